@@ -1,0 +1,24 @@
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import type { SessionStore } from '@/lib/auth/session-store';
+import { BackendError, toBackendError } from '@/lib/backend/errors';
+
+/**
+ * Reads retry only what may succeed later (network, 5xx, 429). A read refused with
+ * 'Not authenticated' means the session ended on the server: the stored session is dropped,
+ * which sends the admin back to the login screen.
+ */
+export function createQueryClient(sessionStore: SessionStore): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError(error) {
+        if (error instanceof BackendError && error.kind === 'not-authenticated') sessionStore.clear();
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: (failureCount, error) => failureCount < 2 && toBackendError(error).retryable,
+      },
+    },
+  });
+}

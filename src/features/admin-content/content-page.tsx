@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '@/ui/screen-placeholder';
+
+export function ContentPage() {
+  return <ScreenPlaceholder title="Page Content" />;
+}

@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '@/ui/screen-placeholder';
+
+export function LinksPage() {
+  return <ScreenPlaceholder title="Client Links" />;
+}

@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '@/ui/screen-placeholder';
+
+export function PublicGalleriesPage() {
+  return <ScreenPlaceholder title="Public Galleries" />;
+}

@@ -1,0 +1,89 @@
+import { PanelLeft } from 'lucide-react';
+import { Dialog, VisuallyHidden } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useNavigate } from 'react-router-dom';
+import { useAuth } from '@/lib/auth/auth-provider';
+import { Button } from '@/ui/button';
+import { cn } from '@/ui/cn';
+import { PageLoader } from '@/ui/page-loader';
+import { notify } from '@/ui/toast';
+import { AdminSidebar } from './admin-sidebar';
+import { useSidebarState } from './use-sidebar-state';
+
+/** The admin shell (SPEC §2): guard, sidebar (drawer on phones), top bar, the screen. */
+export function AdminLayout({ topBarExtras }: { topBarExtras?: ReactNode }) {
+  const { status, username, signOut } = useAuth();
+  const navigate = useNavigate();
+  const sidebar = useSidebarState();
+
+  if (status === 'resolving') {
+    return (
+      <div className="admin-theme flex min-h-dvh bg-background">
+        <PageLoader />
+      </div>
+    );
+  }
+  if (status === 'signed-out') return <Navigate to="/admin" replace />;
+
+  const preview = () => {
+    window.open('/', '_blank', 'noopener');
+    notify.info('Opening preview', 'Public site opened in new tab');
+  };
+  const handleSignOut = async () => {
+    sidebar.setDrawerOpen(false);
+    await signOut();
+    notify.success('Signed out', 'You have been signed out successfully');
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <div className="admin-theme flex min-h-dvh bg-background text-foreground">
+      {!sidebar.isMobile && (
+        <aside
+          data-state={sidebar.expanded ? 'expanded' : 'collapsed'}
+          className={cn(
+            'sticky top-0 h-dvh shrink-0 border-r bg-card transition-[width] duration-200',
+            sidebar.expanded ? 'w-64' : 'w-12',
+          )}
+        >
+          <AdminSidebar compact={!sidebar.expanded} onPreview={preview} onSignOut={handleSignOut} />
+        </aside>
+      )}
+      {sidebar.isMobile && (
+        <Dialog.Root open={sidebar.drawerOpen} onOpenChange={sidebar.setDrawerOpen}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+            <Dialog.Content className="admin-theme fixed inset-y-0 left-0 z-50 w-72 border-r bg-card text-foreground shadow-xl focus:outline-none">
+              <VisuallyHidden.Root>
+                <Dialog.Title>Navigation</Dialog.Title>
+                <Dialog.Description>Admin sections</Dialog.Description>
+              </VisuallyHidden.Root>
+              <AdminSidebar
+                compact={false}
+                onNavigate={() => sidebar.setDrawerOpen(false)}
+                onPreview={preview}
+                onSignOut={handleSignOut}
+              />
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b bg-background/90 px-3 backdrop-blur md:px-6">
+          <Button variant="ghost" size="icon" onClick={sidebar.toggle} aria-label="Toggle Sidebar" title="Toggle sidebar (Ctrl/Cmd+B)">
+            <PanelLeft aria-hidden />
+          </Button>
+          <div className="ml-auto flex items-center gap-3 text-sm text-muted-foreground">
+            {topBarExtras}
+            <span className="hidden sm:inline" data-testid="admin-username">
+              {username}
+            </span>
+          </div>
+        </header>
+        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:px-8 md:py-8">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+/** Where the backend is: the Supabase project URL and its public (anon) key. */
+export interface RuntimeConfig {
+  supabaseUrl: string;
+  supabaseAnonKey: string;
+}
+
+const CACHE_KEY = 'runtime_config';
+
+function isRuntimeConfig(value: unknown): value is RuntimeConfig {
+  const candidate = value as Partial<RuntimeConfig> | null;
+  return (
+    typeof candidate?.supabaseUrl === 'string' &&
+    /^https?:\/\//.test(candidate.supabaseUrl) &&
+    typeof candidate.supabaseAnonKey === 'string' &&
+    candidate.supabaseAnonKey.length > 0
+  );
+}
+
+/**
+ * A static host build carries VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY; otherwise the
+ * server that serves the app answers GET /config.json (the local stack does), so one build
+ * runs on any backend. The last good answer is kept to start offline.
+ */
+export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const fromBuild = {
+    supabaseUrl: import.meta.env.VITE_SUPABASE_URL as string | undefined,
+    supabaseAnonKey: import.meta.env.VITE_SUPABASE_ANON_KEY as string | undefined,
+  };
+  if (isRuntimeConfig(fromBuild)) return fromBuild;
+
+  try {
+    const response = await fetchImpl('/config.json', { cache: 'no-store' });
+    if (response.ok) {
+      const config: unknown = await response.json();
+      if (isRuntimeConfig(config)) {
+        localStorage.setItem(CACHE_KEY, JSON.stringify(config));
+        return config;
+      }
+    }
+  } catch {
+    // Offline: fall back to the last configuration this browser saw.
+  }
+  const cached: unknown = JSON.parse(localStorage.getItem(CACHE_KEY) ?? 'null');
+  if (isRuntimeConfig(cached)) return cached;
+  throw new Error('The site configuration could not be loaded.');
+}

@@ -1,0 +1,342 @@
+/**
+ * The database as the API exposes it (supabase/migrations), in the shape `supabase gen types`
+ * produces, so every table and RPC call is typed. tests/integration/contract.test.ts checks
+ * the RPC names and parameters against the live database.
+ */
+
+type Timestamp = string;
+type Uuid = string;
+
+type Table<Row, Insert, Update> = {
+  Row: Row;
+  Insert: Insert;
+  Update: Update;
+  Relationships: Relationship[];
+};
+
+type Relationship = {
+  foreignKeyName: string;
+  columns: string[];
+  isOneToOne: boolean;
+  referencedRelation: string;
+  referencedColumns: string[];
+};
+
+export type PhotographerProfileRow = {
+  id: Uuid;
+  site_name: string | null;
+  subtitle: string | null;
+  logo_url: string | null;
+  social_instagram: string | null;
+  social_facebook: string | null;
+  social_twitter: string | null;
+  social_linkedin: string | null;
+  social_website: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+export type PhotographerProfileWrite = Partial<Omit<PhotographerProfileRow, 'created_at' | 'updated_at'>>;
+
+export type AlbumRow = {
+  id: Uuid;
+  name: string;
+  description: string | null;
+  cover_photo_url: string | null;
+  is_public: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type PhotoRow = {
+  id: Uuid;
+  album_id: Uuid;
+  filename: string;
+  file_url: string;
+  thumb_url: string | null;
+  preview_url: string | null;
+  original_filename: string;
+  file_size: number;
+  width: number | null;
+  height: number | null;
+  mime_type: string;
+  created_at: Timestamp;
+};
+
+export type PublicGalleryRow = {
+  id: Uuid;
+  title: string;
+  description: string | null;
+  is_active: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+
+export type PublicGalleryPhotoRow = {
+  id: Uuid;
+  public_gallery_id: Uuid;
+  photo_id: Uuid;
+  sort_order: number;
+  created_at: Timestamp;
+};
+
+export type GalleryLinkRow = {
+  id: Uuid;
+  album_id: Uuid;
+  access_token: string;
+  passcode: string | null;
+  is_active: boolean;
+  allow_downloads: boolean;
+  expires_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+export type GalleryLinkInsert = {
+  id?: Uuid;
+  album_id: Uuid;
+  access_token: string;
+  passcode?: string | null;
+  is_active?: boolean;
+  allow_downloads?: boolean;
+  expires_at?: Timestamp | null;
+};
+export type GalleryLinkUpdate = Partial<Pick<GalleryLinkRow, 'passcode' | 'is_active' | 'allow_downloads' | 'expires_at'>>;
+
+export type SectionName = 'hero' | 'intro' | 'about-story' | 'services' | 'testimonials' | 'contact' | 'cta';
+
+export type PageContentRow = {
+  id: Uuid;
+  page_name: 'home';
+  section_name: SectionName;
+  title: string | null;
+  subtitle: string | null;
+  content: string | null;
+  button_text: string | null;
+  button_link: string | null;
+  image_url: string | null;
+  blur: number | null;
+  opacity: number | null;
+  sort_order: number;
+  is_active: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+export type PageContentInsert = Partial<Omit<PageContentRow, 'section_name' | 'created_at' | 'updated_at'>> & {
+  section_name: SectionName;
+};
+export type PageContentUpdate = Partial<Omit<PageContentRow, 'id' | 'page_name' | 'section_name' | 'created_at' | 'updated_at'>>;
+
+export type ServiceIcon = 'Heart' | 'Star' | 'Camera' | 'Sparkles';
+
+export type ServicePackageRow = {
+  id: Uuid;
+  name: string;
+  whimsical_name: string | null;
+  description: string | null;
+  price_range: string | null;
+  features: string[];
+  icon_name: ServiceIcon;
+  sort_order: number;
+  is_active: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+export type ServicePackageInsert = Partial<Omit<ServicePackageRow, 'name' | 'created_at' | 'updated_at'>> & { name: string };
+export type ServicePackageUpdate = Partial<Omit<ServicePackageRow, 'id' | 'created_at' | 'updated_at'>>;
+
+export type SiteSettingKey =
+  | 'primary_color'
+  | 'secondary_color'
+  | 'accent_color'
+  | 'background_color'
+  | 'background_style'
+  | 'heading_font'
+  | 'body_font'
+  | 'hero_background_image'
+  | 'hero_background_blur'
+  | 'hero_background_opacity'
+  | 'contact_method'
+  | 'contact_value'
+  | 'contact_button_text'
+  | 'contact_button_subtitle';
+
+export type SiteSettingRow = {
+  id: Uuid;
+  setting_key: SiteSettingKey;
+  setting_value: string | null;
+  updated_at: Timestamp;
+};
+
+export type AdminCredentialRow = {
+  id: Uuid;
+  username: string;
+  created_at: Timestamp;
+};
+
+export type AdminAlbum = {
+  id: Uuid;
+  name: string;
+  description: string | null;
+  cover_photo_url: string | null;
+  is_public: boolean;
+  created_at: Timestamp;
+  photo_count: number;
+  preview_photo: string | null;
+};
+export type AdminAlbumDetail = Omit<AdminAlbum, 'preview_photo'>;
+export type AdminAlbumSimple = {
+  id: Uuid;
+  name: string;
+  photo_count: number;
+  created_at: Timestamp;
+};
+export type AdminPhoto = PhotoRow & { album_name: string };
+export type AdminPublicGallery = {
+  id: Uuid;
+  title: string;
+  description: string | null;
+  is_active: boolean;
+  created_at: Timestamp;
+  photo_count: number;
+  cover_photo_url: string | null;
+};
+export type AdminGalleryLink = {
+  id: Uuid;
+  album_id: Uuid;
+  album_name: string;
+  album_description: string | null;
+  access_token: string;
+  passcode: string | null;
+  is_active: boolean;
+  allow_downloads: boolean;
+  expires_at: Timestamp | null;
+  created_at: Timestamp;
+};
+export type DashboardStats = {
+  albums: number;
+  photos: number;
+  gallery_links: number;
+};
+export type ClientLink = {
+  id: Uuid;
+  album_id: Uuid;
+  has_passcode: boolean;
+  is_active: boolean;
+  allow_downloads: boolean;
+  expires_at: Timestamp | null;
+  album_name: string;
+  album_description: string | null;
+};
+export type ClientPhoto = Omit<PhotoRow, never>;
+
+type AuthPair = {
+  p_username: string;
+  p_token: string;
+};
+
+type Fn<Args, Returns> = {
+  Args: Args;
+  Returns: Returns;
+};
+
+export type Database = {
+  __InternalSupabase: { PostgrestVersion: '12' };
+  public: {
+    Tables: {
+      photographer_profile: Table<PhotographerProfileRow, PhotographerProfileWrite, PhotographerProfileWrite>;
+      albums: Table<AlbumRow, never, never>;
+      photos: Table<PhotoRow, never, never>;
+      public_galleries: Table<PublicGalleryRow, never, never>;
+      public_gallery_photos: Table<PublicGalleryPhotoRow, never, never> & {
+        Relationships: [
+          {
+            foreignKeyName: 'public_gallery_photos_photo_id_fkey';
+            columns: ['photo_id'];
+            isOneToOne: false;
+            referencedRelation: 'photos';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'public_gallery_photos_public_gallery_id_fkey';
+            columns: ['public_gallery_id'];
+            isOneToOne: false;
+            referencedRelation: 'public_galleries';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      gallery_links: Table<GalleryLinkRow, GalleryLinkInsert, GalleryLinkUpdate>;
+      page_content: Table<PageContentRow, PageContentInsert, PageContentUpdate>;
+      service_packages: Table<ServicePackageRow, ServicePackageInsert, ServicePackageUpdate>;
+      site_settings: Table<SiteSettingRow, never, never>;
+      admin_credentials: Table<AdminCredentialRow, never, never>;
+    };
+    Views: Record<never, never>;
+    Functions: {
+      admin_login: Fn<{ p_username: string; p_password: string }, string | null>;
+      admin_validate_session: Fn<AuthPair, boolean>;
+      admin_logout: Fn<AuthPair, boolean>;
+      change_admin_password: Fn<AuthPair & { p_old_password: string; p_new_password: string }, boolean>;
+      create_admin_user: Fn<AuthPair & { p_new_username: string; p_new_password: string; p_id?: Uuid }, boolean>;
+      delete_admin_user: Fn<AuthPair & { p_target_username: string }, boolean>;
+      admin_reset_password: Fn<
+        { p_admin_username: string; p_token: string; p_target_username: string; p_new_password: string },
+        boolean
+      >;
+      admin_get_dashboard_stats: Fn<AuthPair, DashboardStats>;
+      admin_list_albums: Fn<AuthPair, AdminAlbum[]>;
+      admin_list_albums_simple: Fn<AuthPair, AdminAlbumSimple[]>;
+      admin_get_album: Fn<AuthPair & { p_album_id: Uuid }, AdminAlbumDetail[]>;
+      admin_create_album: Fn<
+        AuthPair & { p_name: string; p_description: string | null; p_id?: Uuid; p_is_public?: boolean },
+        Uuid
+      >;
+      admin_update_album: Fn<
+        AuthPair & { p_album_id: Uuid; p_name: string; p_description: string | null; p_is_public?: boolean | null },
+        boolean
+      >;
+      admin_delete_album: Fn<AuthPair & { p_album_id: Uuid }, string[]>;
+      admin_list_photos: Fn<AuthPair & { p_album_id: Uuid }, AdminPhoto[]>;
+      admin_add_photo: Fn<
+        AuthPair & {
+          p_album_id: Uuid;
+          p_filename: string;
+          p_original_filename: string;
+          p_file_url: string;
+          p_file_size: number;
+          p_width: number | null;
+          p_height: number | null;
+          p_mime_type: string;
+          p_id?: Uuid;
+          p_thumb_url?: string | null;
+          p_preview_url?: string | null;
+        },
+        Uuid
+      >;
+      admin_delete_photo: Fn<AuthPair & { p_photo_id: Uuid }, string[]>;
+      admin_list_public_galleries: Fn<AuthPair, AdminPublicGallery[]>;
+      admin_create_public_gallery: Fn<
+        AuthPair & { p_title: string; p_description: string | null; p_is_active: boolean; p_id?: Uuid },
+        Uuid
+      >;
+      admin_update_public_gallery: Fn<
+        AuthPair & { p_gallery_id: Uuid; p_title: string; p_description: string | null; p_is_active: boolean },
+        boolean
+      >;
+      admin_add_photos_to_gallery: Fn<AuthPair & { p_gallery_id: Uuid; p_photo_ids: Uuid[] }, number>;
+      admin_delete_public_gallery: Fn<AuthPair & { p_gallery_id: Uuid }, boolean>;
+      admin_list_gallery_links: Fn<AuthPair, AdminGalleryLink[]>;
+      generate_access_token: Fn<Record<string, never>, string>;
+      admin_update_site_settings: Fn<AuthPair & { p_settings: Partial<Record<SiteSettingKey, string | null>> }, boolean>;
+      get_gallery_link_by_token: Fn<{ p_access_token: string }, ClientLink[]>;
+      set_gallery_context: Fn<{ access_token: string }, boolean>;
+      validate_gallery_passcode: Fn<{ p_access_token: string; p_passcode: string }, boolean>;
+      get_album_photos_by_token: Fn<{ p_access_token: string; p_passcode?: string | null }, ClientPhoto[]>;
+    };
+    Enums: Record<never, never>;
+    CompositeTypes: Record<never, never>;
+  };
+};
+
+export type RpcName = keyof Database['public']['Functions'];
+export type RpcArgs<Name extends RpcName> = Database['public']['Functions'][Name]['Args'];
+export type RpcReturns<Name extends RpcName> = Database['public']['Functions'][Name]['Returns'];

