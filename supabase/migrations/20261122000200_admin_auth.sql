@@ -2,6 +2,7 @@
 -- which only the SHA-256 is stored, expiry, throttled logins, and the superuser rules of
 -- SPEC §6. Every function is SECURITY DEFINER with an empty search_path.
 --
+-- The auth pair of the admin RPCs comes last and defaults to null (see the admin RPCs file).
 -- Errors carry a PostgREST status through their SQLSTATE: PT401 → 401, PT403 → 403,
 -- PT404 → 404, PT429 → 429; 22023 (invalid_parameter_value) → 400.
 
@@ -205,7 +206,8 @@ $$;
 -- SPEC §7: change_admin_password(username, old password, new password) → boolean.
 -- Other sessions of the admin are revoked; the one making the change stays signed in.
 create function public.change_admin_password(
-  p_username text, p_token text, p_old_password text, p_new_password text
+  p_old_password text, p_new_password text, p_username text default null,
+  p_token text default null
 ) returns boolean
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -231,7 +233,8 @@ $$;
 -- The creator is the signed-in admin (p_username). Only the superuser may add admins (the
 -- spec shows Add Admin to the superuser alone). p_id makes a replayed call a no-op.
 create function public.create_admin_user(
-  p_username text, p_token text, p_new_username text, p_new_password text, p_id uuid default null
+  p_new_username text, p_new_password text, p_id uuid default null,
+  p_username text default null, p_token text default null
 ) returns boolean
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -265,7 +268,9 @@ $$;
 -- SPEC §7: delete_admin_user(username to delete, deleted-by) → boolean.
 -- The superuser cannot be deleted, nobody deletes themselves, only the superuser deletes.
 -- Deleting someone already gone succeeds, so a replay is harmless.
-create function public.delete_admin_user(p_username text, p_token text, p_target_username text)
+create function public.delete_admin_user(
+  p_target_username text, p_username text default null, p_token text default null
+)
 returns boolean
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -288,7 +293,8 @@ $$;
 -- The acting admin signs with p_admin_username and p_token; only the superuser resets, and
 -- never their own or the superuser's password (that is change_admin_password).
 create function public.admin_reset_password(
-  p_admin_username text, p_target_username text, p_new_password text, p_token text
+  p_target_username text, p_new_password text, p_admin_username text default null,
+  p_token text default null
 ) returns boolean
 language plpgsql volatile security definer set search_path = ''
 as $$

@@ -1,5 +1,7 @@
 -- The admin RPCs of SPEC §7 for collections, photos, public galleries, client links and site
--- settings. Each takes the auth pair (p_username, p_token) and starts with require_admin.
+-- settings. Each takes the auth pair (p_username, p_token) and starts with require_admin. The
+-- pair comes last and defaults to null, so a call that leaves it out still reaches the
+-- function and is refused with 'Not authenticated' (callers name their arguments).
 -- Creation RPCs take an optional client-generated p_id: a replayed call changes nothing.
 
 -- The storage object name behind a public URL of bucket photos, or null.
@@ -21,7 +23,9 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------------------
-create function public.admin_get_dashboard_stats(p_username text, p_token text) returns jsonb
+create function public.admin_get_dashboard_stats(
+  p_username text default null, p_token text default null
+) returns jsonb
 language plpgsql stable security definer set search_path = ''
 as $$
 begin
@@ -34,7 +38,7 @@ begin
 end
 $$;
 
-create function public.admin_list_albums(p_username text, p_token text)
+create function public.admin_list_albums(p_username text default null, p_token text default null)
 returns table (
   id uuid, name text, description text, cover_photo_url text, is_public boolean,
   created_at timestamptz, photo_count bigint, preview_photo text
@@ -54,7 +58,9 @@ begin
 end
 $$;
 
-create function public.admin_list_albums_simple(p_username text, p_token text)
+create function public.admin_list_albums_simple(
+  p_username text default null, p_token text default null
+)
 returns table (id uuid, name text, photo_count bigint, created_at timestamptz)
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -67,7 +73,9 @@ begin
 end
 $$;
 
-create function public.admin_get_album(p_username text, p_token text, p_album_id uuid)
+create function public.admin_get_album(
+  p_album_id uuid, p_username text default null, p_token text default null
+)
 returns table (
   id uuid, name text, description text, cover_photo_url text, is_public boolean,
   created_at timestamptz, photo_count bigint
@@ -85,8 +93,9 @@ end
 $$;
 
 create function public.admin_create_album(
-  p_username text, p_token text, p_name text, p_description text,
-  p_id uuid default null, p_is_public boolean default false
+  p_name text, p_description text, p_id uuid default null,
+  p_is_public boolean default false, p_username text default null,
+  p_token text default null
 ) returns uuid
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -104,8 +113,8 @@ $$;
 
 -- p_is_public is optional: null keeps the album's current visibility.
 create function public.admin_update_album(
-  p_username text, p_token text, p_album_id uuid, p_name text, p_description text,
-  p_is_public boolean default null
+  p_album_id uuid, p_name text, p_description text, p_is_public boolean default null,
+  p_username text default null, p_token text default null
 ) returns boolean
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -125,7 +134,9 @@ $$;
 
 -- Deletes the album with its photos, links and gallery memberships, and returns the storage
 -- objects the caller must now remove (the API cannot delete storage files from SQL).
-create function public.admin_delete_album(p_username text, p_token text, p_album_id uuid)
+create function public.admin_delete_album(
+  p_album_id uuid, p_username text default null, p_token text default null
+)
 returns setof text
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -146,7 +157,9 @@ begin
 end
 $$;
 
-create function public.admin_list_photos(p_username text, p_token text, p_album_id uuid)
+create function public.admin_list_photos(
+  p_album_id uuid, p_username text default null, p_token text default null
+)
 returns table (
   id uuid, album_id uuid, album_name text, filename text, file_url text, thumb_url text,
   preview_url text, original_filename text, file_size bigint, width integer, height integer,
@@ -169,9 +182,10 @@ $$;
 -- Records an uploaded photo. The URLs must point into the album's folder of bucket photos,
 -- so that deleting the photo can find and remove its files.
 create function public.admin_add_photo(
-  p_username text, p_token text, p_album_id uuid, p_filename text, p_original_filename text,
-  p_file_url text, p_file_size bigint, p_width integer, p_height integer, p_mime_type text,
-  p_id uuid default null, p_thumb_url text default null, p_preview_url text default null
+  p_album_id uuid, p_filename text, p_original_filename text, p_file_url text,
+  p_file_size bigint, p_width integer, p_height integer, p_mime_type text,
+  p_id uuid default null, p_thumb_url text default null, p_preview_url text default null,
+  p_username text default null, p_token text default null
 ) returns uuid
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -203,7 +217,9 @@ end
 $$;
 
 -- Deletes a photo (and its gallery memberships) and returns its storage objects to remove.
-create function public.admin_delete_photo(p_username text, p_token text, p_photo_id uuid)
+create function public.admin_delete_photo(
+  p_photo_id uuid, p_username text default null, p_token text default null
+)
 returns setof text
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -224,7 +240,9 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------------------
-create function public.admin_list_public_galleries(p_username text, p_token text)
+create function public.admin_list_public_galleries(
+  p_username text default null, p_token text default null
+)
 returns table (
   id uuid, title text, description text, is_active boolean, created_at timestamptz,
   photo_count bigint, cover_photo_url text
@@ -246,8 +264,8 @@ end
 $$;
 
 create function public.admin_create_public_gallery(
-  p_username text, p_token text, p_title text, p_description text, p_is_active boolean,
-  p_id uuid default null
+  p_title text, p_description text, p_is_active boolean, p_id uuid default null,
+  p_username text default null, p_token text default null
 ) returns uuid
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -264,8 +282,8 @@ end
 $$;
 
 create function public.admin_update_public_gallery(
-  p_username text, p_token text, p_gallery_id uuid, p_title text, p_description text,
-  p_is_active boolean
+  p_gallery_id uuid, p_title text, p_description text, p_is_active boolean,
+  p_username text default null, p_token text default null
 ) returns boolean
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -287,7 +305,8 @@ $$;
 -- Replacing rather than appending lets the edit dialog drop photos, and makes a replay exact.
 -- Ids of photos deleted in the meantime are skipped.
 create function public.admin_add_photos_to_gallery(
-  p_username text, p_token text, p_gallery_id uuid, p_photo_ids uuid[]
+  p_gallery_id uuid, p_photo_ids uuid[], p_username text default null,
+  p_token text default null
 ) returns integer
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -312,7 +331,9 @@ begin
 end
 $$;
 
-create function public.admin_delete_public_gallery(p_username text, p_token text, p_gallery_id uuid)
+create function public.admin_delete_public_gallery(
+  p_gallery_id uuid, p_username text default null, p_token text default null
+)
 returns boolean
 language plpgsql volatile security definer set search_path = ''
 as $$
@@ -324,7 +345,9 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------------------
-create function public.admin_list_gallery_links(p_username text, p_token text)
+create function public.admin_list_gallery_links(
+  p_username text default null, p_token text default null
+)
 returns table (
   id uuid, album_id uuid, album_name text, album_description text, access_token text,
   passcode text, is_active boolean, allow_downloads boolean, expires_at timestamptz,
@@ -404,7 +427,9 @@ end
 $$;
 
 -- SPEC §7: saves every setting of p_settings ({"primary_color": "#E8C4C4", …}) at once.
-create function public.admin_update_site_settings(p_username text, p_token text, p_settings jsonb)
+create function public.admin_update_site_settings(
+  p_settings jsonb, p_username text default null, p_token text default null
+)
 returns boolean
 language plpgsql volatile security definer set search_path = ''
 as $$

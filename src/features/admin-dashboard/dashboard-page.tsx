@@ -14,14 +14,14 @@ export const dashboardKeys = {
 function StatCard({ label, value, icon: Icon, loading }: { label: string; value?: number; icon: LucideIcon; loading: boolean }) {
   return (
     <Card>
-      <CardContent className="flex items-center justify-between p-6">
-        <div>
-          <p className="text-sm text-muted-foreground">{label}</p>
-          <p className="mt-1 font-heading text-3xl tabular-nums" data-testid={`stat-${label}`}>
+      <CardContent className="flex items-center justify-between p-4 sm:p-6">
+        <div className="min-w-0">
+          <p className="truncate text-xs text-muted-foreground sm:text-sm">{label}</p>
+          <p className="mt-1 font-heading text-2xl lining-nums tabular-nums sm:text-3xl" data-testid={`stat-${label}`}>
             {loading ? <span className="inline-block h-8 w-10 animate-pulse rounded bg-muted align-middle" /> : (value ?? '–')}
           </p>
         </div>
-        <span className="flex size-11 items-center justify-center rounded-full bg-secondary">
+        <span className="hidden size-11 shrink-0 items-center justify-center rounded-full bg-secondary sm:flex">
           <Icon className="size-5" aria-hidden />
         </span>
       </CardContent>
@@ -51,7 +51,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" description="Welcome back. Here is your studio at a glance." />
-      <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-3">
+      <section aria-label="Statistics" className="grid grid-cols-3 gap-3 sm:gap-4">
         <StatCard label="Collections" value={stats.data?.albums} icon={FolderOpen} loading={stats.isPending} />
         <StatCard label="Photos" value={stats.data?.photos} icon={Image} loading={stats.isPending} />
         <StatCard label="Client Links" value={stats.data?.gallery_links} icon={Link2} loading={stats.isPending} />

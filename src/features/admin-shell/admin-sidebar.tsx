@@ -1,9 +1,9 @@
 import { Camera, ExternalLink, LogOut } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { Link, useMatch } from 'react-router-dom';
 import { cn } from '@/ui/cn';
-import { ADMIN_NAVIGATION } from './admin-navigation';
+import { ADMIN_NAVIGATION, type NavEntry } from './admin-navigation';
 
 interface AdminSidebarProps {
   /** Icons only (the collapsed desktop sidebar). */
@@ -30,6 +30,29 @@ function WithTooltip({ label, show, children }: { label: string; show: boolean; 
 const itemClasses =
   'flex h-9 w-full items-center gap-3 rounded-md px-2.5 text-sm text-foreground/80 transition-colors hover:bg-accent hover:text-foreground [&_svg]:size-4 [&_svg]:shrink-0';
 
+/**
+ * One entry. The active state is computed here (not by NavLink's className function) so the
+ * class stays a plain string when the tooltip trigger merges props into the link.
+ */
+function SidebarLink({ entry, compact, onNavigate }: { entry: NavEntry; compact: boolean; onNavigate?: () => void }) {
+  const active = useMatch({ path: entry.to, end: false }) !== null;
+  const Icon = entry.icon;
+  return (
+    <WithTooltip label={entry.label} show={compact}>
+      <Link
+        to={entry.to}
+        onClick={onNavigate}
+        aria-label={compact ? entry.label : undefined}
+        aria-current={active ? 'page' : undefined}
+        className={cn(itemClasses, compact && 'justify-center px-0', active && 'bg-accent font-medium text-foreground')}
+      >
+        <Icon aria-hidden />
+        {!compact && <span className="truncate">{entry.label}</span>}
+      </Link>
+    </WithTooltip>
+  );
+}
+
 /** The admin navigation: the spec's groups, then 'Preview Public Site' and 'Sign Out'. */
 export function AdminSidebar({ compact, onNavigate, onPreview, onSignOut }: AdminSidebarProps) {
   return (
@@ -50,21 +73,9 @@ export function AdminSidebar({ compact, onNavigate, onPreview, onSignOut }: Admi
                 <p className="px-2.5 pb-1.5 text-xs font-medium uppercase tracking-wide text-muted-foreground">{group}</p>
               )}
               <ul className="grid gap-0.5">
-                {entries.map(({ label, to, icon: Icon }) => (
-                  <li key={to}>
-                    <WithTooltip label={label} show={compact}>
-                      <NavLink
-                        to={to}
-                        onClick={onNavigate}
-                        aria-label={compact ? label : undefined}
-                        className={({ isActive }) =>
-                          cn(itemClasses, compact && 'justify-center px-0', isActive && 'bg-accent font-medium text-foreground')
-                        }
-                      >
-                        <Icon aria-hidden />
-                        {!compact && <span className="truncate">{label}</span>}
-                      </NavLink>
-                    </WithTooltip>
+                {entries.map((entry) => (
+                  <li key={entry.to}>
+                    <SidebarLink entry={entry} compact={compact} onNavigate={onNavigate} />
                   </li>
                 ))}
               </ul>

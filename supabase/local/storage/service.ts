@@ -9,7 +9,7 @@ import { canonicalMimeType, sniffImageType } from './image-type';
 
 /**
  * The part of the Supabase Storage HTTP API that @supabase/storage-js uses here: upload
- * (POST, with x-upsert), update (PUT), public and authenticated download, and remove.
+ * (POST, with x-upsert), update (PUT), public and authenticated download, list and remove.
  * Bytes live on disk under {root}/{bucket}/{version}; metadata lives in storage.objects,
  * written in a transaction that takes on the caller's role and request headers (as
  * Supabase Storage does), so the same row-level-security policies decide as when hosted.
@@ -236,6 +236,36 @@ export function createStorageService(options: StorageServiceOptions) {
     sendJson(res, 200, removed.map(({ version: _version, ...row }) => row));
   }
 
+  /** Lists one folder level under a prefix, as the caller is allowed to see it. */
+  async function list(req: IncomingMessage, res: ServerResponse, bucketId: string) {
+    await findBucket(bucketId);
+    const body = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8') || '{}') as {
+      prefix?: string;
+      limit?: number;
+      offset?: number;
+    };
+    const prefix = (body.prefix ?? '').replace(/^\/+|\/+$/g, '');
+    const folder = prefix === '' ? '' : `${prefix}/`;
+    const limit = Math.min(Math.max(Number(body.limit) || 100, 1), 1000);
+    const offset = Math.max(Number(body.offset) || 0, 0);
+    const entries = await asCaller(req, 'object.list', async (client) => {
+      const { rows } = await client.query(
+        `select split_part(substr(name, length($2) + 1), '/', 1) as name,
+                case when position('/' in substr(name, length($2) + 1)) = 0 then id end as id,
+                max(updated_at) as updated_at, min(created_at) as created_at,
+                max(last_accessed_at) as last_accessed_at,
+                case when position('/' in substr(name, length($2) + 1)) = 0 then metadata end as metadata
+           from storage.objects
+          where bucket_id = $1 and name like $2 || '%'
+          group by 1, 2, 6
+          order by 1 limit $3 offset $4`,
+        [bucketId, folder, limit, offset],
+      );
+      return rows;
+    });
+    sendJson(res, 200, entries);
+  }
+
   async function serveFile(req: IncomingMessage, res: ServerResponse, bucketId: string, name: string, version: string, metadata: ObjectMetadata) {
     const path = filePath(bucketId, version);
     const info = await stat(path).catch(() => undefined);
@@ -306,6 +336,7 @@ export function createStorageService(options: StorageServiceOptions) {
           : await downloadAuthenticated(req, res, bucketId, name);
       }
       if (method === 'DELETE' && tail.length === 0) return await remove(req, res, first);
+      if (method === 'POST' && first === 'list' && tail.length === 1) return await list(req, res, tail[0]!);
       const name = checkObjectName(tail.join('/'));
       if (method === 'POST') return await upload(req, res, first, name, 'create');
       if (method === 'PUT') return await upload(req, res, first, name, 'update');

@@ -1,0 +1,104 @@
+import { authPair } from './admin-auth';
+import type { Backend } from './client';
+import type { AdminAlbum, AdminAlbumDetail, AdminAlbumSimple, AdminPhoto } from './database.types';
+import { unwrap } from './errors';
+import { removeFromPhotos } from './storage';
+
+export interface AlbumInput {
+  name: string;
+  description: string | null;
+  isPublic?: boolean;
+}
+
+/** rpc admin_list_albums: every album with photo_count and preview_photo, newest first. */
+export async function listAlbums(backend: Backend): Promise<AdminAlbum[]> {
+  return unwrap(await backend.adminClient.rpc('admin_list_albums', authPair(backend)));
+}
+
+/** rpc admin_list_albums_simple: id, name and photo_count, for pickers. */
+export async function listAlbumsSimple(backend: Backend): Promise<AdminAlbumSimple[]> {
+  return unwrap(await backend.adminClient.rpc('admin_list_albums_simple', authPair(backend)));
+}
+
+/** rpc admin_get_album: the album, or null when it does not exist. */
+export async function getAlbum(backend: Backend, albumId: string): Promise<AdminAlbumDetail | null> {
+  const rows = unwrap(await backend.adminClient.rpc('admin_get_album', { ...authPair(backend), p_album_id: albumId }));
+  return rows[0] ?? null;
+}
+
+/** rpc admin_create_album with a browser-made id, so a replay never duplicates. */
+export async function createAlbum(backend: Backend, id: string, input: AlbumInput): Promise<string> {
+  return unwrap(
+    await backend.adminClient.rpc('admin_create_album', {
+      ...authPair(backend),
+      p_id: id,
+      p_name: input.name,
+      p_description: input.description,
+      p_is_public: input.isPublic ?? false,
+    }),
+  );
+}
+
+/** rpc admin_update_album. */
+export async function updateAlbum(backend: Backend, albumId: string, input: AlbumInput): Promise<void> {
+  unwrap(
+    await backend.adminClient.rpc('admin_update_album', {
+      ...authPair(backend),
+      p_album_id: albumId,
+      p_name: input.name,
+      p_description: input.description,
+      p_is_public: input.isPublic ?? null,
+    }),
+  );
+}
+
+/** rpc admin_delete_album, then removes the album's files from storage. */
+export async function deleteAlbum(backend: Backend, albumId: string): Promise<void> {
+  const paths = unwrap(await backend.adminClient.rpc('admin_delete_album', { ...authPair(backend), p_album_id: albumId }));
+  await removeFromPhotos(backend, paths);
+}
+
+/** rpc admin_list_photos: the album's photos, oldest first. */
+export async function listPhotos(backend: Backend, albumId: string): Promise<AdminPhoto[]> {
+  return unwrap(await backend.adminClient.rpc('admin_list_photos', { ...authPair(backend), p_album_id: albumId }));
+}
+
+export interface PhotoRecord {
+  id: string;
+  albumId: string;
+  filename: string;
+  originalFilename: string;
+  fileUrl: string;
+  thumbUrl: string | null;
+  previewUrl: string | null;
+  fileSize: number;
+  width: number | null;
+  height: number | null;
+  mimeType: string;
+}
+
+/** rpc admin_add_photo: records an uploaded photo (idempotent by id). */
+export async function addPhoto(backend: Backend, photo: PhotoRecord): Promise<string> {
+  return unwrap(
+    await backend.adminClient.rpc('admin_add_photo', {
+      ...authPair(backend),
+      p_id: photo.id,
+      p_album_id: photo.albumId,
+      p_filename: photo.filename,
+      p_original_filename: photo.originalFilename,
+      p_file_url: photo.fileUrl,
+      p_thumb_url: photo.thumbUrl,
+      p_preview_url: photo.previewUrl,
+      p_file_size: photo.fileSize,
+      p_width: photo.width,
+      p_height: photo.height,
+      p_mime_type: photo.mimeType,
+    }),
+  );
+}
+
+/** rpc admin_delete_photo, then removes its files ({albumId}/{filename} and renditions) from storage. */
+export async function deletePhoto(backend: Backend, photoId: string): Promise<void> {
+  const paths = unwrap(await backend.adminClient.rpc('admin_delete_photo', { ...authPair(backend), p_photo_id: photoId }));
+  await removeFromPhotos(backend, paths);
+}

@@ -1,0 +1,50 @@
+import { authPair } from './admin-auth';
+import type { Backend } from './client';
+import type { AdminGalleryLink, GalleryLinkUpdate } from './database.types';
+import { unwrap } from './errors';
+
+/** rpc admin_list_gallery_links: every link with its album's name, newest first. */
+export async function listGalleryLinks(backend: Backend): Promise<AdminGalleryLink[]> {
+  return unwrap(await backend.adminClient.rpc('admin_list_gallery_links', authPair(backend)));
+}
+
+/** rpc generate_access_token: a new unguessable URL-safe token. */
+export async function generateAccessToken(backend: Backend): Promise<string> {
+  return unwrap(await backend.adminClient.rpc('generate_access_token'));
+}
+
+export interface NewGalleryLink {
+  id: string;
+  albumId: string;
+  accessToken: string;
+  passcode: string | null;
+  allowDownloads: boolean;
+  expiresAt: string | null;
+}
+
+/** insert into gallery_links; a replay of the same id is ignored rather than duplicated. */
+export async function createGalleryLink(backend: Backend, link: NewGalleryLink): Promise<void> {
+  unwrap(
+    await backend.adminClient.from('gallery_links').upsert(
+      {
+        id: link.id,
+        album_id: link.albumId,
+        access_token: link.accessToken,
+        passcode: link.passcode,
+        allow_downloads: link.allowDownloads,
+        expires_at: link.expiresAt,
+      },
+      { onConflict: 'id', ignoreDuplicates: true },
+    ),
+  );
+}
+
+/** update gallery_links by id: passcode, allow_downloads, expires_at; or is_active alone. */
+export async function updateGalleryLink(backend: Backend, id: string, changes: GalleryLinkUpdate): Promise<void> {
+  unwrap(await backend.adminClient.from('gallery_links').update(changes).eq('id', id));
+}
+
+/** delete from gallery_links by id. */
+export async function deleteGalleryLink(backend: Backend, id: string): Promise<void> {
+  unwrap(await backend.adminClient.from('gallery_links').delete().eq('id', id));
+}

@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, inject } from 'vitest';
+import '../support/stack-context';
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 375, height: 740 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
+
+let browser: Browser | undefined;
+
+export async function launchBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  return browser;
+}
+
+afterAll(async () => {
+  await browser?.close();
+  browser = undefined;
+  await pool?.end();
+  pool = undefined;
+});
+
+/** A fresh browser profile at the given size, with the site's URL as base. */
+export async function newContext(viewport: ViewportName): Promise<BrowserContext> {
+  const context = await (await launchBrowser()).newContext({
+    viewport: VIEWPORTS[viewport],
+    baseURL: inject('stack').url,
+    deviceScaleFactor: 1,
+  });
+  return context;
+}
+
+/** Saves a screenshot under test-results/screenshots for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+let pool: pg.Pool | undefined;
+
+/** Runs SQL as the database superuser, to check what the database holds. */
+export async function sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []) {
+  pool ??= new pg.Pool({ ...inject('stack').database, max: 2 });
+  return (await pool.query<Row>(text, params)).rows;
+}
+
+export const adminPassword = () => inject('stack').adminPassword;

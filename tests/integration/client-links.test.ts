@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  getAlbumPhotosByToken,
+  getGalleryLinkByToken,
+  setGalleryContext,
+  validateGalleryPasscode,
+} from '@/lib/backend/client-links';
+import { createGalleryLink, generateAccessToken } from '@/lib/backend/gallery-links';
+import { anonymous, backendAs, failureOf, insertAlbum, insertPhoto, signedInAdmin, sql } from './helpers';
+
+let albumId: string;
+let photoIds: string[];
+
+beforeAll(async () => {
+  albumId = await insertAlbum({ name: 'Private session', is_public: false });
+  photoIds = [await insertPhoto(albumId), await insertPhoto(albumId)];
+});
+
+async function newLink(fields: { passcode?: string | null; isActive?: boolean; expiresAt?: string | null } = {}) {
+  const admin = backendAs(await signedInAdmin());
+  const token = await generateAccessToken(admin);
+  const id = crypto.randomUUID();
+  await createGalleryLink(admin, {
+    id,
+    albumId,
+    accessToken: token,
+    passcode: fields.passcode ?? null,
+    allowDownloads: true,
+    expiresAt: fields.expiresAt ?? null,
+  });
+  if (fields.isActive === false) await sql('update public.gallery_links set is_active = false where id = $1', [id]);
+  return { id, token };
+}
+
+describe('client links', () => {
+  it('makes URL-safe tokens of 32 random bytes', async () => {
+    const tokens = await Promise.all([1, 2, 3].map(() => generateAccessToken(anonymous())));
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(new Set(tokens).size).toBe(3);
+  });
+
+  it('opens an unprotected link: album details and photos, never a passcode field', async () => {
+    const { id, token } = await newLink();
+    const link = await getGalleryLinkByToken(anonymous(), token);
+    expect(link).toEqual({
+      id,
+      album_id: albumId,
+      has_passcode: false,
+      is_active: true,
+      allow_downloads: true,
+      expires_at: null,
+      album_name: 'Private session',
+      album_description: null,
+    });
+    expect(await setGalleryContext(anonymous(), token)).toBe(true);
+    expect((await getAlbumPhotosByToken(anonymous(), token)).map((photo) => photo.id)).toEqual(photoIds);
+  });
+
+  it('keeps photos of a protected link behind its passcode, checked by the server', async () => {
+    const { token } = await newLink({ passcode: '4321' });
+    const link = await getGalleryLinkByToken(anonymous(), token);
+    expect(link).toMatchObject({ has_passcode: true });
+    expect(JSON.stringify(link)).not.toContain('4321');
+
+    expect(await getAlbumPhotosByToken(anonymous(), token)).toEqual([]);
+    expect(await getAlbumPhotosByToken(anonymous(), token, '0000')).toEqual([]);
+    expect(await validateGalleryPasscode(anonymous(), token, '0000')).toBe(false);
+    expect(await validateGalleryPasscode(anonymous(), token, '4321')).toBe(true);
+    expect(await getAlbumPhotosByToken(anonymous(), token, '4321')).toHaveLength(2);
+  });
+
+  it('throttles passcode guesses per link', async () => {
+    const { token } = await newLink({ passcode: '8642' });
+    for (let guess = 0; guess < 10; guess++) {
+      expect(await validateGalleryPasscode(anonymous(), token, String(1000 + guess))).toBe(false);
+    }
+    const refused = await failureOf(validateGalleryPasscode(anonymous(), token, '8642'));
+    expect(refused.message).toBe('Too many attempts. Please wait a few minutes and try again.');
+    expect(refused.status).toBe(429);
+    expect((await failureOf(getAlbumPhotosByToken(anonymous(), token, '8642'))).status).toBe(429);
+  });
+
+  it('treats deactivated, expired and unknown links as not found', async () => {
+    const inactive = await newLink({ isActive: false });
+    const expired = await newLink({ expiresAt: new Date(Date.now() - 60_000).toISOString() });
+    const future = await newLink({ expiresAt: new Date(Date.now() + 86_400_000).toISOString() });
+    for (const token of [inactive.token, expired.token, 'x'.repeat(43)]) {
+      expect(await getGalleryLinkByToken(anonymous(), token)).toBeNull();
+      expect(await setGalleryContext(anonymous(), token)).toBe(false);
+      expect(await getAlbumPhotosByToken(anonymous(), token)).toEqual([]);
+      expect(await validateGalleryPasscode(anonymous(), token, '1234')).toBe(false);
+    }
+    expect(await getGalleryLinkByToken(anonymous(), future.token)).toMatchObject({ album_id: albumId });
+  });
+
+  it('does not let a client read links, albums or photos directly', async () => {
+    await newLink({ passcode: '1357' });
+    const client = anonymous().publicClient;
+    expect((await client.from('gallery_links').select('*')).data).toEqual([]);
+    expect((await client.from('albums').select('id').eq('id', albumId)).data).toEqual([]);
+    expect((await client.from('photos').select('id').eq('album_id', albumId)).data).toEqual([]);
+  });
+});

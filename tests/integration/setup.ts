@@ -1,0 +1,4 @@
+import { afterAll } from 'vitest';
+import { closeDatabase } from './helpers';
+
+afterAll(closeDatabase);

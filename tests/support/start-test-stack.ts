@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startStack, type RunningStack } from '../../supabase/local/stack';
+import type { StackContext } from './stack-context';
+
+/**
+ * Starts the real local stack on a throwaway data directory and a free port.
+ * Returns what tests need and a function that stops everything and removes the data.
+ */
+export async function startTestStack(options: { distDir?: string } = {}): Promise<{
+  context: StackContext;
+  stop: () => Promise<void>;
+}> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'photo-site-test-'));
+  const adminPassword = randomBytes(9).toString('base64url');
+  let stack: RunningStack;
+  try {
+    stack = await startStack({ dataDir, port: 0, fast: true, adminPassword, distDir: options.distDir });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    context: { url: stack.url, anonKey: stack.anonKey, database: stack.database, adminPassword },
+    stop: async () => {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { LoginPage } from '@/features/admin-auth/login-page';
+import { AuthProvider } from '@/lib/auth/auth-provider';
+import { createSessionStore } from '@/lib/auth/session-store';
+import type { Backend } from '@/lib/backend/client';
+import { Toaster } from '@/ui/toast';
+
+/** A stand-in backend that only answers admin_login (this tests the form's logic, not the server). */
+function fakeBackend(login: (args: { p_username: string; p_password: string }) => string | null): Backend {
+  const rpc = vi.fn(async (name: string, args: { p_username: string; p_password: string }) =>
+    name === 'admin_login' ? { data: login(args), error: null, status: 200 } : { data: true, error: null, status: 200 },
+  );
+  const client = { rpc } as unknown as Backend['publicClient'];
+  return { config: { supabaseUrl: 'http://x', supabaseAnonKey: 'k' }, publicClient: client, adminClient: client, credentials: () => null };
+}
+
+function renderLogin(backend: Backend) {
+  const store = createSessionStore(localStorage);
+  const router = createMemoryRouter(
+    [
+      { path: '/admin', element: <LoginPage /> },
+      { path: '/admin/dashboard', element: <p>Dashboard screen</p> },
+    ],
+    { initialEntries: ['/admin'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthProvider backend={backend} store={store}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return { store, router };
+}
+
+describe('the admin login form', () => {
+  it('asks for both fields before calling the server', async () => {
+    const login = vi.fn(() => null);
+    renderLogin(fakeBackend(login));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Username is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Login Failed' / 'Invalid username or password' for wrong credentials and stores nothing", async () => {
+    const { store } = renderLogin(fakeBackend(() => null));
+    await userEvent.type(screen.getByLabelText('Username'), 'anna');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Login Failed')).toBeTruthy();
+    expect(screen.getByText('Invalid username or password')).toBeTruthy();
+    expect(store.get()).toBeNull();
+  });
+
+  it('stores the session, welcomes the admin and opens the dashboard', async () => {
+    const { store, router } = renderLogin(fakeBackend(({ p_password }) => (p_password === 'right' ? 'tok' : null)));
+    await userEvent.type(screen.getByLabelText('Username'), ' Anna ');
+    await userEvent.type(screen.getByLabelText('Password'), 'right');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    expect(store.get()).toEqual({ username: 'anna', token: 'tok' });
+    expect(await screen.findByText('Welcome back!')).toBeTruthy();
+  });
+});
