@@ -1,7 +1,9 @@
 /// <reference lib="webworker" />
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -18,8 +20,24 @@ registerRoute(
 
 // The runtime configuration: fresh when online, the last copy when offline.
 registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname === '/config.json',
+  ({ url }) => url.pathname === '/config.json',
   new NetworkFirst({ cacheName: 'runtime-config', networkTimeoutSeconds: 3 }),
+);
+
+// Thumbnails and previews never change (unique names): cache first, bounded, and dropped
+// before anything else when the device runs out of space.
+registerRoute(
+  ({ url, request }) =>
+    request.destination === 'image' &&
+    url.pathname.includes('/storage/v1/object/public/photos/') &&
+    /\.(thumb|preview)\.webp$/.test(url.pathname),
+  new CacheFirst({
+    cacheName: 'photo-renditions',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 3000, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
 );
 
 self.addEventListener('message', (event) => {

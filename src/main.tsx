@@ -1,11 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { toast } from 'sonner';
 import { App } from '@/app/app';
+import { createQueryClient } from '@/app/query-client';
 import { createSessionStore } from '@/lib/auth/session-store';
 import { createBackend } from '@/lib/backend/client';
 import { loadRuntimeConfig } from '@/lib/backend/config';
 import { registerServiceWorker } from '@/offline/register-service-worker';
-import { toast } from 'sonner';
+import { startOutbox } from '@/offline/start-outbox';
 import './index.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -14,9 +16,16 @@ loadRuntimeConfig()
   .then((config) => {
     const sessionStore = createSessionStore();
     const backend = createBackend(config, { credentials: sessionStore.get });
+    const queryClient = createQueryClient(sessionStore);
+    const outbox = startOutbox({
+      backend,
+      sessionStore,
+      // Lists refetch before a sent change leaves the queue, so nothing blinks.
+      onSynced: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    });
     root.render(
       <StrictMode>
-        <App backend={backend} sessionStore={sessionStore} />
+        <App backend={backend} sessionStore={sessionStore} queryClient={queryClient} outbox={outbox} />
       </StrictMode>,
     );
   })

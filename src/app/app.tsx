@@ -1,27 +1,52 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { useCallback, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import type { SessionStore } from '@/lib/auth/session-store';
 import { BackendProvider } from '@/lib/backend/backend-context';
 import type { Backend } from '@/lib/backend/client';
+import { OutboxProvider } from '@/offline/outbox-provider';
+import { indexedDbPersister } from '@/offline/query-persister';
+import type { Outbox } from '@/offline/start-outbox';
 import { Toaster } from '@/ui/toast';
-import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
-export function App({ backend, sessionStore }: { backend: Backend; sessionStore: SessionStore }) {
-  const [queryClient] = useState(() => createQueryClient(sessionStore));
+const WEEK = 7 * 24 * 60 * 60 * 1000;
+
+interface AppProps {
+  backend: Backend;
+  sessionStore: SessionStore;
+  queryClient: QueryClient;
+  outbox: Outbox;
+}
+
+export function App({ backend, sessionStore, queryClient, outbox }: AppProps) {
   const [router] = useState(createAppRouter);
-  const dropAdminData = useCallback(() => queryClient.removeQueries({ queryKey: ['admin'] }), [queryClient]);
+  const [persister] = useState(() => indexedDbPersister(outbox.db));
+  const dropAdminData = useCallback(() => {
+    queryClient.removeQueries({ queryKey: ['admin'] });
+    void persister.removeClient();
+  }, [queryClient, persister]);
 
   return (
     <BackendProvider backend={backend}>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider backend={backend} store={sessionStore} onSignedOut={dropAdminData}>
-          <RouterProvider router={router} />
-          <Toaster />
-        </AuthProvider>
-      </QueryClientProvider>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{
+          persister,
+          maxAge: WEEK,
+          // Admin screens open offline from the last data they showed.
+          dehydrateOptions: { shouldDehydrateQuery: (query) => query.queryKey[0] === 'admin' && query.state.status === 'success' },
+        }}
+      >
+        <OutboxProvider outbox={outbox}>
+          <AuthProvider backend={backend} store={sessionStore} onSignedOut={dropAdminData}>
+            <RouterProvider router={router} />
+            <Toaster />
+          </AuthProvider>
+        </OutboxProvider>
+      </PersistQueryClientProvider>
     </BackendProvider>
   );
 }

@@ -33,9 +33,11 @@ function sourceHash(): string {
   return hash.digest('hex');
 }
 
-/** Builds the PWA into dist/ when it is missing or older than its sources; returns dist/. */
-export function ensureBuild(log: (line: string) => void): string {
-  const distDir = join(projectRoot, 'dist');
+/**
+ * Builds the PWA into `distDir` (default dist/) when it is missing or older than its sources;
+ * returns the folder.
+ */
+export function ensureBuild(log: (line: string) => void, distDir = join(projectRoot, 'dist')): string {
   const stampFile = join(distDir, '.source-hash');
   const wanted = sourceHash();
   if (existsSync(join(distDir, 'index.html')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted) {
@@ -44,7 +46,7 @@ export function ensureBuild(log: (line: string) => void): string {
   log('Building the app (first start or changed sources)...');
   const viteBin = join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');
   if (!existsSync(viteBin)) throw new StackError('Vite is not installed; run npm install and start again.');
-  const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
+  const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], {
     cwd: projectRoot,
     stdio: 'inherit',
   });

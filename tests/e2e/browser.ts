@@ -64,3 +64,19 @@ export async function sql<Row extends pg.QueryResultRow = Record<string, unknown
 }
 
 export const adminPassword = () => inject('stack').adminPassword;
+
+/** Signs in as the superuser through the login form and waits for the dashboard. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill(adminPassword());
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/admin/dashboard');
+}
+
+/** Waits until a toast with this text is shown. */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
+}
+
+export const fixturePath = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);

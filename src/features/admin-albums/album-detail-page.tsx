@@ -1,5 +1,117 @@
-import { ScreenPlaceholder } from '@/ui/screen-placeholder';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, ImagePlus, Images } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { getAlbum, listPhotos } from '@/lib/backend/albums';
+import { useBackend } from '@/lib/backend/backend-context';
+import { changes } from '@/offline/changes';
+import { useLocalThumbnails } from '@/offline/local-previews';
+import { useOutboxSnapshot, usePendingChanges, useSubmitChange } from '@/offline/outbox-provider';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { EmptyState } from '@/ui/empty-state';
+import { photoCount } from '@/ui/format';
+import { PageLoader } from '@/ui/page-loader';
+import { useErrorToast } from '@/ui/use-error-toast';
+import { AddPhotosDialog } from './add-photos-dialog';
+import { albumKeys } from './album-keys';
+import { overlayAlbums, overlayPhotos, type ShownPhoto } from './albums-overlay';
+import { PhotoTile } from './photo-tile';
 
+function BackLink() {
+  return (
+    <Link to="/admin/albums" className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+      <ArrowLeft className="size-4" aria-hidden /> Back to Collections
+    </Link>
+  );
+}
+
+/** /admin/albums/{id}: the album's photos, 'Add Photos' with progress, delete (SPEC §2). */
 export function AlbumDetailPage() {
-  return <ScreenPlaceholder title="Collection" />;
+  const { id = '' } = useParams();
+  const backend = useBackend();
+  const submit = useSubmitChange();
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<ShownPhoto | null>(null);
+
+  const album = useQuery({ queryKey: albumKeys.detail(id), queryFn: () => getAlbum(backend, id) });
+  const photos = useQuery({ queryKey: albumKeys.photos(id), queryFn: () => listPhotos(backend, id) });
+  useErrorToast(album.error ?? photos.error, 'Failed to load album. Please try again.');
+
+  const pending = usePendingChanges('album.', 'photo.');
+  const { sendingId } = useOutboxSnapshot();
+  const shownAlbum = useMemo(() => {
+    const server = album.data ? [{ ...album.data, preview_photo: null }] : [];
+    return overlayAlbums(server, pending).find((candidate) => candidate.id === id);
+  }, [album.data, pending, id]);
+  const shownPhotos = useMemo(
+    () => overlayPhotos(id, shownAlbum?.name ?? '', photos.data ?? [], pending, sendingId),
+    [id, shownAlbum?.name, photos.data, pending, sendingId],
+  );
+  const localThumbnails = useLocalThumbnails(shownPhotos.filter((photo) => photo.pending).map((photo) => photo.id));
+
+  if (!shownAlbum && (album.isPending || photos.isPending)) return <PageLoader />;
+  if (!shownAlbum) {
+    return (
+      <>
+        <BackLink />
+        <EmptyState icon={Images} title="Album not found" description="It may have been deleted." />
+      </>
+    );
+  }
+
+  const removePhoto = async (photo: ShownPhoto) => {
+    await submit(changes.deletePhoto({ id: photo.id, albumId: id, name: photo.original_filename }), {
+      success: 'Photo deleted',
+      successDescription: `${photo.original_filename} was removed from the collection.`,
+      failure: 'Failed to delete photo. Please try again.',
+    });
+  };
+
+  return (
+    <>
+      <BackLink />
+      <div className="mb-6 flex flex-col gap-4 sm:mb-8 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl sm:text-3xl">{shownAlbum.name}</h1>
+          {shownAlbum.description && <p className="mt-1 max-w-2xl text-sm text-muted-foreground">{shownAlbum.description}</p>}
+          <p className="mt-2 text-sm font-medium text-muted-foreground" data-testid="album-photo-count">
+            {photoCount(shownPhotos.length)}
+          </p>
+        </div>
+        <Button onClick={() => setAdding(true)}>
+          <ImagePlus aria-hidden /> Add Photos
+        </Button>
+      </div>
+
+      {shownPhotos.length === 0 ? (
+        <EmptyState
+          icon={Images}
+          title="No photos yet"
+          description="Start by uploading some photos to this album."
+          action={
+            <Button onClick={() => setAdding(true)}>
+              <ImagePlus aria-hidden /> Add Photos
+            </Button>
+          }
+        />
+      ) : (
+        <div className="grid grid-cols-2 gap-x-4 gap-y-5 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+          {shownPhotos.map((photo) => (
+            <PhotoTile key={photo.id} photo={photo} localThumbnail={localThumbnails[photo.id]} onDelete={() => setDeleting(photo)} />
+          ))}
+        </div>
+      )}
+
+      <AddPhotosDialog open={adding} onOpenChange={setAdding} albumId={id} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete photo?"
+        description={deleting ? `“${deleting.original_filename}” will be removed from this collection and from any public gallery.` : ''}
+        confirmLabel="Delete Photo"
+        onConfirm={() => deleting && void removePhoto(deleting)}
+      />
+    </>
+  );
 }

@@ -1,5 +1,92 @@
-import { ScreenPlaceholder } from '@/ui/screen-placeholder';
+import { FolderPlus, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { changes } from '@/offline/changes';
+import { useSubmitChange } from '@/offline/outbox-provider';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { EmptyState } from '@/ui/empty-state';
+import { photoCount } from '@/ui/format';
+import { PageHeader } from '@/ui/page-header';
+import { PageLoader } from '@/ui/page-loader';
+import { AlbumCard } from './album-card';
+import { AlbumFormDialog } from './album-form-dialog';
+import type { ShownAlbum } from './albums-overlay';
+import { useAlbums } from './use-albums';
 
+/** /admin/albums: the card grid of collections with create, edit and delete (SPEC §2). */
 export function AlbumsPage() {
-  return <ScreenPlaceholder title="Shoot Collections" />;
+  const { albums, isPending } = useAlbums();
+  const submit = useSubmitChange();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [editing, setEditing] = useState<ShownAlbum | null>(null);
+  const [deleting, setDeleting] = useState<ShownAlbum | null>(null);
+  const creating = searchParams.get('new') === '1';
+  const setCreating = (open: boolean) => setSearchParams(open ? { new: '1' } : {}, { replace: true });
+
+  const create = async (values: { name: string; description: string | null; isPublic: boolean }) => {
+    const result = await submit(changes.createAlbum({ id: crypto.randomUUID(), ...values }), {
+      success: 'Album created successfully',
+      failure: 'Failed to create album',
+    });
+    return result !== 'failed';
+  };
+  const update = async (values: { name: string; description: string | null; isPublic: boolean }) => {
+    if (!editing) return false;
+    const result = await submit(changes.updateAlbum({ id: editing.id, ...values }), {
+      success: 'Album updated successfully',
+      failure: 'Failed to update album',
+    });
+    return result !== 'failed';
+  };
+  const remove = async (album: ShownAlbum) => {
+    await submit(changes.deleteAlbum(album), { success: 'Album deleted successfully', failure: 'Failed to delete album' });
+  };
+
+  const newButton = (
+    <Button onClick={() => setCreating(true)}>
+      <Plus aria-hidden /> New Collection
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader title="Shoot Collections" description="Every shoot in one place: upload, organise and share." actions={newButton} />
+      {isPending ? (
+        <PageLoader />
+      ) : albums.length === 0 ? (
+        <EmptyState
+          icon={FolderPlus}
+          title="No collections yet"
+          description="Create a collection for your next shoot, then add its photos."
+          action={newButton}
+        />
+      ) : (
+        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+          {albums.map((album) => (
+            <AlbumCard key={album.id} album={album} onEdit={() => setEditing(album)} onDelete={() => setDeleting(album)} />
+          ))}
+        </div>
+      )}
+      <AlbumFormDialog open={creating} onOpenChange={setCreating} onSubmit={create} />
+      <AlbumFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        album={editing ?? undefined}
+        onSubmit={update}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete collection?"
+        description={
+          deleting
+            ? `“${deleting.name}” and its ${photoCount(deleting.photo_count)} will be deleted, with its client links. This cannot be undone.`
+            : ''
+        }
+        confirmLabel="Delete Collection"
+        onConfirm={() => deleting && void remove(deleting)}
+      />
+    </>
+  );
 }

@@ -1,6 +1,5 @@
 import { PanelLeft } from 'lucide-react';
 import { Dialog, VisuallyHidden } from 'radix-ui';
-import type { ReactNode } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { Button } from '@/ui/button';
@@ -8,10 +7,11 @@ import { cn } from '@/ui/cn';
 import { PageLoader } from '@/ui/page-loader';
 import { notify } from '@/ui/toast';
 import { AdminSidebar } from './admin-sidebar';
+import { SyncStatus } from './sync-status';
 import { useSidebarState } from './use-sidebar-state';
 
 /** The admin shell (SPEC §2): guard, sidebar (drawer on phones), top bar, the screen. */
-export function AdminLayout({ topBarExtras }: { topBarExtras?: ReactNode }) {
+export function AdminLayout() {
   const { status, username, signOut } = useAuth();
   const navigate = useNavigate();
   const sidebar = useSidebarState();
@@ -74,7 +74,7 @@ export function AdminLayout({ topBarExtras }: { topBarExtras?: ReactNode }) {
             <PanelLeft aria-hidden />
           </Button>
           <div className="ml-auto flex items-center gap-3 text-sm text-muted-foreground">
-            {topBarExtras}
+            <SyncStatus />
             <span className="hidden sm:inline" data-testid="admin-username">
               {username}
             </span>

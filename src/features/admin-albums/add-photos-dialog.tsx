@@ -1,0 +1,149 @@
+import { CheckCircle2, CloudOff, ImagePlus, LoaderCircle, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { useDropzone, type FileRejection } from 'react-dropzone';
+import { changes } from '@/offline/changes';
+import { prepareInBackground } from '@/offline/local-previews';
+import { useOutbox, useOutboxSnapshot } from '@/offline/outbox-provider';
+import { STORABLE_IMAGE_TYPES } from '@/offline/renditions';
+import { keepForUpload, type PhotoUploadPayload } from '@/offline/upload-pipeline';
+import { Button } from '@/ui/button';
+import { cn } from '@/ui/cn';
+import { Progress } from '@/ui/controls';
+import { Dialog, DialogActions } from '@/ui/dialog';
+import { megabytes } from '@/ui/format';
+import { notify } from '@/ui/toast';
+
+type FileState = 'waiting' | 'uploading' | 'done' | 'failed' | 'offline';
+
+const STATE_LABEL: Record<FileState, string> = {
+  waiting: 'Waiting',
+  uploading: 'Uploading',
+  done: 'Uploaded',
+  failed: 'Failed',
+  offline: 'Waiting for connection',
+};
+
+const STATE_ICON: Record<FileState, React.ReactNode> = {
+  waiting: <LoaderCircle className="text-muted-foreground" aria-hidden />,
+  uploading: <LoaderCircle className="animate-spin" aria-hidden />,
+  done: <CheckCircle2 className="text-success" aria-hidden />,
+  failed: <XCircle className="text-destructive" aria-hidden />,
+  offline: <CloudOff className="text-muted-foreground" aria-hidden />,
+};
+
+/** Keeps only images the site can store and show; says why about the others (SPEC §5). */
+function acceptable(files: File[], rejected: FileRejection[]): File[] {
+  for (const { file } of rejected) notify.error(`${file.name} is not an image file.`, 'Invalid file type');
+  return files.filter((file) => {
+    if (!file.type.startsWith('image/')) {
+      notify.error(`${file.name} is not an image file.`, 'Invalid file type');
+      return false;
+    }
+    if (!STORABLE_IMAGE_TYPES.includes(file.type)) {
+      notify.error(`${file.name} cannot be shown in browsers; export it as JPEG and try again.`, 'Unsupported image type');
+      return false;
+    }
+    return true;
+  });
+}
+
+/**
+ * 'Add Photos': a drop zone and a file picker. Each photo goes to the outbox with its bytes
+ * in IndexedDB, so uploads continue after the dialog closes, offline or after a reload. The
+ * bar shows files done ÷ total × 100 (SPEC §4), each file its own state.
+ */
+export function AddPhotosDialog({ open, onOpenChange, albumId }: { open: boolean; onOpenChange: (open: boolean) => void; albumId: string }) {
+  const { engine, db } = useOutbox();
+  const snapshot = useOutboxSnapshot();
+  const [batch, setBatch] = useState<PhotoUploadPayload[]>([]);
+
+  const stateOf = (photoId: string): FileState => {
+    const item = snapshot.items.find((candidate) => candidate.id === photoId);
+    if (!item) return 'done';
+    if (item.status === 'failed') return 'failed';
+    if (snapshot.sendingId === photoId) return 'uploading';
+    return snapshot.online ? 'waiting' : 'offline';
+  };
+  const done = batch.filter((upload) => stateOf(upload.photoId) === 'done').length;
+  const percent = batch.length === 0 ? 0 : Math.round((done / batch.length) * 100);
+
+  const queue = async (files: File[], rejected: FileRejection[]) => {
+    const images = acceptable(files, rejected);
+    if (images.length === 0) return;
+    const uploads: PhotoUploadPayload[] = [];
+    for (const image of images) uploads.push(await keepForUpload(db, albumId, image));
+    setBatch((current) => [...current, ...uploads]);
+    prepareInBackground(db, uploads);
+    const outcomes = await Promise.allSettled(uploads.map((upload) => engine.submit(changes.uploadPhoto(upload))));
+    const failed = outcomes.filter((outcome) => outcome.status === 'rejected').length;
+    const queued = outcomes.filter((outcome) => outcome.status === 'fulfilled' && outcome.value === 'queued').length;
+    if (failed > 0) notify.error('Failed to upload photos. Please try again.', 'Upload failed');
+    else if (queued > 0) notify.info('Saved on this device', `${queued} photo(s) will upload as soon as the connection allows.`);
+    else notify.success('Upload complete', `${uploads.length} photo(s) uploaded successfully.`);
+  };
+
+  const { getRootProps, getInputProps, isDragActive, open: openPicker } = useDropzone({
+    accept: { 'image/*': [] },
+    multiple: true,
+    noClick: true,
+    onDrop: (files, rejected) => void queue(files, rejected),
+  });
+
+  const close = (next: boolean) => {
+    if (!next && batch.every((upload) => stateOf(upload.photoId) === 'done')) setBatch([]);
+    onOpenChange(next);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={close} title="Add Photos" description="Originals are kept for downloads; previews are made for fast viewing.">
+      <div
+        {...getRootProps()}
+        data-testid="drop-zone"
+        className={cn(
+          'flex flex-col items-center justify-center gap-3 rounded-xl border-2 border-dashed px-6 py-10 text-center transition-colors',
+          isDragActive ? 'border-primary bg-accent' : 'border-border bg-muted/40',
+        )}
+      >
+        <input {...getInputProps()} aria-label="Choose photos" />
+        <ImagePlus className="size-10 text-muted-foreground" strokeWidth={1.25} aria-hidden />
+        <div>
+          <p className="font-medium">{isDragActive ? 'Drop the photos here' : 'Drag photos here'}</p>
+          <p className="text-sm text-muted-foreground">JPEG, PNG, WebP, GIF or AVIF</p>
+        </div>
+        <Button variant="outline" onClick={openPicker}>
+          Choose Photos
+        </Button>
+      </div>
+
+      {batch.length > 0 && (
+        <div className="mt-5" aria-live="polite">
+          <div className="mb-2 flex items-center justify-between text-sm">
+            <span>
+              {done} of {batch.length} uploaded
+            </span>
+            <span className="font-medium tabular-nums" data-testid="upload-percent">
+              {percent}%
+            </span>
+          </div>
+          <Progress value={percent} label="Upload progress" />
+          <ul className="mt-4 grid max-h-56 gap-1 overflow-y-auto pr-1">
+            {batch.map((upload) => {
+              const state = stateOf(upload.photoId);
+              return (
+                <li key={upload.photoId} className="flex items-center gap-3 rounded-md px-2 py-1.5 text-sm odd:bg-muted/50 [&_svg]:size-4" data-state={state}>
+                  {STATE_ICON[state]}
+                  <span className="min-w-0 flex-1 truncate">{upload.originalFilename}</span>
+                  <span className="hidden shrink-0 text-xs text-muted-foreground tabular-nums sm:inline">{megabytes(upload.fileSize)}</span>
+                  <span className="shrink-0 text-right text-xs text-muted-foreground sm:w-36">{STATE_LABEL[state]}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+      <DialogActions>
+        <Button onClick={() => close(false)}>{batch.length > 0 && done < batch.length ? 'Continue in background' : 'Done'}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/ui/button';
+import { Switch } from '@/ui/controls';
+import { Dialog, DialogActions } from '@/ui/dialog';
+import { FormField } from '@/ui/form-field';
+import { Input, Textarea } from '@/ui/input';
+
+const albumSchema = z.object({
+  name: z.string().trim().min(1, 'Collection name is required').max(200, 'At most 200 characters'),
+  description: z.string().max(5000, 'At most 5000 characters'),
+  isPublic: z.boolean(),
+});
+export type AlbumFormValues = z.infer<typeof albumSchema>;
+
+interface AlbumFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The album being edited; none to create one. */
+  album?: { name: string; description: string | null; is_public: boolean };
+  onSubmit: (values: { name: string; description: string | null; isPublic: boolean }) => Promise<boolean>;
+}
+
+/** Create or edit a collection: name (required), description (optional), home page visibility. */
+export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFormDialogProps) {
+  const form = useForm<AlbumFormValues>({
+    resolver: zodResolver(albumSchema),
+    defaultValues: { name: '', description: '', isPublic: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (open) form.reset({ name: album?.name ?? '', description: album?.description ?? '', isPublic: album?.is_public ?? false });
+  }, [open, album, form]);
+
+  const submit = form.handleSubmit(async (values) => {
+    const done = await onSubmit({
+      name: values.name.trim(),
+      description: values.description.trim() === '' ? null : values.description.trim(),
+      isPublic: values.isPublic,
+    });
+    if (done) onOpenChange(false);
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={album ? 'Edit Collection' : 'New Collection'}
+      description={album ? 'Change the name or description of this collection.' : 'A collection holds the photos of one shoot.'}
+    >
+      <form noValidate onSubmit={submit} className="grid gap-4">
+        <FormField label="Collection Name" error={errors.name?.message}>
+          <Input placeholder="e.g. The Rivera Family, Autumn" autoFocus {...form.register('name')} />
+        </FormField>
+        <FormField label="Description" error={errors.description?.message} hint="Optional">
+          <Textarea rows={3} placeholder="Where, when, who" {...form.register('description')} />
+        </FormField>
+        <Controller
+          control={form.control}
+          name="isPublic"
+          render={({ field }) => (
+            <label className="flex items-start justify-between gap-4 rounded-lg border p-3">
+              <span>
+                <span className="block text-sm font-medium">Show on home page</span>
+                <span className="block text-xs text-muted-foreground">Lists this collection under Recent Sessions for every visitor.</span>
+              </span>
+              <Switch checked={field.value} onCheckedChange={field.onChange} aria-label="Show on home page" />
+            </label>
+          )}
+        />
+        <DialogActions>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {album ? 'Save Changes' : 'Create Collection'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Backend } from './client';
+import type { PhotographerProfileRow, PhotographerProfileWrite } from './database.types';
+import { NO_ROWS, toBackendError } from './errors';
+
+/** read photographer_profile (the single row); null when there is none yet (PGRST116 tolerated). */
+export async function readProfile(backend: Backend): Promise<PhotographerProfileRow | null> {
+  const { data, error, status } = await backend.publicClient.from('photographer_profile').select('*').limit(1).single();
+  if (error) {
+    if (error.code === NO_ROWS) return null;
+    throw toBackendError(error, status);
+  }
+  return data;
+}
+
+/** Updates the profile row, or inserts it when the site has none yet. */
+export async function saveProfile(backend: Backend, fields: PhotographerProfileWrite): Promise<void> {
+  const { data: existing, error: readError, status: readStatus } = await backend.adminClient
+    .from('photographer_profile')
+    .select('id')
+    .limit(1)
+    .maybeSingle();
+  if (readError) throw toBackendError(readError, readStatus);
+  const { id: _id, ...changes } = fields;
+  const { error, status } = existing
+    ? await backend.adminClient.from('photographer_profile').update(changes).eq('id', existing.id)
+    : await backend.adminClient.from('photographer_profile').insert(changes);
+  if (error) throw toBackendError(error, status);
+}

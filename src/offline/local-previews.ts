@@ -1,0 +1,53 @@
+import { liveQuery } from 'dexie';
+import { useEffect, useState } from 'react';
+import { useOutbox } from './outbox-provider';
+import { blobKeys, ensureRenditions, type PhotoUploadPayload } from './upload-pipeline';
+import type { AdminDatabase } from './db';
+
+/**
+ * Object URLs of the thumbnails of uploads still in the browser, by photo id; they appear as
+ * soon as a thumbnail is made and are released when no longer shown.
+ */
+export function useLocalThumbnails(photoIds: string[]): Record<string, string> {
+  const { db } = useOutbox();
+  const [urls, setUrls] = useState<Record<string, string>>({});
+  const key = photoIds.join(',');
+
+  useEffect(() => {
+    const ids = key === '' ? [] : key.split(',');
+    let current: Record<string, string> = {};
+    const subscription = liveQuery(() => db.blobs.bulkGet(ids.map((id) => blobKeys(id).thumb))).subscribe({
+      next(rows) {
+        const next: Record<string, string> = {};
+        rows.forEach((row, index) => {
+          const id = ids[index]!;
+          if (row) next[id] = current[id] ?? URL.createObjectURL(row.blob);
+        });
+        Object.entries(current).forEach(([id, url]) => next[id] !== url && URL.revokeObjectURL(url));
+        current = next;
+        setUrls(next);
+      },
+      error: (error: unknown) => console.error('Local thumbnails', error),
+    });
+    return () => {
+      subscription.unsubscribe();
+      Object.values(current).forEach((url) => URL.revokeObjectURL(url));
+    };
+  }, [db, key]);
+
+  return urls;
+}
+
+let preparing = Promise.resolve();
+
+/** Makes the renditions of queued uploads one at a time, ahead of sending, so previews show early. */
+export function prepareInBackground(db: AdminDatabase, uploads: PhotoUploadPayload[]): void {
+  for (const upload of uploads) {
+    preparing = preparing.then(() =>
+      ensureRenditions(db, upload).then(
+        () => undefined,
+        (error: unknown) => console.warn('Could not prepare', upload.originalFilename, error),
+      ),
+    );
+  }
+}

@@ -1,0 +1,50 @@
+import imageCompression from 'browser-image-compression';
+// The library runs itself in a Web Worker, loading its own script from this URL: a copy
+// bundled with the app (and precached), not a CDN, so it works offline and under our CSP.
+import compressionScript from 'browser-image-compression/dist/browser-image-compression.js?url';
+
+export const THUMB_EDGE = 480;
+export const PREVIEW_EDGE = 2048;
+
+export interface Renditions {
+  /** Size of the original as displayed, after its EXIF orientation. */
+  width: number;
+  height: number;
+  thumb: Blob;
+  preview: Blob;
+}
+
+/** The types the photos bucket stores (raster images browsers can show). */
+export const STORABLE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
+
+async function orientedSize(file: Blob): Promise<{ width: number; height: number }> {
+  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  const size = { width: bitmap.width, height: bitmap.height };
+  bitmap.close();
+  return size;
+}
+
+function webp(file: File, maxEdge: number, quality: number): Promise<Blob> {
+  return imageCompression(file, {
+    maxWidthOrHeight: maxEdge,
+    maxSizeMB: maxEdge <= THUMB_EDGE ? 0.25 : 2,
+    initialQuality: quality,
+    fileType: 'image/webp',
+    useWebWorker: true,
+    libURL: new URL(compressionScript, window.location.href).href,
+  });
+}
+
+/**
+ * The thumbnail (≤ 480 px long edge) and preview (≤ 2048 px) of a photo, both WebP, made in
+ * a Web Worker with the EXIF orientation applied, and the photo's displayed width × height.
+ */
+export async function makeRenditions(original: Blob, name: string): Promise<Renditions> {
+  const file = original instanceof File ? original : new File([original], name, { type: original.type });
+  const [size, thumb, preview] = await Promise.all([
+    orientedSize(file),
+    webp(file, THUMB_EDGE, 0.8),
+    webp(file, PREVIEW_EDGE, 0.85),
+  ]);
+  return { ...size, thumb, preview };
+}

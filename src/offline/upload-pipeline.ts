@@ -1,0 +1,119 @@
+import { addPhoto } from '@/lib/backend/albums';
+import type { Backend } from '@/lib/backend/client';
+import { uploadToPhotos } from '@/lib/backend/storage';
+import type { AdminDatabase } from './db';
+import { makeRenditions, type Renditions } from './renditions';
+
+/** What the outbox keeps for a photo upload; the bytes wait in the blobs table. */
+export interface PhotoUploadPayload {
+  photoId: string;
+  albumId: string;
+  /** Storage name inside the album folder: {photoId}.{ext}. */
+  filename: string;
+  originalFilename: string;
+  mimeType: string;
+  fileSize: number;
+}
+
+export const blobKeys = (photoId: string) => ({
+  original: `photo:${photoId}:original`,
+  thumb: `photo:${photoId}:thumb`,
+  preview: `photo:${photoId}:preview`,
+  size: `photo:${photoId}:size`,
+});
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/avif': 'avif',
+};
+
+/** Keeps the original extension when it is a sensible one, else the type's. */
+export function storageExtension(file: { name: string; type: string }): string {
+  const fromName = /\.([A-Za-z0-9]{2,5})$/.exec(file.name)?.[1]?.toLowerCase();
+  const fromType = EXTENSIONS[file.type] ?? 'jpg';
+  return fromName && Object.values(EXTENSIONS).concat('jpeg').includes(fromName) ? fromName : fromType;
+}
+
+/** Stores the original in IndexedDB and returns the outbox payload for it. */
+export async function keepForUpload(db: AdminDatabase, albumId: string, file: File): Promise<PhotoUploadPayload> {
+  const photoId = crypto.randomUUID();
+  await db.blobs.put({ key: blobKeys(photoId).original, blob: file, createdAt: Date.now() });
+  return {
+    photoId,
+    albumId,
+    filename: `${photoId}.${storageExtension(file)}`,
+    originalFilename: file.name,
+    mimeType: file.type,
+    fileSize: file.size,
+  };
+}
+
+const inFlight = new Map<string, Promise<Renditions | null>>();
+
+/**
+ * The renditions of a queued photo: made once (in a worker) and kept in IndexedDB, so a retry
+ * or a reload does not make them again. Null when the original is no longer kept (already sent).
+ */
+export function ensureRenditions(db: AdminDatabase, payload: PhotoUploadPayload): Promise<Renditions | null> {
+  const existing = inFlight.get(payload.photoId);
+  if (existing) return existing;
+  const keys = blobKeys(payload.photoId);
+  const work = (async () => {
+    const [original, thumb, preview, size] = await db.blobs.bulkGet([keys.original, keys.thumb, keys.preview, keys.size]);
+    if (!original) return null;
+    if (thumb && preview && size) {
+      const { width, height } = JSON.parse(await size.blob.text()) as { width: number; height: number };
+      return { width, height, thumb: thumb.blob, preview: preview.blob };
+    }
+    const made = await makeRenditions(original.blob, payload.originalFilename);
+    const now = Date.now();
+    await db.blobs.bulkPut([
+      { key: keys.thumb, blob: made.thumb, createdAt: now },
+      { key: keys.preview, blob: made.preview, createdAt: now },
+      { key: keys.size, blob: new Blob([JSON.stringify({ width: made.width, height: made.height })]), createdAt: now },
+    ]);
+    return made;
+  })().finally(() => inFlight.delete(payload.photoId));
+  inFlight.set(payload.photoId, work);
+  return work;
+}
+
+/**
+ * The outbox handler of 'photo.upload': original, thumbnail and preview to storage (upserts,
+ * so a replay rewrites the same objects), then admin_add_photo with the photo's own id (a
+ * replay records nothing twice), then the local copies are dropped.
+ */
+export async function sendPhotoUpload(backend: Backend, db: AdminDatabase, payload: PhotoUploadPayload): Promise<void> {
+  const keys = blobKeys(payload.photoId);
+  const original = await db.blobs.get(keys.original);
+  // Without the original the upload finished earlier and only the outbox entry was left.
+  if (!original) return;
+  const renditions = await ensureRenditions(db, payload);
+  if (!renditions) return;
+  const folder = payload.albumId;
+  const fileUrl = await uploadToPhotos(backend, `${folder}/${payload.filename}`, original.blob, payload.mimeType);
+  const thumbUrl = await uploadToPhotos(backend, `${folder}/${payload.photoId}.thumb.webp`, renditions.thumb, 'image/webp');
+  const previewUrl = await uploadToPhotos(backend, `${folder}/${payload.photoId}.preview.webp`, renditions.preview, 'image/webp');
+  await addPhoto(backend, {
+    id: payload.photoId,
+    albumId: payload.albumId,
+    filename: payload.filename,
+    originalFilename: payload.originalFilename,
+    fileUrl,
+    thumbUrl,
+    previewUrl,
+    fileSize: payload.fileSize,
+    width: renditions.width,
+    height: renditions.height,
+    mimeType: payload.mimeType,
+  });
+  await db.blobs.bulkDelete(Object.values(keys));
+}
+
+/** Drops the local copies of an upload the user discarded. */
+export async function forgetUpload(db: AdminDatabase, photoId: string): Promise<void> {
+  await db.blobs.bulkDelete(Object.values(blobKeys(photoId)));
+}

@@ -1,0 +1,79 @@
+import { Check } from 'lucide-react';
+import { Checkbox as CheckboxPrimitive, Progress as ProgressPrimitive, Slider as SliderPrimitive, Switch as SwitchPrimitive } from 'radix-ui';
+import type { ComponentProps, SelectHTMLAttributes } from 'react';
+import { cn } from './cn';
+
+export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {
+  return (
+    <SwitchPrimitive.Root
+      className={cn(
+        'peer inline-flex h-6 w-11 shrink-0 items-center rounded-full border-2 border-transparent bg-input transition-colors data-[state=checked]:bg-primary disabled:opacity-50',
+        className,
+      )}
+      {...props}
+    >
+      <SwitchPrimitive.Thumb className="pointer-events-none block size-5 rounded-full bg-card shadow-sm transition-transform data-[state=checked]:translate-x-5 data-[state=unchecked]:translate-x-0" />
+    </SwitchPrimitive.Root>
+  );
+}
+
+export function Checkbox({ className, ...props }: ComponentProps<typeof CheckboxPrimitive.Root>) {
+  return (
+    <CheckboxPrimitive.Root
+      className={cn(
+        'peer flex size-4 shrink-0 items-center justify-center rounded-[4px] border border-input bg-card data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground',
+        className,
+      )}
+      {...props}
+    >
+      <CheckboxPrimitive.Indicator>
+        <Check className="size-3.5" strokeWidth={3} aria-hidden />
+      </CheckboxPrimitive.Indicator>
+    </CheckboxPrimitive.Root>
+  );
+}
+
+export function Slider({ className, ...props }: ComponentProps<typeof SliderPrimitive.Root>) {
+  return (
+    <SliderPrimitive.Root className={cn('relative flex h-5 w-full touch-none select-none items-center', className)} {...props}>
+      <SliderPrimitive.Track className="relative h-1.5 w-full grow overflow-hidden rounded-full bg-secondary">
+        <SliderPrimitive.Range className="absolute h-full bg-primary" />
+      </SliderPrimitive.Track>
+      <SliderPrimitive.Thumb
+        aria-label={props['aria-label']}
+        className="block size-5 rounded-full border-2 border-primary bg-card shadow transition-colors focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring/30"
+      />
+    </SliderPrimitive.Root>
+  );
+}
+
+/** Upload progress as a bar with its percentage (SPEC §4: files done ÷ total × 100). */
+export function Progress({ value, className, label }: { value: number; className?: string; label: string }) {
+  return (
+    <ProgressPrimitive.Root
+      value={value}
+      aria-label={label}
+      className={cn('relative h-2 w-full overflow-hidden rounded-full bg-secondary', className)}
+    >
+      <ProgressPrimitive.Indicator
+        className="h-full bg-primary transition-[width] duration-300"
+        style={{ width: `${Math.max(0, Math.min(100, value))}%` }}
+      />
+    </ProgressPrimitive.Root>
+  );
+}
+
+/** A native select: accessible and right on phones, styled like the inputs. */
+export function NativeSelect({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <select
+      className={cn(
+        'h-10 w-full appearance-none rounded-md border border-input bg-card bg-[length:16px] bg-[right_0.75rem_center] bg-no-repeat px-3 pr-9 text-sm',
+        "bg-[url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23777' stroke-width='2'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")]",
+        'focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/30 disabled:opacity-60',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

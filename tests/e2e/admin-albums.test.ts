@@ -1,0 +1,163 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectToast, fixturePath, newContext, screenshot, signInAsAdmin, sql, VIEWPORTS, type ViewportName } from './browser';
+
+interface PhotoRow {
+  id: string;
+  original_filename: string;
+  width: number;
+  height: number;
+  file_url: string;
+  thumb_url: string;
+  preview_url: string;
+  mime_type: string;
+}
+
+const photosOf = (albumId: string) =>
+  sql<PhotoRow>(
+    `select id, original_filename, width, height, file_url, thumb_url, preview_url, mime_type
+       from public.photos where album_id = $1 order by original_filename`,
+    [albumId],
+  );
+
+async function createCollection(page: Page, name: string): Promise<string> {
+  await page.goto('/admin/albums');
+  await page.getByRole('heading', { name: 'Shoot Collections' }).waitFor();
+  await page.getByRole('button', { name: 'New Collection' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Create Collection' }).click();
+  await dialog.getByText('Collection name is required').waitFor();
+  await dialog.getByLabel('Collection Name').fill(name);
+  await dialog.getByLabel('Description').fill('Golden hour in the park');
+  await dialog.getByRole('button', { name: 'Create Collection' }).click();
+  await expectToast(page, 'Album created successfully');
+  const [row] = await sql<{ id: string; description: string }>('select id, description from public.albums where name = $1', [name]);
+  expect(row?.description).toBe('Golden hour in the park');
+  return row!.id;
+}
+
+/** The size an <img> shows its picture at, after EXIF orientation. */
+async function renderedSize(page: Page, url: string) {
+  return page.evaluate(async (src) => {
+    const image = new Image();
+    image.src = src;
+    await image.decode();
+    return { width: image.naturalWidth, height: image.naturalHeight };
+  }, url);
+}
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])('shoot collections at %s size', (viewport) => {
+  it('creates a collection, uploads real JPEGs (one EXIF-rotated), deletes a photo and renames the collection', async () => {
+    const context = await newContext(viewport);
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    const name = `Rivera Family ${viewport}`;
+    const albumId = await createCollection(page, name);
+
+    const card = page.getByTestId('album-card').filter({ hasText: name });
+    await card.getByText('0 photos').waitFor();
+    await screenshot(page, `albums-${viewport}`);
+    await card.getByRole('link').click();
+    await page.getByText('No photos yet').waitFor();
+    await page.getByText('Start by uploading some photos to this album.').waitFor();
+
+    // A file that is not an image is skipped with the spec's message.
+    const notes = join(tmpdir(), 'notes.txt');
+    writeFileSync(notes, 'shot list');
+    await page.getByRole('button', { name: 'Add Photos' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add Photos' });
+    await dialog.getByLabel('Choose photos').setInputFiles(notes);
+    await expectToast(page, 'notes.txt is not an image file.');
+    await expectToast(page, 'Invalid file type');
+
+    await dialog
+      .getByLabel('Choose photos')
+      .setInputFiles([fixturePath('landscape.jpg'), fixturePath('portrait.jpg'), fixturePath('rotated-exif6.jpg')]);
+    await expectToast(page, '3 photo(s) uploaded successfully.');
+    expect(await dialog.getByTestId('upload-percent').textContent()).toBe('100%');
+    await screenshot(page, `add-photos-done-${viewport}`);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    // The database holds the three photos with their displayed sizes (EXIF orientation applied).
+    const photos = await photosOf(albumId);
+    expect(photos.map((photo) => [photo.original_filename, photo.width, photo.height, photo.mime_type])).toEqual([
+      ['landscape.jpg', 1200, 800, 'image/jpeg'],
+      ['portrait.jpg', 800, 1200, 'image/jpeg'],
+      ['rotated-exif6.jpg', 800, 1200, 'image/jpeg'],
+    ]);
+    for (const photo of photos) {
+      expect(photo.file_url).toContain(`/storage/v1/object/public/photos/${albumId}/${photo.id}.jpg`);
+      expect(photo.thumb_url).toContain(`${photo.id}.thumb.webp`);
+      expect(photo.preview_url).toContain(`${photo.id}.preview.webp`);
+    }
+    // Thumbnails are small WebP pictures the right way up; the original is kept byte for byte.
+    const rotated = photos.find((photo) => photo.original_filename === 'rotated-exif6.jpg')!;
+    const thumb = await renderedSize(page, rotated.thumb_url);
+    expect(thumb.height).toBe(480);
+    expect(thumb.width).toBe(320);
+    const preview = await renderedSize(page, rotated.preview_url);
+    expect(preview).toEqual({ width: 800, height: 1200 });
+    const thumbResponse = await page.request.get(rotated.thumb_url);
+    expect(thumbResponse.headers()['content-type']).toBe('image/webp');
+    expect((await (await page.request.get(rotated.file_url)).body()).length).toBe(
+      (await import('node:fs')).readFileSync(fixturePath('rotated-exif6.jpg')).length,
+    );
+
+    // What the photographer sees: three tiles with name, size in MB and width x height.
+    const tiles = page.getByTestId('photo-tile');
+    await page.getByTestId('album-photo-count').getByText('3 photos').waitFor();
+    expect(await tiles.count()).toBe(3);
+    const rotatedTile = tiles.filter({ hasText: 'rotated-exif6.jpg' });
+    await rotatedTile.getByText('800 x 1200').waitFor();
+    await rotatedTile.getByText(/0\.0 MB/).waitFor();
+    const tileImage = rotatedTile.locator('img');
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await tileImage.elementHandle());
+    const shown = await tileImage.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }));
+    expect(shown.height).toBeGreaterThan(shown.width);
+    expect(await rotatedTile.getByRole('link', { name: /Open rotated-exif6.jpg/ }).getAttribute('target')).toBe('_blank');
+    await screenshot(page, `album-detail-${viewport}`);
+
+    // Deleting a photo removes it from the grid, the database and storage.
+    const portrait = photos.find((photo) => photo.original_filename === 'portrait.jpg')!;
+    await tiles.filter({ hasText: 'portrait.jpg' }).getByRole('button', { name: 'Delete portrait.jpg' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Photo' }).click();
+    await expectToast(page, 'Photo deleted');
+    await page.getByTestId('album-photo-count').getByText('2 photos').waitFor();
+    expect((await photosOf(albumId)).map((photo) => photo.original_filename)).toEqual(['landscape.jpg', 'rotated-exif6.jpg']);
+    for (const url of [portrait.file_url, portrait.thumb_url, portrait.preview_url]) {
+      expect((await page.request.get(url)).status()).toBe(404);
+    }
+
+    // Renaming the collection.
+    await page.getByRole('link', { name: 'Back to Collections' }).click();
+    await card.getByText('2 photos').waitFor();
+    await card.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit Collection' });
+    await editDialog.getByLabel('Collection Name').fill(`${name} (edited)`);
+    await editDialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Album updated successfully');
+    expect(await sql('select name from public.albums where id = $1', [albumId])).toEqual([{ name: `${name} (edited)` }]);
+    await context.close();
+  });
+});
+
+describe('deleting a collection', () => {
+  it('asks first, then removes the collection with its photos', async () => {
+    const context = await newContext('desktop');
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    const albumId = await createCollection(page, 'To be deleted');
+    const card = page.getByTestId('album-card').filter({ hasText: 'To be deleted' });
+    await card.getByRole('button', { name: 'Actions for To be deleted' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Collection' }).click();
+    await expectToast(page, 'Album deleted successfully');
+    await card.waitFor({ state: 'detached' });
+    expect(await sql('select 1 from public.albums where id = $1', [albumId])).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,253 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BackendError } from '@/lib/backend/errors';
+import { AdminDatabase, dexieOutboxStore } from '@/offline/db';
+import { SyncEngine, type ChangeHandler, type Clock, type OutboxItem } from '@/offline/sync-engine';
+
+/** A clock the test moves by hand; timers run when their time comes. */
+class FakeClock implements Clock {
+  time = 1_000_000;
+  private timers = new Map<number, { at: number; callback: () => void }>();
+  private nextId = 1;
+  now = () => this.time;
+  setTimeout = (callback: () => void, ms: number) => {
+    const id = this.nextId++;
+    this.timers.set(id, { at: this.time + ms, callback });
+    return id;
+  };
+  clearTimeout = (handle: unknown) => {
+    this.timers.delete(handle as number);
+  };
+  advance(ms: number) {
+    this.time += ms;
+    for (const [id, timer] of [...this.timers]) {
+      if (timer.at <= this.time) {
+        this.timers.delete(id);
+        timer.callback();
+      }
+    }
+  }
+}
+
+/** A transport whose answers the test scripts: each call takes the next outcome of its kind. */
+class FakeTransport {
+  calls: Array<{ kind: string; payload: unknown; at: number }> = [];
+  private scripts = new Map<string, Array<'ok' | Error>>();
+  constructor(private clock: FakeClock) {}
+  script(kind: string, ...outcomes: Array<'ok' | Error>) {
+    this.scripts.set(kind, outcomes);
+  }
+  handler(kind: string): ChangeHandler {
+    return async (payload: never) => {
+      this.calls.push({ kind, payload, at: this.clock.now() });
+      const outcome = this.scripts.get(kind)?.shift() ?? 'ok';
+      if (outcome !== 'ok') throw outcome;
+    };
+  }
+}
+
+const networkError = () => new BackendError('Could not reach the server.', 'network', 0);
+const serverError = () => new BackendError('Service unavailable', 'server', 503);
+const rateLimited = () => new BackendError('Too many attempts', 'rate-limited', 429);
+const refused = (message: string) => new BackendError(message, 'rejected', 400);
+
+let db: AdminDatabase;
+let clock: FakeClock;
+let transport: FakeTransport;
+let online: boolean;
+let failures: Array<{ item: OutboxItem; message: string }>;
+
+let engines: SyncEngine[] = [];
+
+function engine() {
+  const kinds = ['album.create', 'album.update', 'photo.upload', 'link.create'];
+  const created = new SyncEngine({
+    store: dexieOutboxStore(db),
+    handlers: Object.fromEntries(kinds.map((kind) => [kind, transport.handler(kind)])),
+    clock,
+    isOnline: () => online,
+    onFailed: (item, error) => failures.push({ item, message: error.message }),
+  });
+  engines.push(created);
+  return created;
+}
+
+beforeEach(() => {
+  db = new AdminDatabase(`test-${crypto.randomUUID()}`);
+  clock = new FakeClock();
+  transport = new FakeTransport(clock);
+  online = true;
+  failures = [];
+});
+
+afterEach(async () => {
+  await Promise.all(engines.map((created) => created.flush()));
+  engines = [];
+  db.close();
+  await db.delete();
+});
+
+const createAlbum = (id = 'a1') => ({ kind: 'album.create', entity: `album:${id}`, payload: { id }, label: `Create ${id}` });
+const uploadPhoto = (id: string, album = 'a1') => ({
+  kind: 'photo.upload',
+  entity: `photo:${id}`,
+  dependsOn: [`album:${album}`],
+  payload: { id },
+  label: `Upload ${id}`,
+});
+
+describe('the sync engine', () => {
+  it('sends a change at once and settles it as synced, leaving the outbox empty', async () => {
+    const sync = engine();
+    expect(await sync.submit(createAlbum())).toBe('synced');
+    expect(transport.calls).toEqual([{ kind: 'album.create', payload: { id: 'a1' }, at: clock.time }]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('retries network errors, 5xx and 429 with backoff of 1, 2, 5 and 10 seconds', async () => {
+    transport.script('album.create', networkError(), serverError(), rateLimited(), serverError(), 'ok');
+    const sync = engine();
+    const start = clock.time;
+    expect(await sync.submit(createAlbum())).toBe('queued');
+    for (const wait of [1_000, 2_000, 5_000, 10_000]) {
+      clock.advance(wait - 1);
+      await sync.flush();
+      const callsBefore = transport.calls.length;
+      clock.advance(1);
+      await sync.flush();
+      expect(transport.calls.length).toBe(callsBefore + 1);
+    }
+    expect(transport.calls.map((call) => call.at - start)).toEqual([0, 1_000, 3_000, 8_000, 18_000]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it("stops on a refusal (4xx) with the server's message and keeps the change for the user", async () => {
+    transport.script('album.create', refused('Collection name is required'));
+    const sync = engine();
+    await expect(sync.submit(createAlbum())).rejects.toThrow('Collection name is required');
+    const [item] = await db.outbox.toArray();
+    expect(item).toMatchObject({ status: 'failed', error: 'Collection name is required', attempts: 1 });
+    expect(failures.map((failure) => failure.message)).toEqual(['Collection name is required']);
+    clock.advance(120_000);
+    await sync.flush();
+    expect(transport.calls).toHaveLength(1);
+  });
+
+  it('keeps order per entity: later changes wait behind a failing one, other entities go on', async () => {
+    transport.script('album.create', serverError(), 'ok');
+    const sync = engine();
+    await sync.submit(createAlbum('a1'));
+    const upload = sync.submit(uploadPhoto('p1', 'a1'));
+    const update = sync.submit({ kind: 'album.update', entity: 'album:a1', payload: { id: 'a1', name: 'x' }, label: 'Rename' });
+    const otherLink = sync.submit({ kind: 'link.create', entity: 'link:l1', payload: { id: 'l1' }, label: 'Link' });
+    await sync.flush();
+    expect(transport.calls.map((call) => call.kind)).toEqual(['album.create', 'link.create']);
+    expect(await otherLink).toBe('synced');
+
+    clock.advance(1_000);
+    await sync.flush();
+    expect(transport.calls.map((call) => call.kind)).toEqual(['album.create', 'link.create', 'album.create', 'photo.upload', 'album.update']);
+    expect(await upload).toBe('synced');
+    expect(await update).toBe('synced');
+  });
+
+  it('holds dependent changes behind a failed one until it is retried', async () => {
+    transport.script('album.create', refused('Not authenticated'));
+    const sync = engine();
+    await expect(sync.submit(createAlbum('a1'))).rejects.toThrow('Not authenticated');
+    void sync.submit(uploadPhoto('p1', 'a1'));
+    await sync.flush();
+    expect(transport.calls.map((call) => call.kind)).toEqual(['album.create']);
+
+    await sync.retryAll();
+    await sync.flush();
+    expect(transport.calls.map((call) => call.kind)).toEqual(['album.create', 'album.create', 'photo.upload']);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('waits after a network error instead of failing every other change too', async () => {
+    transport.script('album.create', networkError(), 'ok');
+    online = false;
+    const sync = engine();
+    await sync.submit(createAlbum('a1'));
+    await sync.submit({ kind: 'link.create', entity: 'link:l1', payload: { id: 'l1' }, label: 'Link' });
+    await sync.flush();
+    online = true;
+    await sync.wake();
+    await sync.flush();
+    expect(transport.calls.map((call) => call.kind)).toEqual(['album.create']);
+    clock.advance(1_000);
+    await sync.flush();
+    expect(transport.calls.map((call) => call.kind)).toEqual(['album.create', 'album.create', 'link.create']);
+  });
+
+  it('queues changes while offline and sends them when the network returns', async () => {
+    online = false;
+    const sync = engine();
+    expect(await sync.submit(createAlbum())).toBe('queued');
+    expect(await sync.submit(uploadPhoto('p1'))).toBe('queued');
+    expect(transport.calls).toEqual([]);
+    expect(sync.getSnapshot().items.map((item) => item.label)).toEqual(['Create a1', 'Upload p1']);
+    await sync.flush();
+
+    online = true;
+    await sync.wake();
+    await sync.flush();
+    expect(transport.calls.map((call) => call.kind)).toEqual(['album.create', 'photo.upload']);
+    expect(sync.getSnapshot().items).toEqual([]);
+  });
+
+  it('resumes after a restart: a new engine on the same database sends what was queued', async () => {
+    online = false;
+    const before = engine();
+    await before.submit(createAlbum());
+    await before.submit(uploadPhoto('p1'));
+    await before.flush();
+    online = true;
+    const restarted = engine();
+    await restarted.start();
+    await restarted.flush();
+    expect(transport.calls.map((call) => call.kind)).toEqual(['album.create', 'photo.upload']);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('lets the user discard a failed change, which frees the changes behind it', async () => {
+    transport.script('album.update', refused('Album not found'));
+    const sync = engine();
+    const failed = sync.submit({ kind: 'album.update', entity: 'album:a1', payload: {}, label: 'Rename' });
+    await expect(failed).rejects.toThrow('Album not found');
+    void sync.submit(uploadPhoto('p1', 'a1'));
+    await sync.flush();
+    expect(transport.calls).toHaveLength(1);
+    const [item] = sync.getSnapshot().items;
+    await sync.discard(item!.id);
+    await sync.flush();
+    expect(transport.calls.map((call) => call.kind)).toEqual(['album.update', 'photo.upload']);
+  });
+
+  it('fails a change whose kind no longer has a handler instead of retrying forever', async () => {
+    const sync = engine();
+    await expect(sync.submit({ kind: 'gone.kind', entity: 'x:1', payload: {}, label: 'Old change' })).rejects.toThrow(
+      'This change can no longer be sent.',
+    );
+  });
+
+  it('counts progress for "syncing k of N"', async () => {
+    online = false;
+    const sync = engine();
+    for (const id of ['p1', 'p2', 'p3']) await sync.submit(uploadPhoto(id));
+    await sync.flush();
+    const seen: Array<[number, number]> = [];
+    sync.subscribe(() => {
+      const { sendingId, sentInRun, items } = sync.getSnapshot();
+      if (sendingId) seen.push([sentInRun + 1, sentInRun + items.length]);
+    });
+    online = true;
+    await sync.wake();
+    await sync.flush();
+    expect(seen).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
+  });
+});
