@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { PageLoader } from '@/ui/page-loader';
 import { RouteError } from './route-error';
 
 /** A screen loaded as its own chunk when its route is first visited. */
@@ -13,6 +14,8 @@ const notFound = screen(() => import('@/features/not-found/not-found-page'), (m)
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // Shown while the first screen's code loads.
+    hydrateFallbackElement: <PageLoader />,
     children: [
       { path: '/', lazy: screen(() => import('@/features/home/home-page'), (m) => m.HomePage) },
       {

@@ -49,6 +49,8 @@ export function ensureBuild(log: (line: string) => void, distDir = join(projectR
   const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], {
     cwd: projectRoot,
     stdio: 'inherit',
+    // Test runners set NODE_ENV=test, which would make Vite build React's development flavour.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) {
     throw new StackError('Building the app failed (see the messages above); fix the error or run npm ci, then start again.');

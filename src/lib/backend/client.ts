@@ -27,9 +27,11 @@ export interface BackendOptions {
   realtimeTransport?: unknown;
 }
 
-function newClient(config: RuntimeConfig, fetchImpl: typeof fetch, realtimeTransport: unknown): BackendClient {
+function newClient(config: RuntimeConfig, name: string, fetchImpl: typeof fetch, realtimeTransport: unknown): BackendClient {
   return createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Supabase Auth is not used (admins sign in through admin_login); a key per client keeps
+    // the two clients from sharing auth storage.
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: `photo-site-${name}` },
     global: { fetch: fetchImpl },
     ...(realtimeTransport ? { realtime: { transport: realtimeTransport as never } } : {}),
   });
@@ -49,8 +51,8 @@ export function createBackend(config: RuntimeConfig, options: BackendOptions): B
   };
   return {
     config,
-    publicClient: newClient(config, baseFetch, options.realtimeTransport),
-    adminClient: newClient(config, adminFetch, options.realtimeTransport),
+    publicClient: newClient(config, 'public', baseFetch, options.realtimeTransport),
+    adminClient: newClient(config, 'admin', adminFetch, options.realtimeTransport),
     credentials: options.credentials,
   };
 }
