@@ -19,8 +19,10 @@ export const blobKeys = (photoId: string) => ({
   original: `photo:${photoId}:original`,
   thumb: `photo:${photoId}:thumb`,
   preview: `photo:${photoId}:preview`,
-  size: `photo:${photoId}:size`,
 });
+
+/** Where the displayed width × height of a prepared upload is kept (db.keyValues). */
+const sizeKey = (photoId: string) => `photo:${photoId}:size`;
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -62,19 +64,22 @@ export function ensureRenditions(db: AdminDatabase, payload: PhotoUploadPayload)
   if (existing) return existing;
   const keys = blobKeys(payload.photoId);
   const work = (async () => {
-    const [original, thumb, preview, size] = await db.blobs.bulkGet([keys.original, keys.thumb, keys.preview, keys.size]);
+    const [original, thumb, preview] = await db.blobs.bulkGet([keys.original, keys.thumb, keys.preview]);
+    const size = await db.keyValues.get(sizeKey(payload.photoId));
     if (!original) return null;
     if (thumb && preview && size) {
-      const { width, height } = JSON.parse(await size.blob.text()) as { width: number; height: number };
+      const { width, height } = JSON.parse(size.value) as { width: number; height: number };
       return { width, height, thumb: thumb.blob, preview: preview.blob };
     }
     const made = await makeRenditions(original.blob, payload.originalFilename);
     const now = Date.now();
-    await db.blobs.bulkPut([
-      { key: keys.thumb, blob: made.thumb, createdAt: now },
-      { key: keys.preview, blob: made.preview, createdAt: now },
-      { key: keys.size, blob: new Blob([JSON.stringify({ width: made.width, height: made.height })]), createdAt: now },
-    ]);
+    await db.transaction('rw', db.blobs, db.keyValues, async () => {
+      await db.blobs.bulkPut([
+        { key: keys.thumb, blob: made.thumb, createdAt: now },
+        { key: keys.preview, blob: made.preview, createdAt: now },
+      ]);
+      await db.keyValues.put({ key: sizeKey(payload.photoId), value: JSON.stringify({ width: made.width, height: made.height }) });
+    });
     return made;
   })().finally(() => inFlight.delete(payload.photoId));
   inFlight.set(payload.photoId, work);
@@ -110,10 +115,11 @@ export async function sendPhotoUpload(backend: Backend, db: AdminDatabase, paylo
     height: renditions.height,
     mimeType: payload.mimeType,
   });
-  await db.blobs.bulkDelete(Object.values(keys));
+  await forgetUpload(db, payload.photoId);
 }
 
-/** Drops the local copies of an upload the user discarded. */
+/** Drops the local copies of an upload (sent, or discarded by the user). */
 export async function forgetUpload(db: AdminDatabase, photoId: string): Promise<void> {
   await db.blobs.bulkDelete(Object.values(blobKeys(photoId)));
+  await db.keyValues.delete(sizeKey(photoId));
 }

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { AdminAlbum, AdminPhoto } from '@/lib/backend/database.types';
+import { overlayAlbums, overlayPhotos } from '@/features/admin-albums/albums-overlay';
+import type { OutboxItem } from '@/offline/sync-engine';
+
+const album = (id: string, created: string, fields: Partial<AdminAlbum> = {}): AdminAlbum => ({
+  id,
+  name: `Album ${id}`,
+  description: null,
+  cover_photo_url: null,
+  is_public: false,
+  created_at: created,
+  photo_count: 0,
+  preview_photo: null,
+  ...fields,
+});
+
+let seq = 0;
+const item = (kind: string, payload: unknown, fields: Partial<OutboxItem> = {}): OutboxItem => ({
+  id: `item-${++seq}`,
+  seq,
+  kind,
+  entity: 'x',
+  dependsOn: [],
+  payload,
+  label: kind,
+  status: 'pending',
+  attempts: 0,
+  nextAttemptAt: 0,
+  createdAt: Date.parse('2026-11-22T10:00:00Z'),
+  ...fields,
+});
+
+describe('collections with waiting changes applied', () => {
+  const server = [album('a', '2026-11-01T00:00:00Z', { photo_count: 2 }), album('b', '2026-11-10T00:00:00Z')];
+
+  it('puts new collections first, marked pending', () => {
+    const shown = overlayAlbums(server, [item('album.create', { id: 'c', name: 'New', description: null, isPublic: true })]);
+    expect(shown.map((a) => [a.id, a.pending ?? false])).toEqual([
+      ['c', true],
+      ['b', false],
+      ['a', false],
+    ]);
+    expect(shown[0]).toMatchObject({ name: 'New', is_public: true, photo_count: 0 });
+  });
+
+  it('merges edits, drops deletions and counts queued uploads and deletions', () => {
+    const shown = overlayAlbums(server, [
+      item('album.update', { id: 'a', name: 'Renamed', description: 'Now with words' }),
+      item('album.delete', { id: 'b' }),
+      item('photo.upload', { albumId: 'a', photoId: 'p9' }),
+      item('photo.delete', { id: 'p1', albumId: 'a' }),
+    ]);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toMatchObject({ id: 'a', name: 'Renamed', description: 'Now with words', photo_count: 2, pending: true });
+  });
+
+  it('shows why a change was refused', () => {
+    const shown = overlayAlbums(server, [item('album.update', { id: 'a', name: 'x', description: null }, { status: 'failed', error: 'Album not found' })]);
+    expect(shown.find((a) => a.id === 'a')?.syncError).toBe('Album not found');
+  });
+});
+
+describe('photos with waiting uploads applied', () => {
+  const photo = (id: string): AdminPhoto => ({
+    id,
+    album_id: 'a',
+    album_name: 'A',
+    filename: `${id}.jpg`,
+    file_url: `u/${id}`,
+    thumb_url: null,
+    preview_url: null,
+    original_filename: `${id}.jpg`,
+    file_size: 1,
+    width: 1,
+    height: 1,
+    mime_type: 'image/jpeg',
+    created_at: '2026-11-01T00:00:00Z',
+  });
+
+  it('appends queued uploads of this album with their state, and hides queued deletions', () => {
+    const sending = item('photo.upload', { photoId: 'p2', albumId: 'a', filename: 'p2.jpg', originalFilename: 'two.jpg', mimeType: 'image/jpeg', fileSize: 5 });
+    const failed = item(
+      'photo.upload',
+      { photoId: 'p3', albumId: 'a', filename: 'p3.jpg', originalFilename: 'three.jpg', mimeType: 'image/jpeg', fileSize: 5 },
+      { status: 'failed', error: 'mime type image/heic is not supported' },
+    );
+    const otherAlbum = item('photo.upload', { photoId: 'p4', albumId: 'b', filename: 'p4.jpg', originalFilename: 'four.jpg', mimeType: 'image/jpeg', fileSize: 5 });
+    const shown = overlayPhotos('a', 'A', [photo('p1'), photo('p0')], [sending, failed, otherAlbum, item('photo.delete', { id: 'p0', albumId: 'a' })], sending.id);
+    expect(shown.map((p) => [p.id, p.uploadState])).toEqual([
+      ['p1', undefined],
+      ['p2', 'sending'],
+      ['p3', 'failed'],
+    ]);
+    expect(shown[2]!.syncError).toBe('mime type image/heic is not supported');
+  });
+
+  it('does not show an upload twice once the server has it', () => {
+    const done = item('photo.upload', { photoId: 'p1', albumId: 'a', filename: 'p1.jpg', originalFilename: 'p1.jpg', mimeType: 'image/jpeg', fileSize: 1 });
+    expect(overlayPhotos('a', 'A', [photo('p1')], [done], null)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,127 @@
+// @vitest-environment node
+// (Node's structured clone keeps Blobs in fake-indexeddb; jsdom's Blob does not survive it.)
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PhotoRecord } from '@/lib/backend/albums';
+import type { Backend } from '@/lib/backend/client';
+import { BackendError } from '@/lib/backend/errors';
+import { AdminDatabase } from '@/offline/db';
+import { blobKeys, ensureRenditions, forgetUpload, keepForUpload, sendPhotoUpload, storageExtension } from '@/offline/upload-pipeline';
+
+// The pipeline's logic is under test here; the real backend and the browser-only image work
+// (createImageBitmap, workers) are covered by the browser journeys.
+const uploaded: Array<{ path: string; type: string; size: number }> = [];
+const recorded: PhotoRecord[] = [];
+let failRecording: BackendError | null = null;
+const makeRenditions = vi.fn(async () => ({
+  width: 800,
+  height: 1200,
+  thumb: new Blob(['thumb'], { type: 'image/webp' }),
+  preview: new Blob(['preview-bytes'], { type: 'image/webp' }),
+}));
+
+vi.mock('@/offline/renditions', () => ({ makeRenditions: (...args: unknown[]) => makeRenditions(...(args as [])) }));
+vi.mock('@/lib/backend/storage', () => ({
+  uploadToPhotos: async (_backend: unknown, path: string, blob: Blob, type: string) => {
+    uploaded.push({ path, type, size: blob.size });
+    return `http://site/storage/v1/object/public/photos/${path}`;
+  },
+}));
+vi.mock('@/lib/backend/albums', () => ({
+  addPhoto: async (_backend: unknown, photo: PhotoRecord) => {
+    if (failRecording) throw failRecording;
+    recorded.push(photo);
+    return photo.id;
+  },
+}));
+
+const backend = {} as Backend;
+let db: AdminDatabase;
+
+beforeEach(() => {
+  db = new AdminDatabase(`upload-test-${crypto.randomUUID()}`);
+  uploaded.length = 0;
+  recorded.length = 0;
+  failRecording = null;
+  makeRenditions.mockClear();
+});
+
+afterEach(async () => {
+  db.close();
+  await db.delete();
+});
+
+const jpeg = (name = 'IMG_0001.JPG') => new File([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], name, { type: 'image/jpeg' });
+
+describe('the upload pipeline', () => {
+  it('keeps the original in IndexedDB under a fresh id, keeping a sensible extension', async () => {
+    const upload = await keepForUpload(db, 'album-1', jpeg());
+    expect(upload).toMatchObject({ albumId: 'album-1', originalFilename: 'IMG_0001.JPG', mimeType: 'image/jpeg', fileSize: 6 });
+    expect(upload.filename).toBe(`${upload.photoId}.jpg`);
+    const stored = await db.blobs.get(blobKeys(upload.photoId).original);
+    expect(stored?.blob.size).toBe(6);
+    expect(storageExtension({ name: 'scan.png', type: 'image/png' })).toBe('png');
+    expect(storageExtension({ name: 'no-extension', type: 'image/webp' })).toBe('webp');
+    expect(storageExtension({ name: 'odd.exe', type: 'image/jpeg' })).toBe('jpg');
+  });
+
+  it('makes the renditions once, even when asked twice at the same time, and keeps them', async () => {
+    const upload = await keepForUpload(db, 'album-1', jpeg());
+    const [first, second] = await Promise.all([ensureRenditions(db, upload), ensureRenditions(db, upload)]);
+    expect(first).toMatchObject({ width: 800, height: 1200 });
+    expect(second).toMatchObject({ width: 800, height: 1200 });
+    expect(makeRenditions).toHaveBeenCalledTimes(1);
+    // Later (say after a reload) they come from IndexedDB.
+    expect(await ensureRenditions(db, upload)).toMatchObject({ width: 800, height: 1200 });
+    expect(makeRenditions).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends original, thumbnail and preview, records the photo with its own id, then lets go of the bytes', async () => {
+    const upload = await keepForUpload(db, 'album-1', jpeg());
+    await sendPhotoUpload(backend, db, upload);
+    expect(uploaded).toEqual([
+      { path: `album-1/${upload.photoId}.jpg`, type: 'image/jpeg', size: 6 },
+      { path: `album-1/${upload.photoId}.thumb.webp`, type: 'image/webp', size: 5 },
+      { path: `album-1/${upload.photoId}.preview.webp`, type: 'image/webp', size: 13 },
+    ]);
+    expect(recorded).toEqual([
+      expect.objectContaining({
+        id: upload.photoId,
+        albumId: 'album-1',
+        filename: `${upload.photoId}.jpg`,
+        originalFilename: 'IMG_0001.JPG',
+        width: 800,
+        height: 1200,
+        fileSize: 6,
+        thumbUrl: `http://site/storage/v1/object/public/photos/album-1/${upload.photoId}.thumb.webp`,
+      }),
+    ]);
+    expect(await db.blobs.count()).toBe(0);
+
+    // A replay of a finished upload (its queue entry outlived it) sends nothing again.
+    await sendPhotoUpload(backend, db, upload);
+    expect(recorded).toHaveLength(1);
+    expect(uploaded).toHaveLength(3);
+  });
+
+  it('keeps the bytes when recording fails, so a retry can finish the job without new renditions', async () => {
+    const upload = await keepForUpload(db, 'album-1', jpeg());
+    failRecording = new BackendError('Could not reach the server.', 'network', 0);
+    await expect(sendPhotoUpload(backend, db, upload)).rejects.toThrow('Could not reach the server.');
+    expect(await db.blobs.count()).toBe(3);
+    expect(await db.keyValues.count()).toBe(1);
+
+    failRecording = null;
+    await sendPhotoUpload(backend, db, upload);
+    expect(recorded.map((photo) => photo.id)).toEqual([upload.photoId]);
+    expect(makeRenditions).toHaveBeenCalledTimes(1);
+    expect(await db.blobs.count()).toBe(0);
+  });
+
+  it('forgets every local copy of a discarded upload', async () => {
+    const upload = await keepForUpload(db, 'album-1', jpeg());
+    await ensureRenditions(db, upload);
+    await forgetUpload(db, upload.photoId);
+    expect(await db.blobs.count()).toBe(0);
+    expect(await db.keyValues.count()).toBe(0);
+  });
+});
