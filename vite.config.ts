@@ -51,5 +51,17 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Vendor code in chunks of its own, so an app release does not re-download it.
+        advancedChunks: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+            { name: 'supabase', test: /node_modules[\\/]@supabase[\\/]/ },
+            { name: 'data', test: /node_modules[\\/](@tanstack|dexie)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });
