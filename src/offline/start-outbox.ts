@@ -38,8 +38,10 @@ export function startOutbox({ backend, sessionStore, onSynced, onFailed }: Start
   });
   window.addEventListener('online', () => void engine.wake());
   window.addEventListener('offline', () => void engine.wake());
+  // Signing in again sends what waited, including changes refused only because the old
+  // session had ended.
   sessionStore.subscribe(() => {
-    if (sessionStore.get()) void engine.wake();
+    if (sessionStore.get()) void engine.retryWhere((item) => item.error === 'Not authenticated');
   });
   void engine.start();
   return { engine, db };

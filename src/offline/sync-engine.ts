@@ -183,8 +183,15 @@ export class SyncEngine {
   }
 
   async retryAll(): Promise<void> {
+    await this.retryWhere(() => true);
+  }
+
+  /** Puts failed changes that match back in the queue, and sends. */
+  async retryWhere(matches: (item: OutboxItem) => boolean): Promise<void> {
     for (const item of await this.store.load()) {
-      if (item.status === 'failed') await this.store.put({ ...item, status: 'pending', error: undefined, attempts: 0 });
+      if (item.status === 'failed' && matches(item)) {
+        await this.store.put({ ...item, status: 'pending', error: undefined, attempts: 0 });
+      }
     }
     await this.wake();
   }

@@ -2,7 +2,9 @@ import { FolderPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { changes } from '@/offline/changes';
-import { useSubmitChange } from '@/offline/outbox-provider';
+import { cleanUpDiscarded } from '@/offline/handlers';
+import { useOutbox, useSubmitChange } from '@/offline/outbox-provider';
+import type { PhotoUploadPayload } from '@/offline/upload-pipeline';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
@@ -18,6 +20,7 @@ import { useAlbums } from './use-albums';
 export function AlbumsPage() {
   const { albums, isPending } = useAlbums();
   const submit = useSubmitChange();
+  const { engine, db } = useOutbox();
   const [searchParams, setSearchParams] = useSearchParams();
   const [editing, setEditing] = useState<ShownAlbum | null>(null);
   const [deleting, setDeleting] = useState<ShownAlbum | null>(null);
@@ -40,6 +43,13 @@ export function AlbumsPage() {
     return result !== 'failed';
   };
   const remove = async (album: ShownAlbum) => {
+    // Uploads still waiting for this collection would only fail once it is gone.
+    for (const item of engine.getSnapshot().items) {
+      if (item.kind === 'photo.upload' && (item.payload as PhotoUploadPayload).albumId === album.id) {
+        await engine.discard(item.id);
+        await cleanUpDiscarded(db, item.kind, item.payload);
+      }
+    }
     await submit(changes.deleteAlbum(album), { success: 'Album deleted successfully', failure: 'Failed to delete album' });
   };
 
