@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { toBackendError } from '@/lib/backend/errors';
 import { notify } from '@/ui/toast';
+import { cleanUpDiscarded } from './handlers';
 import type { Outbox } from './start-outbox';
 import type { NewChange, OutboxItem, OutboxSnapshot, SubmitOutcome } from './sync-engine';
 
@@ -46,23 +47,27 @@ export type ChangeResult = SubmitOutcome | 'failed';
 /**
  * Sends a change through the outbox and tells the user how it went: the spec's success
  * toast once the server has it, 'Saved on this device' when it waits for the network, the
- * spec's failure toast when the server refuses it.
+ * spec's failure toast when the server refuses it. A change refused while the user waits is
+ * dropped from the queue, as a direct call would be: the form stays open to correct it.
  */
 export function useSubmitChange(): <Payload>(change: NewChange<Payload>, messages: ChangeMessages) => Promise<ChangeResult> {
-  const { engine } = useOutbox();
+  const { engine, db } = useOutbox();
   return useCallback(
     async (change, messages) => {
+      const id = change.id ?? crypto.randomUUID();
       try {
-        const outcome = await engine.submit(change);
+        const outcome = await engine.submit({ ...change, id });
         if (outcome === 'synced') notify.success(messages.success, messages.successDescription);
         else notify.info('Saved on this device', 'It will be sent to the server as soon as the connection allows.');
         return outcome;
       } catch (error) {
         const failure = toBackendError(error);
         notify.error(messages.preferServerMessage ? failure.message || messages.failure : messages.failure);
+        await engine.discard(id);
+        await cleanUpDiscarded(db, change.kind, change.payload);
         return 'failed';
       }
     },
-    [engine],
+    [engine, db],
   );
 }

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { Check, ChevronDown } from 'lucide-react';
 import { Checkbox as CheckboxPrimitive, Progress as ProgressPrimitive, Slider as SliderPrimitive, Switch as SwitchPrimitive } from 'radix-ui';
 import type { ComponentProps, SelectHTMLAttributes } from 'react';
 import { cn } from './cn';
@@ -66,14 +66,15 @@ export function Progress({ value, className, label }: { value: number; className
 /** A native select: accessible and right on phones, styled like the inputs. */
 export function NativeSelect({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
   return (
-    <select
-      className={cn(
-        'h-10 w-full appearance-none rounded-md border border-input bg-card bg-[length:16px] bg-[right_0.75rem_center] bg-no-repeat px-3 pr-9 text-sm',
-        "bg-[url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23777' stroke-width='2'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")]",
-        'focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/30 disabled:opacity-60',
-        className,
-      )}
-      {...props}
-    />
+    <div className={cn('relative', className)}>
+      <select
+        className={cn(
+          'h-10 w-full appearance-none rounded-md border border-input bg-card px-3 pr-9 text-sm',
+          'focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/30 disabled:opacity-60',
+        )}
+        {...props}
+      />
+      <ChevronDown className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+    </div>
   );
 }

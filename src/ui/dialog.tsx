@@ -25,7 +25,6 @@ export function Dialog({ open, onOpenChange, title, description, children, size 
             'rounded-xl border bg-card text-card-foreground shadow-2xl focus:outline-none',
             size === 'wide' ? 'max-w-2xl' : 'max-w-lg',
           )}
-          aria-describedby={description ? undefined : undefined}
         >
           <div className="flex items-start justify-between gap-4 border-b px-6 py-4">
             <div className="min-w-0">
