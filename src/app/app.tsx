@@ -36,8 +36,12 @@ export function App({ backend, sessionStore, queryClient, outbox }: AppProps) {
         persistOptions={{
           persister,
           maxAge: WEEK,
-          // Admin screens open offline from the last data they showed.
-          dehydrateOptions: { shouldDehydrateQuery: (query) => query.queryKey[0] === 'admin' && query.state.status === 'success' },
+          // Admin screens open offline from the last data they showed. Mutations are never
+          // persisted (some carry passwords); the outbox is the offline write path.
+          dehydrateOptions: {
+            shouldDehydrateQuery: (query) => query.queryKey[0] === 'admin' && query.state.status === 'success',
+            shouldDehydrateMutation: () => false,
+          },
         }}
       >
         <OutboxProvider outbox={outbox}>

@@ -49,10 +49,10 @@ export async function newContext(viewport: ViewportName): Promise<BrowserContext
   return context;
 }
 
-/** Saves a screenshot under test-results/screenshots for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot under test-results/screenshots for a person to look at (the whole page, or what the viewport shows, e.g. an open dialog). */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: options.fullPage ?? true });
 }
 
 let pool: pg.Pool | undefined;
