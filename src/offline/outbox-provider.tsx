@@ -48,7 +48,8 @@ export type ChangeResult = SubmitOutcome | 'failed';
  * Sends a change through the outbox and tells the user how it went: the spec's success
  * toast once the server has it, 'Saved on this device' when it waits for the network, the
  * spec's failure toast when the server refuses it. A change refused while the user waits is
- * dropped from the queue, as a direct call would be: the form stays open to correct it.
+ * dropped from the queue, as a direct call would be: the form stays open to correct it
+ * (except for an ended session: that change is sent after the next sign-in).
  */
 export function useSubmitChange(): <Payload>(change: NewChange<Payload>, messages: ChangeMessages) => Promise<ChangeResult> {
   const { engine, db } = useOutbox();
@@ -63,8 +64,11 @@ export function useSubmitChange(): <Payload>(change: NewChange<Payload>, message
       } catch (error) {
         const failure = toBackendError(error);
         notify.error(messages.preferServerMessage ? failure.message || messages.failure : messages.failure);
-        await engine.discard(id);
-        await cleanUpDiscarded(db, change.kind, change.payload);
+        // A change refused for an ended session waits for the next sign-in instead.
+        if (failure.kind !== 'not-authenticated') {
+          await engine.discard(id);
+          await cleanUpDiscarded(db, change.kind, change.payload);
+        }
         return 'failed';
       }
     },

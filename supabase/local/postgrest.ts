@@ -48,7 +48,6 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Running
       PGRST_DB_ANON_ROLE: 'anon',
       PGRST_DB_POOL: '10',
       PGRST_DB_MAX_ROWS: '1000',
-      PGRST_DB_CONFIG: 'false',
       PGRST_JWT_SECRET: options.jwtSecret,
       PGRST_SERVER_HOST: '127.0.0.1',
       PGRST_SERVER_PORT: String(options.port),

@@ -95,6 +95,7 @@ describe('the RPC contract of SPEC §7', () => {
       'is_photo_object_name',
       'is_safe_link',
       'is_superuser',
+      'refuse_stale_admin_session',
       'request_admin_id',
     ]);
   });

@@ -104,14 +104,74 @@ async function snapshot() {
          from public.admin_credentials ac) as admins`);
 }
 
-const outsiders: Array<[string, () => AdminCredentials | null]> = [
-  ['an anonymous caller', () => null],
-  ['a caller with a forged token', () => ({ username: fixture.admin.username, token: 'forged-token' })],
-  ['a caller with an expired session', () => fixture.expired],
+const TABLES: TableName[] = [
+  'admin_credentials',
+  'photographer_profile',
+  'albums',
+  'photos',
+  'public_galleries',
+  'public_gallery_photos',
+  'gallery_links',
+  'page_content',
+  'service_packages',
+  'site_settings',
 ];
 
-describe.each(outsiders)('%s', (_label, credentials) => {
+/** Every write an outsider might try, each aimed at an existing row. */
+function writeAttempts(c: BackendClient) {
+  return [
+    c.from('albums').insert({ name: 'x' } as never),
+    c.from('albums').update({ name: 'x' } as never).eq('id', fixture.publicAlbum),
+    c.from('albums').delete().eq('id', fixture.publicAlbum),
+    c.from('photos').update({ original_filename: 'x' } as never).eq('id', fixture.publicPhoto),
+    c.from('photos').delete().eq('id', fixture.publicPhoto),
+    c.from('public_galleries').insert({ title: 'x' } as never),
+    c.from('public_galleries').update({ is_active: true } as never).eq('id', fixture.inactiveGallery),
+    c.from('public_galleries').delete().eq('id', fixture.activeGallery),
+    c.from('public_gallery_photos').insert({ public_gallery_id: fixture.activeGallery, photo_id: fixture.privatePhoto } as never),
+    c.from('public_gallery_photos').delete().eq('public_gallery_id', fixture.activeGallery),
+    c.from('gallery_links').insert({ album_id: fixture.privateAlbum, access_token: `x${'a'.repeat(40)}` }),
+    c.from('gallery_links').update({ passcode: null }).eq('id', fixture.link),
+    c.from('gallery_links').delete().eq('id', fixture.link),
+    c.from('page_content').insert({ section_name: 'cta', title: 'x' }),
+    c.from('page_content').update({ title: 'x' }).eq('id', fixture.activeSection),
+    c.from('page_content').delete().eq('id', fixture.activeSection),
+    c.from('service_packages').insert({ name: 'x' }),
+    c.from('service_packages').update({ name: 'x' }).eq('id', fixture.activeService),
+    c.from('service_packages').delete().eq('id', fixture.activeService),
+    c.from('photographer_profile').insert({ site_name: 'x' }),
+    c.from('photographer_profile').update({ site_name: 'Hacked' }).not('id', 'is', null),
+    c.from('photographer_profile').delete().not('id', 'is', null),
+    c.from('site_settings').update({ setting_value: '#000000' } as never).eq('setting_key', 'primary_color'),
+    c.from('site_settings').delete().eq('setting_key', 'primary_color'),
+    c.from('admin_credentials').insert({ username: 'intruder', password_hash: 'x' } as never),
+    c.from('admin_credentials').update({ password_hash: 'x' } as never).eq('username', 'admin'),
+    c.from('admin_credentials').delete().eq('username', 'admin'),
+  ];
+}
+
+describe.each([
+  ['a caller with a forged token', () => ({ username: fixture.admin.username, token: 'forged-token' })],
+  ['a caller with an expired session', () => fixture.expired],
+])('%s', (_label, credentials) => {
   const client = () => backendAs(credentials()).adminClient;
+
+  it("is refused with 'Not authenticated' on every table, reading or writing, and changes nothing", async () => {
+    for (const table of TABLES) {
+      const { data, error, status } = await client().from(table).select('id').limit(1);
+      expect({ table, data, status, message: error?.message }).toEqual({ table, data: null, status: 401, message: 'Not authenticated' });
+    }
+    const before = await snapshot();
+    for (const attempt of writeAttempts(client())) {
+      const { error, status } = await attempt;
+      expect({ status, message: error?.message }).toEqual({ status: 401, message: 'Not authenticated' });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('an anonymous caller', () => {
+  const client = () => backendAs(null).adminClient;
 
   it('reads only public albums, photos of public albums and active galleries, active galleries and their photos', async () => {
     expect(await visibleIds(client(), 'albums', [fixture.privateAlbum, fixture.publicAlbum])).toEqual([fixture.publicAlbum]);
@@ -143,36 +203,7 @@ describe.each(outsiders)('%s', (_label, credentials) => {
 
   it('cannot insert, update or delete a single row anywhere', async () => {
     const before = await snapshot();
-    const c = client();
-    const attempts = [
-      c.from('albums').insert({ name: 'x' } as never),
-      c.from('albums').update({ name: 'x' } as never).eq('id', fixture.publicAlbum),
-      c.from('albums').delete().eq('id', fixture.publicAlbum),
-      c.from('photos').update({ original_filename: 'x' } as never).eq('id', fixture.publicPhoto),
-      c.from('photos').delete().eq('id', fixture.publicPhoto),
-      c.from('public_galleries').insert({ title: 'x' } as never),
-      c.from('public_galleries').update({ is_active: true } as never).eq('id', fixture.inactiveGallery),
-      c.from('public_galleries').delete().eq('id', fixture.activeGallery),
-      c.from('public_gallery_photos').insert({ public_gallery_id: fixture.activeGallery, photo_id: fixture.privatePhoto } as never),
-      c.from('public_gallery_photos').delete().eq('public_gallery_id', fixture.activeGallery),
-      c.from('gallery_links').insert({ album_id: fixture.privateAlbum, access_token: `x${'a'.repeat(40)}` }),
-      c.from('gallery_links').update({ passcode: null }).eq('id', fixture.link),
-      c.from('gallery_links').delete().eq('id', fixture.link),
-      c.from('page_content').insert({ section_name: 'cta', title: 'x' }),
-      c.from('page_content').update({ title: 'x' }).eq('id', fixture.activeSection),
-      c.from('page_content').delete().eq('id', fixture.activeSection),
-      c.from('service_packages').insert({ name: 'x' }),
-      c.from('service_packages').update({ name: 'x' }).eq('id', fixture.activeService),
-      c.from('service_packages').delete().eq('id', fixture.activeService),
-      c.from('photographer_profile').insert({ site_name: 'x' }),
-      c.from('photographer_profile').update({ site_name: 'Hacked' }).not('id', 'is', null),
-      c.from('photographer_profile').delete().not('id', 'is', null),
-      c.from('site_settings').update({ setting_value: '#000000' } as never).eq('setting_key', 'primary_color'),
-      c.from('site_settings').delete().eq('setting_key', 'primary_color'),
-      c.from('admin_credentials').insert({ username: 'intruder', password_hash: 'x' } as never),
-      c.from('admin_credentials').update({ password_hash: 'x' } as never).eq('username', 'admin'),
-      c.from('admin_credentials').delete().eq('username', 'admin'),
-    ];
+    const attempts = writeAttempts(client());
     for (const attempt of attempts) {
       const { error, status } = await attempt;
       // Either refused outright (no privilege / policy) or nothing matched the policy.

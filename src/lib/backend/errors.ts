@@ -35,7 +35,7 @@ const CONSTRAINT_MESSAGES: Array<[RegExp, string]> = [
   [/page_content_page_section_key/, 'This page already has a section with that name'],
   [/admin_credentials_username/, 'Username already exists or creation failed'],
   [/button_link_check/, 'Button links must start with http://, https://, mailto:, tel:, / or #'],
-  [/(image_url|logo_url|cover_photo_url)_check/, 'Image links must start with http:// or https://'],
+  [/(image_url|logo_url|cover_photo_url)_check/, 'Image links must start with http://, https:// or /'],
   [/passcode_check/, 'Passcode must be 1 to 8 characters'],
   [/access_token/, 'The link token is not valid'],
   [/(name|title)_check/, 'A name is required (at most 200 characters)'],
