@@ -246,6 +246,8 @@ export class SyncEngine {
       const now = this.clock.now();
       const next = nextSendable(items, now);
       if (!next) {
+        // Whatever is left waits (backoff, or behind a refused change): tell its submitters.
+        items.forEach((item) => this.settle(item.id, 'queued'));
         this.scheduleWake(items, now);
         await this.refresh(items);
         return;

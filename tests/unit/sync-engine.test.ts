@@ -146,8 +146,10 @@ describe('the sync engine', () => {
     clock.advance(1_000);
     await sync.flush();
     expect(transport.calls.map((call) => call.kind)).toEqual(['album.create', 'link.create', 'album.create', 'photo.upload', 'album.update']);
-    expect(await upload).toBe('synced');
-    expect(await update).toBe('synced');
+    // They had to wait, so their submitters heard 'queued'; the queue still sent them in order.
+    expect(await upload).toBe('queued');
+    expect(await update).toBe('queued');
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('holds dependent changes behind a failed one until it is retried', async () => {
@@ -208,6 +210,14 @@ describe('the sync engine', () => {
     await restarted.flush();
     expect(transport.calls.map((call) => call.kind)).toEqual(['album.create', 'photo.upload']);
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('settles a change stuck behind a refused one as queued instead of leaving its submitter waiting', async () => {
+    transport.script('album.update', refused('Album not found'));
+    const sync = engine();
+    await expect(sync.submit({ kind: 'album.update', entity: 'album:a1', payload: {}, label: 'Rename' })).rejects.toThrow();
+    expect(await sync.submit({ kind: 'album.update', entity: 'album:a1', payload: {}, label: 'Rename again' })).toBe('queued');
+    expect(transport.calls).toHaveLength(1);
   });
 
   it('lets the user discard a failed change, which frees the changes behind it', async () => {
