@@ -14,9 +14,6 @@ export interface Renditions {
   preview: Blob;
 }
 
-/** The types the photos bucket stores (raster images browsers can show). */
-export const STORABLE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
-
 async function orientedSize(file: Blob): Promise<{ width: number; height: number }> {
   const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
   const size = { width: bitmap.width, height: bitmap.height };

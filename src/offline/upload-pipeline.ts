@@ -2,6 +2,7 @@ import { addPhoto } from '@/lib/backend/albums';
 import type { Backend } from '@/lib/backend/client';
 import { uploadToPhotos } from '@/lib/backend/storage';
 import type { AdminDatabase } from './db';
+import { storageExtension } from './image-files';
 import { makeRenditions, type Renditions } from './renditions';
 
 /** What the outbox keeps for a photo upload; the bytes wait in the blobs table. */
@@ -23,21 +24,6 @@ export const blobKeys = (photoId: string) => ({
 
 /** Where the displayed width × height of a prepared upload is kept (db.keyValues). */
 const sizeKey = (photoId: string) => `photo:${photoId}:size`;
-
-const EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'image/avif': 'avif',
-};
-
-/** Keeps the original extension when it is a sensible one, else the type's. */
-export function storageExtension(file: { name: string; type: string }): string {
-  const fromName = /\.([A-Za-z0-9]{2,5})$/.exec(file.name)?.[1]?.toLowerCase();
-  const fromType = EXTENSIONS[file.type] ?? 'jpg';
-  return fromName && Object.values(EXTENSIONS).concat('jpeg').includes(fromName) ? fromName : fromType;
-}
 
 /** Stores the original in IndexedDB and returns the outbox payload for it. */
 export async function keepForUpload(db: AdminDatabase, albumId: string, file: File): Promise<PhotoUploadPayload> {

@@ -17,6 +17,19 @@ export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrim
   );
 }
 
+/** A switch with its label and a line saying what it does, the whole row clickable. */
+export function SwitchField({ label, hint, checked, onCheckedChange, disabled }: { label: string; hint?: string; checked: boolean; onCheckedChange: (checked: boolean) => void; disabled?: boolean }) {
+  return (
+    <label className="flex items-start justify-between gap-4 rounded-lg border p-3">
+      <span>
+        <span className="block text-sm font-medium">{label}</span>
+        {hint && <span className="block text-xs text-muted-foreground">{hint}</span>}
+      </span>
+      <Switch checked={checked} onCheckedChange={onCheckedChange} aria-label={label} disabled={disabled} />
+    </label>
+  );
+}
+
 export function Checkbox({ className, ...props }: ComponentProps<typeof CheckboxPrimitive.Root>) {
   return (
     <CheckboxPrimitive.Root

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { Button } from './button';
 import { cn } from './cn';
 
 interface DialogProps {
@@ -52,4 +53,18 @@ export function Dialog({ open, onOpenChange, title, description, children, size 
 /** The row of buttons at the end of a dialog's form. */
 export function DialogActions({ children }: { children: ReactNode }) {
   return <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
+}
+
+/** A form dialog's Cancel and submit buttons. */
+export function FormActions({ onCancel, submitLabel, submitting }: { onCancel: () => void; submitLabel: ReactNode; submitting?: boolean }) {
+  return (
+    <DialogActions>
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={submitting}>
+        {submitLabel}
+      </Button>
+    </DialogActions>
+  );
 }

@@ -25,7 +25,7 @@ const photosOf = (albumId: string) =>
 
 async function createCollection(page: Page, name: string): Promise<string> {
   await page.goto('/admin/albums');
-  await page.getByRole('heading', { name: 'Shoot Collections' }).waitFor();
+  await page.getByRole('heading', { name: 'Shoot Collections', exact: true }).waitFor();
   await page.getByRole('button', { name: 'New Collection' }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Create Collection' }).click();

@@ -27,7 +27,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the admin login journey
     // Signed out, the admin area sends you to the login screen.
     await page.goto('/admin/dashboard');
     await page.waitForURL('**/admin');
-    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await page.getByRole('heading', { name: 'Admin Login', exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to Gallery' }).getAttribute('href')).toBe('/');
     await screenshot(page, `login-${viewport}`);
 
@@ -62,7 +62,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the admin login journey
 
     // A reload keeps the (validated) session; /admin goes straight to the dashboard.
     await page.reload();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
     await page.goto('/admin');
     await page.waitForURL('**/admin/dashboard');
 
@@ -90,7 +90,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the admin login journey
     });
     await page.goto('/admin/dashboard');
     await page.waitForURL('**/admin');
-    await page.getByRole('heading', { name: 'Admin Login' }).waitFor();
+    await page.getByRole('heading', { name: 'Admin Login', exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
     await context.close();
   });
@@ -119,7 +119,7 @@ describe('the admin shell', () => {
     await screenshot(page, 'dashboard-sidebar-collapsed-desktop');
 
     await page.reload();
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
     expect(await page.locator('aside').getAttribute('data-state')).toBe('collapsed');
     await context.close();
   });
@@ -134,7 +134,7 @@ describe('the not-found page', () => {
       if (message.type() === 'error') errors.push(message.text());
     });
     await page.goto('/no/such/page');
-    await page.getByRole('heading', { name: '404' }).waitFor();
+    await page.getByRole('heading', { name: '404', exact: true }).waitFor();
     await page.getByText('Oops! Page not found').waitFor();
     expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     expect(errors.some((text) => text.includes('/no/such/page'))).toBe(true);

@@ -55,7 +55,7 @@ describe('uploading while the network comes and goes', () => {
     // local thumbnails come back from IndexedDB.
     await page.unroute('**/rest/v1/rpc/admin_add_photo');
     await page.reload();
-    await page.getByRole('heading', { name: 'Beach Shoot' }).waitFor();
+    await page.getByRole('heading', { name: 'Beach Shoot', exact: true }).waitFor();
     await page.getByTestId('sync-status').getByText('3 pending (offline)').waitFor();
     await page.getByTestId('album-photo-count').getByText('4 photos').waitFor();
     expect(await page.getByTestId('photo-tile').count()).toBe(4);

@@ -5,7 +5,8 @@ import type { PhotoRecord } from '@/lib/backend/albums';
 import type { Backend } from '@/lib/backend/client';
 import { BackendError } from '@/lib/backend/errors';
 import { AdminDatabase } from '@/offline/db';
-import { blobKeys, ensureRenditions, forgetUpload, keepForUpload, sendPhotoUpload, storageExtension } from '@/offline/upload-pipeline';
+import { storageExtension } from '@/offline/image-files';
+import { blobKeys, ensureRenditions, forgetUpload, keepForUpload, sendPhotoUpload } from '@/offline/upload-pipeline';
 
 // The pipeline's logic is under test here; the real backend and the browser-only image work
 // (createImageBitmap, workers) are covered by the browser journeys.

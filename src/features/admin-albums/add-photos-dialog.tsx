@@ -4,7 +4,7 @@ import { useDropzone, type FileRejection } from 'react-dropzone';
 import { changes } from '@/offline/changes';
 import { prepareInBackground } from '@/offline/local-previews';
 import { useOutbox, useOutboxSnapshot } from '@/offline/outbox-provider';
-import { STORABLE_IMAGE_TYPES } from '@/offline/renditions';
+import { checkStorableImage } from '@/offline/image-files';
 import { keepForUpload, type PhotoUploadPayload } from '@/offline/upload-pipeline';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
@@ -35,15 +35,9 @@ const STATE_ICON: Record<FileState, React.ReactNode> = {
 function acceptable(files: File[], rejected: FileRejection[]): File[] {
   for (const { file } of rejected) notify.error(`${file.name} is not an image file.`, 'Invalid file type');
   return files.filter((file) => {
-    if (!file.type.startsWith('image/')) {
-      notify.error(`${file.name} is not an image file.`, 'Invalid file type');
-      return false;
-    }
-    if (!STORABLE_IMAGE_TYPES.includes(file.type)) {
-      notify.error(`${file.name} cannot be shown in browsers; export it as JPEG and try again.`, 'Unsupported image type');
-      return false;
-    }
-    return true;
+    const check = checkStorableImage(file);
+    if (!check.ok) notify.error(check.message, check.title);
+    return check.ok;
   });
 }
 

@@ -1,8 +1,9 @@
-import { CloudOff, FolderOpen, Globe, Pencil, Trash2 } from 'lucide-react';
+import { FolderOpen, Globe, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useBackend } from '@/lib/backend/backend-context';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { Badge } from '@/ui/badge';
+import { PendingBadge } from '@/ui/status-badges';
 import { Card } from '@/ui/card';
 import { ActionMenu } from '@/ui/dropdown-menu';
 import { photoCount } from '@/ui/format';
@@ -35,11 +36,7 @@ export function AlbumCard({ album, onEdit, onDelete }: AlbumCardProps) {
                 <Globe aria-hidden /> Public
               </Badge>
             )}
-            {album.pending && (
-              <Badge tone={album.syncError ? 'destructive' : 'pending'} title={album.syncError}>
-                <CloudOff aria-hidden /> {album.syncError ? 'Not saved' : 'Pending'}
-              </Badge>
-            )}
+            <PendingBadge pending={album.pending} syncError={album.syncError} />
           </div>
         </div>
         <div className="p-4 pr-12">

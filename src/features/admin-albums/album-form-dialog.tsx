@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Button } from '@/ui/button';
-import { Switch } from '@/ui/controls';
-import { Dialog, DialogActions } from '@/ui/dialog';
+import { SwitchField } from '@/ui/controls';
+import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
 import { Input, Textarea } from '@/ui/input';
 
@@ -62,23 +61,10 @@ export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFo
           control={form.control}
           name="isPublic"
           render={({ field }) => (
-            <label className="flex items-start justify-between gap-4 rounded-lg border p-3">
-              <span>
-                <span className="block text-sm font-medium">Show on home page</span>
-                <span className="block text-xs text-muted-foreground">Lists this collection under Recent Sessions for every visitor.</span>
-              </span>
-              <Switch checked={field.value} onCheckedChange={field.onChange} aria-label="Show on home page" />
-            </label>
+            <SwitchField label="Show on home page" hint="Lists this collection under Recent Sessions for every visitor." checked={field.value} onCheckedChange={field.onChange} />
           )}
         />
-        <DialogActions>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {album ? 'Save Changes' : 'Create Collection'}
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={() => onOpenChange(false)} submitLabel={album ? 'Save Changes' : 'Create Collection'} submitting={isSubmitting} />
       </form>
     </Dialog>
   );

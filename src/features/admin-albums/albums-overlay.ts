@@ -1,5 +1,6 @@
 import type { AdminAlbum, AdminPhoto } from '@/lib/backend/database.types';
 import type { AlbumChange } from '@/offline/changes';
+import { applyQueuedPhotoChanges } from '@/offline/pending-photos';
 import type { OutboxItem } from '@/offline/sync-engine';
 import type { PhotoUploadPayload } from '@/offline/upload-pipeline';
 
@@ -70,32 +71,16 @@ export function overlayPhotos(
   items: OutboxItem[],
   sendingId: string | null,
 ): ShownPhoto[] {
-  const photos = new Map<string, ShownPhoto>(server.map((photo) => [photo.id, { ...photo }]));
-  for (const item of items) {
-    if (item.kind === 'photo.upload') {
-      const upload = item.payload as PhotoUploadPayload;
-      if (upload.albumId !== albumId || photos.has(upload.photoId)) continue;
-      photos.set(upload.photoId, {
-        id: upload.photoId,
-        album_id: albumId,
-        album_name: albumName,
-        filename: upload.filename,
-        file_url: '',
-        thumb_url: null,
-        preview_url: null,
-        original_filename: upload.originalFilename,
-        file_size: upload.fileSize,
-        width: null,
-        height: null,
-        mime_type: upload.mimeType,
-        created_at: new Date(item.createdAt).toISOString(),
-        pending: true,
-        syncError: item.status === 'failed' ? item.error : undefined,
-        uploadState: item.status === 'failed' ? 'failed' : item.id === sendingId ? 'sending' : 'waiting',
-      });
-    } else if (item.kind === 'photo.delete') {
-      photos.delete((item.payload as { id: string }).id);
-    }
-  }
-  return [...photos.values()];
+  return applyQueuedPhotoChanges(server, items, () => albumName)
+    .filter((photo) => photo.album_id === albumId)
+    .map(({ queued, ...photo }) =>
+      queued
+        ? {
+            ...photo,
+            pending: true,
+            syncError: queued.status === 'failed' ? queued.error : undefined,
+            uploadState: queued.status === 'failed' ? 'failed' : queued.id === sendingId ? 'sending' : 'waiting',
+          }
+        : photo,
+    );
 }

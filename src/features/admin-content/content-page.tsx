@@ -1,5 +1,115 @@
-import { ScreenPlaceholder } from '@/ui/screen-placeholder';
+import { LayoutTemplate, Plus } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useState } from 'react';
+import type { SectionName } from '@/lib/backend/database.types';
+import { changes } from '@/offline/changes';
+import { useSubmitChange, type ChangeMessages } from '@/offline/outbox-provider';
+import type { NewChange } from '@/offline/sync-engine';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { EmptyState } from '@/ui/empty-state';
+import { PageHeader } from '@/ui/page-header';
+import { PageLoader } from '@/ui/page-loader';
+import type { SectionFields } from './section-form';
+import { SectionFormDialog } from './section-form-dialog';
+import { SectionRow } from './section-row';
+import type { ShownSection } from './sections-overlay';
+import { useSections } from './use-sections';
 
+/** /admin/content: the home page's sections, with the eye toggle, edit and delete (SPEC §2). */
 export function ContentPage() {
-  return <ScreenPlaceholder title="Page Content" />;
+  const { sections, isPending } = useSections();
+  const submit = useSubmitChange();
+  // The dialogs close unless the server refused the change (then they keep the input to correct).
+  const send = async <Payload,>(change: NewChange<Payload>, messages: ChangeMessages) => (await submit(change, messages)) !== 'failed';
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<ShownSection | null>(null);
+  const [deleting, setDeleting] = useState<ShownSection | null>(null);
+
+  // SPEC §8: a refused save shows the server's reason (e.g. a second 'hero') when it has one.
+  const create = (sectionName: SectionName, fields: SectionFields) =>
+    send(changes.createSection({ id: crypto.randomUUID(), page_name: 'home', section_name: sectionName, ...fields }), {
+      success: 'Content created',
+      failure: 'Failed to save content',
+      preferServerMessage: true,
+    });
+  const update = async (_name: SectionName, fields: SectionFields) =>
+    editing !== null &&
+    send(changes.updateSection({ id: editing.id, name: editing.section_name, changes: fields }), {
+      success: 'Content updated',
+      failure: 'Failed to save content',
+      preferServerMessage: true,
+    });
+  const toggle = (section: ShownSection) =>
+    void send(changes.updateSection({ id: section.id, name: section.section_name, changes: { is_active: !section.is_active } }), {
+      success: section.is_active ? 'Section hidden' : 'Section shown',
+      failure: 'Failed to update content',
+    });
+  const remove = (section: ShownSection) =>
+    void send(changes.deleteSection({ id: section.id, name: section.section_name }), {
+      success: 'Content deleted',
+      failure: 'Failed to delete content',
+    });
+
+  const addButton = (
+    <Button onClick={() => setCreating(true)}>
+      <Plus aria-hidden /> Add Section
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader title="Page Content" description="The words on your home page, section by section." actions={addButton} />
+      <Tabs.Root defaultValue="home">
+        <Tabs.List aria-label="Pages" className="mb-5 flex gap-6 border-b">
+          <Tabs.Trigger
+            value="home"
+            className="-mb-px border-b-2 border-transparent px-0.5 pb-2.5 text-sm font-medium text-muted-foreground transition-colors hover:text-foreground data-[state=active]:border-foreground data-[state=active]:text-foreground"
+          >
+            Home Page
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="home" className="focus-visible:outline-none">
+          {isPending ? (
+            <PageLoader />
+          ) : sections.length === 0 ? (
+            <EmptyState
+              icon={LayoutTemplate}
+              title="No sections yet"
+              description="Add a hero, an intro or your story to start writing the home page."
+              action={addButton}
+            />
+          ) : (
+            <ul className="grid gap-3" aria-label="Home page sections">
+              {sections.map((section) => (
+                <li key={section.id}>
+                  <SectionRow
+                    section={section}
+                    onToggle={() => toggle(section)}
+                    onEdit={() => setEditing(section)}
+                    onDelete={() => setDeleting(section)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+      <SectionFormDialog open={creating} onOpenChange={setCreating} onSubmit={create} />
+      <SectionFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        section={editing ?? undefined}
+        onSubmit={update}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete section?"
+        description={deleting ? `The “${deleting.section_name}” section will be removed from the home page. This cannot be undone.` : ''}
+        confirmLabel="Delete Section"
+        onConfirm={() => deleting && remove(deleting)}
+      />
+    </>
+  );
 }

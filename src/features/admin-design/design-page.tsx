@@ -1,5 +1,174 @@
-import { ScreenPlaceholder } from '@/ui/screen-placeholder';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Eye, LoaderCircle, Palette, RotateCcw, Save } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useBackend } from '@/lib/backend/backend-context';
+import { readSiteSettings, type SiteSettings } from '@/lib/backend/site-settings';
+import { changes } from '@/offline/changes';
+import { useOutbox, usePendingChanges, useSubmitChange } from '@/offline/outbox-provider';
+import { resetToDefaults, toSiteSettings, withDefaults, type SiteDesign } from '@/theme/design-settings';
+import { designVariables } from '@/theme/theme-variables';
+import { siteKeys, useAppliedTheme } from '@/theme/use-site-theme';
+import { Badge } from '@/ui/badge';
+import { Button } from '@/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
+import { EmptyState } from '@/ui/empty-state';
+import { PageHeader } from '@/ui/page-header';
+import { PageLoader } from '@/ui/page-loader';
+import { notify } from '@/ui/toast';
+import { useErrorToast } from '@/ui/use-error-toast';
+import { BackgroundStyleSection } from './background-style-section';
+import { ColourPaletteSection } from './colour-palette-section';
+import { ContactButtonSection } from './contact-button-section';
+import { designKeys } from './design-keys';
+import { DesignPreview } from './design-preview';
+import { DesignSection } from './design-section';
+import { HeroBackgroundSection } from './hero-background-section';
+import { TypographySection } from './typography-section';
+import { useHeroUpload } from './use-hero-upload';
 
+const sameDesign = (a: SiteDesign, b: SiteDesign) => JSON.stringify(toSiteSettings(a)) === JSON.stringify(toSiteSettings(b));
+
+/**
+ * /admin/design (SPEC §2, §4): every change stays on this screen until Preview (applies it
+ * to this page only) or Save Changes (sends all settings at once through the outbox).
+ */
 export function DesignPage() {
-  return <ScreenPlaceholder title="Site Design" />;
+  const backend = useBackend();
+  const queryClient = useQueryClient();
+  const submit = useSubmitChange();
+  const { db, engine } = useOutbox();
+  const query = useQuery({ queryKey: designKeys.settings(), queryFn: () => readSiteSettings(backend) });
+  useErrorToast(query.error, 'Failed to load design settings');
+  // A save still waiting in the outbox (offline) is what the site will have: start from it.
+  const waiting = usePendingChanges('settings.')
+    .filter((item) => item.status === 'pending')
+    .at(-1)?.payload as SiteSettings | undefined;
+  const saved = useMemo(() => withDefaults({ ...query.data, ...waiting }), [query.data, waiting]);
+
+  const [edited, setEdited] = useState<SiteDesign | null>(null);
+  const [previewed, setPreviewed] = useState<SiteDesign | null>(null);
+  const [saving, setSaving] = useState(false);
+  const design = edited ?? saved;
+  const dirty = edited !== null && !sameDesign(edited, saved);
+  useAppliedTheme(previewed ? designVariables(previewed) : null);
+
+  const change = useCallback((patch: Partial<SiteDesign>) => setEdited((current) => ({ ...(current ?? saved), ...patch })), [saved]);
+  const hero = useHeroUpload(
+    useCallback(
+      (update: (current: string | null) => string | null) =>
+        setEdited((current) => {
+          const base = current ?? saved;
+          return { ...base, hero_background_image: update(base.hero_background_image) };
+        }),
+      [saved],
+    ),
+  );
+
+  const preview = () => {
+    setPreviewed(design);
+    notify.success('Preview Updated', 'Your changes show on this page only until you click Save Changes.');
+  };
+  const reset = () => {
+    const defaults = resetToDefaults(design);
+    setEdited(defaults);
+    setPreviewed(defaults);
+    notify.info('Design reset to defaults', 'Nothing is saved until you click Save Changes.');
+  };
+  const save = async () => {
+    setSaving(true);
+    const sent = design;
+    const settings = toSiteSettings(sent);
+    const id = crypto.randomUUID();
+    const result = await submit({ ...changes.saveSettings(settings, hero.waitFor(sent.hero_background_image)), id }, {
+      success: 'Design saved',
+      failure: 'Failed to save design settings',
+    });
+    setSaving(false);
+    // A refused save would hold back every later one: drop it (the edits stay on screen). One
+    // refused because the session ended stays, to retry after signing in again.
+    if (result === 'failed') {
+      const item = await db.outbox.where('id').equals(id).first();
+      if (item?.status === 'failed' && item.error !== 'Not authenticated') await engine.discard(id);
+    }
+    if (result !== 'synced') return;
+    queryClient.setQueryData(designKeys.settings(), settings);
+    void queryClient.invalidateQueries({ queryKey: siteKeys.settings() });
+    // Edits made while the save was on its way stay.
+    setEdited((current) => (current && sameDesign(current, sent) ? null : current));
+  };
+
+  if (query.isPending && !waiting) return <PageLoader />;
+  if (query.isError && !query.data) {
+    return (
+      <>
+        <PageHeader title="Site Design" />
+        <EmptyState
+          icon={Palette}
+          title="Design settings could not be loaded"
+          description="Check the connection, then try again."
+          action={<Button onClick={() => void query.refetch()}>Try Again</Button>}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Site Design"
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            Colours, background, hero image, contact button and fonts of your public site.
+            {dirty && <Badge tone="pending">Unsaved changes</Badge>}
+          </span>
+        }
+        actions={
+          <>
+            <Button variant="outline" onClick={preview}>
+              <Eye aria-hidden /> Preview
+            </Button>
+            <Button onClick={() => void save()} disabled={saving}>
+              {saving ? <LoaderCircle className="animate-spin" aria-hidden /> : <Save aria-hidden />} Save Changes
+            </Button>
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card className="lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1">
+          <CardHeader className="p-4 pb-2">
+            <CardTitle className="text-base">Live Preview</CardTitle>
+            <CardDescription>Follows your edits. Visitors see them once you save.</CardDescription>
+          </CardHeader>
+          <CardContent className="p-4 pt-2">
+            <DesignPreview design={design} imageUrl={hero.displayUrl(design.hero_background_image)} />
+          </CardContent>
+        </Card>
+        <div className="grid min-w-0 gap-6 lg:col-start-1 lg:row-start-1">
+          <ColourPaletteSection design={design} onChange={change} />
+          <BackgroundStyleSection design={design} onChange={change} />
+          <HeroBackgroundSection
+            design={design}
+            imageUrl={hero.displayUrl(design.hero_background_image)}
+            uploading={hero.uploading}
+            onChoose={(file) => void hero.upload(file, design.hero_background_image)}
+            onChange={change}
+          />
+          <ContactButtonSection design={design} onChange={change} />
+          <TypographySection design={design} onChange={change} />
+          <DesignSection
+            icon={RotateCcw}
+            title="Reset"
+            description="Go back to the recommended palette, clean background, Playfair Display and Lato, no hero blur, full opacity and the default contact button wording. Your hero image and contact details stay."
+          >
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-xs text-muted-foreground">Nothing is saved until you click Save Changes.</p>
+              <Button variant="outline" onClick={reset}>
+                <RotateCcw aria-hidden /> Reset to Defaults
+              </Button>
+            </div>
+          </DesignSection>
+        </div>
+      </div>
+    </>
+  );
 }

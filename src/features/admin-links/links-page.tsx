@@ -1,5 +1,136 @@
-import { ScreenPlaceholder } from '@/ui/screen-placeholder';
+import { FolderPlus, Link2, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useBackend } from '@/lib/backend/backend-context';
+import { changes } from '@/offline/changes';
+import { useSubmitChange } from '@/offline/outbox-provider';
+import { Button } from '@/ui/button';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
+import { EmptyState } from '@/ui/empty-state';
+import { PageHeader } from '@/ui/page-header';
+import { PageLoader } from '@/ui/page-loader';
+import { notify } from '@/ui/toast';
+import { newAccessToken } from './access-token';
+import { clientLinkUrl, copyText } from './copy-text';
+import { toLinkUpdate, type LinkSettings } from './link-form';
+import { LinkFormDialog } from './link-form-dialog';
+import { LinkRow } from './link-row';
+import type { ShownLink } from './links-overlay';
+import { useGalleryLinks } from './use-gallery-links';
 
+/** /admin/links: every client link, newest first, with create, edit, copy, (de)activate, delete (SPEC §2). */
 export function LinksPage() {
-  return <ScreenPlaceholder title="Client Links" />;
+  const backend = useBackend();
+  const navigate = useNavigate();
+  const submit = useSubmitChange();
+  const { links, albums, isPending, albumsLoading } = useGalleryLinks();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<ShownLink | null>(null);
+  const [deleting, setDeleting] = useState<ShownLink | null>(null);
+  // One clock per render, so every row judges 'Expired' against the same moment.
+  const now = new Date();
+
+  const create = async (settings: LinkSettings) => {
+    const albumName = albums.find((album) => album.id === settings.albumId)?.name ?? '';
+    const accessToken = await newAccessToken(backend, navigator.onLine);
+    const result = await submit(changes.createLink({ id: crypto.randomUUID(), accessToken, albumName, ...settings }), {
+      success: 'Link created',
+      failure: 'Failed to create gallery link',
+    });
+    return result !== 'failed';
+  };
+  const update = async (settings: LinkSettings) => {
+    if (!editing) return false;
+    const result = await submit(changes.updateLink({ id: editing.id, albumName: editing.album_name, changes: toLinkUpdate(settings) }), {
+      success: 'Link updated',
+      failure: 'Failed to update gallery link',
+    });
+    return result !== 'failed';
+  };
+  const toggleActive = async (link: ShownLink) => {
+    const activate = !link.is_active;
+    await submit(changes.updateLink({ id: link.id, albumName: link.album_name, changes: { is_active: activate } }), {
+      success: activate ? 'Link activated' : 'Link deactivated',
+      failure: 'Failed to update link status',
+    });
+  };
+  const remove = async (link: ShownLink) => {
+    await submit(changes.deleteLink({ id: link.id, albumName: link.album_name }), {
+      success: 'Link deleted',
+      failure: 'Failed to delete gallery link',
+    });
+  };
+  const copy = async (link: ShownLink) => {
+    try {
+      await copyText(clientLinkUrl(link.access_token));
+      notify.success('Copied!', 'The client link is on your clipboard.');
+    } catch (error) {
+      console.error('Copy failed', error);
+      notify.error('The link could not be copied. Open it and copy it from the address bar.');
+    }
+  };
+
+  const newLinkButton = (
+    <Button onClick={() => setCreating(true)}>
+      <Plus aria-hidden /> New Client Link
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Client Links"
+        description="Share private collections with your clients, with a passcode and an expiry if you like."
+        actions={
+          <>
+            <Button variant="outline" onClick={() => navigate('/admin/albums?new=1')}>
+              <FolderPlus aria-hidden /> New Collection
+            </Button>
+            {newLinkButton}
+          </>
+        }
+      />
+      {isPending ? (
+        <PageLoader />
+      ) : links.length === 0 ? (
+        <EmptyState
+          icon={Link2}
+          title="No client links yet"
+          description="Create a link to share a collection privately with your client."
+          action={newLinkButton}
+        />
+      ) : (
+        <div className="grid gap-3">
+          {links.map((link) => (
+            <LinkRow
+              key={link.id}
+              link={link}
+              now={now}
+              onCopy={() => void copy(link)}
+              onEdit={() => setEditing(link)}
+              onToggleActive={() => void toggleActive(link)}
+              onDelete={() => setDeleting(link)}
+            />
+          ))}
+        </div>
+      )}
+      <LinkFormDialog open={creating} onOpenChange={setCreating} albums={albums} albumsLoading={albumsLoading} onSubmit={create} />
+      <LinkFormDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        link={editing ?? undefined}
+        albums={albums}
+        albumsLoading={albumsLoading}
+        onSubmit={update}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete client link?"
+        description={deleting ? `Your client will no longer be able to open “${deleting.album_name}” with this link. This cannot be undone.` : ''}
+        confirmLabel="Delete Link"
+        onConfirm={() => deleting && void remove(deleting)}
+      />
+    </>
+  );
 }

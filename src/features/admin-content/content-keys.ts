@@ -1,0 +1,4 @@
+/** React Query keys of the page content screen; everything admin lives under 'admin'. */
+export const contentKeys = {
+  list: () => ['admin', 'page-content'] as const,
+};

@@ -1,0 +1,49 @@
+import type { PageContentInsert, PageContentRow, PageContentUpdate } from '@/lib/backend/database.types';
+import type { OutboxItem } from '@/offline/sync-engine';
+
+/** A section as the admin sees it: from the server, or with a change still waiting in the outbox. */
+export type ShownSection = PageContentRow & {
+  pending?: boolean;
+  /** The server refused the waiting change; the sync list offers retry or discard. */
+  syncError?: string;
+};
+
+/**
+ * The sections as the admin should see them: the server's list with the outbox's waiting
+ * changes applied (new ones added, edits and eye toggles merged, deletions gone), by sort order.
+ */
+export function overlaySections(server: PageContentRow[], items: OutboxItem[]): ShownSection[] {
+  const sections = new Map<string, ShownSection>(server.map((section) => [section.id, { ...section }]));
+  for (const item of items) {
+    const mark = { pending: true, syncError: item.status === 'failed' ? item.error : undefined };
+    if (item.kind === 'content.create') {
+      const section = item.payload as PageContentInsert & { id: string };
+      if (sections.has(section.id)) continue;
+      const at = new Date(item.createdAt).toISOString();
+      sections.set(section.id, {
+        page_name: 'home',
+        title: null,
+        subtitle: null,
+        content: null,
+        button_text: null,
+        button_link: null,
+        image_url: null,
+        blur: null,
+        opacity: null,
+        sort_order: 0,
+        is_active: true,
+        ...section,
+        created_at: at,
+        updated_at: at,
+        ...mark,
+      });
+    } else if (item.kind === 'content.update') {
+      const { id, changes } = item.payload as { id: string; changes: PageContentUpdate };
+      const section = sections.get(id);
+      if (section) sections.set(id, { ...section, ...changes, ...mark });
+    } else if (item.kind === 'content.delete') {
+      sections.delete((item.payload as { id: string }).id);
+    }
+  }
+  return [...sections.values()].sort((a, b) => a.sort_order - b.sort_order || a.created_at.localeCompare(b.created_at));
+}

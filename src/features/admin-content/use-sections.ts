@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useBackend } from '@/lib/backend/backend-context';
+import { listPageContent } from '@/lib/backend/page-content';
+import { usePendingChanges } from '@/offline/outbox-provider';
+import { useErrorToast } from '@/ui/use-error-toast';
+import { contentKeys } from './content-keys';
+import { overlaySections } from './sections-overlay';
+
+/** The home page's sections, with changes still waiting in the outbox applied. */
+export function useSections() {
+  const backend = useBackend();
+  const query = useQuery({ queryKey: contentKeys.list(), queryFn: () => listPageContent(backend) });
+  useErrorToast(query.error, 'Failed to load page content');
+  const pending = usePendingChanges('content.');
+  // Only 'home' exists today (SPEC §3); the filter keeps the Home Page tab honest if that changes.
+  const sections = useMemo(
+    () => overlaySections(query.data ?? [], pending).filter((section) => section.page_name === 'home'),
+    [query.data, pending],
+  );
+  return { sections, isPending: query.isPending && pending.length === 0 };
+}

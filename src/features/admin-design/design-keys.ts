@@ -1,0 +1,4 @@
+/** React Query keys of Site Design; admin data lives under 'admin' (persisted for offline, cleared at sign-out). */
+export const designKeys = {
+  settings: () => ['admin', 'site-settings'] as const,
+};

@@ -1,0 +1,5 @@
+/** React Query keys of the client links screen; everything admin lives under 'admin'. */
+export const linkKeys = {
+  list: () => ['admin', 'gallery-links'] as const,
+  albumOptions: () => ['admin', 'albums', 'simple'] as const,
+};

@@ -1,0 +1,42 @@
+/** Display and date rules of client links (SPEC §4, §9). */
+
+/** SPEC §9: a new link expires 30 days from today unless changed. */
+export const DEFAULT_EXPIRY_DAYS = 30;
+
+/** SPEC §4: expired when expires_at is earlier than now (display only in the admin list). */
+export function isExpired(expiresAt: string | null, now: Date = new Date()): boolean {
+  return expiresAt !== null && new Date(expiresAt).getTime() < now.getTime();
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** A moment as the value of a native date input ('YYYY-MM-DD', local time). */
+export function toDateInput(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The prefilled expiry of a new link: today plus 30 days. */
+export function defaultExpiryDate(today: Date = new Date()): string {
+  return toDateInput(new Date(today.getFullYear(), today.getMonth(), today.getDate() + DEFAULT_EXPIRY_DAYS));
+}
+
+/** A 'YYYY-MM-DD' that names a real day. */
+export function isDateInput(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(year, month - 1, day);
+  return date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day;
+}
+
+/**
+ * The stored expires_at for a date input: the end of that day in the admin's time zone, so
+ * a link works through the whole last day; null when empty. An unchanged day keeps the
+ * stored moment as it was.
+ */
+export function expiryFromDateInput(value: string, current: string | null = null): string | null {
+  if (value === '') return null;
+  if (current !== null && toDateInput(new Date(current)) === value) return current;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day, 23, 59, 59, 999).toISOString();
+}

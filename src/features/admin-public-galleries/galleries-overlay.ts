@@ -1,0 +1,50 @@
+import type { AdminPublicGallery } from '@/lib/backend/database.types';
+import type { GalleryChange } from '@/offline/changes';
+import type { OutboxItem } from '@/offline/sync-engine';
+
+/** A gallery as the admin should see it, marked when a change to it still waits in the outbox. */
+export type ShownGallery = AdminPublicGallery & {
+  pending?: boolean;
+  /** The server refused the waiting change; the sync list offers retry or discard. */
+  syncError?: string;
+};
+
+/**
+ * The galleries as the admin should see them: the server's list with the outbox's waiting
+ * 'gallery.save' and 'gallery.delete' changes applied, newest first.
+ */
+export function overlayGalleries(server: AdminPublicGallery[], items: OutboxItem[]): ShownGallery[] {
+  const galleries = new Map<string, ShownGallery>(server.map((gallery) => [gallery.id, { ...gallery }]));
+  for (const item of items) {
+    if (item.kind === 'gallery.save') {
+      const change = item.payload as GalleryChange;
+      const known = galleries.get(change.id);
+      galleries.set(change.id, {
+        id: change.id,
+        created_at: known?.created_at ?? new Date(item.createdAt).toISOString(),
+        // The server picks the cover from the first photo; keep its choice until it has the change.
+        cover_photo_url: change.photoIds.length === 0 ? null : (known?.cover_photo_url ?? null),
+        title: change.title,
+        description: change.description,
+        is_active: change.isActive,
+        photo_count: change.photoIds.length,
+        pending: true,
+        syncError: item.status === 'failed' ? item.error : undefined,
+      });
+    } else if (item.kind === 'gallery.delete') {
+      galleries.delete((item.payload as { id: string }).id);
+    }
+  }
+  return [...galleries.values()].sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
+}
+
+/** The photo ids of the gallery's latest waiting save, if any: what the edit dialog should preselect. */
+export function pendingGalleryPhotoIds(galleryId: string, items: OutboxItem[]): string[] | undefined {
+  let photoIds: string[] | undefined;
+  for (const item of items) {
+    if (item.kind === 'gallery.save' && (item.payload as GalleryChange).id === galleryId) {
+      photoIds = (item.payload as GalleryChange).photoIds;
+    }
+  }
+  return photoIds;
+}

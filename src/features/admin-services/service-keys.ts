@@ -1,0 +1,4 @@
+/** React Query keys of the service packages screen; everything admin lives under 'admin'. */
+export const serviceKeys = {
+  list: () => ['admin', 'services'] as const,
+};

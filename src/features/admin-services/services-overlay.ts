@@ -1,0 +1,45 @@
+import type { ServicePackageInsert, ServicePackageRow, ServicePackageUpdate } from '@/lib/backend/database.types';
+import type { OutboxItem } from '@/offline/sync-engine';
+
+/** A package as the admin sees it: from the server, or with a change still waiting in the outbox. */
+export type ShownService = ServicePackageRow & {
+  pending?: boolean;
+  /** The server refused the waiting change; the sync list offers retry or discard. */
+  syncError?: string;
+};
+
+/**
+ * The packages as the admin should see them: the server's list with the outbox's waiting
+ * changes applied (new ones added, edits and eye toggles merged, deletions gone), by sort order.
+ */
+export function overlayServices(server: ServicePackageRow[], items: OutboxItem[]): ShownService[] {
+  const services = new Map<string, ShownService>(server.map((service) => [service.id, { ...service }]));
+  for (const item of items) {
+    const mark = { pending: true, syncError: item.status === 'failed' ? item.error : undefined };
+    if (item.kind === 'service.create') {
+      const service = item.payload as ServicePackageInsert & { id: string };
+      if (services.has(service.id)) continue;
+      const at = new Date(item.createdAt).toISOString();
+      services.set(service.id, {
+        whimsical_name: null,
+        description: null,
+        price_range: null,
+        features: [],
+        icon_name: 'Heart',
+        sort_order: 0,
+        is_active: true,
+        ...service,
+        created_at: at,
+        updated_at: at,
+        ...mark,
+      });
+    } else if (item.kind === 'service.update') {
+      const { id, changes } = item.payload as { id: string; changes: ServicePackageUpdate };
+      const service = services.get(id);
+      if (service) services.set(id, { ...service, ...changes, ...mark });
+    } else if (item.kind === 'service.delete') {
+      services.delete((item.payload as { id: string }).id);
+    }
+  }
+  return [...services.values()].sort((a, b) => a.sort_order - b.sort_order || a.created_at.localeCompare(b.created_at));
+}

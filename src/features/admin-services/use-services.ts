@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useBackend } from '@/lib/backend/backend-context';
+import { listServicePackages } from '@/lib/backend/service-packages';
+import { usePendingChanges } from '@/offline/outbox-provider';
+import { useErrorToast } from '@/ui/use-error-toast';
+import { serviceKeys } from './service-keys';
+import { overlayServices } from './services-overlay';
+
+/** Every service package, with changes still waiting in the outbox applied. */
+export function useServices() {
+  const backend = useBackend();
+  const query = useQuery({ queryKey: serviceKeys.list(), queryFn: () => listServicePackages(backend) });
+  useErrorToast(query.error, 'Failed to load services');
+  const pending = usePendingChanges('service.');
+  const services = useMemo(() => overlayServices(query.data ?? [], pending), [query.data, pending]);
+  return { services, isPending: query.isPending && pending.length === 0 };
+}

@@ -1,0 +1,46 @@
+import { ImageIcon, ImageUp, X } from 'lucide-react';
+import { useRef, type ChangeEvent } from 'react';
+import { Button } from '@/ui/button';
+
+interface LogoFieldProps {
+  /** What to show: the chosen local file, or the saved logo's URL. */
+  previewUrl: string | undefined;
+  onChoose: (file: File) => void;
+  onRemove: () => void;
+  disabled?: boolean;
+}
+
+/** The logo's preview with Upload and Remove; the file picker takes images only. */
+export function LogoField({ previewUrl, onChoose, onRemove, disabled }: LogoFieldProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // choosing the same file again still fires a change
+    if (file) onChoose(file);
+  };
+  return (
+    <div className="flex items-center gap-4">
+      <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted/60" data-testid="logo-preview">
+        {previewUrl ? (
+          <img src={previewUrl} alt="Logo preview" className="size-full object-contain p-1.5" />
+        ) : (
+          <ImageIcon className="size-7 text-muted-foreground" strokeWidth={1.25} aria-label="No logo yet" />
+        )}
+      </div>
+      <div className="grid min-w-0 gap-2">
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" disabled={disabled} onClick={() => input.current?.click()}>
+            <ImageUp aria-hidden /> {previewUrl ? 'Change Logo' : 'Upload Logo'}
+          </Button>
+          {previewUrl && (
+            <Button variant="ghost" size="sm" disabled={disabled} onClick={onRemove}>
+              <X aria-hidden /> Remove
+            </Button>
+          )}
+        </div>
+        <p className="text-xs text-muted-foreground">JPEG, PNG, WebP, GIF or AVIF. Shown in the site header.</p>
+      </div>
+      <input ref={input} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-label="Choose logo file" onChange={chosen} />
+    </div>
+  );
+}

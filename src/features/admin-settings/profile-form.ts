@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { PhotographerProfileRow, PhotographerProfileWrite } from '@/lib/backend/database.types';
+import type { OutboxItem } from '@/offline/sync-engine';
+
+export const SOCIAL_FIELDS = [
+  { name: 'social_instagram', label: 'Instagram', placeholder: 'https://instagram.com/yourname' },
+  { name: 'social_facebook', label: 'Facebook', placeholder: 'https://facebook.com/yourpage' },
+  { name: 'social_twitter', label: 'Twitter', placeholder: 'https://twitter.com/yourname' },
+  { name: 'social_linkedin', label: 'LinkedIn', placeholder: 'https://linkedin.com/in/yourname' },
+  { name: 'social_website', label: 'Website', placeholder: 'https://yourwebsite.com' },
+] as const;
+
+export type SocialField = (typeof SOCIAL_FIELDS)[number]['name'];
+
+const atMost = (max: number) => z.string().max(max, `At most ${max} characters`);
+
+// The column limits of photographer_profile, so a refusal is explained before the save.
+export const profileSchema = z.object({
+  site_name: atMost(200),
+  subtitle: atMost(300),
+  logo_url: z.string(),
+  social_instagram: atMost(500),
+  social_facebook: atMost(500),
+  social_twitter: atMost(500),
+  social_linkedin: atMost(500),
+  social_website: atMost(500),
+});
+export type ProfileFormValues = z.infer<typeof profileSchema>;
+
+const FIELDS = Object.keys(profileSchema.shape) as Array<keyof ProfileFormValues>;
+
+/** The form's values for a stored profile (none yet: all empty). */
+export function profileToForm(profile: Partial<PhotographerProfileRow> | null): ProfileFormValues {
+  return Object.fromEntries(FIELDS.map((field) => [field, profile?.[field] ?? ''])) as ProfileFormValues;
+}
+
+/** What is saved: trimmed text, and null for every empty field (SPEC §5). */
+export function formToProfile(values: ProfileFormValues): PhotographerProfileWrite {
+  return Object.fromEntries(
+    FIELDS.map((field) => {
+      const text = values[field].trim();
+      return [field, text === '' ? null : text];
+    }),
+  ) as PhotographerProfileWrite;
+}
+
+/** The profile as the admin should see it: the server's row with waiting profile saves applied in order. */
+export function overlayProfile(
+  server: PhotographerProfileRow | null,
+  pending: OutboxItem[],
+): Partial<PhotographerProfileRow> | null {
+  let shown: Partial<PhotographerProfileRow> | null = server;
+  for (const item of pending) {
+    if (item.kind === 'profile.save') shown = { ...shown, ...(item.payload as PhotographerProfileWrite) };
+  }
+  return shown;
+}

@@ -1,0 +1,43 @@
+import type { AdminPhoto } from '@/lib/backend/database.types';
+import type { OutboxItem } from './sync-engine';
+import type { PhotoUploadPayload } from './upload-pipeline';
+
+/** A photo as the admin should see it: from the server, or queued for upload (with its change). */
+export type PhotoWithQueue = AdminPhoto & { queued?: OutboxItem };
+
+/**
+ * The server's photos with the outbox applied: queued uploads added (once; the server's copy
+ * wins when it has one), queued deletions gone. `albumName` names the album of a queued upload.
+ */
+export function applyQueuedPhotoChanges(
+  server: AdminPhoto[],
+  items: OutboxItem[],
+  albumName: (albumId: string) => string,
+): PhotoWithQueue[] {
+  const photos = new Map<string, PhotoWithQueue>(server.map((photo) => [photo.id, { ...photo }]));
+  for (const item of items) {
+    if (item.kind === 'photo.upload') {
+      const upload = item.payload as PhotoUploadPayload;
+      if (photos.has(upload.photoId)) continue;
+      photos.set(upload.photoId, {
+        id: upload.photoId,
+        album_id: upload.albumId,
+        album_name: albumName(upload.albumId),
+        filename: upload.filename,
+        file_url: '',
+        thumb_url: null,
+        preview_url: null,
+        original_filename: upload.originalFilename,
+        file_size: upload.fileSize,
+        width: null,
+        height: null,
+        mime_type: upload.mimeType,
+        created_at: new Date(item.createdAt).toISOString(),
+        queued: item,
+      });
+    } else if (item.kind === 'photo.delete') {
+      photos.delete((item.payload as { id: string }).id);
+    }
+  }
+  return [...photos.values()];
+}

@@ -1,0 +1,27 @@
+import type { BodyFont, HeadingFont } from './design-settings';
+
+/**
+ * The families the site's fonts are served as (@fontsource, imported in src/index.css).
+ * 'Source Sans Pro' is the stored name (SPEC §9); it is published today as 'Source Sans 3'.
+ */
+export const FONT_FAMILIES: Record<HeadingFont | BodyFont, string> = {
+  'Playfair Display': 'Playfair Display',
+  Cormorant: 'Cormorant',
+  Lato: 'Lato',
+  'Open Sans': 'Open Sans',
+  'Source Sans Pro': 'Source Sans 3',
+  Nunito: 'Nunito',
+};
+
+const HEADING_FALLBACK = "Georgia, 'Times New Roman', serif";
+const BODY_FALLBACK = 'system-ui, -apple-system, "Segoe UI", sans-serif';
+
+/** The quoted family for --heading-font / --body-font, e.g. "'Source Sans 3'". */
+export function fontFamily(font: HeadingFont | BodyFont): string {
+  return `'${FONT_FAMILIES[font]}'`;
+}
+
+/** A full font-family value with fallbacks, e.g. to show a font choice in its own font. */
+export function fontStack(font: HeadingFont | BodyFont, kind: 'heading' | 'body'): string {
+  return `${fontFamily(font)}, ${kind === 'heading' ? HEADING_FALLBACK : BODY_FALLBACK}`;
+}

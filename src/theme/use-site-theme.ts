@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useBackend } from '@/lib/backend/backend-context';
+import { readSiteSettings } from '@/lib/backend/site-settings';
+import { withDefaults } from './design-settings';
+import { applyTheme, designVariables, type ThemeVariables } from './theme-variables';
+
+/** Query keys of what public pages read; never under 'admin' (those are cleared at sign-out and persisted). */
+export const siteKeys = {
+  settings: () => ['site', 'settings'] as const,
+};
+
+/**
+ * Applies theme variables to the document's root element while the caller is mounted (or
+ * until they change); null applies nothing. Inline values that were there before come back.
+ */
+export function useAppliedTheme(variables: ThemeVariables | null): void {
+  // Compared by value: callers build a fresh object every render.
+  const serialised = variables ? JSON.stringify(variables) : null;
+  useEffect(() => {
+    if (serialised === null) return;
+    return applyTheme(document.documentElement, JSON.parse(serialised) as ThemeVariables);
+  }, [serialised]);
+}
+
+/** The saved site settings, read as a visitor (public client). */
+export function useSiteSettings() {
+  const backend = useBackend();
+  return useQuery({ queryKey: siteKeys.settings(), queryFn: () => readSiteSettings(backend) });
+}
+
+/**
+ * For public pages: reads the saved design and applies it to the whole page (colours as HSL
+ * variables, fonts, background style). Returns the design with defaults for anything missing.
+ */
+export function useSiteTheme() {
+  const query = useSiteSettings();
+  const design = useMemo(() => withDefaults(query.data), [query.data]);
+  useAppliedTheme(query.data ? designVariables(design) : null);
+  return { design, query };
+}

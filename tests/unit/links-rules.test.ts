@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { initialLinkValues, linkFormSchema, toLinkSettings, toLinkUpdate, type LinkFormValues } from '@/features/admin-links/link-form';
+import { defaultExpiryDate, expiryFromDateInput, isDateInput, isExpired, toDateInput } from '@/features/admin-links/link-rules';
+import type { ShownLink } from '@/features/admin-links/links-overlay';
+
+describe('isExpired (SPEC §4: expires_at earlier than now)', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  it('is expired only when the moment has passed', () => {
+    expect(isExpired('2026-11-22T11:59:59Z', now)).toBe(true);
+    expect(isExpired('2026-11-22T12:00:01Z', now)).toBe(false);
+    expect(isExpired('2026-11-22T12:00:00Z', now)).toBe(false);
+  });
+  it('never expires without a date', () => {
+    expect(isExpired(null, now)).toBe(false);
+  });
+});
+
+describe('expiry dates', () => {
+  it('prefills 30 days from today (SPEC §9), across month and year ends', () => {
+    expect(defaultExpiryDate(new Date(2026, 10, 22, 15, 30))).toBe('2026-12-22');
+    expect(defaultExpiryDate(new Date(2026, 11, 15))).toBe('2027-01-14');
+    expect(defaultExpiryDate(new Date(2028, 1, 1))).toBe('2028-03-02');
+  });
+
+  it('stores the end of the chosen day in local time, and null when empty', () => {
+    const stored = expiryFromDateInput('2026-12-22');
+    const moment = new Date(stored!);
+    expect([moment.getFullYear(), moment.getMonth(), moment.getDate(), moment.getHours(), moment.getMinutes()]).toEqual([2026, 11, 22, 23, 59]);
+    expect(toDateInput(moment)).toBe('2026-12-22');
+    expect(expiryFromDateInput('')).toBeNull();
+  });
+
+  it('keeps the stored moment when the day did not change', () => {
+    const current = new Date(2026, 11, 22, 9, 15).toISOString();
+    expect(expiryFromDateInput('2026-12-22', current)).toBe(current);
+    expect(expiryFromDateInput('2026-12-23', current)).not.toBe(current);
+  });
+
+  it('accepts only real days', () => {
+    expect(isDateInput('2026-02-28')).toBe(true);
+    expect(isDateInput('2026-02-30')).toBe(false);
+    expect(isDateInput('22/12/2026')).toBe(false);
+    expect(isDateInput('')).toBe(false);
+  });
+});
+
+const valid: LinkFormValues = { albumId: 'album-1', requirePasscode: false, passcode: '', expiryDate: '2026-12-22', allowDownloads: true };
+const messages = (values: LinkFormValues) => {
+  const result = linkFormSchema.safeParse(values);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+};
+
+describe('the link form rules (SPEC §5)', () => {
+  it('needs a collection', () => {
+    expect(messages({ ...valid, albumId: '' })).toEqual(['albumId: Please select a collection']);
+  });
+
+  it('needs a passcode only when "Require passcode" is on', () => {
+    expect(messages(valid)).toEqual([]);
+    expect(messages({ ...valid, requirePasscode: true })).toEqual(['passcode: Passcode is required']);
+    expect(messages({ ...valid, requirePasscode: true, passcode: '   ' })).toEqual(['passcode: Passcode is required']);
+    expect(messages({ ...valid, requirePasscode: true, passcode: '1234' })).toEqual([]);
+  });
+
+  it('allows at most 8 characters', () => {
+    expect(messages({ ...valid, requirePasscode: true, passcode: '12345678' })).toEqual([]);
+    expect(messages({ ...valid, requirePasscode: true, passcode: '123456789' })).toEqual(['passcode: Passcode must be at most 8 characters']);
+  });
+
+  it('takes an empty expiry but not a broken one', () => {
+    expect(messages({ ...valid, expiryDate: '' })).toEqual([]);
+    expect(messages({ ...valid, expiryDate: '2026-13-01' })).toEqual(['expiryDate: Enter a valid date']);
+  });
+
+  it('starts a new link with the SPEC §9 defaults', () => {
+    expect(initialLinkValues(undefined, new Date(2026, 10, 22))).toEqual({
+      albumId: '',
+      requirePasscode: false,
+      passcode: '',
+      expiryDate: '2026-12-22',
+      allowDownloads: true,
+    });
+  });
+
+  it('starts an edit from the link as it is', () => {
+    const link = {
+      id: 'l',
+      album_id: 'album-1',
+      album_name: 'Rivera',
+      album_description: null,
+      access_token: 'x'.repeat(43),
+      passcode: '4321',
+      is_active: true,
+      allow_downloads: false,
+      expires_at: new Date(2027, 0, 5, 23, 59).toISOString(),
+      created_at: '2026-11-22T10:00:00Z',
+    } satisfies ShownLink;
+    expect(initialLinkValues(link)).toEqual({ albumId: 'album-1', requirePasscode: true, passcode: '4321', expiryDate: '2027-01-05', allowDownloads: false });
+    expect(initialLinkValues({ ...link, passcode: null, expires_at: null })).toMatchObject({ requirePasscode: false, passcode: '', expiryDate: '' });
+    // An untouched edit sends back exactly what is stored, never a new album.
+    const settings = toLinkSettings({ ...initialLinkValues(link), albumId: 'other' }, link);
+    expect(settings.albumId).toBe('album-1');
+    expect(toLinkUpdate(settings)).toEqual({ passcode: '4321', allow_downloads: false, expires_at: link.expires_at });
+  });
+
+  it('saves empty fields as null and trims the passcode', () => {
+    expect(toLinkSettings({ ...valid, passcode: '', expiryDate: '' })).toEqual({ albumId: 'album-1', passcode: null, allowDownloads: true, expiresAt: null });
+    expect(toLinkSettings({ ...valid, requirePasscode: true, passcode: ' 1234 ' }).passcode).toBe('1234');
+  });
+});

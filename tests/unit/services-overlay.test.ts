@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { overlayServices } from '@/features/admin-services/services-overlay';
+import type { ServicePackageRow } from '@/lib/backend/database.types';
+import { changes } from '@/offline/changes';
+import type { NewChange, OutboxItem } from '@/offline/sync-engine';
+
+const row = (id: string, sort_order: number, created_at = '2026-01-01T00:00:00Z'): ServicePackageRow => ({
+  id,
+  name: `Service ${id}`,
+  whimsical_name: null,
+  description: null,
+  price_range: null,
+  features: ['One'],
+  icon_name: 'Heart',
+  sort_order,
+  is_active: true,
+  created_at,
+  updated_at: created_at,
+});
+
+const queued = (change: NewChange, status: OutboxItem['status'] = 'pending'): OutboxItem => ({
+  id: crypto.randomUUID(),
+  kind: change.kind,
+  entity: change.entity,
+  dependsOn: [],
+  payload: change.payload,
+  label: change.label,
+  status,
+  error: status === 'failed' ? 'Refused' : undefined,
+  attempts: 0,
+  nextAttemptAt: 0,
+  createdAt: Date.parse('2026-02-01T00:00:00Z'),
+});
+
+describe('overlayServices', () => {
+  const server = [row('b', 1), row('a', 0), row('c', 1, '2025-06-01T00:00:00Z')];
+
+  it('orders by sort order, then creation', () => {
+    expect(overlayServices(server, []).map((service) => service.id)).toEqual(['a', 'c', 'b']);
+  });
+
+  it('adds a waiting new package with defaults for what it leaves out', () => {
+    const shown = overlayServices(server, [queued(changes.createService({ id: 'n', name: 'Mini', features: ['x', 'y'], icon_name: 'Star', sort_order: 9 }))]);
+    expect(shown.at(-1)).toMatchObject({
+      id: 'n',
+      name: 'Mini',
+      whimsical_name: null,
+      features: ['x', 'y'],
+      icon_name: 'Star',
+      is_active: true,
+      pending: true,
+    });
+  });
+
+  it('merges waiting edits and toggles, marks refusals, and drops waiting deletions', () => {
+    const shown = overlayServices(server, [
+      queued(changes.updateService({ id: 'a', name: 'Service a', changes: { is_active: false } })),
+      queued(changes.updateService({ id: 'b', name: 'Renamed', changes: { name: 'Renamed', features: [] } }), 'failed'),
+      queued(changes.deleteService({ id: 'c', name: 'Service c' })),
+    ]);
+    expect(shown.map((service) => [service.id, service.name, service.is_active, service.features, service.syncError])).toEqual([
+      ['a', 'Service a', false, ['One'], undefined],
+      ['b', 'Renamed', true, [], 'Refused'],
+    ]);
+  });
+});
