@@ -84,7 +84,7 @@ export const changes = {
     payload: { id: gallery.id },
     label: `Delete gallery ${quoted(gallery.title)}`,
   }),
-  createLink: (link: NewGalleryLink & { albumName: string }): NewChange<NewGalleryLink> => ({
+  createLink: (link: NewGalleryLink & { albumName: string }): NewChange<NewGalleryLink & { albumName: string }> => ({
     kind: 'link.create',
     entity: `link:${link.id}`,
     dependsOn: [`album:${link.albumId}`],
@@ -95,6 +95,8 @@ export const changes = {
       passcode: link.passcode,
       allowDownloads: link.allowDownloads,
       expiresAt: link.expiresAt,
+      // For showing the waiting link; the handler sends only the link's own fields.
+      albumName: link.albumName,
     },
     label: `Create client link for ${quoted(link.albumName)}`,
   }),

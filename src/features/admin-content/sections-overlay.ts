@@ -1,12 +1,9 @@
 import type { PageContentInsert, PageContentRow, PageContentUpdate } from '@/lib/backend/database.types';
+import { pendingMark, type PendingMark } from '@/offline/pending';
 import type { OutboxItem } from '@/offline/sync-engine';
 
 /** A section as the admin sees it: from the server, or with a change still waiting in the outbox. */
-export type ShownSection = PageContentRow & {
-  pending?: boolean;
-  /** The server refused the waiting change; the sync list offers retry or discard. */
-  syncError?: string;
-};
+export type ShownSection = PageContentRow & PendingMark;
 
 /**
  * The sections as the admin should see them: the server's list with the outbox's waiting
@@ -15,7 +12,7 @@ export type ShownSection = PageContentRow & {
 export function overlaySections(server: PageContentRow[], items: OutboxItem[]): ShownSection[] {
   const sections = new Map<string, ShownSection>(server.map((section) => [section.id, { ...section }]));
   for (const item of items) {
-    const mark = { pending: true, syncError: item.status === 'failed' ? item.error : undefined };
+    const mark = pendingMark(item);
     if (item.kind === 'content.create') {
       const section = item.payload as PageContentInsert & { id: string };
       if (sections.has(section.id)) continue;

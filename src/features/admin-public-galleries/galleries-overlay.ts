@@ -1,13 +1,10 @@
 import type { AdminPublicGallery } from '@/lib/backend/database.types';
 import type { GalleryChange } from '@/offline/changes';
+import { pendingMark, type PendingMark } from '@/offline/pending';
 import type { OutboxItem } from '@/offline/sync-engine';
 
 /** A gallery as the admin should see it, marked when a change to it still waits in the outbox. */
-export type ShownGallery = AdminPublicGallery & {
-  pending?: boolean;
-  /** The server refused the waiting change; the sync list offers retry or discard. */
-  syncError?: string;
-};
+export type ShownGallery = AdminPublicGallery & PendingMark;
 
 /**
  * The galleries as the admin should see them: the server's list with the outbox's waiting
@@ -28,8 +25,7 @@ export function overlayGalleries(server: AdminPublicGallery[], items: OutboxItem
         description: change.description,
         is_active: change.isActive,
         photo_count: change.photoIds.length,
-        pending: true,
-        syncError: item.status === 'failed' ? item.error : undefined,
+        ...pendingMark(item),
       });
     } else if (item.kind === 'gallery.delete') {
       galleries.delete((item.payload as { id: string }).id);

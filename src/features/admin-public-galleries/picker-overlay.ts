@@ -1,8 +1,7 @@
 import type { AdminAlbumSimple, AdminPhoto } from '@/lib/backend/database.types';
-import type { AlbumChange } from '@/offline/changes';
+import { applyQueuedAlbumChanges } from '@/offline/pending';
 import { applyQueuedPhotoChanges } from '@/offline/pending-photos';
 import type { OutboxItem } from '@/offline/sync-engine';
-import type { PhotoUploadPayload } from '@/offline/upload-pipeline';
 
 export type PickerPhoto = AdminPhoto & { pending?: boolean };
 
@@ -11,27 +10,11 @@ export type PickerPhoto = AdminPhoto & { pending?: boolean };
  * changes and queued uploads or deletions counted, so a shoot added offline can be picked from.
  */
 export function overlayPickerAlbums(server: AdminAlbumSimple[], items: OutboxItem[]): AdminAlbumSimple[] {
-  const albums = new Map(server.map((album) => [album.id, { ...album }]));
-  for (const item of items) {
-    if (item.kind === 'album.create' || item.kind === 'album.update') {
-      const change = item.payload as AlbumChange;
-      const album = albums.get(change.id);
-      if (album) album.name = change.name;
-      else if (item.kind === 'album.create') {
-        albums.set(change.id, { id: change.id, name: change.name, photo_count: 0, created_at: new Date(item.createdAt).toISOString() });
-      }
-    } else if (item.kind === 'album.delete') {
-      albums.delete((item.payload as { id: string }).id);
-    } else if (item.kind === 'photo.upload') {
-      const album = albums.get((item.payload as PhotoUploadPayload).albumId);
-      if (album) album.photo_count += 1;
-    } else if (item.kind === 'photo.delete') {
-      const album = albums.get((item.payload as { albumId: string }).albumId);
-      if (album) album.photo_count = Math.max(0, album.photo_count - 1);
-    }
-  }
+  const albums = applyQueuedAlbumChanges(server, items, {
+    created: (change, item) => ({ id: change.id, name: change.name, photo_count: 0, created_at: new Date(item.createdAt).toISOString() }),
+  }).map(({ pending: _pending, syncError: _syncError, ...album }) => album);
   // Same order as admin_list_albums_simple: by name, then age.
-  return [...albums.values()].sort(
+  return albums.sort(
     (a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.created_at.localeCompare(b.created_at),
   );
 }

@@ -1,12 +1,9 @@
 import type { ServicePackageInsert, ServicePackageRow, ServicePackageUpdate } from '@/lib/backend/database.types';
+import { pendingMark, type PendingMark } from '@/offline/pending';
 import type { OutboxItem } from '@/offline/sync-engine';
 
 /** A package as the admin sees it: from the server, or with a change still waiting in the outbox. */
-export type ShownService = ServicePackageRow & {
-  pending?: boolean;
-  /** The server refused the waiting change; the sync list offers retry or discard. */
-  syncError?: string;
-};
+export type ShownService = ServicePackageRow & PendingMark;
 
 /**
  * The packages as the admin should see them: the server's list with the outbox's waiting
@@ -15,7 +12,7 @@ export type ShownService = ServicePackageRow & {
 export function overlayServices(server: ServicePackageRow[], items: OutboxItem[]): ShownService[] {
   const services = new Map<string, ShownService>(server.map((service) => [service.id, { ...service }]));
   for (const item of items) {
-    const mark = { pending: true, syncError: item.status === 'failed' ? item.error : undefined };
+    const mark = pendingMark(item);
     if (item.kind === 'service.create') {
       const service = item.payload as ServicePackageInsert & { id: string };
       if (services.has(service.id)) continue;
