@@ -4,8 +4,16 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { clientsClaim } from 'workbox-core';
+import { serveStreamedDownloads } from './stream-downloads';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+// First, so its downloads never meet the navigation fallback below.
+serveStreamedDownloads();
+
+// A first install takes the open pages at once (streamed downloads need a controlling worker).
+clientsClaim();
 
 // The app shell: every built asset, versioned by the build.
 precacheAndRoute(self.__WB_MANIFEST);
@@ -14,7 +22,7 @@ cleanupOutdatedCaches();
 // Any page route opens the shell, online or not; the API and files are never navigations.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/rest\//, /^\/storage\//, /^\/config\.json$/],
+    denylist: [/^\/rest\//, /^\/storage\//, /^\/config\.json$/, /^\/__downloads__\//],
   }),
 );
 

@@ -12,17 +12,20 @@ interface DialogProps {
   children: ReactNode;
   /** Wider content, e.g. the photo picker. */
   size?: 'default' | 'wide';
+  /** The admin area's neutral palette, or the public site's own design. */
+  tone?: 'admin' | 'site';
 }
 
 /** A modal dialog with a title, optional description, close button and focus trap (Radix). */
-export function Dialog({ open, onOpenChange, title, description, children, size = 'default' }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, children, size = 'default', tone = 'admin' }: DialogProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px]" />
         <DialogPrimitive.Content
           className={cn(
-            'admin-theme fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
+            tone === 'admin' && 'admin-theme',
+            'fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
             'rounded-xl border bg-card text-card-foreground shadow-2xl focus:outline-none',
             size === 'wide' ? 'max-w-2xl' : 'max-w-lg',
           )}

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { SERVICE_ICONS } from './service-form';
-import { ServiceIcon } from './service-icon';
+import { ServiceIcon } from '@/ui/service-icon';
 
 /** Choose the package's icon from the spec's four, each shown as itself (native radios: keyboard-ready). */
 export function IconPicker({ field }: { field: UseFormRegisterReturn<'iconName'> }) {

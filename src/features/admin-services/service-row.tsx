@@ -3,7 +3,7 @@ import { Card } from '@/ui/card';
 import { PendingBadge, RowActions, VisibilityBadge } from '@/ui/status-badges';
 import { cn } from '@/ui/cn';
 import { featureCount } from './service-form';
-import { ServiceIcon } from './service-icon';
+import { ServiceIcon } from '@/ui/service-icon';
 import type { ShownService } from './services-overlay';
 
 interface ServiceRowProps {

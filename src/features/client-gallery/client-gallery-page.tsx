@@ -1,5 +1,81 @@
-import { ScreenPlaceholder } from '@/ui/screen-placeholder';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useSiteTheme } from '@/theme/use-site-theme';
+import { photoCount } from '@/ui/format';
+import { PhotoGallery } from '@/ui/photos/photo-gallery';
+import { usePhotoDownload } from '@/ui/photos/use-photo-download';
+import { GalleryLoading, GalleryUnavailable, NoPhotos } from '@/ui/site/gallery-states';
+import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
+import { useSiteProfile } from '@/ui/site/use-site-profile';
+import { notify } from '@/ui/toast';
+import { useErrorToast } from '@/ui/use-error-toast';
+import { DownloadAllButton } from './download-all-button';
+import { PasscodeDialog } from './passcode-dialog';
+import { useClientGallery } from './use-client-gallery';
+import { useDownloadAll } from './use-download-all';
 
+/**
+ * A client's private album through a share link (/client/{access_token}): the passcode
+ * first when the link has one, then the photos, the viewer and — when the link allows —
+ * single downloads and 'Download All Photos'. An invalid, inactive or expired link: toast
+ * 'Gallery Not Found' and back to the home page.
+ */
 export function ClientGalleryPage() {
-  return <ScreenPlaceholder title="Client Gallery" />;
+  const { accessToken = '' } = useParams();
+  const navigate = useNavigate();
+  useSiteTheme();
+  const { profile } = useSiteProfile();
+  const { link, found, needsPasscode, photos, submitPasscode } = useClientGallery(accessToken);
+  const downloadPhoto = usePhotoDownload();
+  const albumName = found?.album_name ?? '';
+  const { downloadAll, percent } = useDownloadAll(albumName, photos.data ?? []);
+  useErrorToast(link.error, 'Failed to load gallery');
+  useErrorToast(photos.error, 'Failed to load gallery content');
+
+  const notFound = link.isSuccess && found === null;
+  useEffect(() => {
+    if (!notFound) return;
+    notify.error('This gallery link is invalid or has been deactivated', 'Gallery Not Found');
+    void navigate('/', { replace: true });
+  }, [notFound, navigate]);
+
+  if (link.isPending || notFound) return <GalleryLoading />;
+  if (link.error || !found) {
+    return <GalleryUnavailable title="Failed to load gallery" description="Check your connection and try again." onRetry={() => void link.refetch()} />;
+  }
+
+  const shown = photos.data ?? [];
+  const canDownload = found.allow_downloads;
+  return (
+    <PublicPageFrame profile={profile} subtitle={profile.subtitle} back={{ to: '/', label: 'Back to Home' }}>
+      <GalleryHeading
+        title={found.album_name}
+        description={found.album_description}
+        facts={photos.data ? [photoCount(shown.length)] : []}
+        actions={canDownload && shown.length > 0 ? <DownloadAllButton percent={percent} onClick={() => void downloadAll()} /> : undefined}
+      />
+      {needsPasscode ? (
+        <>
+          <NoPhotos title="This gallery is protected" description="Enter the passcode to see the photos." />
+          <PasscodeDialog onSubmit={submitPasscode} onLeave={() => void navigate('/')} />
+        </>
+      ) : photos.isPending ? (
+        <GalleryLoadingInline />
+      ) : photos.error ? (
+        <NoPhotos title="Failed to load gallery content" description="Check your connection and reload the page." />
+      ) : shown.length === 0 ? (
+        <NoPhotos title="No photos yet" description="Your photographer has not added photos to this gallery yet." />
+      ) : (
+        <PhotoGallery photos={shown} title={found.album_name} onDownload={canDownload ? downloadPhoto : undefined} />
+      )}
+    </PublicPageFrame>
+  );
+}
+
+function GalleryLoadingInline() {
+  return (
+    <p role="status" className="py-20 text-center text-muted-foreground">
+      Loading photos...
+    </p>
+  );
 }

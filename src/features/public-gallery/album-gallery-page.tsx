@@ -1,5 +1,67 @@
-import { ScreenPlaceholder } from '@/ui/screen-placeholder';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useBackend } from '@/lib/backend/backend-context';
+import { readPublicAlbum, readPublicAlbumPhotos } from '@/lib/backend/public-galleries-read';
+import { useSiteTheme } from '@/theme/use-site-theme';
+import { photoCount } from '@/ui/format';
+import { PhotoGallery } from '@/ui/photos/photo-gallery';
+import { toShownPhotos } from '@/ui/photos/photo-sources';
+import { usePhotoDownload } from '@/ui/photos/use-photo-download';
+import { GalleryLoading, GalleryUnavailable, NoPhotos } from '@/ui/site/gallery-states';
+import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
+import { useSiteProfile } from '@/ui/site/use-site-profile';
+import { notify } from '@/ui/toast';
+import { useErrorToast } from '@/ui/use-error-toast';
+import { galleryKeys } from './gallery-keys';
 
+/**
+ * A public album (SPEC §2 reading A, /gallery/{id}, the 'Recent Sessions' links): its name,
+ * description and photos, a Download button on each, the viewer and 'Back to Galleries'.
+ * A private or unknown album: toast 'Gallery Not Found' and back to the home page.
+ */
 export function AlbumGalleryPage() {
-  return <ScreenPlaceholder title="Gallery" />;
+  const { id = '' } = useParams();
+  const backend = useBackend();
+  const navigate = useNavigate();
+  useSiteTheme();
+  const { profile } = useSiteProfile();
+  const download = usePhotoDownload();
+  const album = useQuery({ queryKey: galleryKeys.album(id), queryFn: () => readPublicAlbum(backend, id) });
+  const photos = useQuery({
+    queryKey: galleryKeys.albumPhotos(id),
+    queryFn: async () => toShownPhotos(backend, await readPublicAlbumPhotos(backend, id)),
+    enabled: !!album.data,
+  });
+  useErrorToast(album.error ?? photos.error, 'Failed to load gallery');
+
+  const notFound = album.isSuccess && album.data === null;
+  useEffect(() => {
+    if (!notFound) return;
+    notify.error('This gallery is not available or has been made private', 'Gallery Not Found');
+    void navigate('/', { replace: true });
+  }, [notFound, navigate]);
+
+  if (album.isPending || notFound || (album.data && photos.isPending)) return <GalleryLoading />;
+  if (album.error || photos.error || !album.data) {
+    return (
+      <GalleryUnavailable
+        title="Failed to load gallery"
+        description="Check your connection and try again."
+        onRetry={() => void (album.error ? album.refetch() : photos.refetch())}
+      />
+    );
+  }
+
+  const shown = photos.data ?? [];
+  return (
+    <PublicPageFrame profile={profile} subtitle={profile.subtitle} back={{ to: '/#galleries', label: 'Back to Galleries' }}>
+      <GalleryHeading title={album.data.name} description={album.data.description} facts={[photoCount(shown.length)]} />
+      {shown.length === 0 ? (
+        <NoPhotos title="No photos yet" />
+      ) : (
+        <PhotoGallery photos={shown} title={album.data.name} onDownload={download} />
+      )}
+    </PublicPageFrame>
+  );
 }

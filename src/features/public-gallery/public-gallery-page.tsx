@@ -1,5 +1,64 @@
-import { ScreenPlaceholder } from '@/ui/screen-placeholder';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
+import { useBackend } from '@/lib/backend/backend-context';
+import { readPublicGallery, readPublicGalleryPhotos } from '@/lib/backend/public-galleries-read';
+import { useSiteTheme } from '@/theme/use-site-theme';
+import { photoCount, shortDate } from '@/ui/format';
+import { PhotoGallery } from '@/ui/photos/photo-gallery';
+import { toShownPhotos } from '@/ui/photos/photo-sources';
+import { usePhotoDownload } from '@/ui/photos/use-photo-download';
+import { GalleryLoading, GalleryUnavailable, NoPhotos } from '@/ui/site/gallery-states';
+import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
+import { DEFAULT_SITE_SUBTITLE, useSiteProfile } from '@/ui/site/use-site-profile';
+import { useErrorToast } from '@/ui/use-error-toast';
+import { galleryKeys } from './gallery-keys';
 
+/**
+ * A curated public gallery (SPEC §2 reading B, /gallery/public/{id}): the site's header,
+ * the gallery's title, description, photo count and date, its photos and the viewer.
+ * An inactive or unknown gallery shows 'Gallery Not Found'.
+ */
 export function PublicGalleryPage() {
-  return <ScreenPlaceholder title="Public Gallery" />;
+  const { id = '' } = useParams();
+  const backend = useBackend();
+  useSiteTheme();
+  const { profile } = useSiteProfile();
+  const download = usePhotoDownload();
+  const gallery = useQuery({ queryKey: galleryKeys.gallery(id), queryFn: () => readPublicGallery(backend, id) });
+  const photos = useQuery({
+    queryKey: galleryKeys.galleryPhotos(id),
+    queryFn: async () => toShownPhotos(backend, await readPublicGalleryPhotos(backend, id)),
+    enabled: !!gallery.data,
+  });
+  useErrorToast(gallery.error ?? photos.error, 'Failed to load gallery');
+
+  if (gallery.isPending || (gallery.data && photos.isPending)) return <GalleryLoading />;
+  if (gallery.error || photos.error) {
+    return (
+      <GalleryUnavailable
+        title="Failed to load gallery"
+        description="Check your connection and try again."
+        onRetry={() => void (gallery.error ? gallery.refetch() : photos.refetch())}
+      />
+    );
+  }
+  if (!gallery.data) {
+    return <GalleryUnavailable title="Gallery Not Found" description="This gallery is not available or has been made private." />;
+  }
+
+  const shown = photos.data ?? [];
+  return (
+    <PublicPageFrame profile={profile} subtitle={profile.subtitle ?? DEFAULT_SITE_SUBTITLE} back={{ to: '/', label: 'Back to Home' }}>
+      <GalleryHeading
+        title={gallery.data.title}
+        description={gallery.data.description}
+        facts={[photoCount(shown.length), shortDate(gallery.data.created_at)]}
+      />
+      {shown.length === 0 ? (
+        <NoPhotos title="No Photos" description="This gallery doesn't have any photos yet." />
+      ) : (
+        <PhotoGallery photos={shown} title={gallery.data.title} onDownload={download} />
+      )}
+    </PublicPageFrame>
+  );
 }

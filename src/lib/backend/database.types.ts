@@ -7,11 +7,11 @@
 type Timestamp = string;
 type Uuid = string;
 
-type Table<Row, Insert, Update> = {
+type Table<Row, Insert, Update, Relationships extends Relationship[] = []> = {
   Row: Row;
   Insert: Insert;
   Update: Update;
-  Relationships: Relationship[];
+  Relationships: Relationships;
 };
 
 type Relationship = {
@@ -244,10 +244,26 @@ export type Database = {
     Tables: {
       photographer_profile: Table<PhotographerProfileRow, PhotographerProfileWrite, PhotographerProfileWrite>;
       albums: Table<AlbumRow, never, never>;
-      photos: Table<PhotoRow, never, never>;
+      photos: Table<
+        PhotoRow,
+        never,
+        never,
+        [
+          {
+            foreignKeyName: 'photos_album_id_fkey';
+            columns: ['album_id'];
+            isOneToOne: false;
+            referencedRelation: 'albums';
+            referencedColumns: ['id'];
+          },
+        ]
+      >;
       public_galleries: Table<PublicGalleryRow, never, never>;
-      public_gallery_photos: Table<PublicGalleryPhotoRow, never, never> & {
-        Relationships: [
+      public_gallery_photos: Table<
+        PublicGalleryPhotoRow,
+        never,
+        never,
+        [
           {
             foreignKeyName: 'public_gallery_photos_photo_id_fkey';
             columns: ['photo_id'];
@@ -262,8 +278,8 @@ export type Database = {
             referencedRelation: 'public_galleries';
             referencedColumns: ['id'];
           },
-        ];
-      };
+        ]
+      >;
       gallery_links: Table<GalleryLinkRow, GalleryLinkInsert, GalleryLinkUpdate>;
       page_content: Table<PageContentRow, PageContentInsert, PageContentUpdate>;
       service_packages: Table<ServicePackageRow, ServicePackageInsert, ServicePackageUpdate>;

@@ -1,0 +1,5 @@
+/** Query keys of a client's view of a share link (never under 'admin'). */
+export const clientKeys = {
+  link: (token: string) => ['client-link', token] as const,
+  photos: (token: string) => ['client-link', token, 'photos'] as const,
+};

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useBackend } from '@/lib/backend/backend-context';
+import { zipFiles } from '@/lib/downloads/album-zip';
+import { zipFileName } from '@/lib/downloads/file-names';
+import { fetchOriginal } from '@/lib/downloads/photo-download';
+import { saveStream } from '@/lib/downloads/save-stream';
+import type { ShownPhoto } from '@/ui/photos/photo-sources';
+import { notify } from '@/ui/toast';
+
+/** How many originals are fetched at once while zipping. */
+const PARALLEL_FETCHES = 4;
+
+/**
+ * 'Download All Photos': every original, fetched a few at a time, streamed into a zip named
+ * after the album. Photos that fail are skipped and counted. `percent` is null when idle.
+ */
+export function useDownloadAll(albumName: string, photos: readonly ShownPhoto[]) {
+  const backend = useBackend();
+  const [percent, setPercent] = useState<number | null>(null);
+
+  async function downloadAll() {
+    if (percent !== null || photos.length === 0) return;
+    setPercent(0);
+    try {
+      const { stream, summary } = zipFiles(
+        photos.map((photo) => ({
+          name: photo.originalFilename,
+          size: photo.fileSize,
+          load: (signal) => fetchOriginal(backend, photo.fileUrl, { signal }),
+        })),
+        { concurrency: PARALLEL_FETCHES, onProgress: (progress) => setPercent(progress.percent) },
+      );
+      const [, { added, skipped }] = await Promise.all([saveStream(stream, zipFileName(albumName)), summary]);
+      if (added === 0) throw new Error('No photo could be fetched');
+      notify.success(
+        'Download Complete',
+        skipped === 0
+          ? 'All photos downloaded as zip file'
+          : `${added} of ${photos.length} photos downloaded as zip file; ${skipped} could not be fetched and ${skipped === 1 ? 'was' : 'were'} skipped`,
+      );
+    } catch (error) {
+      console.error('Download all failed', error);
+      notify.error('There was an error creating the zip file', 'Download Failed');
+    } finally {
+      setPercent(null);
+    }
+  }
+
+  return { downloadAll, percent };
+}

@@ -1,0 +1,77 @@
+import type { Backend } from './client';
+import type { AlbumRow, PhotoRow, PublicGalleryRow } from './database.types';
+import { NO_ROWS, toBackendError, unwrap } from './errors';
+
+/** The photo columns a visitor's grid, viewer and download need. */
+export type VisitorPhoto = Pick<
+  PhotoRow,
+  'id' | 'album_id' | 'filename' | 'file_url' | 'thumb_url' | 'preview_url' | 'original_filename' | 'file_size' | 'width' | 'height'
+>;
+const PHOTO_COLUMNS = 'id, album_id, filename, file_url, thumb_url, preview_url, original_filename, file_size, width, height';
+
+// A malformed id in the address is simply "not found", like an unknown one.
+const INVALID_TEXT = '22P02';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface SingleResult<T> {
+  data: T | null;
+  error: { code?: string } | null;
+  status: number;
+}
+
+/** One row, or null when it does not exist or is not visible (PGRST116 means not found, SPEC §8). */
+function singleOrNull<T>({ data, error, status }: SingleResult<T>): T | null {
+  if (!error) return data;
+  if (error.code === NO_ROWS || error.code === INVALID_TEXT) return null;
+  throw toBackendError(error, status);
+}
+
+export type VisitorGallery = Pick<PublicGalleryRow, 'id' | 'title' | 'description' | 'created_at'>;
+
+/** read public_galleries by id, active only (reading B); null when missing or inactive. */
+export async function readPublicGallery(backend: Backend, galleryId: string): Promise<VisitorGallery | null> {
+  if (!UUID.test(galleryId)) return null;
+  return singleOrNull(
+    await backend.publicClient
+      .from('public_galleries')
+      .select('id, title, description, created_at')
+      .eq('id', galleryId)
+      .eq('is_active', true)
+      .single(),
+  );
+}
+
+/** read public_gallery_photos with their photos, by sort_order (reading B). */
+export async function readPublicGalleryPhotos(backend: Backend, galleryId: string): Promise<VisitorPhoto[]> {
+  const rows = unwrap(
+    await backend.publicClient
+      .from('public_gallery_photos')
+      .select(`sort_order, photos (${PHOTO_COLUMNS})`)
+      .eq('public_gallery_id', galleryId)
+      .order('sort_order')
+      .order('created_at'),
+  );
+  return rows.flatMap((row) => (row.photos ? [row.photos] : []));
+}
+
+export type VisitorAlbum = Pick<AlbumRow, 'id' | 'name' | 'description' | 'is_public'>;
+
+/** read albums by id where is_public (reading A); null when missing or private. */
+export async function readPublicAlbum(backend: Backend, albumId: string): Promise<VisitorAlbum | null> {
+  if (!UUID.test(albumId)) return null;
+  return singleOrNull(
+    await backend.publicClient
+      .from('albums')
+      .select('id, name, description, is_public')
+      .eq('id', albumId)
+      .eq('is_public', true)
+      .single(),
+  );
+}
+
+/** read photos of an album by created_at (reading A). */
+export async function readPublicAlbumPhotos(backend: Backend, albumId: string): Promise<VisitorPhoto[]> {
+  return unwrap(
+    await backend.publicClient.from('photos').select(PHOTO_COLUMNS).eq('album_id', albumId).order('created_at').order('id'),
+  );
+}

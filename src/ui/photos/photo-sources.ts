@@ -1,0 +1,65 @@
+import type { Backend } from '@/lib/backend/client';
+import { resolveStorageUrl } from '@/lib/backend/storage';
+import { safeImageSrc } from '@/lib/safe-url';
+
+/** A photo as grids, the viewer and downloads use it: checked addresses of its three sizes. */
+export interface ShownPhoto {
+  id: string;
+  /** ≤ 480 px WebP for grids (the original when no thumbnail was made). */
+  thumbSrc: string;
+  /** ≤ 2048 px WebP for the viewer (the original when no preview was made). */
+  previewSrc: string;
+  /** The original as uploaded: what downloads deliver. */
+  originalSrc: string;
+  /** The stored original URL (downloads check its 'photos' path). */
+  fileUrl: string;
+  originalFilename: string;
+  fileSize: number;
+  /** Upright pixel size of the original; null for photos recorded without it. */
+  width: number | null;
+  height: number | null;
+}
+
+export interface StoredPhoto {
+  id: string;
+  file_url: string;
+  thumb_url: string | null;
+  preview_url: string | null;
+  original_filename: string;
+  file_size: number;
+  width: number | null;
+  height: number | null;
+}
+
+export const THUMB_WIDTH = 480;
+export const PREVIEW_WIDTH = 2048;
+
+/** Stored photos → shown photos; a photo whose original address is unsafe is left out. */
+export function toShownPhotos(backend: Pick<Backend, 'config'>, photos: readonly StoredPhoto[]): ShownPhoto[] {
+  return photos.flatMap((photo) => {
+    const originalSrc = safeImageSrc(resolveStorageUrl(backend, photo.file_url));
+    if (!originalSrc) return [];
+    const previewSrc = safeImageSrc(resolveStorageUrl(backend, photo.preview_url)) ?? originalSrc;
+    return [
+      {
+        id: photo.id,
+        thumbSrc: safeImageSrc(resolveStorageUrl(backend, photo.thumb_url)) ?? previewSrc,
+        previewSrc,
+        originalSrc,
+        fileUrl: photo.file_url,
+        originalFilename: photo.original_filename,
+        fileSize: photo.file_size,
+        width: photo.width,
+        height: photo.height,
+      },
+    ];
+  });
+}
+
+/** The rendition of a given long edge: how big a thumbnail or preview of this photo really is. */
+export function renditionSize(photo: Pick<ShownPhoto, 'width' | 'height'>, longEdge: number): { width: number; height: number } {
+  const width = photo.width ?? longEdge;
+  const height = photo.height ?? longEdge;
+  const scale = Math.min(1, longEdge / Math.max(width, height));
+  return { width: Math.round(width * scale), height: Math.round(height * scale) };
+}

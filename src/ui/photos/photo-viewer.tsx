@@ -1,0 +1,81 @@
+import { Download } from 'lucide-react';
+import { useEffect, useMemo, useRef } from 'react';
+import Lightbox from 'yet-another-react-lightbox';
+import Counter from 'yet-another-react-lightbox/plugins/counter';
+import Zoom from 'yet-another-react-lightbox/plugins/zoom';
+import 'yet-another-react-lightbox/styles.css';
+import 'yet-another-react-lightbox/plugins/counter.css';
+import { renditionSize, PREVIEW_WIDTH, THUMB_WIDTH, type ShownPhoto } from './photo-sources';
+
+interface PhotoViewerProps {
+  photos: readonly ShownPhoto[];
+  /** The open photo, or null when the viewer is closed. */
+  index: number | null;
+  /** Closed with the photo last shown, so the grid can bring it into view and focus it. */
+  onClose: (lastIndex: number) => void;
+  /** When set, the toolbar has a Download button for the shown photo. */
+  onDownload?: (photo: ShownPhoto) => void;
+}
+
+/**
+ * The full-screen photo viewer (yet-another-react-lightbox): arrows and Esc on the keyboard,
+ * swipe on touch, pinch / wheel / double-tap zoom, the neighbours preloaded. It shows the
+ * preview rendition; the original is only fetched by a download.
+ */
+export function PhotoViewer({ photos, index, onClose, onDownload }: PhotoViewerProps) {
+  // The photo on screen; the viewer moves through photos on its own after opening.
+  const current = useRef(index ?? 0);
+  useEffect(() => {
+    if (index !== null) current.current = index;
+  }, [index]);
+
+  const slides = useMemo(
+    () =>
+      photos.map((photo) => {
+        const preview = renditionSize(photo, PREVIEW_WIDTH);
+        const srcSet =
+          photo.thumbSrc === photo.previewSrc
+            ? undefined
+            : [
+                { src: photo.thumbSrc, ...renditionSize(photo, THUMB_WIDTH) },
+                { src: photo.previewSrc, ...preview },
+              ];
+        return { src: photo.previewSrc, alt: photo.originalFilename, ...preview, srcSet };
+      }),
+    [photos],
+  );
+
+  const downloadButton = onDownload ? (
+    <button
+      key="download"
+      type="button"
+      aria-label="Download"
+      title="Download"
+      className="yarl__button"
+      onClick={() => {
+        const photo = photos[current.current];
+        if (photo) onDownload(photo);
+      }}
+    >
+      <Download className="yarl__icon" strokeWidth={1.75} aria-hidden />
+    </button>
+  ) : null;
+
+  return (
+    <Lightbox
+      open={index !== null}
+      index={index ?? 0}
+      close={() => onClose(current.current)}
+      slides={slides}
+      plugins={[Zoom, Counter]}
+      carousel={{ preload: 2, finite: photos.length < 3, padding: '16px' }}
+      zoom={{ maxZoomPixelRatio: 2, scrollToZoom: true }}
+      controller={{ closeOnBackdropClick: true, closeOnPullDown: true }}
+      animation={{ fade: 200, swipe: 300 }}
+      toolbar={{ buttons: downloadButton ? [downloadButton, 'close'] : ['close'] }}
+      counter={{ container: { style: { top: 'unset', bottom: 0 } } }}
+      on={{ view: ({ index: shown }) => (current.current = shown) }}
+      styles={{ container: { backgroundColor: 'rgb(12 12 12 / 0.94)' } }}
+    />
+  );
+}

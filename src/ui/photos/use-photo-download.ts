@@ -1,0 +1,21 @@
+import { useCallback } from 'react';
+import { useBackend } from '@/lib/backend/backend-context';
+import { downloadPhoto, InvalidPhotoUrlError } from '@/lib/downloads/photo-download';
+import { notify } from '../toast';
+import type { ShownPhoto } from './photo-sources';
+
+/** Downloads one photo's original, with the spec's toasts (SPEC §8). */
+export function usePhotoDownload(): (photo: ShownPhoto) => void {
+  const backend = useBackend();
+  return useCallback(
+    (photo: ShownPhoto) => {
+      notify.success('Download Started', `Downloading ${photo.originalFilename}`);
+      downloadPhoto(backend, photo).catch((error: unknown) => {
+        console.error('Photo download failed', error);
+        if (error instanceof InvalidPhotoUrlError) notify.error('Invalid photo URL');
+        else notify.error('Failed to download photo', 'Download Failed');
+      });
+    },
+    [backend],
+  );
+}

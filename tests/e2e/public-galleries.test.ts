@@ -1,0 +1,149 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectToast, newContext, screenshot, sql, VIEWPORTS, type ViewportName } from './browser';
+import { addPhotoRows, seedAlbum, seedClientLink, seedPublicGallery, type SeededPhoto } from './public-seed';
+
+let publicAlbum: { id: string; photos: SeededPhoto[] };
+let privateAlbum: { id: string; photos: SeededPhoto[] };
+let galleryId: string;
+
+beforeAll(async () => {
+  publicAlbum = await seedAlbum({
+    name: 'Meadow Family Session',
+    description: 'Wildflowers and a very muddy dog.',
+    isPublic: true,
+    photos: ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'],
+  });
+  privateAlbum = await seedAlbum({ name: 'Private Proofs', photos: ['portrait.jpg', 'landscape.jpg'] });
+  // Curated from both albums, in a chosen order; a visitor sees them though one album is private.
+  galleryId = await seedPublicGallery({
+    title: 'Golden Hour Favourites',
+    description: 'A few of my favourite evenings.',
+    photoIds: [privateAlbum.photos[1]!.id, publicAlbum.photos[2]!.id, publicAlbum.photos[0]!.id],
+  });
+});
+
+const tiles = (page: Page) => page.getByRole('button', { name: /, photo \d+ of \d+$/ });
+const viewerImage = (page: Page) => page.locator('.yarl__slide_current img');
+
+/** The file name of the photo the viewer shows (its alt text). */
+const shownInViewer = async (page: Page) => viewerImage(page).getAttribute('alt');
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a visitor at %s size', (viewport) => {
+  it('opens a curated gallery and moves through it with the keyboard in the viewer', async () => {
+    const context = await newContext(viewport);
+    const page = await context.newPage();
+    await page.goto(`/gallery/public/${galleryId}`);
+    await page.getByRole('heading', { name: 'Golden Hour Favourites' }).waitFor();
+    await page.getByText('A few of my favourite evenings.').waitFor();
+    await page.getByText(/^3 photos · /).waitFor();
+    await page.getByText('Willow & Light Photography').first().waitFor();
+    expect(await tiles(page).count()).toBe(3);
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('[role="list"] img')).every((img) => (img as HTMLImageElement).naturalWidth > 0));
+    await screenshot(page, `public-gallery-${viewport}`);
+
+    // Keyboard: open the second photo, arrows move, Esc closes and focus returns to the photo shown last.
+    await tiles(page).nth(1).focus();
+    await page.keyboard.press('Enter');
+    await viewerImage(page).waitFor();
+    expect(await shownInViewer(page)).toBe('rotated-exif6.jpg');
+    // The viewer shows the preview rendition, not the original.
+    expect(await viewerImage(page).evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(/\.(preview|thumb)\.webp$/);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === 'landscape.jpg');
+    await screenshot(page, `public-gallery-viewer-${viewport}`, { fullPage: false });
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === 'rotated-exif6.jpg');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === 'landscape.jpg');
+    await page.keyboard.press('Escape');
+    await page.locator('.yarl__root').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Golden Hour Favourites, photo 3 of 3');
+    await context.close();
+  });
+
+  it('opens a public album with a download on each photo and a way back', async () => {
+    const context = await newContext(viewport);
+    const page = await context.newPage();
+    await page.goto(`/gallery/${publicAlbum.id}`);
+    await page.getByRole('heading', { name: 'Meadow Family Session' }).waitFor();
+    await page.getByText('Wildflowers and a very muddy dog.').waitFor();
+    expect(await tiles(page).count()).toBe(3);
+    expect(await page.getByRole('button', { name: /^Download .+\.jpg$/ }).count()).toBe(3);
+    await screenshot(page, `public-album-${viewport}`);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download portrait.jpg' }).click()]);
+    expect(download.suggestedFilename()).toBe('portrait.jpg');
+    await expectToast(page, 'Download Started');
+
+    await page.getByRole('link', { name: 'Back to Galleries' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.hash === '#galleries');
+    await context.close();
+  });
+});
+
+describe('galleries a visitor cannot see', () => {
+  it('a private album: toast and back home; an inactive or unknown curated gallery: Gallery Not Found', async () => {
+    const context = await newContext('desktop');
+    const page = await context.newPage();
+    await page.goto(`/gallery/${privateAlbum.id}`);
+    await expectToast(page, 'This gallery is not available or has been made private');
+    await page.waitForURL((url) => url.pathname === '/');
+
+    const hidden = await seedPublicGallery({ title: 'Hidden Gallery', isActive: false, photoIds: [publicAlbum.photos[0]!.id] });
+    for (const path of [`/gallery/public/${hidden}`, '/gallery/public/not-a-gallery', '/gallery/public/00000000-0000-4000-8000-000000000000']) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'Gallery Not Found' }).waitFor();
+      await page.getByText('This gallery is not available or has been made private.').waitFor();
+      expect(await page.getByText('Hidden Gallery').count()).toBe(0);
+    }
+    await screenshot(page, 'public-gallery-not-found');
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
+  it('an empty curated gallery says so', async () => {
+    const empty = await seedPublicGallery({ title: 'Coming Soon Gallery', photoIds: [] });
+    const context = await newContext('phone');
+    const page = await context.newPage();
+    await page.goto(`/gallery/public/${empty}`);
+    await page.getByRole('heading', { name: 'No Photos' }).waitFor();
+    await page.getByText("This gallery doesn't have any photos yet.").waitFor();
+    await context.close();
+  });
+});
+
+describe('an album of 1,000 photos', () => {
+  it('opens and scrolls end to end without holding 1,000 images in the page', async () => {
+    const album = await seedAlbum({ name: 'A Thousand Moments', photos: ['landscape.jpg'] });
+    await addPhotoRows(album.id, album.photos[0]!, 999);
+    expect((await sql<{ n: number }>('select count(*)::int as n from public.photos where album_id = $1', [album.id]))[0]!.n).toBe(1000);
+    const token = await seedClientLink({ albumId: album.id });
+
+    const context = await newContext('desktop');
+    const page = await context.newPage();
+    await page.goto(`/client/${token}`);
+    await page.getByText('1000 photos').waitFor();
+    let mostImages = 0;
+    const countImages = async () => {
+      const images = await page.locator('[role="list"] img').count();
+      mostImages = Math.max(mostImages, images);
+      return images;
+    };
+    expect(await countImages()).toBeGreaterThan(0);
+    // Scroll to the end in steps, as a person would.
+    for (let step = 0; step < 400; step += 1) {
+      const atEnd = await page.evaluate(() => {
+        window.scrollBy(0, window.innerHeight * 0.9);
+        return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+      });
+      await page.waitForTimeout(16);
+      await countImages();
+      if (atEnd) break;
+    }
+    await page.getByRole('button', { name: 'A Thousand Moments, photo 1000 of 1000' }).waitFor();
+    expect(mostImages).toBeLessThanOrEqual(120);
+    await context.close();
+  });
+});

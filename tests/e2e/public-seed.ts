@@ -1,0 +1,166 @@
+/**
+ * Seeds what visitors and clients see, the way the admin app would leave it: real JPEG
+ * originals, WebP thumbnails and previews (made by Chromium's canvas, honouring EXIF) in
+ * storage, rows made through the admin RPCs. Each call makes fresh, uniquely named data.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import WebSocket from 'ws';
+import { adminLogin } from '@/lib/backend/admin-auth';
+import { addPhoto, createAlbum } from '@/lib/backend/albums';
+import { createBackend, type AdminCredentials, type Backend } from '@/lib/backend/client';
+import { createPublicGallery, setGalleryPhotos } from '@/lib/backend/public-galleries';
+import { uploadToPhotos } from '@/lib/backend/storage';
+import { adminPassword, launchBrowser, sql } from './browser';
+
+export type FixtureName = 'landscape.jpg' | 'portrait.jpg' | 'rotated-exif6.jpg';
+
+export interface SeededPhoto {
+  id: string;
+  originalFilename: string;
+  fileUrl: string;
+  thumbUrl: string;
+  previewUrl: string;
+  bytes: Buffer;
+}
+
+let admin: Backend | undefined;
+
+/** A backend client signed in as the superuser (made once per test file). */
+export async function adminBackend(): Promise<Backend> {
+  if (admin) return admin;
+  const { url, anonKey } = inject('stack');
+  let credentials: AdminCredentials | null = null;
+  const backend = createBackend({ supabaseUrl: url, supabaseAnonKey: anonKey }, { credentials: () => credentials, realtimeTransport: WebSocket });
+  const token = await adminLogin(backend, 'admin', adminPassword());
+  credentials = { username: 'admin', token: token! };
+  admin = backend;
+  return backend;
+}
+
+const renditionCache = new Map<string, { thumb: Buffer; preview: Buffer; width: number; height: number }>();
+
+/** Thumbnail (≤ 480 px) and preview (≤ 2048 px) WebPs of a JPEG, drawn upright by Chromium. */
+async function renditionsOf(name: FixtureName, bytes: Buffer) {
+  const cached = renditionCache.get(name);
+  if (cached) return cached;
+  const page = await (await launchBrowser()).newPage();
+  try {
+    const result = await page.evaluate(async (base64) => {
+      const blob = new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'image/jpeg' });
+      const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
+      const encode = async (longEdge: number) => {
+        const scale = Math.min(1, longEdge / Math.max(bitmap.width, bitmap.height));
+        const canvas = new OffscreenCanvas(Math.round(bitmap.width * scale), Math.round(bitmap.height * scale));
+        canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+        const webp = await canvas.convertToBlob({ type: 'image/webp', quality: 0.8 });
+        const raw = new Uint8Array(await webp.arrayBuffer());
+        let text = '';
+        for (const byte of raw) text += String.fromCharCode(byte);
+        return btoa(text);
+      };
+      return { thumb: await encode(480), preview: await encode(2048), width: bitmap.width, height: bitmap.height };
+    }, bytes.toString('base64'));
+    const made = {
+      thumb: Buffer.from(result.thumb, 'base64'),
+      preview: Buffer.from(result.preview, 'base64'),
+      width: result.width,
+      height: result.height,
+    };
+    renditionCache.set(name, made);
+    return made;
+  } finally {
+    await page.close();
+  }
+}
+
+export const fixtureBytes = (name: FixtureName) => readFileSync(join(import.meta.dirname, '..', 'fixtures', name));
+
+/** Uploads one photo (original + renditions) into an album and records it, as the admin upload does. */
+export async function seedPhoto(albumId: string, fixture: FixtureName, originalFilename: string = fixture): Promise<SeededPhoto> {
+  const backend = await adminBackend();
+  const bytes = fixtureBytes(fixture);
+  const { thumb, preview, width, height } = await renditionsOf(fixture, bytes);
+  const id = randomUUID();
+  const fileUrl = await uploadToPhotos(backend, `${albumId}/${id}.jpg`, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'image/jpeg');
+  const thumbUrl = await uploadToPhotos(backend, `${albumId}/${id}.thumb.webp`, new Blob([new Uint8Array(thumb)], { type: 'image/webp' }), 'image/webp');
+  const previewUrl = await uploadToPhotos(backend, `${albumId}/${id}.preview.webp`, new Blob([new Uint8Array(preview)], { type: 'image/webp' }), 'image/webp');
+  await addPhoto(backend, {
+    id,
+    albumId,
+    filename: `${id}.jpg`,
+    originalFilename,
+    fileUrl,
+    thumbUrl,
+    previewUrl,
+    fileSize: bytes.length,
+    width,
+    height,
+    mimeType: 'image/jpeg',
+  });
+  return { id, originalFilename, fileUrl, thumbUrl, previewUrl, bytes };
+}
+
+/** An album with these photos, uploaded in order (so the grid shows them in this order). */
+export async function seedAlbum(options: {
+  name: string;
+  description?: string | null;
+  isPublic?: boolean;
+  photos: Array<FixtureName | { fixture: FixtureName; originalFilename: string }>;
+}): Promise<{ id: string; photos: SeededPhoto[] }> {
+  const backend = await adminBackend();
+  const id = randomUUID();
+  await createAlbum(backend, id, { name: options.name, description: options.description ?? null, isPublic: options.isPublic ?? false });
+  const photos: SeededPhoto[] = [];
+  for (const photo of options.photos) {
+    photos.push(typeof photo === 'string' ? await seedPhoto(id, photo) : await seedPhoto(id, photo.fixture, photo.originalFilename));
+  }
+  return { id, photos };
+}
+
+/** A curated public gallery showing these photos in this order. */
+export async function seedPublicGallery(options: {
+  title: string;
+  description?: string | null;
+  isActive?: boolean;
+  photoIds: string[];
+}): Promise<string> {
+  const backend = await adminBackend();
+  const id = randomUUID();
+  await createPublicGallery(backend, id, { title: options.title, description: options.description ?? null, isActive: options.isActive ?? true });
+  await setGalleryPhotos(backend, id, options.photoIds);
+  return id;
+}
+
+/** A client link to an album; returns its access token. */
+export async function seedClientLink(options: {
+  albumId: string;
+  passcode?: string | null;
+  allowDownloads?: boolean;
+  isActive?: boolean;
+  expiresAt?: Date | null;
+}): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await sql(
+    `insert into public.gallery_links (album_id, access_token, passcode, allow_downloads, is_active, expires_at)
+     values ($1, $2, $3, $4, $5, $6)`,
+    [options.albumId, token, options.passcode ?? null, options.allowDownloads ?? true, options.isActive ?? true, options.expiresAt ?? null],
+  );
+  return token;
+}
+
+/**
+ * Adds `count` photo rows to an album that all show the files of `template` (for albums of
+ * thousands of photos without uploading thousands of files). Their times keep their order.
+ */
+export async function addPhotoRows(albumId: string, template: SeededPhoto, count: number): Promise<void> {
+  await sql(
+    `insert into public.photos (album_id, filename, file_url, thumb_url, preview_url, original_filename, file_size, width, height, mime_type, created_at)
+     select $1, 'bulk-' || n || '.jpg', $2, $3, $4, 'photo-' || n || '.jpg', $5, p.width, p.height, 'image/jpeg',
+            now() + make_interval(secs => n)
+       from generate_series(1, $6::int) n, public.photos p where p.id = $7`,
+    [albumId, template.fileUrl, template.thumbUrl, template.previewUrl, template.bytes.length, count, template.id],
+  );
+}
