@@ -150,7 +150,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
     const button = home.getByTestId('contact-button');
     await button.waitFor();
     const [profile] = await sql<{ site_name: string }>('select site_name from public.photographer_profile limit 1');
-    await home.getByRole('heading', { level: 1, name: profile!.site_name }).waitFor();
+    await home.getByRole('banner').getByText(profile!.site_name).waitFor();
     expect(await computed(home, 'contact-button', 'background-color')).toBe('rgb(51, 102, 153)');
     // Light text on the deep blue, chosen for contrast.
     const ink = (await computed(home, 'contact-button', 'color')).match(/\d+/g)!.map(Number);

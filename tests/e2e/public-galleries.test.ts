@@ -78,6 +78,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a visitor at %s size', 
 
     await page.getByRole('link', { name: 'Back to Galleries' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.hash === '#galleries');
+    // The home page opens at its collections.
+    await page.waitForFunction(() => {
+      const top = document.getElementById('galleries')?.getBoundingClientRect().top;
+      return top !== undefined && Math.abs(top) < 80;
+    });
     await context.close();
   });
 });

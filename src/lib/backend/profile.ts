@@ -4,7 +4,7 @@ import { NO_ROWS, toBackendError } from './errors';
 
 /** read photographer_profile (the single row); null when there is none yet (PGRST116 tolerated). */
 export async function readProfile(backend: Backend): Promise<PhotographerProfileRow | null> {
-  const { data, error, status } = await backend.publicClient.from('photographer_profile').select('*').limit(1).single();
+  const { data, error, status } = await backend.publicClient.from('photographer_profile').select('*').limit(1).single().retry(false);
   if (error) {
     if (error.code === NO_ROWS) return null;
     throw toBackendError(error, status);

@@ -9,6 +9,9 @@ export type VisitorPhoto = Pick<
 >;
 const PHOTO_COLUMNS = 'id, album_id, filename, file_url, thumb_url, preview_url, original_filename, file_size, width, height';
 
+// Reads here say .retry(false): React Query decides about retries (src/app/query-client.ts);
+// supabase-js' own retries on top would make an offline visitor wait many seconds.
+
 // A malformed id in the address is simply "not found", like an unknown one.
 const INVALID_TEXT = '22P02';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,7 +40,8 @@ export async function readPublicGallery(backend: Backend, galleryId: string): Pr
       .select('id, title, description, created_at')
       .eq('id', galleryId)
       .eq('is_active', true)
-      .single(),
+      .single()
+      .retry(false),
   );
 }
 
@@ -49,7 +53,8 @@ export async function readPublicGalleryPhotos(backend: Backend, galleryId: strin
       .select(`sort_order, photos (${PHOTO_COLUMNS})`)
       .eq('public_gallery_id', galleryId)
       .order('sort_order')
-      .order('created_at'),
+      .order('created_at')
+      .retry(false),
   );
   return rows.flatMap((row) => (row.photos ? [row.photos] : []));
 }
@@ -65,13 +70,14 @@ export async function readPublicAlbum(backend: Backend, albumId: string): Promis
       .select('id, name, description, is_public')
       .eq('id', albumId)
       .eq('is_public', true)
-      .single(),
+      .single()
+      .retry(false),
   );
 }
 
 /** read photos of an album by created_at (reading A). */
 export async function readPublicAlbumPhotos(backend: Backend, albumId: string): Promise<VisitorPhoto[]> {
   return unwrap(
-    await backend.publicClient.from('photos').select(PHOTO_COLUMNS).eq('album_id', albumId).order('created_at').order('id'),
+    await backend.publicClient.from('photos').select(PHOTO_COLUMNS).eq('album_id', albumId).order('created_at').order('id').retry(false),
   );
 }

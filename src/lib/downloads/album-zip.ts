@@ -40,6 +40,9 @@ export function zipFiles(
 
   let settle!: { resolve: (summary: ZipSummary) => void; reject: (error: unknown) => void };
   const summary = new Promise<ZipSummary>((resolve, reject) => (settle = { resolve, reject }));
+  // Callers that stop reading may never look at the summary; its failure is not unhandled.
+  summary.catch(() => undefined);
+  const cancelled = () => new DOMException('The download was cancelled', 'AbortError');
 
   async function* entries() {
     const inFlight: Array<Promise<Blob | null>> = [];
@@ -73,11 +76,12 @@ export function zipFiles(
       }
       settle.resolve({ added, skipped: sources.length - added });
     } catch (error) {
-      settle.reject(error);
-      throw error;
+      // A reader that cancels throws its reason (often none) in here: that is a cancellation.
+      settle.reject(error ?? cancelled());
+      if (error !== undefined) throw error;
     } finally {
-      // Also when the reader stopped early (a cancelled download): then the summary fails.
-      settle.reject(new DOMException('The download was cancelled', 'AbortError'));
+      // Also when the reader stopped early without a reason; a settled summary stays as it is.
+      settle.reject(cancelled());
       aborter.abort();
     }
   }

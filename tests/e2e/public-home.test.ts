@@ -1,0 +1,411 @@
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectToast, newContext, screenshot, sql, type ViewportName } from './browser';
+import { seedAlbum, seedPublicGallery, type SeededPhoto } from './public-seed';
+
+const YEAR = new Date().getFullYear();
+const MAILTO = `mailto:hello@example.com?subject=Photography%20Inquiry&body=${encodeURIComponent(
+  "Hi! I'd love to hear more about your photography sessions.",
+)}`;
+
+interface Seeded {
+  older: { id: string; photos: SeededPhoto[] };
+  newer: { id: string; photos: SeededPhoto[] };
+  privateAlbum: { id: string; photos: SeededPhoto[] };
+  galleryId: string;
+  inactiveGalleryId: string;
+}
+let seeded: Seeded;
+
+beforeAll(async () => {
+  const older = await seedAlbum({
+    name: 'Autumn in the Orchard',
+    description: 'Apple picking, falling leaves and a lot of laughter.',
+    isPublic: true,
+    photos: ['landscape.jpg', 'portrait.jpg'],
+  });
+  const newer = await seedAlbum({ name: 'Spring Meadow Family', description: null, isPublic: true, photos: ['portrait.jpg'] });
+  const privateAlbum = await seedAlbum({ name: 'Private Family Archive', isPublic: false, photos: ['portrait.jpg', 'landscape.jpg'] });
+  // The gallery's first photo (by sort order) comes from the private album: it is still the cover.
+  const galleryId = await seedPublicGallery({
+    title: 'Golden Hour Favourites',
+    description: 'Warm evenings and soft light.',
+    photoIds: [privateAlbum.photos[0]!.id, older.photos[0]!.id, newer.photos[0]!.id],
+  });
+  const inactiveGalleryId = await seedPublicGallery({ title: 'Hidden Drafts', isActive: false, photoIds: [older.photos[1]!.id] });
+  seeded = { older, newer, privateAlbum, galleryId, inactiveGalleryId };
+}, 120_000);
+
+async function openHome(viewport: ViewportName) {
+  const context = await newContext(viewport);
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return { context, page };
+}
+
+const setSetting = (key: string, value: string | null) =>
+  sql('update public.site_settings set setting_value = $2 where setting_key = $1', [key, value]);
+
+const cardsIn = (page: Page, group: string) => page.getByRole('group', { name: group }).getByTestId('collection-card');
+const cardTitled = (page: Page, group: string, title: string) => cardsIn(page, group).filter({ has: page.getByRole('heading', { name: title }) });
+const texts = (locator: Locator) => locator.evaluateAll((elements) => elements.map((element) => element.textContent?.trim()));
+
+/** Scrolls every lazy image into view and waits for it, so a full-page screenshot shows them; then back to the top. */
+async function loadLazyImages(page: Page) {
+  for (const image of await page.locator('img[loading="lazy"]').all()) {
+    await image.scrollIntoViewIfNeeded();
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete, await image.elementHandle());
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** The page fits the viewport: nothing sticks out sideways. */
+const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+describe('the public home page', () => {
+  it('shows every section of the seeded site, with covers, counts and links', async () => {
+    const { context, page } = await openHome('desktop');
+
+    // Header: name and subtitle from the profile (supabase/seed.sql); no social links are set.
+    const header = page.getByRole('banner');
+    await header.getByText('Willow & Light Photography').waitFor();
+    await header.getByText('Portraits, families and quiet moments').waitFor();
+    expect(await header.getByRole('link', { name: 'Instagram' }).count()).toBe(0);
+
+    // Hero: title, subtitle, text and the two scroll buttons.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Stories told in light');
+    await page.getByText('Natural, unposed portraits for families, couples and little ones').waitFor();
+    await page.getByText('Every session is slow, playful and yours.', { exact: false }).waitFor();
+    expect(await page.getByRole('link', { name: 'View Galleries' }).getAttribute('href')).toBe('#galleries');
+    expect(await page.getByRole('link', { name: 'My Story', exact: true }).getAttribute('href')).toBe('#about-story');
+    expect(await page.getByTestId('home-hero-image').count()).toBe(0);
+
+    // Intro with its button.
+    await page.getByRole('heading', { level: 2, name: "Hello, I'm glad you're here" }).waitFor();
+    await page.getByText('A calm, unhurried photography experience').waitFor();
+    expect(await page.getByRole('link', { name: 'About me' }).getAttribute('href')).toBe('/about');
+
+    // Portrait Sessions: three packages, whimsical names, prices, the first three features only.
+    const services = page.getByTestId('service-list').locator(':scope > li');
+    expect(await texts(services.locator('h3'))).toEqual(['Little Adventures', 'Golden Hour Romance', 'First Days']);
+    const family = services.first();
+    await family.getByText('Family Session').waitFor();
+    await family.getByText('$350 – $450').waitFor();
+    await family.getByText('An hour outdoors or at home, letting the day unfold naturally.').waitFor();
+    expect(await texts(family.locator('ul li'))).toEqual(['60 minute session', '40+ edited photos', 'Online gallery with downloads']);
+    expect(await family.locator('svg').first().getAttribute('class')).toContain('lucide-heart');
+    expect(await services.nth(1).locator('svg').first().getAttribute('class')).toContain('lucide-sparkles');
+
+    // The booking button mails with the preset subject.
+    const contact = page.getByTestId('contact-button');
+    expect(await contact.textContent()).toBe("Let's Connect");
+    expect(await contact.getAttribute('href')).toBe(MAILTO);
+    expect(await contact.getAttribute('target')).toBeNull();
+    await page.getByText("Ready to capture your story? I'd love to hear from you.").waitFor();
+
+    // About story.
+    const story = page.locator('#about-story');
+    await story.getByRole('heading', { level: 2, name: 'My Story' }).waitFor();
+    await story.getByText('Why I photograph people').waitFor();
+    await story.getByText('I picked up a camera to remember the small things', { exact: false }).waitFor();
+
+    // Story Collections: the active gallery (cover = its first photo's thumbnail, count, link).
+    const galleries = page.locator('#galleries');
+    await galleries.getByRole('heading', { level: 2, name: 'Story Collections' }).waitFor();
+    const featured = cardTitled(page, 'Featured Collections', 'Golden Hour Favourites');
+    expect(await featured.getAttribute('href')).toBe(`/gallery/public/${seeded.galleryId}`);
+    await featured.getByText('Warm evenings and soft light.').waitFor();
+    await featured.getByText('3 photos').waitFor();
+    const featuredCover = featured.locator('img');
+    expect(await featuredCover.getAttribute('src')).toBe(seeded.privateAlbum.photos[0]!.thumbUrl);
+    expect(await featuredCover.evaluate((img: HTMLImageElement) => [img.loading, img.decoding, img.width > 0, img.getAttribute('height')])).toEqual([
+      'lazy',
+      'async',
+      true,
+      '360',
+    ]);
+    expect(await cardTitled(page, 'Featured Collections', 'Hidden Drafts').count()).toBe(0);
+
+    // Recent Sessions: public albums newest first, never the private one.
+    const recentTitles = (await texts(cardsIn(page, 'Recent Sessions').locator('h4'))).filter((title) =>
+      ['Autumn in the Orchard', 'Spring Meadow Family', 'Private Family Archive'].includes(title!),
+    );
+    expect(recentTitles).toEqual(['Spring Meadow Family', 'Autumn in the Orchard']);
+    const orchard = cardTitled(page, 'Recent Sessions', 'Autumn in the Orchard');
+    expect(await orchard.getAttribute('href')).toBe(`/gallery/${seeded.older.id}`);
+    await orchard.getByText('2 photos').waitFor();
+    await orchard.getByText('Apple picking, falling leaves and a lot of laughter.').waitFor();
+    expect(await orchard.locator('img').getAttribute('src')).toBe(seeded.older.photos[0]!.thumbUrl);
+    await cardTitled(page, 'Recent Sessions', 'Spring Meadow Family').getByText('1 photo', { exact: true }).waitFor();
+    expect(await page.getByText('Private Family Archive').count()).toBe(0);
+    expect(await page.getByText('Magic is Coming Soon!').count()).toBe(0);
+
+    // Footer: name, tagline, this year.
+    const footer = page.getByRole('contentinfo');
+    await footer.getByText(`© ${YEAR} Willow & Light Photography`, { exact: false }).waitFor();
+    await footer.getByText('Portraits, families and quiet moments').waitFor();
+
+    // The covers load (thumbnails) and the page does not jump while they do.
+    await featuredCover.scrollIntoViewIfNeeded();
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await featuredCover.elementHandle());
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+              if (!entry.hadRecentInput) total += entry.value;
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 300);
+        }),
+    );
+    expect(shift).toBeLessThan(0.02);
+    await loadLazyImages(page);
+    await screenshot(page, 'home-desktop');
+
+    // The scroll buttons bring their sections to the top of the window.
+    await page.getByRole('link', { name: 'My Story', exact: true }).click();
+    await expect.poll(() => story.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), { timeout: 5_000 }).toBeLessThan(40);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('link', { name: 'View Galleries' }).click();
+    await expect.poll(() => galleries.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), { timeout: 5_000 }).toBeLessThan(40);
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // A card opens its gallery.
+    await featured.click();
+    await page.waitForURL(`**/gallery/public/${seeded.galleryId}`);
+    await context.close();
+  });
+
+  it('shows the hero image from the design, with its blur and opacity, eagerly', async () => {
+    const preview = seeded.older.photos[0]!.previewUrl;
+    await setSetting('hero_background_image', preview);
+    await setSetting('hero_background_blur', '2');
+    await setSetting('hero_background_opacity', '85');
+    try {
+      for (const viewport of ['desktop', 'phone'] as const) {
+        const { context, page } = await openHome(viewport);
+        const hero = page.getByTestId('home-hero-image');
+        expect(await hero.getAttribute('src')).toBe(preview);
+        expect(await hero.evaluate((img: HTMLImageElement) => [img.loading, img.fetchPriority])).toEqual(['eager', 'high']);
+        await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await hero.elementHandle());
+        expect(await hero.evaluate((img) => [getComputedStyle(img).filter, getComputedStyle(img).opacity])).toEqual(['blur(2px)', '0.85']);
+        await screenshot(page, `home-hero-image-${viewport}`, { fullPage: false });
+        await context.close();
+      }
+    } finally {
+      await setSetting('hero_background_image', null);
+      await setSetting('hero_background_blur', '0');
+      await setSetting('hero_background_opacity', '100');
+    }
+  });
+
+  it('runs the contact action of each method', async () => {
+    const cases = [
+      { method: 'phone', value: '+44 7700 900123', href: 'tel:+447700900123', newTab: false },
+      { method: 'instagram', value: '@willowandlight', href: 'https://instagram.com/willowandlight', newTab: true },
+      { method: 'facebook', value: 'willowandlight', href: 'https://facebook.com/willowandlight', newTab: true },
+      { method: 'website', value: 'willowandlight.com', href: 'https://willowandlight.com', newTab: true },
+      { method: 'email', value: 'hello@example.com', href: MAILTO, newTab: false },
+    ];
+    const context = await newContext('desktop');
+    const page = await context.newPage();
+    try {
+      for (const { method, value, href, newTab } of cases) {
+        await setSetting('contact_method', method);
+        await setSetting('contact_value', value);
+        await page.goto('/');
+        const button = page.getByTestId('contact-button');
+        await button.waitFor();
+        expect(await button.getAttribute('href'), method).toBe(href);
+        expect(await button.getAttribute('target'), method).toBe(newTab ? '_blank' : null);
+        if (newTab) expect(await button.getAttribute('rel')).toBe('noopener noreferrer');
+      }
+      // A new-tab method opens the address in a new tab.
+      await setSetting('contact_method', 'website');
+      await setSetting('contact_value', 'willowandlight.com');
+      await context.route('https://willowandlight.com/**', (route) => route.fulfill({ body: 'Willow & Light', contentType: 'text/plain' }));
+      await page.goto('/');
+      const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('contact-button').click()]);
+      await tab!.waitForLoadState();
+      expect(tab!.url()).toBe('https://willowandlight.com/');
+    } finally {
+      await setSetting('contact_method', 'email');
+      await setSetting('contact_value', 'hello@example.com');
+      await context.close();
+    }
+  });
+
+  it('key sections fit a 375 px phone in one column', async () => {
+    // Every social network set: the header wraps its icons instead of overflowing.
+    await sql(
+      `update public.photographer_profile set social_instagram = 'https://instagram.com/willowandlight',
+         social_facebook = 'https://facebook.com/willowandlight', social_twitter = 'https://twitter.com/willowandlight',
+         social_linkedin = 'https://linkedin.com/in/willowandlight', social_website = 'https://willowandlight.com'`,
+    );
+    const { context, page } = await openHome('phone').finally(() =>
+      sql('update public.photographer_profile set social_instagram = null, social_facebook = null, social_twitter = null, social_linkedin = null, social_website = null'),
+    );
+    const header = page.getByRole('banner');
+    await header.getByText('Willow & Light Photography').waitFor();
+    const socials = header.locator('a[target="_blank"]');
+    expect(await socials.evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')))).toEqual([
+      'Instagram',
+      'Facebook',
+      'Twitter',
+      'LinkedIn',
+      'Website',
+    ]);
+    expect(await socials.first().getAttribute('href')).toBe('https://instagram.com/willowandlight');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Stories told in light');
+    expect(await page.getByTestId('contact-button').getAttribute('href')).toBe(MAILTO);
+    await page.getByRole('heading', { level: 2, name: 'My Story' }).waitFor();
+    await page.getByRole('contentinfo').getByText(`© ${YEAR}`, { exact: false }).waitFor();
+
+    // One column: every service card and collection card starts at the same x and spans the content width.
+    const columns = async (locator: Locator) =>
+      new Set(await locator.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().left)))).size;
+    expect(await columns(page.getByTestId('service-list').locator(':scope > li'))).toBe(1);
+    expect(await columns(cardsIn(page, 'Recent Sessions'))).toBe(1);
+    expect(await columns(cardsIn(page, 'Featured Collections'))).toBe(1);
+    const width = await cardsIn(page, 'Recent Sessions').first().evaluate((element) => element.getBoundingClientRect().width);
+    expect(width).toBeGreaterThan(300);
+    expect(await overflowsSideways(page)).toBe(false);
+    await cardTitled(page, 'Featured Collections', 'Golden Hour Favourites').getByText('3 photos').waitFor();
+    await loadLazyImages(page);
+    await screenshot(page, 'home-phone');
+    await context.close();
+  });
+
+  it('lays collections out in 1, 2, 3 and 4 columns as the window widens', async () => {
+    const extra = await sql<{ id: string }>(
+      "insert into public.albums (name, is_public) select 'Column Study ' || n, true from generate_series(1, 3) n returning id",
+    );
+    try {
+      const { context, page } = await openHome('desktop');
+      const cards = cardsIn(page, 'Recent Sessions');
+      expect(await cards.count()).toBeGreaterThanOrEqual(5);
+      const firstRow = async () => {
+        const tops = await cards.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+        return tops.filter((top) => top === tops[0]).length;
+      };
+      for (const [width, expected] of [
+        [1280, 4],
+        [1100, 3],
+        [700, 2],
+        [375, 1],
+      ] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        await expect.poll(firstRow, { message: `${width} px` }).toBe(expected);
+      }
+      await context.close();
+    } finally {
+      await sql('delete from public.albums where id = any($1::uuid[])', [extra.map((row) => row.id)]);
+    }
+  });
+
+  it('shows the defaults when the site has no content, and puts the data back', async () => {
+    const tables = ['page_content', 'service_packages', 'photographer_profile', 'site_settings'] as const;
+    const saved: Record<string, unknown[]> = {};
+    for (const table of tables) saved[table] = await sql(`select * from public.${table}`);
+    const publicAlbums = (await sql<{ id: string }>('update public.albums set is_public = false where is_public returning id')).map((row) => row.id);
+    const activeGalleries = (
+      await sql<{ id: string }>('update public.public_galleries set is_active = false where is_active returning id')
+    ).map((row) => row.id);
+    for (const table of tables) await sql(`delete from public.${table}`);
+    try {
+      for (const viewport of ['desktop', 'phone'] as const) {
+        const { context, page } = await openHome(viewport);
+        await page.getByRole('banner').getByText('Photography Portfolio').waitFor();
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Capturing Life’s Beautiful Moments');
+        expect(await page.getByText("Hello, I'm glad you're here").count()).toBe(0);
+        await page.getByRole('heading', { level: 2, name: 'Portrait Sessions' }).waitFor();
+        expect(await page.getByTestId('service-list').count()).toBe(0);
+        // No contact value: the button shows the default text but goes nowhere.
+        const contact = page.getByTestId('contact-button');
+        expect(await contact.textContent()).toBe("Let's Connect");
+        expect(await contact.getAttribute('href')).toBeNull();
+        await page.getByText("Ready to capture your story? I'd love to hear from you.").waitFor();
+        const story = page.locator('#about-story');
+        await story.getByRole('heading', { level: 2, name: 'My Story' }).waitFor();
+        await story.getByText('The heart behind the lens').waitFor();
+        await story.getByText('Photography found me in the quiet moments', { exact: false }).waitFor();
+        await page.locator('#galleries').getByRole('heading', { name: 'Magic is Coming Soon!' }).waitFor();
+        expect(await page.getByRole('group', { name: 'Featured Collections' }).count()).toBe(0);
+        expect(await page.getByRole('group', { name: 'Recent Sessions' }).count()).toBe(0);
+        await page.getByRole('contentinfo').getByText(`© ${YEAR} Photography Portfolio`, { exact: false }).waitFor();
+        expect(await overflowsSideways(page)).toBe(false);
+        await screenshot(page, `home-empty-${viewport}`);
+        await context.close();
+      }
+    } finally {
+      for (const table of tables) {
+        await sql(`delete from public.${table}`);
+        await sql(`insert into public.${table} select * from json_populate_recordset(null::public.${table}, $1::json)`, [
+          JSON.stringify(saved[table]),
+        ]);
+      }
+      await sql('update public.albums set is_public = true where id = any($1::uuid[])', [publicAlbums]);
+      await sql('update public.public_galleries set is_active = true where id = any($1::uuid[])', [activeGalleries]);
+    }
+    expect(await sql('select site_name from public.photographer_profile')).toEqual([{ site_name: 'Willow & Light Photography' }]);
+    expect(await sql('select count(*)::int as count from public.service_packages')).toEqual([{ count: 3 }]);
+  });
+
+  it('ends loading with a toast when the reads fail', async () => {
+    const context = await newContext('desktop');
+    await context.route('**/rest/v1/**', (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto('/');
+    await expectToast(page, 'Failed to load gallery data.');
+    await page.getByText('Loading beautiful moments...').waitFor({ state: 'detached' });
+    // The page is there, with its defaults.
+    await page.getByRole('banner').getByText('Photography Portfolio').waitFor();
+    await page.getByText('Magic is Coming Soon!').waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(1);
+    await screenshot(page, 'home-failed', { fullPage: false });
+    await context.close();
+  });
+
+  it('never puts hostile stored values into links or images', async () => {
+    // The database refuses unsafe button links outright.
+    await expect(
+      sql("update public.page_content set button_link = 'javascript:alert(1)' where section_name = 'intro'"),
+    ).rejects.toThrow(/button_link/);
+    // Social links and settings are only length-checked there; the page is the second fence.
+    const [profile] = await sql<{ social_instagram: string | null; social_website: string | null }>(
+      'select social_instagram, social_website from public.photographer_profile',
+    );
+    await sql("update public.photographer_profile set social_instagram = 'javascript:alert(1)', social_website = 'https://willowandlight.com'");
+    await setSetting('hero_background_image', 'javascript:alert(1)');
+    await setSetting('contact_method', 'website');
+    await setSetting('contact_value', 'javascript:alert(1)');
+    await sql("update public.albums set name = '<img src=x onerror=alert(1)>' where id = $1", [seeded.newer.id]);
+    try {
+      const { context, page } = await openHome('desktop');
+      const header = page.getByRole('banner');
+      expect(await header.getByRole('link', { name: 'Website' }).getAttribute('href')).toBe('https://willowandlight.com');
+      expect(await header.getByRole('link', { name: 'Instagram' }).count()).toBe(0);
+      expect(await page.getByTestId('home-hero-image').count()).toBe(0);
+      expect(await page.getByTestId('contact-button').getAttribute('href')).toBeNull();
+      // Stored text is text.
+      await cardsIn(page, 'Recent Sessions').getByText('<img src=x onerror=alert(1)>').waitFor();
+      const unsafe = await page.evaluate(() =>
+        Array.from(document.querySelectorAll('[href], [src]'))
+          .map((element) => element.getAttribute('href') ?? element.getAttribute('src') ?? '')
+          .filter((url) => /^\s*(javascript|data|vbscript):/i.test(url) || url === 'x'),
+      );
+      expect(unsafe).toEqual([]);
+      await context.close();
+    } finally {
+      await sql('update public.photographer_profile set social_instagram = $1, social_website = $2', [profile!.social_instagram, profile!.social_website]);
+      await setSetting('hero_background_image', null);
+      await setSetting('contact_method', 'email');
+      await setSetting('contact_value', 'hello@example.com');
+      await sql("update public.albums set name = 'Spring Meadow Family' where id = $1", [seeded.newer.id]);
+    }
+  });
+});
