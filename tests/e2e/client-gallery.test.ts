@@ -115,11 +115,13 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a client at %s size', (
 
 describe('client links that do not open', () => {
   it.each([
-    ['inactive', { isActive: false }],
-    ['expired', { expiresAt: new Date(Date.now() - 60_000) }],
-  ] as const)('an %s link: toast and back to the home page, no photos', async (_, state) => {
+    ['inactive', 'desktop', { isActive: false }],
+    ['expired', 'desktop', { expiresAt: new Date(Date.now() - 60_000) }],
+    ['inactive', 'phone', { isActive: false }],
+    ['expired', 'phone', { expiresAt: new Date(Date.now() - 60_000) }],
+  ] as const)('an %s link at %s size: toast and back to the home page, no photos', async (_, viewport, state) => {
     const token = await seedClientLink({ albumId: album.id, ...state });
-    const context = await newContext('desktop');
+    const context = await newContext(viewport);
     const page = await context.newPage();
     await page.goto(`/client/${token}`);
     await expectToast(page, 'This gallery link is invalid or has been deactivated');

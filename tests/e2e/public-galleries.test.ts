@@ -29,6 +29,23 @@ const viewerImage = (page: Page) => page.locator('.yarl__slide_current img');
 /** The file name of the photo the viewer shows (its alt text). */
 const shownInViewer = async (page: Page) => viewerImage(page).getAttribute('alt');
 
+/**
+ * A finger swiping across the viewer, as the pointer events a touch screen sends. (Touch
+ * input sent through CDP never reached the viewer here: without touch emulation Chromium took
+ * it as a history swipe and left the page, with it the viewer saw no moves.)
+ */
+async function swipeViewer(page: Page, dx: number): Promise<void> {
+  await page.locator('.yarl__container').evaluate((container, distance) => {
+    const send = (type: string, x: number, buttons: number) =>
+      container.dispatchEvent(
+        new PointerEvent(type, { bubbles: true, pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: x, clientY: 300, buttons }),
+      );
+    send('pointerdown', 150, 1);
+    for (let step = 1; step <= 8; step += 1) send('pointermove', 150 + (distance * step) / 8, 1);
+    send('pointerup', 150 + distance, 0);
+  }, dx);
+}
+
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a visitor at %s size', (viewport) => {
   it('opens a curated gallery and moves through it with the keyboard in the viewer', async () => {
     const context = await newContext(viewport);
@@ -56,6 +73,20 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a visitor at %s size', 
     await page.waitForFunction(() => document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === 'rotated-exif6.jpg');
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === 'landscape.jpg');
+
+    // A swipe to the right goes back one photo, to the left forward.
+    await swipeViewer(page, 240);
+    await page.waitForFunction(() => document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === 'rotated-exif6.jpg');
+    await swipeViewer(page, -240);
+    await page.waitForFunction(() => document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === 'landscape.jpg');
+    // Zoom enlarges the photo.
+    const widthBefore = (await viewerImage(page).boundingBox())!.width;
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.waitForFunction(
+      (before) => (document.querySelector('.yarl__slide_current img')?.getBoundingClientRect().width ?? 0) > before * 1.2,
+      widthBefore,
+    );
+
     await page.keyboard.press('Escape');
     await page.locator('.yarl__root').waitFor({ state: 'detached' });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Golden Hour Favourites, photo 3 of 3');

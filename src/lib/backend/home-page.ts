@@ -57,7 +57,7 @@ interface AlbumSelect {
 
 /** read albums: public ones, newest first, with their photo count. */
 export async function readHomeAlbums(backend: Backend): Promise<HomeAlbum[]> {
-  // albums → photos is not declared in database.types.ts, so the embedded count is typed here.
+  // The embedded aggregate (photos(count)) is typed here; generated types cannot express it.
   const rows = unwrap(
     await backend.publicClient
       .from('albums')
