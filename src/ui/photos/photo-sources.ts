@@ -1,4 +1,5 @@
 import type { Backend } from '@/lib/backend/client';
+import type { PhotoRow } from '@/lib/backend/database.types';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { safeImageSrc } from '@/lib/safe-url';
 
@@ -20,16 +21,10 @@ export interface ShownPhoto {
   height: number | null;
 }
 
-export interface StoredPhoto {
-  id: string;
-  file_url: string;
-  thumb_url: string | null;
-  preview_url: string | null;
-  original_filename: string;
-  file_size: number;
-  width: number | null;
-  height: number | null;
-}
+export type StoredPhoto = Pick<
+  PhotoRow,
+  'id' | 'file_url' | 'thumb_url' | 'preview_url' | 'original_filename' | 'file_size' | 'width' | 'height'
+>;
 
 export const THUMB_WIDTH = 480;
 export const PREVIEW_WIDTH = 2048;
