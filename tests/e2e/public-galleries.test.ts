@@ -54,7 +54,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a visitor at %s size', 
     await page.getByRole('heading', { name: 'Golden Hour Favourites' }).waitFor();
     await page.getByText('A few of my favourite evenings.').waitFor();
     await page.getByText(/^3 photos · /).waitFor();
-    await page.getByText('Willow & Light Photography').first().waitFor();
+    // The site's name (other journeys may have renamed it) heads the page.
+    const [profile] = await sql<{ site_name: string | null }>('select site_name from public.photographer_profile limit 1');
+    await page.getByRole('banner').getByText(profile?.site_name || 'Photography Portfolio', { exact: true }).waitFor();
     expect(await tiles(page).count()).toBe(3);
     await page.waitForFunction(() => Array.from(document.querySelectorAll('[role="list"] img')).every((img) => (img as HTMLImageElement).naturalWidth > 0));
     await screenshot(page, `public-gallery-${viewport}`);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectToast, newContext, screenshot, sql, type ViewportName } from './browser';
@@ -18,6 +20,10 @@ interface Seeded {
 let seeded: Seeded;
 
 beforeAll(async () => {
+  // Other journeys share this database and may have renamed the site or changed its design:
+  // start from exactly the demo content of supabase/seed.sql.
+  await sql('delete from public.page_content; delete from public.service_packages; delete from public.site_settings; delete from public.photographer_profile');
+  await sql(readFileSync(join(import.meta.dirname, '..', '..', 'supabase', 'seed.sql'), 'utf8'));
   const older = await seedAlbum({
     name: 'Autumn in the Orchard',
     description: 'Apple picking, falling leaves and a lot of laughter.',
