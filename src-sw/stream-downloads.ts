@@ -3,9 +3,37 @@ import { DOWNLOAD_PATH, DOWNLOAD_PONG, type DownloadMessage } from '../src/lib/d
 
 declare const self: ServiceWorkerGlobalScope;
 
+interface HandedStream {
+  filename: string;
+  stream: ReadableStream<Uint8Array>;
+}
+
 /** Streams handed over by pages, waiting for their download request (briefly). */
-const waiting = new Map<string, { filename: string; stream: ReadableStream<Uint8Array> }>();
+const waiting = new Map<string, HandedStream>();
+/** Download requests that arrived before their stream (message and fetch events are not ordered). */
+const early = new Map<string, (stream: HandedStream) => void>();
 const UNCLAIMED_AFTER_MS = 60_000;
+const STREAM_AWAITED_MS = 10_000;
+
+/** The stream handed over with this id: now, or when its message arrives (null after a while). */
+function claim(id: string): Promise<HandedStream | null> {
+  const ready = waiting.get(id);
+  if (ready) {
+    waiting.delete(id);
+    return Promise.resolve(ready);
+  }
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      early.delete(id);
+      resolve(null);
+    }, STREAM_AWAITED_MS);
+    early.set(id, (stream) => {
+      clearTimeout(timer);
+      early.delete(id);
+      resolve(stream);
+    });
+  });
+}
 
 /** attachment; with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
 function contentDisposition(filename: string): string {
@@ -24,7 +52,10 @@ export function serveStreamedDownloads(): void {
     if (message?.type === 'download-ping') {
       event.ports[0]?.postMessage(DOWNLOAD_PONG);
     } else if (message?.type === 'download-stream' && message.stream instanceof ReadableStream) {
-      waiting.set(message.id, { filename: message.filename, stream: message.stream });
+      const handed = { filename: message.filename, stream: message.stream };
+      const requested = early.get(message.id);
+      if (requested) return requested(handed);
+      waiting.set(message.id, handed);
       setTimeout(() => {
         const unclaimed = waiting.get(message.id);
         if (!unclaimed) return;
@@ -38,19 +69,19 @@ export function serveStreamedDownloads(): void {
     const url = new URL(event.request.url);
     if (url.origin !== self.location.origin || !url.pathname.startsWith(DOWNLOAD_PATH)) return;
     const id = url.pathname.slice(DOWNLOAD_PATH.length);
-    const download = waiting.get(id);
-    waiting.delete(id);
     event.respondWith(
-      download
-        ? new Response(download.stream, {
-            headers: {
-              'Content-Type': 'application/zip',
-              'Content-Disposition': contentDisposition(download.filename),
-              'Cache-Control': 'no-store',
-              'X-Content-Type-Options': 'nosniff',
-            },
-          })
-        : new Response('This download has expired. Start it again from the gallery.', { status: 404 }),
+      claim(id).then((download) =>
+        download
+          ? new Response(download.stream, {
+              headers: {
+                'Content-Type': 'application/zip',
+                'Content-Disposition': contentDisposition(download.filename),
+                'Cache-Control': 'no-store',
+                'X-Content-Type-Options': 'nosniff',
+              },
+            })
+          : new Response('This download has expired. Start it again from the gallery.', { status: 404 }),
+      ),
     );
   });
 }

@@ -5,6 +5,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { clientsClaim } from 'workbox-core';
+import { CACHE_NAMES, isRendition } from '../src/offline/cache-names';
 import { serveStreamedDownloads } from './stream-downloads';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -32,20 +33,39 @@ registerRoute(
   new NetworkFirst({ cacheName: 'runtime-config', networkTimeoutSeconds: 3 }),
 );
 
-// Thumbnails and previews never change (unique names): cache first, bounded, and dropped
-// before anything else when the device runs out of space.
+// Anonymous REST reads (the public pages): fresh when the network answers within a few
+// seconds, the last copy otherwise. Requests carrying an admin session are never cached, so
+// admin data can never be served from here to someone else.
 registerRoute(
-  ({ url, request }) =>
-    request.destination === 'image' &&
-    url.pathname.includes('/storage/v1/object/public/photos/') &&
-    /\.(thumb|preview)\.webp$/.test(url.pathname),
-  new CacheFirst({
-    cacheName: 'photo-renditions',
+  ({ url, request }) => url.pathname.startsWith('/rest/v1/') && !request.headers.has('x-admin-token'),
+  new NetworkFirst({
+    cacheName: CACHE_NAMES.publicReads,
+    networkTimeoutSeconds: 4,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 3000, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true }),
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true }),
     ],
   }),
+  'GET',
+);
+
+// Thumbnails and previews never change (unique names): cache first, bounded, and dropped
+// before anything else when the device runs out of space. Albums a client saved for offline
+// are looked up first, in a cache of their own that browsing never evicts. Originals are
+// never cached.
+const renditions = new CacheFirst({
+  cacheName: CACHE_NAMES.renditions,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 3000, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true }),
+  ],
+});
+registerRoute(
+  ({ url, request }) => request.destination === 'image' && isRendition(url),
+  async (options) => {
+    const saved = await caches.open(CACHE_NAMES.savedAlbums).then((cache) => cache.match(options.request.url));
+    return saved ?? renditions.handle(options);
+  },
 );
 
 self.addEventListener('message', (event) => {

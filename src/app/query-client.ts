@@ -8,7 +8,7 @@ import { BackendError, toBackendError } from '@/lib/backend/errors';
  * which sends the admin back to the login screen.
  */
 export function createQueryClient(sessionStore: SessionStore): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     queryCache: new QueryCache({
       onError(error) {
         if (error instanceof BackendError && error.kind === 'not-authenticated') sessionStore.clear();
@@ -21,4 +21,10 @@ export function createQueryClient(sessionStore: SessionStore): QueryClient {
       },
     },
   });
+  // What visitors and clients read is tried even when the browser says it is offline: the
+  // service worker or the saved albums may answer (src-sw/sw.ts, src/offline/offline-albums.ts).
+  for (const area of ['site', 'public-gallery', 'public-album', 'client-link']) {
+    client.setQueryDefaults([area], { networkMode: 'offlineFirst' });
+  }
+  return client;
 }

@@ -2,7 +2,7 @@ import { WifiOff } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
 import { AdminUsersPanel } from './admin-users-panel';
 import { ChangePasswordForm } from './change-password-form';
-import { useOnline } from './use-online';
+import { useOnline } from '@/ui/use-online';
 
 /**
  * Account Security. These actions carry passwords, so they skip the outbox (nothing of them

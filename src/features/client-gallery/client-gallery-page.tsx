@@ -9,10 +9,13 @@ import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
 import { useSiteProfile } from '@/ui/site/use-site-profile';
 import { notify } from '@/ui/toast';
 import { useErrorToast } from '@/ui/use-error-toast';
+import { useOnline } from '@/ui/use-online';
 import { DownloadAllButton } from './download-all-button';
 import { PasscodeDialog } from './passcode-dialog';
+import { SaveOfflineButton } from './save-offline-button';
 import { useClientGallery } from './use-client-gallery';
 import { useDownloadAll } from './use-download-all';
+import { useSaveOffline } from './use-save-offline';
 
 /**
  * A client's private album through a share link (/client/{access_token}): the passcode
@@ -25,10 +28,12 @@ export function ClientGalleryPage() {
   const navigate = useNavigate();
   useSiteTheme();
   const { profile } = useSiteProfile();
-  const { link, found, needsPasscode, photos, submitPasscode } = useClientGallery(accessToken);
+  const { link, found, offline, needsPasscode, photos, submitPasscode } = useClientGallery(accessToken);
   const downloadPhoto = usePhotoDownload();
+  const online = useOnline();
   const albumName = found?.album_name ?? '';
   const { downloadAll, percent } = useDownloadAll(albumName, photos.data ?? []);
+  const saveOffline = useSaveOffline(accessToken, photos.data?.length ?? 0);
   useErrorToast(link.error, 'Failed to load gallery');
   useErrorToast(photos.error, 'Failed to load gallery content');
 
@@ -45,14 +50,24 @@ export function ClientGalleryPage() {
   }
 
   const shown = photos.data ?? [];
-  const canDownload = found.allow_downloads;
+  // Originals are never kept offline: downloads need the network.
+  const canDownload = found.allow_downloads && online && !offline;
   return (
     <PublicPageFrame profile={profile} subtitle={profile.subtitle} back={{ to: '/', label: 'Back to Home' }}>
       <GalleryHeading
         title={found.album_name}
         description={found.album_description}
         facts={photos.data ? [photoCount(shown.length)] : []}
-        actions={canDownload && shown.length > 0 ? <DownloadAllButton percent={percent} onClick={() => void downloadAll()} /> : undefined}
+        actions={
+          shown.length > 0 ? (
+            <div className="flex flex-wrap gap-3">
+              {(online || saveOffline.saved) && (
+                <SaveOfflineButton progress={saveOffline.progress} saved={saveOffline.saved} onSave={() => void saveOffline.save()} />
+              )}
+              {canDownload && <DownloadAllButton percent={percent} onClick={() => void downloadAll()} />}
+            </div>
+          ) : undefined
+        }
       />
       {needsPasscode ? (
         <>

@@ -2,4 +2,6 @@
 export const clientKeys = {
   link: (token: string) => ['client-link', token] as const,
   photos: (token: string) => ['client-link', token, 'photos'] as const,
+  /** Whether this device saved the album for offline, and its size. */
+  offline: (token: string) => ['client-link', token, 'offline'] as const,
 };

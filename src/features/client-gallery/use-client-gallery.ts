@@ -2,40 +2,76 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { getAlbumPhotosByToken, getGalleryLinkByToken, setGalleryContext, validateGalleryPasscode } from '@/lib/backend/client-links';
-import { BackendError } from '@/lib/backend/errors';
+import type { ClientLink } from '@/lib/backend/database.types';
+import { BackendError, toBackendError } from '@/lib/backend/errors';
+import { resolveStorageUrl } from '@/lib/backend/storage';
+import { forgetOfflineAlbum, readOfflineAlbum, rememberOpenedAlbum } from '@/offline/offline-albums';
 import { toShownPhotos } from '@/ui/photos/photo-sources';
 import { notify } from '@/ui/toast';
-import { forgetAcceptedPasscode, readAcceptedPasscode, rememberAcceptedPasscode } from './accepted-passcode';
 import { clientKeys } from './client-keys';
+
+const isNetworkFailure = (error: unknown) => toBackendError(error).kind === 'network';
+
+interface LinkState {
+  link: ClientLink | null;
+  /** The passcode this device entered before and the server (still) accepts. */
+  acceptedPasscode: string | null;
+  /** Read from this device because the server could not be reached. */
+  offline: boolean;
+}
 
 /**
  * A client's share link (SPEC §2 client link view, §4): the link, then — once the link needs
  * no passcode or the server accepted one — its photos. Photos are never requested before.
+ * Without a network, an album this device opened before is shown from what it remembered.
  */
 export function useClientGallery(token: string) {
   const backend = useBackend();
+  const resolve = (url: string) => resolveStorageUrl(backend, url) ?? url;
   const [enteredPasscode, setEnteredPasscode] = useState<string | null>(null);
 
   const link = useQuery({
     queryKey: clientKeys.link(token),
-    queryFn: async () => {
-      const [found] = await Promise.all([getGalleryLinkByToken(backend, token), setGalleryContext(backend, token)]);
-      if (!found?.has_passcode) return { link: found, acceptedPasscode: null };
-      // A passcode this tab entered before is checked again: the photographer may have changed it.
-      const remembered = readAcceptedPasscode(token);
-      const stillValid = remembered !== null && (await validateGalleryPasscode(backend, token, remembered));
-      if (!stillValid) forgetAcceptedPasscode(token);
-      return { link: found, acceptedPasscode: stillValid ? remembered : null };
+    queryFn: async (): Promise<LinkState> => {
+      try {
+        const [found] = await Promise.all([getGalleryLinkByToken(backend, token), setGalleryContext(backend, token)]);
+        const remembered = await readOfflineAlbum(token);
+        if (!found) {
+          // Deactivated or expired: nothing of it stays on this device.
+          if (remembered) await forgetOfflineAlbum(token, resolve);
+          return { link: null, acceptedPasscode: null, offline: false };
+        }
+        if (!found.has_passcode) return { link: found, acceptedPasscode: null, offline: false };
+        // A passcode entered before is checked again: the photographer may have changed it.
+        const passcode = remembered?.passcode ?? null;
+        const stillValid = passcode !== null && (await validateGalleryPasscode(backend, token, passcode));
+        return { link: found, acceptedPasscode: stillValid ? passcode : null, offline: false };
+      } catch (error) {
+        const remembered = isNetworkFailure(error) ? await readOfflineAlbum(token) : undefined;
+        if (!remembered) throw error;
+        return { link: remembered.link, acceptedPasscode: remembered.passcode, offline: true };
+      }
     },
     staleTime: Infinity,
   });
 
+  const found = link.data?.link;
   const passcode = enteredPasscode ?? link.data?.acceptedPasscode ?? null;
-  const unlocked = !!link.data?.link && (!link.data.link.has_passcode || passcode !== null);
+  const unlocked = !!found && (!found.has_passcode || passcode !== null);
 
   const photos = useQuery({
     queryKey: [...clientKeys.photos(token), passcode],
-    queryFn: async () => toShownPhotos(backend, await getAlbumPhotosByToken(backend, token, passcode ?? undefined)),
+    queryFn: async () => {
+      try {
+        const rows = await getAlbumPhotosByToken(backend, token, passcode ?? undefined);
+        void rememberOpenedAlbum(token, found!, passcode, rows).catch((error: unknown) => console.warn('Could not remember the album', error));
+        return toShownPhotos(backend, rows);
+      } catch (error) {
+        const remembered = isNetworkFailure(error) ? await readOfflineAlbum(token) : undefined;
+        if (!remembered) throw error;
+        return toShownPhotos(backend, remembered.photos);
+      }
+    },
     enabled: unlocked,
   });
 
@@ -43,7 +79,6 @@ export function useClientGallery(token: string) {
   async function submitPasscode(value: string): Promise<boolean> {
     try {
       if (await validateGalleryPasscode(backend, token, value)) {
-        rememberAcceptedPasscode(token, value);
         setEnteredPasscode(value);
         return true;
       }
@@ -58,8 +93,9 @@ export function useClientGallery(token: string) {
   return {
     link,
     /** Undefined while loading, null when the link is invalid, inactive or expired. */
-    found: link.data?.link,
-    needsPasscode: !!link.data?.link?.has_passcode && passcode === null,
+    found,
+    offline: link.data?.offline ?? false,
+    needsPasscode: !!found?.has_passcode && passcode === null,
     photos,
     submitPasscode,
   };

@@ -13,6 +13,7 @@ import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
 import { useSiteProfile } from '@/ui/site/use-site-profile';
 import { notify } from '@/ui/toast';
 import { useErrorToast } from '@/ui/use-error-toast';
+import { useOnline } from '@/ui/use-online';
 import { galleryKeys } from './gallery-keys';
 
 /**
@@ -27,6 +28,8 @@ export function AlbumGalleryPage() {
   useSiteTheme();
   const { profile } = useSiteProfile();
   const download = usePhotoDownload();
+  // Originals are never kept offline: no download buttons without a network.
+  const online = useOnline();
   const album = useQuery({ queryKey: galleryKeys.album(id), queryFn: () => readPublicAlbum(backend, id) });
   const photos = useQuery({
     queryKey: galleryKeys.albumPhotos(id),
@@ -60,7 +63,7 @@ export function AlbumGalleryPage() {
       {shown.length === 0 ? (
         <NoPhotos title="No photos yet" />
       ) : (
-        <PhotoGallery photos={shown} title={album.data.name} onDownload={download} />
+        <PhotoGallery photos={shown} title={album.data.name} onDownload={online ? download : undefined} />
       )}
     </PublicPageFrame>
   );

@@ -11,6 +11,7 @@ import { GalleryLoading, GalleryUnavailable, NoPhotos } from '@/ui/site/gallery-
 import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
 import { DEFAULT_SITE_SUBTITLE, useSiteProfile } from '@/ui/site/use-site-profile';
 import { useErrorToast } from '@/ui/use-error-toast';
+import { useOnline } from '@/ui/use-online';
 import { galleryKeys } from './gallery-keys';
 
 /**
@@ -24,6 +25,8 @@ export function PublicGalleryPage() {
   useSiteTheme();
   const { profile } = useSiteProfile();
   const download = usePhotoDownload();
+  // Originals are never kept offline: no download buttons without a network.
+  const online = useOnline();
   const gallery = useQuery({ queryKey: galleryKeys.gallery(id), queryFn: () => readPublicGallery(backend, id) });
   const photos = useQuery({
     queryKey: galleryKeys.galleryPhotos(id),
@@ -57,7 +60,7 @@ export function PublicGalleryPage() {
       {shown.length === 0 ? (
         <NoPhotos title="No Photos" description="This gallery doesn't have any photos yet." />
       ) : (
-        <PhotoGallery photos={shown} title={gallery.data.title} onDownload={download} />
+        <PhotoGallery photos={shown} title={gallery.data.title} onDownload={online ? download : undefined} />
       )}
     </PublicPageFrame>
   );

@@ -1,6 +1,7 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { useOnline } from '../use-online';
 import { SiteBrand } from './site-brand';
 import type { SiteProfile } from './use-site-profile';
 
@@ -13,6 +14,7 @@ interface PublicPageFrameProps {
 
 /** The frame of a gallery page: the site's brand and a way back on top, a quiet footer below. */
 export function PublicPageFrame({ profile, subtitle, back, children }: PublicPageFrameProps) {
+  const online = useOnline();
   return (
     <div className="flex min-h-dvh flex-col font-body text-foreground" style={{ background: 'var(--site-background)' }}>
       <header className="sticky top-0 z-20 border-b border-border/60 bg-background/85 backdrop-blur-md">
@@ -28,6 +30,12 @@ export function PublicPageFrame({ profile, subtitle, back, children }: PublicPag
             <span className="sr-only sm:not-sr-only">{back.label}</span>
           </Link>
         </div>
+        {!online && (
+          <p role="status" className="flex items-center justify-center gap-2 bg-foreground/85 px-4 py-1.5 text-center text-xs text-background">
+            <WifiOff className="size-3.5 shrink-0" aria-hidden />
+            You are offline. Showing what this device has saved.
+          </p>
+        )}
       </header>
       <main className="mx-auto w-full max-w-7xl flex-1 px-3 pt-8 pb-16 sm:px-6 sm:pt-12">{children}</main>
       <footer className="border-t border-border/60 px-6 py-6 text-center text-xs text-muted-foreground">

@@ -1,0 +1,12 @@
+/** Cache Storage names shared by the service worker (src-sw) and the page. */
+export const CACHE_NAMES = {
+  /** Thumbnails and previews seen while browsing: bounded, evicted first when space is short. */
+  renditions: 'photo-renditions',
+  /** Previews and thumbnails of albums a client saved for offline: kept until the album is removed. */
+  savedAlbums: 'saved-albums',
+  /** Anonymous REST reads (public pages), for offline fallback. */
+  publicReads: 'public-reads',
+} as const;
+
+/** Whether an address is a thumbnail or preview rendition in bucket photos (never an original). */
+export const isRendition = (url: URL) => url.pathname.includes('/storage/v1/object/public/photos/') && /\.(thumb|preview)\.webp$/.test(url.pathname);

@@ -1,0 +1,116 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newContext, screenshot, sql } from './browser';
+import { seedAlbum, seedClientLink, seedPublicGallery, type SeededPhoto } from './public-seed';
+
+let album: { id: string; photos: SeededPhoto[] };
+
+beforeAll(async () => {
+  album = await seedAlbum({ name: 'Lake House Weekend', photos: ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'] });
+});
+
+/** Waits until the service worker controls the page (it takes a fresh page at once). */
+const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
+/** Every grid thumbnail has painted (loaded with a real size). */
+const thumbnailsPainted = (page: Page, count: number) =>
+  page.waitForFunction((expected) => {
+    const images = Array.from(document.querySelectorAll<HTMLImageElement>('[role="list"] img'));
+    return images.length === expected && images.every((img) => img.complete && img.naturalWidth > 0);
+  }, count);
+
+describe('the installed app', () => {
+  it('meets the install criteria, runs its service worker and precaches only the app shell', async () => {
+    const context = await newContext('desktop');
+    const page = await context.newPage();
+    await page.goto('/');
+    await controlled(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    // Test browser contexts are incognito, which alone blocks installing; nothing else may.
+    expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
+    const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
+    expect(manifest.display).toBe('standalone');
+    expect(manifest.icons.some((icon: { purpose?: string }) => icon.purpose === 'maskable')).toBe(true);
+
+    const precached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const precache = names.find((name) => name.startsWith('workbox-precache'));
+      return precache ? (await (await caches.open(precache)).keys()).map((request) => new URL(request.url).pathname) : [];
+    });
+    expect(precached).toContain('/index.html');
+    expect(precached.some((path) => path.startsWith('/assets/') && path.endsWith('.js'))).toBe(true);
+    // Only the shell: no photo, no API answer.
+    expect(precached.filter((path) => path.startsWith('/storage/') || path.startsWith('/rest/') || /\.(jpe?g|webp)$/.test(path))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('galleries without a network', () => {
+  it('a public gallery opened online opens again offline, with its thumbnails', async () => {
+    const galleryId = await seedPublicGallery({ title: 'Offline Favourites', photoIds: album.photos.map((photo) => photo.id) });
+    const context = await newContext('phone');
+    const page = await context.newPage();
+    await page.goto(`/gallery/public/${galleryId}`);
+    await controlled(page);
+    // A visit with the worker in charge (the first one happened before it was installed).
+    await page.reload();
+    await thumbnailsPainted(page, 3);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Offline Favourites' }).waitFor();
+    await page.getByText('You are offline').waitFor();
+    await thumbnailsPainted(page, 3);
+    // Originals are not kept offline, so no download is offered.
+    expect(await page.getByRole('button', { name: /^Download/ }).count()).toBe(0);
+    await screenshot(page, 'offline-public-gallery-phone');
+    await context.close();
+  });
+
+  it('a client saves a protected album for offline and opens it with no network; a deactivated link removes it', async () => {
+    const token = await seedClientLink({ albumId: album.id, passcode: '2468' });
+    const context = await newContext('desktop');
+    const page = await context.newPage();
+    await page.goto(`/client/${token}`);
+    await controlled(page);
+    const dialog = page.getByRole('dialog', { name: 'Gallery Protected' });
+    await dialog.getByLabel('Passcode').fill('2468');
+    await dialog.getByRole('button', { name: 'View Gallery' }).click();
+    await page.getByText('3 photos').waitFor();
+
+    await page.getByRole('button', { name: 'Save for offline' }).click();
+    const saved = page.getByTestId('saved-offline');
+    await saved.waitFor();
+    expect(await saved.textContent()).toMatch(/^Saved for offline · \d+\.\d MB$/);
+    const savedUrls = await page.evaluate(async () => (await (await caches.open('saved-albums')).keys()).map((request) => request.url));
+    // Every preview and thumbnail, nothing else (never an original).
+    expect(savedUrls).toHaveLength(6);
+    expect(savedUrls.every((url) => /\.(thumb|preview)\.webp$/.test(url))).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Lake House Weekend' }).waitFor();
+    await page.getByText('You are offline').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Gallery Protected' }).count()).toBe(0);
+    await thumbnailsPainted(page, 3);
+    await page.getByTestId('saved-offline').waitFor();
+    expect(await page.getByRole('button', { name: /^Download/ }).count()).toBe(0);
+    // The viewer shows the saved preview.
+    await page.getByRole('button', { name: /photo 2 of 3$/ }).click();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('.yarl__slide_current img');
+      return !!img && img.complete && img.naturalWidth > 0 && img.currentSrc.endsWith('.preview.webp');
+    });
+    await screenshot(page, 'offline-client-album-desktop', { fullPage: false });
+    await page.keyboard.press('Escape');
+
+    // Back online, the photographer has deactivated the link: the device forgets the album.
+    await sql('update public.gallery_links set is_active = false where access_token = $1', [token]);
+    await context.setOffline(false);
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForFunction(async () => (await (await caches.open('saved-albums')).keys()).length === 0);
+    await context.close();
+  });
+});
