@@ -34,6 +34,16 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // Long-press / right-click on the installed app's icon: straight to the admin's daily screens.
+        shortcuts: [
+          { name: 'Dashboard', url: '/admin/dashboard', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          {
+            name: 'Shoot Collections',
+            short_name: 'Collections',
+            url: '/admin/albums',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,woff2,png,svg,ico,webmanifest}'],

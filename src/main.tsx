@@ -6,6 +6,7 @@ import { createQueryClient } from '@/app/query-client';
 import { createSessionStore } from '@/lib/auth/session-store';
 import { createBackend } from '@/lib/backend/client';
 import { loadRuntimeConfig } from '@/lib/backend/config';
+import { activateWhenIdle } from '@/offline/activate-when-idle';
 import { registerServiceWorker } from '@/offline/register-service-worker';
 import { startOutbox } from '@/offline/start-outbox';
 import './index.css';
@@ -28,6 +29,21 @@ loadRuntimeConfig()
         <App backend={backend} sessionStore={sessionStore} queryClient={queryClient} outbox={outbox} />
       </StrictMode>,
     );
+    registerServiceWorker((activate) => {
+      toast('New version available', {
+        description: 'Reload to use the latest version of the site.',
+        duration: Infinity,
+        action: {
+          label: 'Reload',
+          onClick: () =>
+            activateWhenIdle(outbox.engine, activate, (pending) =>
+              toast('The new version will load once your changes are saved', {
+                description: `${pending} ${pending === 1 ? 'change is' : 'changes are'} still being sent; nothing will be lost.`,
+              }),
+            ),
+        },
+      });
+    });
   })
   .catch((error: unknown) => {
     console.error(error);
@@ -37,11 +53,3 @@ loadRuntimeConfig()
       </main>,
     );
   });
-
-registerServiceWorker((activate) => {
-  toast('New version available', {
-    description: 'Reload to use the latest version of the site.',
-    duration: Infinity,
-    action: { label: 'Reload', onClick: activate },
-  });
-});

@@ -20,7 +20,8 @@ interface StartOutboxOptions {
 
 /**
  * Starts the admin outbox: IndexedDB queue, handlers, and the triggers that send it: start-up
- * (resume after a reload), the network coming back, and an admin signing in.
+ * (resume after a reload), the network coming back, the app becoming visible again, and an
+ * admin signing in.
  */
 export function startOutbox({ backend, sessionStore, onSynced, onFailed }: StartOutboxOptions): Outbox {
   const db = new AdminDatabase();
@@ -38,6 +39,11 @@ export function startOutbox({ backend, sessionStore, onSynced, onFailed }: Start
   });
   window.addEventListener('online', () => void engine.wake());
   window.addEventListener('offline', () => void engine.wake());
+  // Back to the app (a laptop opened, the tab chosen again): try at once rather than after the
+  // back-off. Between events the engine's own back-off timer keeps retrying.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void engine.wake();
+  });
   // Signing in again sends what waited, including changes refused only because the old
   // session had ended.
   sessionStore.subscribe(() => {

@@ -32,6 +32,7 @@ describe('the installed app', () => {
     const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
     expect(manifest.display).toBe('standalone');
     expect(manifest.icons.some((icon: { purpose?: string }) => icon.purpose === 'maskable')).toBe(true);
+    expect(manifest.shortcuts.map((shortcut: { url: string }) => shortcut.url)).toEqual(['/admin/dashboard', '/admin/albums']);
 
     const precached = await page.evaluate(async () => {
       const names = await caches.keys();
