@@ -98,3 +98,36 @@ describe('uploading while the network comes and goes', () => {
     await context.close();
   });
 });
+
+describe('signing out with changes not yet sent', () => {
+  it('warns first; the queued change stays on the device and arrives after the next sign-in', async () => {
+    const context = await newContext('desktop');
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.goto('/admin/albums');
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'New Collection' }).first().click();
+    await page.getByRole('dialog').getByLabel('Collection Name').fill('Queued Before Sign Out');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create Collection' }).click();
+    await page.getByTestId('sync-status').getByText('1 pending (offline)').waitFor();
+
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+    const warning = page.getByRole('alertdialog', { name: 'Sign out with unsent changes?' });
+    await warning.getByText('1 change has not reached the server yet').waitFor();
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('admin-username').waitFor();
+
+    await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
+    await warning.getByRole('button', { name: 'Sign Out Anyway' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await sql(`select 1 from public.albums where name = 'Queued Before Sign Out'`)).toHaveLength(0);
+
+    await context.setOffline(false);
+    await signInAsAdmin(page);
+    await expect.poll(async () => (await sql(`select 1 from public.albums where name = 'Queued Before Sign Out'`)).length, { timeout: 20_000 }).toBe(1);
+    await context.close();
+  });
+});

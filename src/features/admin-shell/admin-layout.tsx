@@ -1,9 +1,12 @@
 import { PanelLeft } from 'lucide-react';
 import { Dialog, VisuallyHidden } from 'radix-ui';
+import { useState } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-provider';
+import { useOutboxSnapshot } from '@/offline/outbox-provider';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { PageLoader } from '@/ui/page-loader';
 import { notify } from '@/ui/toast';
 import { AdminSidebar } from './admin-sidebar';
@@ -15,6 +18,8 @@ export function AdminLayout() {
   const { status, username, signOut } = useAuth();
   const navigate = useNavigate();
   const sidebar = useSidebarState();
+  const unsent = useOutboxSnapshot().items.length;
+  const [confirmingSignOut, setConfirmingSignOut] = useState(false);
 
   if (status === 'resolving') {
     return (
@@ -35,6 +40,9 @@ export function AdminLayout() {
     notify.success('Signed out', 'You have been signed out successfully');
     navigate('/', { replace: true });
   };
+  // Changes not yet on the server stay queued on this device, but nothing sends them until
+  // someone signs in again here: say so before signing out.
+  const requestSignOut = () => (unsent > 0 ? setConfirmingSignOut(true) : void handleSignOut());
 
   return (
     <div className="admin-theme flex min-h-dvh bg-background text-foreground">
@@ -46,7 +54,7 @@ export function AdminLayout() {
             sidebar.expanded ? 'w-64' : 'w-12',
           )}
         >
-          <AdminSidebar compact={!sidebar.expanded} onPreview={preview} onSignOut={handleSignOut} />
+          <AdminSidebar compact={!sidebar.expanded} onPreview={preview} onSignOut={requestSignOut} />
         </aside>
       )}
       {sidebar.isMobile && (
@@ -62,7 +70,7 @@ export function AdminLayout() {
                 compact={false}
                 onNavigate={() => sidebar.setDrawerOpen(false)}
                 onPreview={preview}
-                onSignOut={handleSignOut}
+                onSignOut={requestSignOut}
               />
             </Dialog.Content>
           </Dialog.Portal>
@@ -84,6 +92,14 @@ export function AdminLayout() {
           <Outlet />
         </main>
       </div>
+      <ConfirmDialog
+        open={confirmingSignOut}
+        onOpenChange={setConfirmingSignOut}
+        title="Sign out with unsent changes?"
+        description={`${unsent} ${unsent === 1 ? 'change has' : 'changes have'} not reached the server yet. They stay on this device and are sent the next time you sign in here; until then nobody else will see them.`}
+        confirmLabel="Sign Out Anyway"
+        onConfirm={() => void handleSignOut()}
+      />
     </div>
   );
 }
