@@ -61,10 +61,10 @@ export function ClientGalleryPage() {
         actions={
           shown.length > 0 ? (
             <div className="flex flex-wrap gap-3">
+              {canDownload && <DownloadAllButton percent={percent} onClick={() => void downloadAll()} />}
               {(online || saveOffline.saved) && (
                 <SaveOfflineButton progress={saveOffline.progress} saved={saveOffline.saved} onSave={() => void saveOffline.save()} />
               )}
-              {canDownload && <DownloadAllButton percent={percent} onClick={() => void downloadAll()} />}
             </div>
           ) : undefined
         }
