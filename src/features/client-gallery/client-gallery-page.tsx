@@ -4,7 +4,7 @@ import { useSiteTheme } from '@/theme/use-site-theme';
 import { photoCount } from '@/ui/format';
 import { PhotoGallery } from '@/ui/photos/photo-gallery';
 import { usePhotoDownload } from '@/ui/photos/use-photo-download';
-import { GalleryLoading, GalleryUnavailable, NoPhotos } from '@/ui/site/gallery-states';
+import { PublicPageLoading, GalleryUnavailable, NoPhotos } from '@/ui/site/gallery-states';
 import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
 import { useSiteProfile } from '@/ui/site/use-site-profile';
 import { notify } from '@/ui/toast';
@@ -44,7 +44,7 @@ export function ClientGalleryPage() {
     void navigate('/', { replace: true });
   }, [notFound, navigate]);
 
-  if (link.isPending || notFound) return <GalleryLoading />;
+  if (link.isPending || notFound) return <PublicPageLoading />;
   if (link.error || !found) {
     return <GalleryUnavailable title="Failed to load gallery" description="Check your connection and try again." onRetry={() => void link.refetch()} />;
   }

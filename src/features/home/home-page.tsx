@@ -1,8 +1,8 @@
-import { Camera } from 'lucide-react';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useBackend } from '@/lib/backend/backend-context';
 import { resolveStorageUrl } from '@/lib/backend/storage';
+import { PublicPageLoading } from '@/ui/site/gallery-states';
 import { AboutStorySection } from './about-story-section';
 import { CollectionsSection } from './collections-section';
 import { HeroSection } from './hero-section';
@@ -13,16 +13,6 @@ import { IntroSection } from './intro-section';
 import { scrollToSection } from './scroll-to-section';
 import { ServicesSection } from './services-section';
 import { useHomeData } from './use-home-data';
-
-/** SPEC §2 "Public home": shown until every read has settled. */
-function HomeLoading() {
-  return (
-    <div role="status" className="flex min-h-dvh flex-col items-center justify-center gap-4 text-muted-foreground">
-      <Camera className="size-10 animate-pulse motion-reduce:animate-none" strokeWidth={1.25} aria-hidden />
-      <p className="font-body">Loading beautiful moments...</p>
-    </div>
-  );
-}
 
 /**
  * The public home page (SPEC §2): header, hero, optional intro, Portrait Sessions with the
@@ -37,7 +27,8 @@ export function HomePage() {
   useEffect(() => {
     if (!loading && hash.length > 1) scrollToSection(decodeURIComponent(hash.slice(1)));
   }, [loading, hash]);
-  if (loading) return <HomeLoading />;
+  // SPEC §2: shown until every read has settled.
+  if (loading) return <PublicPageLoading label="Loading beautiful moments..." />;
 
   const view = buildHomeView(design, content, (url) => resolveStorageUrl(backend, url));
   return (

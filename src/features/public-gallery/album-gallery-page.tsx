@@ -8,7 +8,7 @@ import { photoCount } from '@/ui/format';
 import { PhotoGallery } from '@/ui/photos/photo-gallery';
 import { toShownPhotos } from '@/ui/photos/photo-sources';
 import { usePhotoDownload } from '@/ui/photos/use-photo-download';
-import { GalleryLoading, GalleryUnavailable, NoPhotos } from '@/ui/site/gallery-states';
+import { PublicPageLoading, GalleryUnavailable, NoPhotos } from '@/ui/site/gallery-states';
 import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
 import { useSiteProfile } from '@/ui/site/use-site-profile';
 import { notify } from '@/ui/toast';
@@ -45,7 +45,7 @@ export function AlbumGalleryPage() {
     void navigate('/', { replace: true });
   }, [notFound, navigate]);
 
-  if (album.isPending || notFound || (album.data && photos.isPending)) return <GalleryLoading />;
+  if (album.isPending || notFound || (album.data && photos.isPending)) return <PublicPageLoading />;
   if (album.error || photos.error || !album.data) {
     return (
       <GalleryUnavailable

@@ -7,7 +7,7 @@ import { photoCount, shortDate } from '@/ui/format';
 import { PhotoGallery } from '@/ui/photos/photo-gallery';
 import { toShownPhotos } from '@/ui/photos/photo-sources';
 import { usePhotoDownload } from '@/ui/photos/use-photo-download';
-import { GalleryLoading, GalleryUnavailable, NoPhotos } from '@/ui/site/gallery-states';
+import { PublicPageLoading, GalleryUnavailable, NoPhotos } from '@/ui/site/gallery-states';
 import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
 import { DEFAULT_SITE_SUBTITLE, useSiteProfile } from '@/ui/site/use-site-profile';
 import { useErrorToast } from '@/ui/use-error-toast';
@@ -35,7 +35,7 @@ export function PublicGalleryPage() {
   });
   useErrorToast(gallery.error ?? photos.error, 'Failed to load gallery');
 
-  if (gallery.isPending || (gallery.data && photos.isPending)) return <GalleryLoading />;
+  if (gallery.isPending || (gallery.data && photos.isPending)) return <PublicPageLoading />;
   if (gallery.error || photos.error) {
     return (
       <GalleryUnavailable
