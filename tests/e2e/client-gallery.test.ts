@@ -85,7 +85,17 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a client at %s size', (
 
     // All photos: one zip named after the album holding every original, unchanged — streamed
     // to disk through the service worker (which controls the page by now).
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    // clientsClaim normally takes this page at once; if the worker activated while the page
+    // was reloading, the page is only controlled after the next load.
+    const claimed = await page
+      .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 5_000 })
+      .then(() => true, () => false);
+    if (!claimed) {
+      await page.reload();
+      await page.getByText('5 photos').waitFor();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    }
     const streamed: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/__downloads__/')) streamed.push(request.url());
