@@ -6,6 +6,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { clientsClaim } from 'workbox-core';
 import { CACHE_NAMES, isRendition } from '../src/offline/cache-names';
+import { handOffBackgroundSync } from './outbox-sync';
+import { serveSiteManifest } from './site-manifest';
 import { serveStreamedDownloads } from './stream-downloads';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -15,6 +17,9 @@ serveStreamedDownloads();
 
 // A first install takes the open pages at once (streamed downloads need a controlling worker).
 clientsClaim();
+
+// Before the precache: the manifest carries the photographer's site name.
+serveSiteManifest();
 
 // The app shell: every built asset, versioned by the build.
 precacheAndRoute(self.__WB_MANIFEST);
@@ -67,6 +72,9 @@ registerRoute(
     return saved ?? renditions.handle(options);
   },
 );
+
+// Queued admin changes: the connection is back, so the open admin pages send them now.
+handOffBackgroundSync();
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

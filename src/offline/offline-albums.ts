@@ -1,6 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { ClientLink, ClientPhoto } from '@/lib/backend/database.types';
 import { CACHE_NAMES } from './cache-names';
+import { ensureRoomFor, freeStorageBytes, isQuotaError, StorageShortError } from './storage-space';
 
 /**
  * Client albums this device can show with no network (ARCHITECTURE §6): every album a client
@@ -62,23 +63,6 @@ export async function forgetOfflineAlbum(token: string, resolve: (url: string) =
   }
 }
 
-export class StorageShortError extends Error {
-  override name = 'StorageShortError';
-  constructor(
-    readonly neededBytes: number,
-    readonly freeBytes: number,
-  ) {
-    super('Not enough free space on this device to save this album');
-  }
-}
-
-/** Free space for this site, as the browser estimates it; null when it cannot say. */
-export async function freeStorageBytes(): Promise<number | null> {
-  const estimate = await navigator.storage?.estimate?.();
-  if (!estimate?.quota) return null;
-  return Math.max(0, estimate.quota - (estimate.usage ?? 0));
-}
-
 /**
  * 'Save for offline': fetches every preview and thumbnail of the album into the saved-albums
  * cache, a few at a time, reporting progress; asks the browser to keep the site's storage.
@@ -91,8 +75,7 @@ export async function saveAlbumForOffline(
 ): Promise<{ bytes: number }> {
   const album = await db().albums.get(token);
   if (!album) throw new Error('Open the album online before saving it');
-  const free = await freeStorageBytes();
-  if (free !== null && free < options.estimateBytes * 1.2) throw new StorageShortError(options.estimateBytes, free);
+  await ensureRoomFor(options.estimateBytes * 1.2);
   await navigator.storage?.persist?.().catch(() => false);
 
   const urls = renditionsOf(album.photos, resolve);
@@ -116,7 +99,7 @@ export async function saveAlbumForOffline(
   try {
     await Promise.all(Array.from({ length: Math.min(options.parallel ?? 4, urls.length) }, worker));
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'QuotaExceededError') throw new StorageShortError(options.estimateBytes, (await freeStorageBytes()) ?? 0);
+    if (isQuotaError(error)) throw new StorageShortError(options.estimateBytes, (await freeStorageBytes()) ?? 0);
     throw error;
   }
   await db().albums.update(token, { saved: { at: Date.now(), bytes } });

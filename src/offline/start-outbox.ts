@@ -3,6 +3,7 @@ import type { Backend } from '@/lib/backend/client';
 import type { BackendError } from '@/lib/backend/errors';
 import { AdminDatabase, dexieOutboxStore } from './db';
 import { createChangeHandlers } from './handlers';
+import { answerOutboxWakes, requestBackgroundSync } from './outbox-wake';
 import { acrossTabs, SyncEngine, type OutboxItem } from './sync-engine';
 
 export interface Outbox {
@@ -16,15 +17,16 @@ interface StartOutboxOptions {
   /** Refetch what shows the change; awaited before the change leaves the queue. */
   onSynced: (item: OutboxItem) => Promise<void>;
   onFailed?: (item: OutboxItem, error: BackendError) => void;
+  /** The IndexedDB database (tests pass their own). */
+  db?: AdminDatabase;
 }
 
 /**
  * Starts the admin outbox: IndexedDB queue, handlers, and the triggers that send it: start-up
- * (resume after a reload), the network coming back, the app becoming visible again, and an
- * admin signing in.
+ * (resume after a reload), the network coming back, the app becoming visible again, Background
+ * Sync, and an admin signing in.
  */
-export function startOutbox({ backend, sessionStore, onSynced, onFailed }: StartOutboxOptions): Outbox {
-  const db = new AdminDatabase();
+export function startOutbox({ backend, sessionStore, onSynced, onFailed, db = new AdminDatabase() }: StartOutboxOptions): Outbox {
   const engine = new SyncEngine({
     store: dexieOutboxStore(db),
     handlers: createChangeHandlers(backend, db),
@@ -44,6 +46,23 @@ export function startOutbox({ backend, sessionStore, onSynced, onFailed }: Start
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void engine.wake();
   });
+  // Background Sync: the browser wakes the service worker when the connection is back, and it
+  // asks this page to send (src/offline/outbox-wake.ts). Registered whenever changes start
+  // waiting, and again each time the network drops while they wait.
+  let waited = { waiting: false, online: true };
+  engine.subscribe(() => {
+    const { items, online } = engine.getSnapshot();
+    const waiting = items.some((item) => item.status === 'pending');
+    if (waiting && (!waited.waiting || (waited.online && !online))) void requestBackgroundSync();
+    waited = { waiting, online };
+  });
+  if ('serviceWorker' in navigator) {
+    answerOutboxWakes(navigator.serviceWorker, async () => {
+      await engine.wake();
+      await engine.flush();
+      return engine.getSnapshot().items.filter((item) => item.status === 'pending').length;
+    });
+  }
   // Signing in again sends what waited, including changes refused only because the old
   // session had ended.
   sessionStore.subscribe(() => {

@@ -82,6 +82,8 @@ export interface OutboxSnapshot {
   /** Changes sent since the queue was last empty (for "syncing k of N"). */
   sentInRun: number;
   online: boolean;
+  /** False until the queue has been read from IndexedDB (after a reload, it is not empty yet). */
+  loaded: boolean;
 }
 
 export type SubmitOutcome = 'synced' | 'queued';
@@ -114,7 +116,7 @@ export class SyncEngine {
   private readonly options: SyncEngineOptions;
   private readonly listeners = new Set<() => void>();
   private readonly waiters = new Map<string, Waiter>();
-  private snapshot: OutboxSnapshot = { items: [], sendingId: null, sentInRun: 0, online: true };
+  private snapshot: OutboxSnapshot = { items: [], sendingId: null, sentInRun: 0, online: true, loaded: false };
   private flushing: Promise<void> | null = null;
   private flushAgain = false;
   private timer: unknown = null;
@@ -313,7 +315,7 @@ export class SyncEngine {
   private async refresh(items?: OutboxItem[]): Promise<void> {
     const current = items ?? (await this.store.load());
     // Spread only after the await, so progress recorded meanwhile is kept.
-    this.snapshot = { ...this.snapshot, items: current, online: this.isOnline() };
+    this.snapshot = { ...this.snapshot, items: current, online: this.isOnline(), loaded: true };
     this.listeners.forEach((listener) => listener());
   }
 }

@@ -1,10 +1,11 @@
 import { CheckCircle2, CloudOff, ImagePlus, LoaderCircle, XCircle } from 'lucide-react';
-import { useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { changes } from '@/offline/changes';
+import type { AdminDatabase } from '@/offline/db';
 import { prepareInBackground } from '@/offline/local-previews';
-import { useOutbox, useOutboxSnapshot } from '@/offline/outbox-provider';
+import { useOutbox } from '@/offline/outbox-provider';
 import { checkStorableImage } from '@/offline/image-files';
+import { ensureRoomFor, isQuotaError, StorageShortError, uploadFootprint } from '@/offline/storage-space';
 import { keepForUpload, type PhotoUploadPayload } from '@/offline/upload-pipeline';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
@@ -12,8 +13,7 @@ import { Progress } from '@/ui/controls';
 import { Dialog, DialogActions } from '@/ui/dialog';
 import { megabytes } from '@/ui/format';
 import { notify } from '@/ui/toast';
-
-type FileState = 'waiting' | 'uploading' | 'done' | 'failed' | 'offline';
+import type { FileState, UploadBatch } from './use-upload-batch';
 
 const STATE_LABEL: Record<FileState, string> = {
   waiting: 'Waiting',
@@ -41,32 +41,66 @@ function acceptable(files: File[], rejected: FileRejection[]): File[] {
   });
 }
 
+function notifyStorageShort(files: number, error: StorageShortError) {
+  notify.error(
+    `${files === 1 ? 'This photo needs' : `These ${files} photos need`} about ${megabytes(error.neededBytes)} on this device until they are uploaded, and only ${megabytes(error.freeBytes)} is free for this site. Free some space or add fewer photos.`,
+    'Not enough space',
+  );
+}
+
+/**
+ * Keeps each file in IndexedDB for the outbox. Refuses up front when the browser's estimate
+ * says the batch will not fit; if the disk fills anyway, the files kept so far go ahead and
+ * the user is told which did not (nothing is dropped silently).
+ */
+async function keepAll(db: AdminDatabase, albumId: string, images: File[]): Promise<PhotoUploadPayload[]> {
+  try {
+    await ensureRoomFor(uploadFootprint(images));
+  } catch (error) {
+    if (error instanceof StorageShortError) notifyStorageShort(images.length, error);
+    else throw error;
+    return [];
+  }
+  const kept: PhotoUploadPayload[] = [];
+  for (const image of images) {
+    try {
+      kept.push(await keepForUpload(db, albumId, image));
+    } catch (error) {
+      if (!isQuotaError(error)) throw error;
+      const left = images.slice(kept.length);
+      notifyStorageShort(left.length, new StorageShortError(uploadFootprint(left), 0));
+      break;
+    }
+  }
+  return kept;
+}
+
 /**
  * 'Add Photos': a drop zone and a file picker. Each photo goes to the outbox with its bytes
  * in IndexedDB, so uploads continue after the dialog closes, offline or after a reload. The
- * bar shows files done ÷ total × 100 (SPEC §4), each file its own state.
+ * bar shows files done ÷ total × 100 (SPEC §4), each file its own state; the batch is kept
+ * with the album, so its progress is back after a reload.
  */
-export function AddPhotosDialog({ open, onOpenChange, albumId }: { open: boolean; onOpenChange: (open: boolean) => void; albumId: string }) {
+export function AddPhotosDialog({
+  open,
+  onOpenChange,
+  albumId,
+  batch,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  albumId: string;
+  batch: UploadBatch;
+}) {
   const { engine, db } = useOutbox();
-  const snapshot = useOutboxSnapshot();
-  const [batch, setBatch] = useState<PhotoUploadPayload[]>([]);
-
-  const stateOf = (photoId: string): FileState => {
-    const item = snapshot.items.find((candidate) => candidate.id === photoId);
-    if (!item) return 'done';
-    if (item.status === 'failed') return 'failed';
-    if (snapshot.sendingId === photoId) return 'uploading';
-    return snapshot.online ? 'waiting' : 'offline';
-  };
-  const done = batch.filter((upload) => stateOf(upload.photoId) === 'done').length;
-  const percent = batch.length === 0 ? 0 : Math.round((done / batch.length) * 100);
+  const { entries, stateOf, done, percent } = batch;
 
   const queue = async (files: File[], rejected: FileRejection[]) => {
     const images = acceptable(files, rejected);
     if (images.length === 0) return;
-    const uploads: PhotoUploadPayload[] = [];
-    for (const image of images) uploads.push(await keepForUpload(db, albumId, image));
-    setBatch((current) => [...current, ...uploads]);
+    const uploads = await keepAll(db, albumId, images);
+    if (uploads.length === 0) return;
+    batch.add(uploads.map(({ photoId, originalFilename, fileSize }) => ({ photoId, originalFilename, fileSize })));
     prepareInBackground(db, uploads);
     const outcomes = await Promise.allSettled(uploads.map((upload) => engine.submit(changes.uploadPhoto(upload))));
     const failed = outcomes.filter((outcome) => outcome.status === 'rejected').length;
@@ -84,7 +118,7 @@ export function AddPhotosDialog({ open, onOpenChange, albumId }: { open: boolean
   });
 
   const close = (next: boolean) => {
-    if (!next && batch.every((upload) => stateOf(upload.photoId) === 'done')) setBatch([]);
+    if (!next && batch.finished) batch.clear();
     onOpenChange(next);
   };
 
@@ -109,11 +143,11 @@ export function AddPhotosDialog({ open, onOpenChange, albumId }: { open: boolean
         </Button>
       </div>
 
-      {batch.length > 0 && (
+      {entries.length > 0 && (
         <div className="mt-5" aria-live="polite">
           <div className="mb-2 flex items-center justify-between text-sm">
             <span>
-              {done} of {batch.length} uploaded
+              {done} of {entries.length} uploaded
             </span>
             <span className="font-medium tabular-nums" data-testid="upload-percent">
               {percent}%
@@ -121,7 +155,7 @@ export function AddPhotosDialog({ open, onOpenChange, albumId }: { open: boolean
           </div>
           <Progress value={percent} label="Upload progress" />
           <ul className="mt-4 grid max-h-56 gap-1 overflow-y-auto pr-1">
-            {batch.map((upload) => {
+            {entries.map((upload) => {
               const state = stateOf(upload.photoId);
               return (
                 <li key={upload.photoId} className="flex items-center gap-3 rounded-md px-2 py-1.5 text-sm odd:bg-muted/50 [&_svg]:size-4" data-state={state}>
@@ -136,7 +170,7 @@ export function AddPhotosDialog({ open, onOpenChange, albumId }: { open: boolean
         </div>
       )}
       <DialogActions>
-        <Button onClick={() => close(false)}>{batch.length > 0 && done < batch.length ? 'Continue in background' : 'Done'}</Button>
+        <Button onClick={() => close(false)}>{batch.finished ? 'Done' : 'Continue in background'}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ImagePlus, Images } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { getAlbum, listPhotos } from '@/lib/backend/albums';
 import { useBackend } from '@/lib/backend/backend-context';
@@ -17,6 +17,8 @@ import { AddPhotosDialog } from './add-photos-dialog';
 import { albumKeys } from './album-keys';
 import { overlayAlbums, overlayPhotos, type ShownPhoto } from './albums-overlay';
 import { PhotoTile } from './photo-tile';
+import { UploadProgress } from './upload-progress';
+import { useUploadBatch } from './use-upload-batch';
 
 function BackLink() {
   return (
@@ -33,6 +35,13 @@ export function AlbumDetailPage() {
   const submit = useSubmitChange();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<ShownPhoto | null>(null);
+  const uploads = useUploadBatch(id);
+  const { finished: uploadsFinished, clear: clearUploads } = uploads;
+  const hasUploads = uploads.entries.length > 0;
+  // A batch that finished while its dialog was closed has nothing left to show.
+  useEffect(() => {
+    if (hasUploads && uploadsFinished && !adding) clearUploads();
+  }, [hasUploads, uploadsFinished, adding, clearUploads]);
 
   const album = useQuery({ queryKey: albumKeys.detail(id), queryFn: () => getAlbum(backend, id) });
   const photos = useQuery({ queryKey: albumKeys.photos(id), queryFn: () => listPhotos(backend, id) });
@@ -84,6 +93,8 @@ export function AlbumDetailPage() {
         </Button>
       </div>
 
+      {!uploads.finished && !adding && <UploadProgress batch={uploads} onShowDetails={() => setAdding(true)} />}
+
       {shownPhotos.length === 0 ? (
         <EmptyState
           icon={Images}
@@ -103,7 +114,7 @@ export function AlbumDetailPage() {
         </div>
       )}
 
-      <AddPhotosDialog open={adding} onOpenChange={setAdding} albumId={id} />
+      <AddPhotosDialog open={adding} onOpenChange={setAdding} albumId={id} batch={uploads} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

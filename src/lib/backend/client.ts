@@ -37,17 +37,61 @@ function newClient(config: RuntimeConfig, name: string, fetchImpl: typeof fetch,
   });
 }
 
+/** Bytes a request sends (a FormData upload counts its files). */
+function bodyBytes(body: BodyInit | null | undefined): number {
+  if (!body) return 0;
+  if (typeof body === 'string') return body.length;
+  if (body instanceof Blob) return body.size;
+  if (body instanceof ArrayBuffer || ArrayBuffer.isView(body)) return body.byteLength;
+  if (body instanceof FormData) {
+    let total = 0;
+    body.forEach((value) => (total += typeof value === 'string' ? value.length : value.size));
+    return total;
+  }
+  return 0;
+}
+
+/**
+ * How long an admin request may wait for its answer before it counts as a network failure:
+ * 30 s, plus the time its body takes at a poor 64 KB/s (a 5 MB original gets about 110 s).
+ */
+export function requestTimeoutMs(body: BodyInit | null | undefined): number {
+  return 30_000 + Math.ceil(bodyBytes(body) / 64_000) * 1_000;
+}
+
+/**
+ * Gives up on a request whose answer does not come in time. A link that stays up but
+ * carries nothing (a hotel Wi-Fi behind a dead uplink) never fails a fetch on its own, and
+ * the outbox would wait on it forever; aborted, it is retried with back-off like any network error.
+ */
+export function withTimeout(fetchImpl: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const timeout = new AbortController();
+    const timer = setTimeout(
+      () => timeout.abort(new DOMException('The server took too long to answer', 'TimeoutError')),
+      requestTimeoutMs(init?.body),
+    );
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
+    try {
+      return await fetchImpl(input, { ...init, signal });
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
 export function createBackend(config: RuntimeConfig, options: BackendOptions): Backend {
   const baseFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const timedFetch = withTimeout(baseFetch);
   // The direct table and storage writes of the admin area are authorised by row-level
   // security reading these headers (ARCHITECTURE §4).
   const adminFetch: typeof fetch = (input, init) => {
     const credentials = options.credentials();
-    if (!credentials) return baseFetch(input, init);
+    if (!credentials) return timedFetch(input, init);
     const headers = new Headers(init?.headers);
     headers.set('x-admin-username', credentials.username);
     headers.set('x-admin-token', credentials.token);
-    return baseFetch(input, { ...init, headers });
+    return timedFetch(input, { ...init, headers });
   };
   return {
     config,
