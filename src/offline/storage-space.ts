@@ -31,10 +31,10 @@ export function uploadFootprint(files: Array<{ size: number }>): number {
   return files.reduce((total, file) => total + file.size + RENDITIONS_BYTES, 0);
 }
 
-/** Refuses (StorageShortError) when the browser's estimate says `bytes` would not fit. */
+/** Refuses (StorageShortError, with the room needed including headroom) when the browser's estimate says `bytes` would not fit. */
 export async function ensureRoomFor(bytes: number): Promise<void> {
   const free = await freeStorageBytes();
-  if (free !== null && free < bytes + HEADROOM_BYTES) throw new StorageShortError(bytes, free);
+  if (free !== null && free < bytes + HEADROOM_BYTES) throw new StorageShortError(bytes + HEADROOM_BYTES, free);
 }
 
 export function isQuotaError(error: unknown): boolean {

@@ -156,6 +156,11 @@ export class SyncEngine {
 
   /** Queues a change and starts sending it; settles when it is sent ('synced'), when it has to wait for the network ('queued'), or rejects when the server refuses it. */
   async submit<Payload>(change: NewChange<Payload>): Promise<SubmitOutcome> {
+    return (await this.enqueue(change)).outcome;
+  }
+
+  /** Like submit, but returns once the change is stored (in the queue the UI shows), with its outcome to come. */
+  async enqueue<Payload>(change: NewChange<Payload>): Promise<{ outcome: Promise<SubmitOutcome> }> {
     const now = this.clock.now();
     const item = await this.store.add({
       id: change.id ?? crypto.randomUUID(),
@@ -173,7 +178,7 @@ export class SyncEngine {
     await this.refresh();
     if (!this.isOnline() || !this.canSync()) this.settle(item.id, 'queued');
     void this.flush();
-    return outcome;
+    return { outcome };
   }
 
   async retry(id: string): Promise<void> {

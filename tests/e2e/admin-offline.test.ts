@@ -1,8 +1,167 @@
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectToast, fixturePath, newContext, screenshot, signInAsAdmin, sql } from './browser';
+
+/** `count` real JPEGs named IMG_0001.jpg … (the three fixture pictures in turn). */
+function shootPhotos(count: number): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'shoot-photos-'));
+  const pictures = ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'];
+  return Array.from({ length: count }, (_, index) => {
+    const path = join(dir, `IMG_${String(index + 1).padStart(4, '0')}.jpg`);
+    copyFileSync(fixturePath(pictures[index % pictures.length]!), path);
+    return path;
+  });
+}
+
+/** How many entries a store of the admin app's IndexedDB holds. */
+const storedCount = (page: Page, store: 'outbox' | 'blobs') =>
+  page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('photographer-admin');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction(name).objectStore(name).count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+    store,
+  );
+
+const rowCount = async (text: string, params: unknown[]) => (await sql<{ count: number }>(text, params))[0]!.count;
+
+describe('a shoot with no connection', () => {
+  it('creates a collection, uploads 10 photos, edits a service and a section, reloads offline, and everything arrives exactly once', async () => {
+    const [service] = await sql<{ id: string; price_range: string | null }>(`select id, price_range from public.service_packages where name = 'Couples Session'`);
+    const [section] = await sql<{ id: string; title: string | null }>(`select id, title from public.page_content where section_name = 'about-story'`);
+    const context = await newContext('desktop');
+    const page = await context.newPage();
+    try {
+      await signInAsAdmin(page);
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      // Opened once with a connection (as before any shoot): the lists are kept for offline use.
+      await page.goto('/admin/services');
+      await page.getByTestId('service-row').filter({ hasText: 'Couples Session' }).waitFor();
+      await page.goto('/admin/content');
+      await page.locator('[data-testid="section-row"][data-section="about-story"]').waitFor();
+      await page.goto('/admin/albums');
+      await page.getByRole('heading', { name: 'Shoot Collections' }).waitFor();
+
+      await context.setOffline(true);
+      await page.getByRole('button', { name: 'New Collection' }).first().click();
+      await page.getByRole('dialog').getByLabel('Collection Name').fill('Harbour Sunrise');
+      await page.getByRole('dialog').getByRole('button', { name: 'Create Collection' }).click();
+      await expectToast(page, 'Saved on this device');
+      await page.getByRole('link', { name: /Harbour Sunrise/ }).click();
+      await page.getByRole('heading', { name: 'Harbour Sunrise', exact: true }).waitFor();
+
+      await page.getByRole('button', { name: 'Add Photos' }).first().click();
+      await page.getByRole('dialog').getByLabel('Choose photos').setInputFiles(shootPhotos(10));
+      await page.getByRole('dialog').getByText('0 of 10 uploaded').waitFor();
+      await expect
+        .poll(() => page.getByRole('dialog').locator('li').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-state'))))
+        .toEqual(Array(10).fill('offline'));
+      await page.getByRole('dialog').getByText('Waiting for connection').first().waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: 'Continue in background' }).click();
+      await page.getByTestId('upload-progress').getByText('0 of 10 uploaded').waitFor();
+
+      await page.goto('/admin/services');
+      const couples = page.getByTestId('service-row').filter({ hasText: 'Couples Session' });
+      await couples.getByRole('button', { name: 'Edit service' }).click();
+      const serviceDialog = page.getByRole('dialog', { name: 'Edit Service' });
+      await serviceDialog.getByLabel('Price Range').fill('$480 – $620');
+      await serviceDialog.getByRole('button', { name: 'Save Changes' }).click();
+      await serviceDialog.waitFor({ state: 'detached' });
+      await couples.getByText('$480 – $620').waitFor();
+
+      await page.goto('/admin/content');
+      const story = page.locator('[data-testid="section-row"][data-section="about-story"]');
+      await story.getByRole('button', { name: 'Edit section' }).click();
+      const sectionDialog = page.getByRole('dialog', { name: 'Edit Section' });
+      await sectionDialog.getByLabel('Title', { exact: true }).fill('Light, water and quiet mornings');
+      await sectionDialog.getByRole('button', { name: 'Save Changes' }).click();
+      await sectionDialog.waitFor({ state: 'detached' });
+      await story.getByText('Light, water and quiet mornings').waitFor();
+
+      // A reload with no network: the app, the queue, the upload progress and the edits come back.
+      await page.goto('/admin/albums');
+      await page.getByRole('link', { name: /Harbour Sunrise/ }).click();
+      await page.reload();
+      await page.getByRole('heading', { name: 'Harbour Sunrise', exact: true }).waitFor();
+      await page.getByTestId('sync-status').getByText('13 pending (offline)').waitFor();
+      await page.getByTestId('upload-progress').getByText('0 of 10 uploaded').waitFor();
+      expect(await page.getByTestId('photo-tile').getByText('Pending').count()).toBe(10);
+      await screenshot(page, 'offline-shoot-after-reload-desktop');
+      expect(await rowCount(`select count(*)::int as count from public.albums where name = 'Harbour Sunrise'`, [])).toBe(0);
+
+      await context.setOffline(false);
+      await page.getByTestId('sync-status').getByText('All changes saved').waitFor({ timeout: 90_000 });
+      await page.getByTestId('upload-progress').waitFor({ state: 'detached' });
+
+      const albums = await sql<{ id: string }>(`select id from public.albums where name = 'Harbour Sunrise'`);
+      expect(albums).toHaveLength(1);
+      const albumId = albums[0]!.id;
+      const photos = await sql<{ original_filename: string }>('select original_filename from public.photos where album_id = $1 order by original_filename', [albumId]);
+      expect(photos.map((photo) => photo.original_filename)).toEqual(Array.from({ length: 10 }, (_, index) => `IMG_${String(index + 1).padStart(4, '0')}.jpg`));
+      expect(await rowCount(`select count(*)::int as count from storage.objects where bucket_id = 'photos' and name like $1 || '/%'`, [albumId])).toBe(30);
+      expect((await sql(`select price_range from public.service_packages where id = $1`, [service!.id]))[0]).toEqual({ price_range: '$480 – $620' });
+      expect((await sql(`select title from public.page_content where id = $1`, [section!.id]))[0]).toEqual({ title: 'Light, water and quiet mornings' });
+      expect(await rowCount(`select count(*)::int as count from public.service_packages where name = 'Couples Session'`, [])).toBe(1);
+      expect(await storedCount(page, 'outbox')).toBe(0);
+      expect(await storedCount(page, 'blobs')).toBe(0);
+      await page.getByTestId('photo-tile').getByText('Pending').waitFor({ state: 'detached' });
+      expect(await page.getByTestId('photo-tile').count()).toBe(10);
+    } finally {
+      await sql('update public.service_packages set price_range = $2 where id = $1', [service!.id, service!.price_range]);
+      await sql('update public.page_content set title = $2 where id = $1', [section!.id, section!.title]);
+      await context.close();
+    }
+  }, 180_000);
+
+  it('says so before taking photos the device has no room for, and keeps nothing half-queued', async () => {
+    const context = await newContext('desktop');
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    await page.goto('/admin/albums?new=1');
+    await page.getByRole('dialog').getByLabel('Collection Name').fill('Small Disk');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create Collection' }).click();
+    await expectToast(page, 'Album created successfully');
+    await page.getByRole('link', { name: /Small Disk/ }).click();
+    await page.getByText('No photos yet').waitFor();
+
+    // A nearly full laptop: the browser's estimate leaves this site 10 MB. (Chromium's quota
+    // override over CDP does not apply to the incognito profiles tests run in.)
+    await page.evaluate(() => {
+      const real = StorageManager.prototype.estimate;
+      StorageManager.prototype.estimate = async function (this: StorageManager) {
+        const estimate = await real.call(this);
+        const left = (window as { freeBytesForTest?: number }).freeBytesForTest;
+        return left === undefined ? estimate : { ...estimate, quota: (estimate.usage ?? 0) + left };
+      };
+      (window as { freeBytesForTest?: number }).freeBytesForTest = 10 * 1024 * 1024;
+    });
+    await page.getByRole('button', { name: 'Add Photos' }).first().click();
+    await page.getByRole('dialog').getByLabel('Choose photos').setInputFiles(shootPhotos(3));
+    const refusal = page.getByRole('dialog').getByRole('alert');
+    await refusal.getByText('Not enough space').waitFor();
+    await refusal.getByText(/^These 3 photos need about 23\.\d MB on this device until they are uploaded, and only 10\.0 MB is free for this site\./).waitFor();
+    expect(await storedCount(page, 'outbox')).toBe(0);
+    expect(await storedCount(page, 'blobs')).toBe(0);
+    await screenshot(page, 'upload-storage-short-desktop', { fullPage: false });
+
+    // With room again, the same photos go in.
+    await page.evaluate(() => delete (window as { freeBytesForTest?: number }).freeBytesForTest);
+    await page.getByRole('dialog').getByLabel('Choose photos').setInputFiles(shootPhotos(3));
+    await page.getByRole('dialog').getByText('3 of 3 uploaded').waitFor({ timeout: 30_000 });
+    expect(await refusal.count()).toBe(0);
+    await context.close();
+  });
+});
 
 /** Four real JPEGs with distinct names (two are copies of the same picture). */
 function fourPhotos(): string[] {
@@ -95,6 +254,57 @@ describe('uploading while the network comes and goes', () => {
     expect(keptBlobs).toBe(0);
     await page.getByTestId('photo-tile').getByText('Pending').waitFor({ state: 'detached' });
     expect(await page.getByTestId('photo-tile').count()).toBe(4);
+    await context.close();
+  });
+});
+
+describe('Background Sync', () => {
+  it('the browser\'s sync event makes the open admin page send what waits, with its timers frozen', async () => {
+    const context = await newContext('desktop');
+    await context.clock.install();
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.goto('/admin/albums');
+    await page.getByRole('heading', { name: 'Shoot Collections' }).waitFor();
+    // From here no timer of the page runs: no back-off retry can send the change, only a wake-up.
+    await page.clock.pauseAt(new Date(Date.now() + 60_000));
+
+    let attempts = 0;
+    await page.route('**/rest/v1/rpc/admin_create_album', async (route) => {
+      attempts += 1;
+      await route.abort('internetdisconnected');
+    });
+    await page.getByRole('button', { name: 'New Collection' }).first().click();
+    await page.getByRole('dialog').getByLabel('Collection Name').fill('Woken By Sync');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create Collection' }).click();
+    await expect.poll(() => attempts).toBe(1);
+    await page.getByTestId('sync-status').getByText('1 pending').waitFor();
+    // The page asked the browser for a sync when the change started waiting.
+    expect(await page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync: { getTags(): Promise<string[]> } };
+      return registration.sync.getTags();
+    })).toContain('photographer-outbox');
+
+    await page.unroute('**/rest/v1/rpc/admin_create_album');
+    const cdp = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const active = registrations.find((registration) => !registration.isDeleted);
+        if (active) resolve(active.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(page.url()).origin,
+      registrationId: await registrationId,
+      tag: 'photographer-outbox',
+      lastChance: false,
+    });
+    await page.getByTestId('sync-status').getByText('All changes saved').waitFor({ timeout: 20_000 });
+    expect(await sql(`select 1 from public.albums where name = 'Woken By Sync'`)).toHaveLength(1);
     await context.close();
   });
 });

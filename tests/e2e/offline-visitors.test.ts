@@ -31,6 +31,11 @@ describe('the installed app', () => {
     expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
     const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
     expect(manifest.display).toBe('standalone');
+    // Named after the photographer's site, as the browser itself reads the manifest.
+    const [{ site_name: siteName }] = (await sql<{ site_name: string }>('select site_name from public.photographer_profile')) as [{ site_name: string }];
+    expect(manifest.name).toBe(siteName);
+    const { data } = await cdp.send('Page.getAppManifest');
+    expect(JSON.parse(data!).name).toBe(siteName);
     expect(manifest.icons.some((icon: { purpose?: string }) => icon.purpose === 'maskable')).toBe(true);
     expect(manifest.shortcuts.map((shortcut: { url: string }) => shortcut.url)).toEqual(['/admin/dashboard', '/admin/albums']);
 

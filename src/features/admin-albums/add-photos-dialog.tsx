@@ -1,4 +1,5 @@
-import { CheckCircle2, CloudOff, ImagePlus, LoaderCircle, XCircle } from 'lucide-react';
+import { CheckCircle2, CloudOff, HardDrive, ImagePlus, LoaderCircle, XCircle } from 'lucide-react';
+import { useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { changes } from '@/offline/changes';
 import type { AdminDatabase } from '@/offline/db';
@@ -41,25 +42,21 @@ function acceptable(files: File[], rejected: FileRejection[]): File[] {
   });
 }
 
-function notifyStorageShort(files: number, error: StorageShortError) {
-  notify.error(
-    `${files === 1 ? 'This photo needs' : `These ${files} photos need`} about ${megabytes(error.neededBytes)} on this device until they are uploaded, and only ${megabytes(error.freeBytes)} is free for this site. Free some space or add fewer photos.`,
-    'Not enough space',
-  );
+function storageShortMessage(files: number, error: StorageShortError): string {
+  return `${files === 1 ? 'This photo needs' : `These ${files} photos need`} about ${megabytes(error.neededBytes)} on this device until they are uploaded, and only ${megabytes(error.freeBytes)} is free for this site. Free some space or add fewer photos.`;
 }
 
 /**
  * Keeps each file in IndexedDB for the outbox. Refuses up front when the browser's estimate
  * says the batch will not fit; if the disk fills anyway, the files kept so far go ahead and
- * the user is told which did not (nothing is dropped silently).
+ * the message says how many did not (nothing is dropped silently).
  */
-async function keepAll(db: AdminDatabase, albumId: string, images: File[]): Promise<PhotoUploadPayload[]> {
+async function keepAll(db: AdminDatabase, albumId: string, images: File[]): Promise<{ kept: PhotoUploadPayload[]; refusal: string | null }> {
   try {
     await ensureRoomFor(uploadFootprint(images));
   } catch (error) {
-    if (error instanceof StorageShortError) notifyStorageShort(images.length, error);
-    else throw error;
-    return [];
+    if (error instanceof StorageShortError) return { kept: [], refusal: storageShortMessage(images.length, error) };
+    throw error;
   }
   const kept: PhotoUploadPayload[] = [];
   for (const image of images) {
@@ -68,11 +65,10 @@ async function keepAll(db: AdminDatabase, albumId: string, images: File[]): Prom
     } catch (error) {
       if (!isQuotaError(error)) throw error;
       const left = images.slice(kept.length);
-      notifyStorageShort(left.length, new StorageShortError(uploadFootprint(left), 0));
-      break;
+      return { kept, refusal: storageShortMessage(left.length, new StorageShortError(uploadFootprint(left), 0)) };
     }
   }
-  return kept;
+  return { kept, refusal: null };
 }
 
 /**
@@ -94,15 +90,19 @@ export function AddPhotosDialog({
 }) {
   const { engine, db } = useOutbox();
   const { entries, stateOf, done, percent } = batch;
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const queue = async (files: File[], rejected: FileRejection[]) => {
     const images = acceptable(files, rejected);
     if (images.length === 0) return;
-    const uploads = await keepAll(db, albumId, images);
+    const { kept: uploads, refusal: refused } = await keepAll(db, albumId, images);
+    setRefusal(refused);
     if (uploads.length === 0) return;
-    batch.add(uploads.map(({ photoId, originalFilename, fileSize }) => ({ photoId, originalFilename, fileSize })));
     prepareInBackground(db, uploads);
-    const outcomes = await Promise.allSettled(uploads.map((upload) => engine.submit(changes.uploadPhoto(upload))));
+    // In the queue before the list shows them, so no file flashes 'Uploaded' on its way in.
+    const enqueued = await Promise.all(uploads.map((upload) => engine.enqueue(changes.uploadPhoto(upload))));
+    batch.add(uploads.map(({ photoId, originalFilename, fileSize }) => ({ photoId, originalFilename, fileSize })));
+    const outcomes = await Promise.allSettled(enqueued.map(({ outcome }) => outcome));
     const failed = outcomes.filter((outcome) => outcome.status === 'rejected').length;
     const queued = outcomes.filter((outcome) => outcome.status === 'fulfilled' && outcome.value === 'queued').length;
     if (failed > 0) notify.error('Failed to upload photos. Please try again.', 'Upload failed');
@@ -118,6 +118,7 @@ export function AddPhotosDialog({
   });
 
   const close = (next: boolean) => {
+    if (!next) setRefusal(null);
     if (!next && batch.finished) batch.clear();
     onOpenChange(next);
   };
@@ -142,6 +143,16 @@ export function AddPhotosDialog({
           Choose Photos
         </Button>
       </div>
+
+      {refusal && (
+        <div role="alert" className="mt-4 flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm [&_svg]:size-4">
+          <HardDrive className="mt-0.5 shrink-0 text-destructive" aria-hidden />
+          <div>
+            <p className="font-medium">Not enough space</p>
+            <p className="text-muted-foreground">{refusal}</p>
+          </div>
+        </div>
+      )}
 
       {entries.length > 0 && (
         <div className="mt-5" aria-live="polite">
