@@ -1,35 +1,8 @@
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, fixturePath, newContext, screenshot, signInAsAdmin, sql } from './browser';
-
-/** `count` real JPEGs named IMG_0001.jpg … (the three fixture pictures in turn). */
-function shootPhotos(count: number): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'shoot-photos-'));
-  const pictures = ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'];
-  return Array.from({ length: count }, (_, index) => {
-    const path = join(dir, `IMG_${String(index + 1).padStart(4, '0')}.jpg`);
-    copyFileSync(fixturePath(pictures[index % pictures.length]!), path);
-    return path;
-  });
-}
-
-/** How many entries a store of the admin app's IndexedDB holds. */
-const storedCount = (page: Page, store: 'outbox' | 'blobs') =>
-  page.evaluate(
-    (name) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('photographer-admin');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const count = open.result.transaction(name).objectStore(name).count();
-          count.onsuccess = () => resolve(count.result);
-        };
-      }),
-    store,
-  );
+import { expectToast, fixturePath, newContext, screenshot, shootPhotos, signInAsAdmin, sql, storedCount } from './browser';
 
 const rowCount = async (text: string, params: unknown[]) => (await sql<{ count: number }>(text, params))[0]!.count;
 
@@ -240,18 +213,7 @@ describe('uploading while the network comes and goes', () => {
     );
     expect(objects!.count).toBe(12);
     // The browser let go of the bytes it kept for the uploads.
-    const keptBlobs = await page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const open = indexedDB.open('photographer-admin');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const count = open.result.transaction('blobs').objectStore('blobs').count();
-            count.onsuccess = () => resolve(count.result);
-          };
-        }),
-    );
-    expect(keptBlobs).toBe(0);
+    expect(await storedCount(page, 'blobs')).toBe(0);
     await page.getByTestId('photo-tile').getByText('Pending').waitFor({ state: 'detached' });
     expect(await page.getByTestId('photo-tile').count()).toBe(4);
     await context.close();

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -39,11 +40,11 @@ afterAll(async () => {
   pool = undefined;
 });
 
-/** A fresh browser profile at the given size, with the site's URL as base. */
-export async function newContext(viewport: ViewportName): Promise<BrowserContext> {
+/** A fresh browser profile at the given size, with the site's URL (or another, e.g. a proxy's) as base. */
+export async function newContext(viewport: ViewportName, options: { baseURL?: string } = {}): Promise<BrowserContext> {
   const context = await (await launchBrowser()).newContext({
     viewport: VIEWPORTS[viewport],
-    baseURL: inject('stack').url,
+    baseURL: options.baseURL ?? inject('stack').url,
     deviceScaleFactor: 1,
   });
   return context;
@@ -80,3 +81,29 @@ export async function expectToast(page: Page, text: string): Promise<void> {
 }
 
 export const fixturePath = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
+
+/** `count` real JPEGs named IMG_0001.jpg … (the three fixture pictures in turn). */
+export function shootPhotos(count: number): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'shoot-photos-'));
+  const pictures = ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'];
+  return Array.from({ length: count }, (_, index) => {
+    const path = join(dir, `IMG_${String(index + 1).padStart(4, '0')}.jpg`);
+    copyFileSync(fixturePath(pictures[index % pictures.length]!), path);
+    return path;
+  });
+}
+
+/** How many entries a store of the admin app's IndexedDB holds. */
+export const storedCount = (page: Page, store: 'outbox' | 'blobs') =>
+  page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('photographer-admin');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction(name).objectStore(name).count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      }),
+    store,
+  );

@@ -1,0 +1,120 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A fault-injecting HTTP proxy in front of the local stack, for the outbox's replay test.
+ * Armed, it answers some API writes badly, chosen by a seeded generator so a run can be
+ * repeated: the connection dropped before the stack sees the request, dropped after the stack
+ * processed it (the answer is lost: the case that duplicates a naive client's work), a 503
+ * without forwarding, or a slow answer. Everything else passes through untouched.
+ */
+export type Fault = 'drop-before' | 'drop-after' | 'unavailable' | 'delay';
+
+export interface FaultRates {
+  'drop-before': number;
+  'drop-after': number;
+  unavailable: number;
+  delay: number;
+}
+
+export interface FaultCounts {
+  /** API writes that reached the proxy while armed (every attempt, retries included). */
+  writes: number;
+  injected: Record<Fault, number>;
+  /** Writes that went through without a fault. */
+  clean: number;
+}
+
+export interface FaultProxy {
+  url: string;
+  arm(): void;
+  disarm(): void;
+  counts: FaultCounts;
+  stop(): Promise<void>;
+}
+
+/** mulberry32: a small seeded generator, enough to pick faults reproducibly. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const isApiWrite = (req: http.IncomingMessage) =>
+  req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && /^\/(rest|storage)\/v1\//.test(req.url ?? '');
+
+export async function startFaultProxy(target: string, rates: FaultRates, seed = 20261122): Promise<FaultProxy> {
+  const upstream = new URL(target);
+  const random = seeded(seed);
+  const counts: FaultCounts = { writes: 0, clean: 0, injected: { 'drop-before': 0, 'drop-after': 0, unavailable: 0, delay: 0 } };
+  let armed = false;
+
+  const pickFault = (): Fault | null => {
+    let roll = random();
+    for (const fault of Object.keys(rates) as Fault[]) {
+      if (roll < rates[fault]) return fault;
+      roll -= rates[fault];
+    }
+    return null;
+  };
+
+  const forward = (req: http.IncomingMessage, res: http.ServerResponse, loseAnswer: boolean) => {
+    // The Host header stays the proxy's, so the stack's /config.json points the app back here.
+    const request = http.request(
+      { hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        if (loseAnswer) {
+          // The stack has done the work; the client never hears of it.
+          answer.resume();
+          answer.on('end', () => req.socket.destroy());
+          return;
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    request.on('error', () => res.destroy());
+    req.pipe(request);
+  };
+
+  const server = http.createServer((req, res) => {
+    const fault = armed && isApiWrite(req) ? pickFault() : null;
+    if (armed && isApiWrite(req)) {
+      counts.writes += 1;
+      if (fault) counts.injected[fault] += 1;
+      else counts.clean += 1;
+    }
+    if (fault === 'drop-before') {
+      req.socket.destroy();
+    } else if (fault === 'unavailable') {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(503, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'Service Unavailable (injected)' }));
+      });
+    } else if (fault === 'delay') {
+      req.pause();
+      setTimeout(() => forward(req, res, false), 1_000 + Math.floor(random() * 2_000));
+    } else {
+      forward(req, res, fault === 'drop-after');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    arm: () => (armed = true),
+    disarm: () => (armed = false),
+    counts,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
