@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { startFaultProxy } from '../support/fault-proxy';
 import { newContext, shootPhotos, signInAsAdmin, sql, storedCount } from './browser';
 
 /**
@@ -72,8 +72,7 @@ async function queueTheShoot(page: Page) {
 describe('replaying the outbox through a faulty network', () => {
   it('20 uploads and 50 edits arrive exactly once through drops, 503s and delays', async () => {
     const [story] = await sql<{ id: string; title: string | null }>(`select id, title from public.page_content where section_name = 'about-story'`);
-    let proxy: FaultProxy | undefined;
-    proxy = await startFaultProxy(inject('stack').url, RATES);
+    const proxy = await startFaultProxy(inject('stack').url, RATES);
     const context = await newContext('desktop', { baseURL: proxy.url });
     const page = await context.newPage();
     // Tall enough that toasts never cover the rows being edited.
@@ -135,9 +134,9 @@ describe('replaying the outbox through a faulty network', () => {
       writeFileSync(join(out, 'fault-injection.json'), `${JSON.stringify(report, null, 2)}\n`);
       console.log('fault injection:', JSON.stringify(report));
     } finally {
-      proxy?.disarm();
+      proxy.disarm();
       await context.close();
-      await proxy?.stop();
+      await proxy.stop();
       await sql(`delete from public.service_packages where name like 'Fault Service %'`);
       await sql('update public.page_content set title = $2 where id = $1', [story!.id, story!.title]);
     }

@@ -1,0 +1,105 @@
+/**
+ * get_album_photos_by_token through the gateway (PostgREST), as a client's browser calls it:
+ * - rpc_photos_p95_ms: p95 of 200 sequential calls on a 1,000-photo album (after 20 warm-up calls);
+ * - rpc_photos_rps: autocannon, 50 connections for 20 s; any error or non-2xx answer is reported;
+ * - scale_ratio_photos: p95 on a 10,000-photo album ÷ p95 on the 1,000-photo album, the two
+ *   measured alternately (200 calls each) so load on the machine hits both alike.
+ */
+import autocannon from 'autocannon';
+import { randomUUID } from 'node:crypto';
+import type { Bench, Scenario } from '../support/context';
+import { album1000 } from '../support/fixtures';
+import { percentile, round } from '../support/metrics';
+import { seedClientLink } from '../support/seed';
+
+function caller(bench: Bench, token: string) {
+  const url = `${bench.stack.url}/rest/v1/rpc/get_album_photos_by_token`;
+  const init = {
+    method: 'POST',
+    headers: { apikey: bench.stack.anonKey, authorization: `Bearer ${bench.stack.anonKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ p_access_token: token }),
+  };
+  return async (): Promise<{ ms: number; rows: number; bytes: number }> => {
+    const started = performance.now();
+    const response = await fetch(url, init);
+    const text = await response.text();
+    const ms = performance.now() - started;
+    if (!response.ok) throw new Error(`get_album_photos_by_token: ${response.status} ${text}`);
+    return { ms, rows: (JSON.parse(text) as unknown[]).length, bytes: text.length };
+  };
+}
+
+export const rpcPhotos: Scenario = {
+  name: 'rpc-photos',
+  async run(bench) {
+    const { album, token } = await album1000(bench);
+    const call1k = caller(bench, token);
+    for (let i = 0; i < 20; i++) await call1k();
+    const times: number[] = [];
+    let shape = { rows: 0, bytes: 0 };
+    for (let i = 0; i < 200; i++) {
+      const { ms, ...rest } = await call1k();
+      times.push(ms);
+      shape = rest;
+    }
+    bench.record('rpc_photos_p95_ms', {
+      value: round(percentile(times, 95)),
+      unit: 'ms',
+      target: 50,
+      better: 'lower',
+      note: `${shape.rows} rows, ${round(shape.bytes / 1024)} KB of JSON per answer; median ${round(percentile(times, 50))} ms`,
+    });
+
+    const load = await autocannon({
+      url: `${bench.stack.url}/rest/v1/rpc/get_album_photos_by_token`,
+      method: 'POST',
+      headers: { apikey: bench.stack.anonKey, authorization: `Bearer ${bench.stack.anonKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ p_access_token: token }),
+      connections: 50,
+      duration: bench.quick ? 5 : 20,
+    });
+    const errors = load.errors + load.timeouts + load.non2xx;
+    bench.record('rpc_photos_rps', {
+      value: round(load.requests.average),
+      unit: 'req/s',
+      target: 400,
+      better: 'higher',
+      note: `${load.requests.total} requests, ${errors} errors/timeouts/non-2xx; latency p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms; ${round(load.throughput.average / 1024 / 1024)} MB/s`,
+    });
+    if (errors > 0) bench.log(`rpc_photos_rps had ${errors} failed requests`);
+
+    // A 10,000-photo album: rows copied from the 1,000-photo album (the RPC never opens the files).
+    const bigId = randomUUID();
+    await bench.sql(`insert into public.albums (id, name) values ($1, 'Festival (10,000 photos)')`, [bigId]);
+    await bench.sql(
+      `with template as (
+         select p.*, row_number() over (order by created_at, id) - 1 as k, count(*) over () as total from public.photos p where album_id = $3
+       )
+       insert into public.photos (album_id, filename, file_url, thumb_url, preview_url, original_filename, file_size, width, height, mime_type, created_at)
+       select $1, 'p' || n || '.jpg', t.file_url, t.thumb_url, t.preview_url, 'DSC_' || n || '.jpg', t.file_size, t.width, t.height, t.mime_type,
+              now() + make_interval(secs => n)
+         from generate_series(0, $2::int - 1) n join template t on t.k = n % t.total`,
+      [bigId, bench.quick ? 3000 : 10_000, album.id],
+    );
+    await bench.sql('analyze public.photos');
+    const call10k = caller(bench, await seedClientLink(bench, bigId));
+    for (let i = 0; i < 10; i++) await call10k();
+    const small: number[] = [];
+    const big: number[] = [];
+    let bigShape = { rows: 0, bytes: 0 };
+    for (let i = 0; i < 200; i++) {
+      small.push((await call1k()).ms);
+      const { ms, ...rest } = await call10k();
+      big.push(ms);
+      bigShape = rest;
+    }
+    const [p95Small, p95Big] = [percentile(small, 95), percentile(big, 95)];
+    bench.record('scale_ratio_photos', {
+      value: round(p95Big / p95Small, 2),
+      unit: '×',
+      target: 2,
+      better: 'lower',
+      note: `p95 ${round(p95Big)} ms for the big album, answered with ${bigShape.rows} rows (${round(bigShape.bytes / 1024)} KB)${bigShape.rows <= album.photoIds.length ? ' — capped by PostgREST db-max-rows, the function still reads every photo' : ''} ÷ ${round(p95Small)} ms for ${album.photoIds.length} rows`,
+    });
+  },
+};
