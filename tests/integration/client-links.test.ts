@@ -5,7 +5,9 @@ import {
   setGalleryContext,
   validateGalleryPasscode,
 } from '@/lib/backend/client-links';
+import { listPhotos } from '@/lib/backend/albums';
 import { createGalleryLink, generateAccessToken } from '@/lib/backend/gallery-links';
+import { readPublicAlbumPhotos } from '@/lib/backend/public-galleries-read';
 import { anonymous, backendAs, failureOf, insertAlbum, insertPhoto, signedInAdmin, sql } from './helpers';
 
 let albumId: string;
@@ -91,6 +93,24 @@ describe('client links', () => {
       expect(await validateGalleryPasscode(anonymous(), token, '1234')).toBe(false);
     }
     expect(await getGalleryLinkByToken(anonymous(), future.token)).toMatchObject({ album_id: albumId });
+  });
+
+  it('returns every photo of an album longer than one PostgREST answer (1,000 rows), in order', async () => {
+    const bigAlbum = await insertAlbum({ name: 'Big wedding', is_public: true });
+    await sql(
+      `insert into public.photos (album_id, filename, file_url, original_filename, file_size, mime_type, created_at)
+       select $1::uuid, n || '.jpg', 'http://127.0.0.1/storage/v1/object/public/photos/' || $1::text || '/' || n || '.jpg',
+              'IMG_' || lpad(n::text, 4, '0') || '.jpg', 1000, 'image/jpeg', now() + n * interval '1 second'
+         from generate_series(1, 1005) as n`,
+      [bigAlbum],
+    );
+    const expected = Array.from({ length: 1005 }, (_, index) => `IMG_${String(index + 1).padStart(4, '0')}.jpg`);
+    const admin = backendAs(await signedInAdmin());
+    const token = await generateAccessToken(admin);
+    await createGalleryLink(admin, { id: crypto.randomUUID(), albumId: bigAlbum, accessToken: token, passcode: null, allowDownloads: true, expiresAt: null });
+    expect((await getAlbumPhotosByToken(anonymous(), token)).map((photo) => photo.original_filename)).toEqual(expected);
+    expect((await readPublicAlbumPhotos(anonymous(), bigAlbum)).map((photo) => photo.original_filename)).toEqual(expected);
+    expect((await listPhotos(admin, bigAlbum)).map((photo) => photo.original_filename)).toEqual(expected);
   });
 
   it('does not let a client read links, albums or photos directly', async () => {

@@ -2,6 +2,7 @@ import { authPair } from './admin-auth';
 import type { Backend } from './client';
 import type { AdminAlbum, AdminAlbumDetail, AdminAlbumSimple, AdminPhoto } from './database.types';
 import { unwrap } from './errors';
+import { readAllPages } from './pages';
 import { removeFromPhotos } from './storage';
 
 export interface AlbumInput {
@@ -60,7 +61,7 @@ export async function deleteAlbum(backend: Backend, albumId: string): Promise<vo
 
 /** rpc admin_list_photos: the album's photos, oldest first. */
 export async function listPhotos(backend: Backend, albumId: string): Promise<AdminPhoto[]> {
-  return unwrap(await backend.adminClient.rpc('admin_list_photos', { ...authPair(backend), p_album_id: albumId }));
+  return readAllPages((from, to) => backend.adminClient.rpc('admin_list_photos', { ...authPair(backend), p_album_id: albumId }).range(from, to));
 }
 
 export interface PhotoRecord {

@@ -1,6 +1,7 @@
 import type { Backend } from './client';
 import type { ClientLink, ClientPhoto } from './database.types';
 import { unwrap } from './errors';
+import { readAllPages } from './pages';
 
 /** rpc get_gallery_link_by_token: the link (active and unexpired) or null. Never the passcode. */
 export async function getGalleryLinkByToken(backend: Backend, accessToken: string): Promise<ClientLink | null> {
@@ -26,10 +27,8 @@ export async function getAlbumPhotosByToken(
   accessToken: string,
   passcode?: string,
 ): Promise<ClientPhoto[]> {
-  return unwrap(
-    await backend.publicClient.rpc('get_album_photos_by_token', {
-      p_access_token: accessToken,
-      p_passcode: passcode ?? null,
-    }),
+  // Ordered by created_at, id on the server: pages line up.
+  return readAllPages((from, to) =>
+    backend.publicClient.rpc('get_album_photos_by_token', { p_access_token: accessToken, p_passcode: passcode ?? null }).range(from, to),
   );
 }

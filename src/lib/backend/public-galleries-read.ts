@@ -1,6 +1,7 @@
 import type { Backend } from './client';
 import type { AlbumRow, PhotoRow, PublicGalleryRow } from './database.types';
-import { NO_ROWS, toBackendError, unwrap } from './errors';
+import { NO_ROWS, toBackendError } from './errors';
+import { readAllPages } from './pages';
 
 /** The photo columns a visitor's grid, viewer and download need. */
 export type VisitorPhoto = Pick<
@@ -47,13 +48,15 @@ export async function readPublicGallery(backend: Backend, galleryId: string): Pr
 
 /** read public_gallery_photos with their photos, by sort_order (reading B). */
 export async function readPublicGalleryPhotos(backend: Backend, galleryId: string): Promise<VisitorPhoto[]> {
-  const rows = unwrap(
-    await backend.publicClient
+  const rows = await readAllPages((from, to) =>
+    backend.publicClient
       .from('public_gallery_photos')
       .select(`sort_order, photos (${PHOTO_COLUMNS})`)
       .eq('public_gallery_id', galleryId)
       .order('sort_order')
       .order('created_at')
+      .order('photo_id')
+      .range(from, to)
       .retry(false),
   );
   return rows.flatMap((row) => (row.photos ? [row.photos] : []));
@@ -77,7 +80,7 @@ export async function readPublicAlbum(backend: Backend, albumId: string): Promis
 
 /** read photos of an album by created_at (reading A). */
 export async function readPublicAlbumPhotos(backend: Backend, albumId: string): Promise<VisitorPhoto[]> {
-  return unwrap(
-    await backend.publicClient.from('photos').select(PHOTO_COLUMNS).eq('album_id', albumId).order('created_at').order('id').retry(false),
+  return readAllPages((from, to) =>
+    backend.publicClient.from('photos').select(PHOTO_COLUMNS).eq('album_id', albumId).order('created_at').order('id').range(from, to).retry(false),
   );
 }
