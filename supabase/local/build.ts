@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { join, relative } from 'node:path';
 import { StackError } from './errors';
 
@@ -55,6 +56,22 @@ export function ensureBuild(log: (line: string) => void, distDir = join(projectR
   if (result.status !== 0) {
     throw new StackError('Building the app failed (see the messages above); fix the error or run npm ci, then start again.');
   }
+  precompress(distDir);
   writeFileSync(stampFile, wanted);
   return distDir;
+}
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+
+/**
+ * Writes a .br and a .gz copy beside every text asset, which the gateway serves to browsers
+ * that accept them: the JS and CSS of the shell travel at about a third of their size.
+ */
+function precompress(distDir: string): void {
+  for (const file of listFiles(distDir).filter((path) => COMPRESSIBLE.test(path))) {
+    const content = readFileSync(file);
+    if (content.length < 1024) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  }
 }

@@ -76,6 +76,9 @@ function staticSite(distDir: string) {
   const longLived = sirv(distDir, {
     dev: false,
     etag: true,
+    // The .br / .gz copies the build wrote (supabase/local/build.ts), when the browser accepts them.
+    brotli: true,
+    gzip: true,
     setHeaders(res, pathname) {
       // Hashed build assets never change; the shell, manifest and service worker must revalidate.
       res.setHeader(
@@ -88,6 +91,8 @@ function staticSite(distDir: string) {
   const spaShell = sirv(distDir, {
     dev: false,
     etag: true,
+    brotli: true,
+    gzip: true,
     single: true,
     setHeaders: (res) => res.setHeader('cache-control', 'no-cache'),
   });

@@ -87,9 +87,10 @@ export function ClientGalleryPage() {
   );
 }
 
+/** Holds a screen's height while the photos load, so the footer is not pulled up and then pushed away (layout shift). */
 function GalleryLoadingInline() {
   return (
-    <p role="status" className="py-20 text-center text-muted-foreground">
+    <p role="status" className="min-h-svh py-20 text-center text-muted-foreground">
       Loading photos...
     </p>
   );

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { readHomeContent } from '@/lib/backend/home-page';
+import { useFontsReady } from '@/theme/use-fonts-ready';
 import { useSiteTheme } from '@/theme/use-site-theme';
 import { useSiteProfile } from '@/ui/site/use-site-profile';
 import { useErrorToast } from '@/ui/use-error-toast';
@@ -26,10 +27,14 @@ export function useHomeData() {
   if (failure && !firstFailure) setFirstFailure(failure);
   useErrorToast(firstFailure, LOAD_ERROR);
 
+  // Once one read has failed the page shows (with defaults for what is missing) rather than
+  // waiting for the others to give up too; what arrives later still fills in.
+  const reading = !firstFailure && (settings.isPending || profileQuery.isPending || content.isPending);
+  // The design's fonts are loaded before the page shows, so its text never reflows.
+  const fontsReady = useFontsReady(design.heading_font, design.body_font, !reading);
+
   return {
-    // Once one read has failed the page shows (with defaults for what is missing) rather than
-    // waiting for the others to give up too; what arrives later still fills in.
-    loading: !firstFailure && (settings.isPending || profileQuery.isPending || content.isPending),
+    loading: reading || !fontsReady,
     design,
     profile,
     content: content.data,

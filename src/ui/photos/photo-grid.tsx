@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { forwardRef, useCallback, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { renditionSize, THUMB_WIDTH, PREVIEW_WIDTH, type ShownPhoto } from './photo-sources';
+import { renditionSize, THUMB_WIDTH, type ShownPhoto } from './photo-sources';
 
 export interface PhotoGridHandle {
   /** Scrolls a photo into view and focuses its tile (after the viewer closes). */
@@ -55,7 +55,8 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
   const virtualizer = useWindowVirtualizer({
     count: width > 0 ? rowCount : 0,
     estimateSize: () => tile + gap,
-    overscan: 3,
+    // One row beyond the screen each way: enough for smooth scrolling, and few images on arrival.
+    overscan: 1,
     scrollMargin,
   });
 
@@ -86,7 +87,6 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
     if (pendingFocus.current !== null && focusTile(pendingFocus.current)) pendingFocus.current = null;
   });
 
-  const sizes = `(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw`;
   const rows = virtualizer.getVirtualItems();
 
   return (
@@ -108,9 +108,9 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
           >
             {photos.slice(first, first + columns).map((photo, offset) => {
               const index = first + offset;
+              // The thumbnail only: offered the 2048 px preview in a srcset, high-density
+              // phones chose it for a 190 px tile (5–10× the bytes). The viewer shows the preview.
               const thumb = renditionSize(photo, THUMB_WIDTH);
-              const srcSet =
-                photo.thumbSrc !== photo.previewSrc ? `${photo.thumbSrc} ${thumb.width}w, ${photo.previewSrc} ${renditionSize(photo, PREVIEW_WIDTH).width}w` : undefined;
               return (
                 <div key={photo.id} role="listitem" className="group relative overflow-hidden rounded-md bg-muted">
                   <button
@@ -122,8 +122,6 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
                   >
                     <img
                       src={photo.thumbSrc}
-                      srcSet={srcSet}
-                      sizes={srcSet ? sizes : undefined}
                       width={thumb.width}
                       height={thumb.height}
                       alt=""
