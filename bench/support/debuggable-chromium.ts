@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM, CHROMIUM_FLAGS } from './chromium';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/support/chromium';
 
 export interface DebuggableChromium {
   port: number;

@@ -72,22 +72,20 @@ beforeAll(async () => {
        from new_albums a cross join generate_series(1, $2::int) k`,
     [ALBUMS, PHOTOS_PER_ALBUM],
   );
-  bigAlbum = (await client.query<{ id: string }>(`insert into public.albums (name) values ('Plan big album') returning id`)).rows[0]!.id;
-  await client.query(
-    `insert into public.photos (album_id, filename, file_url, original_filename, file_size, width, height, mime_type, created_at)
-     select $1, 'b' || n || '.jpg', '/storage/v1/object/public/photos/x/b' || n || '.jpg', 'b' || n || '.jpg', 1000, 4000, 3000, 'image/jpeg',
-            now() + make_interval(secs => n)
-       from generate_series(1, $2::int) n`,
-    [bigAlbum, BIG_ALBUM_PHOTOS],
-  );
-  wedding = (await client.query<{ id: string }>(`insert into public.albums (name) values ('Plan wedding') returning id`)).rows[0]!.id;
-  await client.query(
-    `insert into public.photos (album_id, filename, file_url, original_filename, file_size, width, height, mime_type, created_at)
-     select $1, 'w' || n || '.jpg', '/storage/v1/object/public/photos/x/w' || n || '.jpg', 'w' || n || '.jpg', 1000, 4000, 3000, 'image/jpeg',
-            now() + make_interval(secs => n)
-       from generate_series(1, $2::int) n`,
-    [wedding, WEDDING_PHOTOS],
-  );
+  /** An album of `count` photos named <prefix>1.jpg …, one second apart. */
+  const albumWithPhotos = async (name: string, prefix: string, count: number) => {
+    const id = (await client.query<{ id: string }>(`insert into public.albums (name) values ($1) returning id`, [name])).rows[0]!.id;
+    await client.query(
+      `insert into public.photos (album_id, filename, file_url, original_filename, file_size, width, height, mime_type, created_at)
+       select $1, $2 || n || '.jpg', '/storage/v1/object/public/photos/x/' || $2 || n || '.jpg', $2 || n || '.jpg', 1000, 4000, 3000, 'image/jpeg',
+              now() + make_interval(secs => n)
+         from generate_series(1, $3::int) n`,
+      [id, prefix, count],
+    );
+    return id;
+  };
+  bigAlbum = await albumWithPhotos('Plan big album', 'b', BIG_ALBUM_PHOTOS);
+  wedding = await albumWithPhotos('Plan wedding', 'w', WEDDING_PHOTOS);
   // Two client links per album; the big album's is looked up by its token.
   await client.query(
     `insert into public.gallery_links (album_id, access_token)
