@@ -45,7 +45,6 @@ export function AlbumDetailPage() {
 
   const album = useQuery({ queryKey: albumKeys.detail(id), queryFn: () => getAlbum(backend, id) });
   const photos = useQuery({ queryKey: albumKeys.photos(id), queryFn: () => listPhotos(backend, id) });
-  useErrorToast(album.error ?? photos.error, 'Failed to load album. Please try again.');
 
   const pending = usePendingChanges('album.', 'photo.');
   const { sendingId } = useOutboxSnapshot();
@@ -57,6 +56,8 @@ export function AlbumDetailPage() {
     () => overlayPhotos(id, shownAlbum?.name ?? '', photos.data ?? [], pending, sendingId),
     [id, shownAlbum?.name, photos.data, pending, sendingId],
   );
+  // A collection still waiting in the outbox is not on the server yet: nothing failed.
+  useErrorToast(shownAlbum?.pending ? null : (album.error ?? photos.error), 'Failed to load album. Please try again.');
   const localThumbnails = useLocalThumbnails(shownPhotos.filter((photo) => photo.pending).map((photo) => photo.id));
 
   if (!shownAlbum && (album.isPending || photos.isPending)) return <PageLoader />;
