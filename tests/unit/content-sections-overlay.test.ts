@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { overlaySections } from '@/features/admin-content/sections-overlay';
 import type { PageContentRow } from '@/lib/backend/database.types';
 import { changes } from '@/offline/changes';
-import type { NewChange, OutboxItem } from '@/offline/sync-engine';
+import { queued } from './queued-change';
 
 const row = (id: string, section_name: PageContentRow['section_name'], sort_order: number, created_at = '2026-01-01T00:00:00Z'): PageContentRow => ({
   id,
@@ -20,21 +20,6 @@ const row = (id: string, section_name: PageContentRow['section_name'], sort_orde
   is_active: true,
   created_at,
   updated_at: created_at,
-});
-
-let seq = 0;
-const queued = (change: NewChange, status: OutboxItem['status'] = 'pending', error?: string): OutboxItem => ({
-  id: `change-${++seq}`,
-  kind: change.kind,
-  entity: change.entity,
-  dependsOn: change.dependsOn ?? [],
-  payload: change.payload,
-  label: change.label,
-  status,
-  error,
-  attempts: 0,
-  nextAttemptAt: 0,
-  createdAt: Date.parse('2026-02-01T00:00:00Z'),
 });
 
 describe('overlaySections', () => {
@@ -58,7 +43,7 @@ describe('overlaySections', () => {
   it('merges waiting edits and eye toggles, and drops waiting deletions', () => {
     const shown = overlaySections(server, [
       queued(changes.updateSection({ id: 'hero', name: 'hero', changes: { is_active: false } })),
-      queued(changes.updateSection({ id: 'intro', name: 'intro', changes: { title: 'Hello', sort_order: 5 } }), 'failed', 'Some values are not valid'),
+      queued(changes.updateSection({ id: 'intro', name: 'intro', changes: { title: 'Hello', sort_order: 5 } }), { status: 'failed', error: 'Some values are not valid' }),
       queued(changes.deleteSection({ id: 'story', name: 'about-story' })),
     ]);
     expect(shown.map((section) => [section.section_name, section.title, section.is_active, section.pending, section.syncError])).toEqual([

@@ -2,26 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { overlayAlbumOptions, overlayLinks } from '@/features/admin-links/links-overlay';
 import type { AdminGalleryLink } from '@/lib/backend/database.types';
 import { changes } from '@/offline/changes';
-import type { NewChange, OutboxItem } from '@/offline/sync-engine';
+import { queued } from './queued-change';
 
-let seq = 0;
-function queued<Payload>(change: NewChange<Payload>, extra: Partial<OutboxItem> = {}): OutboxItem {
-  seq += 1;
-  return {
-    id: `item-${seq}`,
-    seq,
-    kind: change.kind,
-    entity: change.entity,
-    dependsOn: change.dependsOn ?? [],
-    payload: change.payload,
-    label: change.label,
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: 0,
-    createdAt: Date.parse('2026-11-22T12:00:00Z') + seq * 1000,
-    ...extra,
-  };
-}
 
 const serverLink = (id: string, createdAt: string, extra: Partial<AdminGalleryLink> = {}): AdminGalleryLink => ({
   id,

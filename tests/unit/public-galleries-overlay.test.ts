@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminAlbumSimple, AdminPhoto, AdminPublicGallery } from '@/lib/backend/database.types';
 import { changes } from '@/offline/changes';
-import type { NewChange, OutboxItem } from '@/offline/sync-engine';
 import { overlayGalleries, pendingGalleryPhotoIds } from '@/features/admin-public-galleries/galleries-overlay';
 import { overlayPickerAlbums, overlayPickerPhotos, toggleSelection } from '@/features/admin-public-galleries/picker-overlay';
+import { queued } from './queued-change';
 
-let seq = 0;
-/** An outbox item as the engine stores it. */
-function queued<Payload>(change: NewChange<Payload>, extra: Partial<OutboxItem> = {}): OutboxItem {
-  seq += 1;
-  return {
-    id: `item-${seq}`,
-    seq,
-    kind: change.kind,
-    entity: change.entity,
-    dependsOn: change.dependsOn ?? [],
-    payload: change.payload,
-    label: change.label,
-    status: 'pending',
-    attempts: 0,
-    nextAttemptAt: 0,
-    createdAt: Date.parse('2026-11-23T10:00:00Z') + seq,
-    ...extra,
-  };
-}
 
 const gallery = (id: string, createdAt: string, extra: Partial<AdminPublicGallery> = {}): AdminPublicGallery => ({
   id,

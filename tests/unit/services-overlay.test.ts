@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { overlayServices } from '@/features/admin-services/services-overlay';
 import type { ServicePackageRow } from '@/lib/backend/database.types';
 import { changes } from '@/offline/changes';
-import type { NewChange, OutboxItem } from '@/offline/sync-engine';
+import { queued } from './queued-change';
 
 const row = (id: string, sort_order: number, created_at = '2026-01-01T00:00:00Z'): ServicePackageRow => ({
   id,
@@ -18,19 +18,6 @@ const row = (id: string, sort_order: number, created_at = '2026-01-01T00:00:00Z'
   updated_at: created_at,
 });
 
-const queued = (change: NewChange, status: OutboxItem['status'] = 'pending'): OutboxItem => ({
-  id: crypto.randomUUID(),
-  kind: change.kind,
-  entity: change.entity,
-  dependsOn: [],
-  payload: change.payload,
-  label: change.label,
-  status,
-  error: status === 'failed' ? 'Refused' : undefined,
-  attempts: 0,
-  nextAttemptAt: 0,
-  createdAt: Date.parse('2026-02-01T00:00:00Z'),
-});
 
 describe('overlayServices', () => {
   const server = [row('b', 1), row('a', 0), row('c', 1, '2025-06-01T00:00:00Z')];
@@ -55,7 +42,7 @@ describe('overlayServices', () => {
   it('merges waiting edits and toggles, marks refusals, and drops waiting deletions', () => {
     const shown = overlayServices(server, [
       queued(changes.updateService({ id: 'a', name: 'Service a', changes: { is_active: false } })),
-      queued(changes.updateService({ id: 'b', name: 'Renamed', changes: { name: 'Renamed', features: [] } }), 'failed'),
+      queued(changes.updateService({ id: 'b', name: 'Renamed', changes: { name: 'Renamed', features: [] } }), { status: 'failed', error: 'Refused' }),
       queued(changes.deleteService({ id: 'c', name: 'Service c' })),
     ]);
     expect(shown.map((service) => [service.id, service.name, service.is_active, service.features, service.syncError])).toEqual([
