@@ -67,8 +67,11 @@ export default defineConfig({
         advancedChunks: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+            // supabase-js for the admin area; the public pages use postgrest-js alone (the higher
+            // priority keeps it out of supabase-js's group, which takes its dependencies along).
+            { name: 'postgrest', test: /node_modules[\\/]@supabase[\\/]postgrest-js[\\/]/, priority: 1 },
             { name: 'supabase', test: /node_modules[\\/]@supabase[\\/]/ },
-            { name: 'data', test: /node_modules[\\/](@tanstack|dexie)[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
           ],
         },
       },

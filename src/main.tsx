@@ -1,14 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { toast } from 'sonner';
+import { createAdminAreaLoader } from '@/app/admin-area';
 import { App } from '@/app/app';
 import { createQueryClient } from '@/app/query-client';
 import { createSessionStore } from '@/lib/auth/session-store';
-import { createBackend } from '@/lib/backend/client';
 import { loadRuntimeConfig } from '@/lib/backend/config';
+import { createPublicBackend } from '@/lib/backend/public-client';
 import { activateWhenIdle } from '@/offline/activate-when-idle';
 import { registerServiceWorker } from '@/offline/register-service-worker';
-import { startOutbox } from '@/offline/start-outbox';
 import './index.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -16,17 +16,19 @@ const root = createRoot(document.getElementById('root')!);
 loadRuntimeConfig()
   .then((config) => {
     const sessionStore = createSessionStore();
-    const backend = createBackend(config, { credentials: sessionStore.get });
+    const backend = createPublicBackend(config);
     const queryClient = createQueryClient(sessionStore);
-    const outbox = startOutbox({
-      backend,
-      sessionStore,
-      // Lists refetch before a sent change leaves the queue, so nothing blinks.
-      onSynced: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
-    });
+    const adminArea = createAdminAreaLoader({ publicBackend: backend, sessionStore, queryClient });
+    // An admin's browser starts the outbox on any page, once the page is idle: changes
+    // queued at a shoot are sent and Background Sync is answered. Visitors never load it.
+    const startAdminArea = () => {
+      if (sessionStore.get()) requestIdleCallback(() => void adminArea.load().catch(console.error));
+    };
+    startAdminArea();
+    sessionStore.subscribe(startAdminArea);
     root.render(
       <StrictMode>
-        <App backend={backend} sessionStore={sessionStore} queryClient={queryClient} outbox={outbox} />
+        <App backend={backend} sessionStore={sessionStore} queryClient={queryClient} adminArea={adminArea} />
       </StrictMode>,
     );
     registerServiceWorker((activate) => {
@@ -35,12 +37,16 @@ loadRuntimeConfig()
         duration: Infinity,
         action: {
           label: 'Reload',
-          onClick: () =>
-            activateWhenIdle(outbox.engine, activate, (pending) =>
+          onClick: () => {
+            // Without the admin area nothing here sends changes, so nothing holds the update back.
+            const area = adminArea.current();
+            if (!area) return activate();
+            activateWhenIdle(area.outbox.engine, activate, (pending) =>
               toast('The new version will load once your changes are saved', {
                 description: `${pending} ${pending === 1 ? 'change is' : 'changes are'} still being sent; nothing will be lost.`,
               }),
-            ),
+            );
+          },
         },
       });
     });

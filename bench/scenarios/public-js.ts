@@ -8,8 +8,9 @@ import { newBenchContext } from '../support/chromium';
 import { homeContent } from '../support/fixtures';
 import { round } from '../support/metrics';
 
-// Chunks of the admin routes (src/app/router.tsx) and of the admin-only upload pipeline.
-const ADMIN_CHUNK = /^(admin-|login-page|dashboard-page|albums-page|album-detail-page|public-galleries-page|links-page|content-page|services-page|testimonials-page|design-page|settings-page|browser-image-compression)/;
+// Chunks of the admin routes (src/app/router.tsx), of the admin area (src/app/admin-area.ts:
+// supabase-js, the outbox) and of the admin-only upload pipeline.
+const ADMIN_CHUNK = /^(admin-|start-admin-area|supabase|handlers|login-page|dashboard-page|albums-page|album-detail-page|public-galleries-page|links-page|content-page|services-page|testimonials-page|design-page|settings-page|browser-image-compression)/;
 
 export const publicJs: Scenario = {
   name: 'public-js',

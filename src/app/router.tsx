@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '@/ui/page-loader';
+import type { AdminAreaLoader } from './admin-area';
 import { RouteError } from './route-error';
 
 /** A screen loaded as its own chunk when its route is first visited. */
@@ -10,8 +11,26 @@ function screen<Module>(load: () => Promise<Module>, pick: (module: Module) => C
 
 const notFound = screen(() => import('@/features/not-found/not-found-page'), (m) => m.NotFoundPage);
 
+/** The admin shell, inside the admin area's providers (its code loads with the shell's). */
+function adminShell(adminArea: AdminAreaLoader) {
+  return async () => {
+    const [area, { AdminAreaProviders }, { AdminLayout }] = await Promise.all([
+      adminArea.load(),
+      import('./admin-area-providers'),
+      import('@/features/admin-shell/admin-layout'),
+    ]);
+    return {
+      Component: () => (
+        <AdminAreaProviders area={area}>
+          <AdminLayout />
+        </AdminAreaProviders>
+      ),
+    };
+  };
+}
+
 /** Every route of SPEC §2. */
-export const routes: RouteObject[] = [
+export const appRoutes = (adminArea: AdminAreaLoader): RouteObject[] => [
   {
     errorElement: <RouteError />,
     // Shown while the first screen's code loads.
@@ -35,7 +54,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: screen(() => import('@/features/admin-auth/login-page'), (m) => m.LoginPage) },
           {
-            lazy: screen(() => import('@/features/admin-shell/admin-layout'), (m) => m.AdminLayout),
+            lazy: adminShell(adminArea),
             children: [
               {
                 path: 'dashboard',
@@ -78,6 +97,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function createAppRouter(adminArea: AdminAreaLoader) {
+  return createBrowserRouter(appRoutes(adminArea));
 }

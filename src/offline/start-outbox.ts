@@ -64,10 +64,13 @@ export function startOutbox({ backend, sessionStore, onSynced, onFailed, db = ne
     });
   }
   // Signing in again sends what waited, including changes refused only because the old
-  // session had ended.
+  // session had ended (that refusal cleared it, so any session here is a newer one). The
+  // outbox may start only after the sign-in (src/app/admin-area.ts), hence the check at start.
+  const retryRefusedSessions = () => engine.retryWhere((item) => item.error === 'Not authenticated');
   sessionStore.subscribe(() => {
-    if (sessionStore.get()) void engine.retryWhere((item) => item.error === 'Not authenticated');
+    if (sessionStore.get()) void retryRefusedSessions();
   });
-  void engine.start();
+  if (sessionStore.get()) void retryRefusedSessions();
+  else void engine.start();
   return { engine, db };
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useBackend } from '@/lib/backend/backend-context';
+import { usePublicBackend } from '@/lib/backend/backend-context';
 import { readSiteSettings } from '@/lib/backend/site-settings';
 import { withDefaults } from './design-settings';
 import { applyTheme, designVariables, type ThemeVariables } from './theme-variables';
@@ -25,7 +25,7 @@ export function useAppliedTheme(variables: ThemeVariables | null): void {
 
 /** The saved site settings, read as a visitor (public client). */
 export function useSiteSettings() {
-  const backend = useBackend();
+  const backend = usePublicBackend();
   return useQuery({ queryKey: siteKeys.settings(), queryFn: () => readSiteSettings(backend) });
 }
 

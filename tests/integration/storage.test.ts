@@ -72,9 +72,10 @@ describe('storage bucket photos', () => {
     const folder = path.split('/')[0];
     const listedByAdmin = await admin.adminClient.storage.from(PHOTOS_BUCKET).list(folder);
     expect(listedByAdmin.data?.map((entry) => entry.name)).toEqual([path.split('/')[1]]);
-    const listedByStranger = await anonymous().publicClient.storage.from(PHOTOS_BUCKET).list(folder);
+    // Without credentials the storage client sends only the anon key: an anonymous caller.
+    const listedByStranger = await anonymous().adminClient.storage.from(PHOTOS_BUCKET).list(folder);
     expect(listedByStranger).toMatchObject({ data: [], error: null });
-    const { data: removedByStranger } = await anonymous().publicClient.storage.from(PHOTOS_BUCKET).remove([path]);
+    const { data: removedByStranger } = await anonymous().adminClient.storage.from(PHOTOS_BUCKET).remove([path]);
     expect(removedByStranger).toEqual([]);
     expect((await fetch(url)).status).toBe(200);
 

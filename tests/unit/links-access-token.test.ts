@@ -5,8 +5,12 @@ import type { Backend } from '@/lib/backend/client';
 
 function fakeBackend(rpc: () => Promise<{ data: unknown; error: unknown }>): Backend & { rpc: ReturnType<typeof vi.fn> } {
   const spy = vi.fn(rpc);
-  const client = { rpc: spy } as unknown as Backend['adminClient'];
-  return { config: { supabaseUrl: 'http://x', supabaseAnonKey: 'k' }, publicClient: client, adminClient: client, credentials: () => null, rpc: spy };
+  const client = { rpc: spy };
+  return {
+    config: { supabaseUrl: 'http://x', supabaseAnonKey: 'k' },
+    publicClient: client as unknown as Backend['publicClient'],
+    adminClient: client as unknown as Backend['adminClient'],
+ credentials: () => null, rpc: spy };
 }
 
 describe('makeAccessTokenLocally', () => {

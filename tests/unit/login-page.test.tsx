@@ -6,19 +6,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { LoginPage } from '@/features/admin-auth/login-page';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { createSessionStore } from '@/lib/auth/session-store';
-import type { Backend } from '@/lib/backend/client';
+import type { PublicBackend } from '@/lib/backend/public-client';
 import { Toaster } from '@/ui/toast';
 
 /** A stand-in backend that only answers admin_login (this tests the form's logic, not the server). */
-function fakeBackend(login: (args: { p_username: string; p_password: string }) => string | null): Backend {
+function fakeBackend(login: (args: { p_username: string; p_password: string }) => string | null): PublicBackend {
   const rpc = vi.fn(async (name: string, args: { p_username: string; p_password: string }) =>
     name === 'admin_login' ? { data: login(args), error: null, status: 200 } : { data: true, error: null, status: 200 },
   );
-  const client = { rpc } as unknown as Backend['publicClient'];
-  return { config: { supabaseUrl: 'http://x', supabaseAnonKey: 'k' }, publicClient: client, adminClient: client, credentials: () => null };
+  const client = { rpc } as unknown as PublicBackend['publicClient'];
+  return { config: { supabaseUrl: 'http://x', supabaseAnonKey: 'k' }, publicClient: client };
 }
 
-function renderLogin(backend: Backend) {
+function renderLogin(backend: PublicBackend) {
   const store = createSessionStore(localStorage);
   const router = createMemoryRouter(
     [

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useBackend } from '@/lib/backend/backend-context';
+import { usePublicBackend } from '@/lib/backend/backend-context';
 import { getAlbumPhotosByToken, getGalleryLinkByToken, setGalleryContext, validateGalleryPasscode } from '@/lib/backend/client-links';
 import type { ClientLink } from '@/lib/backend/database.types';
 import { BackendError, toBackendError } from '@/lib/backend/errors';
@@ -26,7 +26,7 @@ interface LinkState {
  * Without a network, an album this device opened before is shown from what it remembered.
  */
 export function useClientGallery(token: string) {
-  const backend = useBackend();
+  const backend = usePublicBackend();
   const resolve = (url: string) => resolveStorageUrl(backend, url) ?? url;
   const [enteredPasscode, setEnteredPasscode] = useState<string | null>(null);
 

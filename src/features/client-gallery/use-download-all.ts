@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useBackend } from '@/lib/backend/backend-context';
+import { usePublicBackend } from '@/lib/backend/backend-context';
 import { zipFiles } from '@/lib/downloads/album-zip';
 import { zipFileName } from '@/lib/downloads/file-names';
 import { fetchOriginal } from '@/lib/downloads/photo-download';
@@ -15,7 +15,7 @@ const PARALLEL_FETCHES = 4;
  * after the album. Photos that fail are skipped and counted. `percent` is null when idle.
  */
 export function useDownloadAll(albumName: string, photos: readonly ShownPhoto[]) {
-  const backend = useBackend();
+  const backend = usePublicBackend();
   const [percent, setPercent] = useState<number | null>(null);
 
   async function downloadAll() {

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useBackend } from '@/lib/backend/backend-context';
+import { usePublicBackend } from '@/lib/backend/backend-context';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { readOfflineAlbum, saveAlbumForOffline } from '@/offline/offline-albums';
 import { StorageShortError } from '@/offline/storage-space';
@@ -13,7 +13,7 @@ const BYTES_PER_PHOTO = 600 * 1024;
 
 /** 'Save for offline' for a client album: progress while saving, then the space it takes. */
 export function useSaveOffline(token: string, photoCount: number) {
-  const backend = useBackend();
+  const backend = usePublicBackend();
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const saved = useQuery({

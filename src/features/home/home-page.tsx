@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useBackend } from '@/lib/backend/backend-context';
+import { usePublicBackend } from '@/lib/backend/backend-context';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { PublicPageLoading } from '@/ui/site/gallery-states';
 import { AboutStorySection } from './about-story-section';
@@ -20,7 +20,7 @@ import { useHomeData } from './use-home-data';
  * Reads only public data; a failed read still shows the page, with defaults, after a toast.
  */
 export function HomePage() {
-  const backend = useBackend();
+  const backend = usePublicBackend();
   const { loading, design, profile, content } = useHomeData();
   const { hash } = useLocation();
   // Arriving at '/#galleries' (a gallery's 'Back to Galleries'): the section exists once loaded.

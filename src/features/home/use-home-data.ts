@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useBackend } from '@/lib/backend/backend-context';
+import { usePublicBackend } from '@/lib/backend/backend-context';
 import { readHomeContent } from '@/lib/backend/home-page';
 import { useFontsReady } from '@/theme/use-fonts-ready';
 import { useSiteTheme } from '@/theme/use-site-theme';
@@ -16,7 +16,7 @@ export const LOAD_ERROR = 'Failed to load gallery data.';
  * the page becomes loaded also on error); a failure shows the spec's toast once.
  */
 export function useHomeData() {
-  const backend = useBackend();
+  const backend = usePublicBackend();
   const { design, query: settings } = useSiteTheme();
   const { profile, query: profileQuery } = useSiteProfile();
   const content = useQuery({ queryKey: homeKeys.content(), queryFn: () => readHomeContent(backend) });

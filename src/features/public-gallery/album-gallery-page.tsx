@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useBackend } from '@/lib/backend/backend-context';
+import { usePublicBackend } from '@/lib/backend/backend-context';
 import { readPublicAlbum, readPublicAlbumPhotos } from '@/lib/backend/public-galleries-read';
 import { useSiteTheme } from '@/theme/use-site-theme';
 import { photoCount } from '@/ui/format';
@@ -23,7 +23,7 @@ import { galleryKeys } from './gallery-keys';
  */
 export function AlbumGalleryPage() {
   const { id = '' } = useParams();
-  const backend = useBackend();
+  const backend = usePublicBackend();
   const navigate = useNavigate();
   useSiteTheme();
   const { profile } = useSiteProfile();

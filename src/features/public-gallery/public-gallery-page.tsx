@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { useBackend } from '@/lib/backend/backend-context';
+import { usePublicBackend } from '@/lib/backend/backend-context';
 import { readPublicGallery, readPublicGalleryPhotos } from '@/lib/backend/public-galleries-read';
 import { useSiteTheme } from '@/theme/use-site-theme';
 import { photoCount, shortDate } from '@/ui/format';
@@ -21,7 +21,7 @@ import { galleryKeys } from './gallery-keys';
  */
 export function PublicGalleryPage() {
   const { id = '' } = useParams();
-  const backend = useBackend();
+  const backend = usePublicBackend();
   useSiteTheme();
   const { profile } = useSiteProfile();
   const download = usePhotoDownload();

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { adminLogin, adminLogout, adminValidateSession } from '@/lib/backend/admin-auth';
-import type { Backend } from '@/lib/backend/client';
+import type { PublicBackend } from '@/lib/backend/public-client';
 import { BackendError, toBackendError } from '@/lib/backend/errors';
 import type { SessionStore } from './session-store';
 
@@ -19,7 +19,7 @@ interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 interface AuthProviderProps {
-  backend: Backend;
+  backend: PublicBackend;
   store: SessionStore;
   /** Called after sign-out, to drop cached admin data. */
   onSignedOut?: () => void;

@@ -1,4 +1,5 @@
 import type { AdminCredentials, Backend } from './client';
+import type { PublicBackend } from './public-client';
 import { BackendError, unwrap } from './errors';
 
 /** The auth pair every admin RPC carries (SPEC §6), or 'Not authenticated'. */
@@ -9,18 +10,18 @@ export function authPair(backend: Backend): { p_username: string; p_token: strin
 }
 
 /** rpc admin_login: a session token, or null for a wrong username or password. */
-export async function adminLogin(backend: Backend, username: string, password: string): Promise<string | null> {
+export async function adminLogin(backend: PublicBackend, username: string, password: string): Promise<string | null> {
   return unwrap(await backend.publicClient.rpc('admin_login', { p_username: username, p_password: password }));
 }
 
 /** rpc admin_validate_session: whether the stored session is still good (and extends it). */
-export async function adminValidateSession(backend: Backend, session: AdminCredentials): Promise<boolean> {
+export async function adminValidateSession(backend: PublicBackend, session: AdminCredentials): Promise<boolean> {
   return unwrap(
     await backend.publicClient.rpc('admin_validate_session', { p_username: session.username, p_token: session.token }),
   );
 }
 
 /** rpc admin_logout: revokes the session on the server. */
-export async function adminLogout(backend: Backend, session: AdminCredentials): Promise<void> {
+export async function adminLogout(backend: PublicBackend, session: AdminCredentials): Promise<void> {
   unwrap(await backend.publicClient.rpc('admin_logout', { p_username: session.username, p_token: session.token }));
 }

@@ -1,21 +1,21 @@
-import type { Backend } from './client';
+import type { PublicBackend } from './public-client';
 import type { ClientLink, ClientPhoto } from './database.types';
 import { unwrap } from './errors';
 import { readAllPages } from './pages';
 
 /** rpc get_gallery_link_by_token: the link (active and unexpired) or null. Never the passcode. */
-export async function getGalleryLinkByToken(backend: Backend, accessToken: string): Promise<ClientLink | null> {
+export async function getGalleryLinkByToken(backend: PublicBackend, accessToken: string): Promise<ClientLink | null> {
   const rows = unwrap(await backend.publicClient.rpc('get_gallery_link_by_token', { p_access_token: accessToken }));
   return rows[0] ?? null;
 }
 
 /** rpc set_gallery_context: whether the link is usable. */
-export async function setGalleryContext(backend: Backend, accessToken: string): Promise<boolean> {
+export async function setGalleryContext(backend: PublicBackend, accessToken: string): Promise<boolean> {
   return unwrap(await backend.publicClient.rpc('set_gallery_context', { access_token: accessToken }));
 }
 
 /** rpc validate_gallery_passcode; wrong guesses are throttled by the server. */
-export async function validateGalleryPasscode(backend: Backend, accessToken: string, passcode: string): Promise<boolean> {
+export async function validateGalleryPasscode(backend: PublicBackend, accessToken: string, passcode: string): Promise<boolean> {
   return unwrap(
     await backend.publicClient.rpc('validate_gallery_passcode', { p_access_token: accessToken, p_passcode: passcode }),
   );
@@ -23,7 +23,7 @@ export async function validateGalleryPasscode(backend: Backend, accessToken: str
 
 /** rpc get_album_photos_by_token: the photos, given the passcode when the link has one. */
 export async function getAlbumPhotosByToken(
-  backend: Backend,
+  backend: PublicBackend,
   accessToken: string,
   passcode?: string,
 ): Promise<ClientPhoto[]> {

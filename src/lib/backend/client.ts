@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { RuntimeConfig } from './config';
 import type { Database } from './database.types';
+import { createPublicBackend, type PublicBackend } from './public-client';
 
 export type BackendClient = SupabaseClient<Database>;
 
@@ -10,28 +11,25 @@ export interface AdminCredentials {
   token: string;
 }
 
-export interface Backend {
-  config: RuntimeConfig;
-  /** For visitors and clients: never carries admin credentials. */
-  publicClient: BackendClient;
+/** The backend of the admin area (this module and supabase-js load with it, not before). */
+export interface Backend extends PublicBackend {
   /** For the admin area: every request carries the x-admin-username / x-admin-token headers. */
   adminClient: BackendClient;
   /** The credentials the admin calls use right now, or null when signed out. */
   credentials(): AdminCredentials | null;
 }
 
-export interface BackendOptions {
+export interface AdminBackendOptions {
   credentials: () => AdminCredentials | null;
   fetch?: typeof fetch;
   /** Node 20 has no WebSocket; tests pass `ws` here. The app uses no realtime feature. */
   realtimeTransport?: unknown;
 }
 
-function newClient(config: RuntimeConfig, name: string, fetchImpl: typeof fetch, realtimeTransport: unknown): BackendClient {
+function newClient(config: RuntimeConfig, fetchImpl: typeof fetch, realtimeTransport: unknown): BackendClient {
   return createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
-    // Supabase Auth is not used (admins sign in through admin_login); a key per client keeps
-    // the two clients from sharing auth storage.
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: `photo-site-${name}` },
+    // Supabase Auth is not used (admins sign in through admin_login).
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: 'photo-site-admin' },
     global: { fetch: fetchImpl },
     ...(realtimeTransport ? { realtime: { transport: realtimeTransport as never } } : {}),
   });
@@ -80,7 +78,8 @@ export function withTimeout(fetchImpl: typeof fetch): typeof fetch {
   };
 }
 
-export function createBackend(config: RuntimeConfig, options: BackendOptions): Backend {
+/** Adds the admin client to the public backend the app started with. */
+export function withAdminClient(publicBackend: PublicBackend, options: AdminBackendOptions): Backend {
   const baseFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timedFetch = withTimeout(baseFetch);
   // The direct table and storage writes of the admin area are authorised by row-level
@@ -94,9 +93,13 @@ export function createBackend(config: RuntimeConfig, options: BackendOptions): B
     return timedFetch(input, { ...init, headers });
   };
   return {
-    config,
-    publicClient: newClient(config, 'public', baseFetch, options.realtimeTransport),
-    adminClient: newClient(config, 'admin', adminFetch, options.realtimeTransport),
+    ...publicBackend,
+    adminClient: newClient(publicBackend.config, adminFetch, options.realtimeTransport),
     credentials: options.credentials,
   };
+}
+
+/** The whole backend at once (tests and tools). */
+export function createBackend(config: RuntimeConfig, options: AdminBackendOptions): Backend {
+  return withAdminClient(createPublicBackend(config, options.fetch), options);
 }

@@ -1,4 +1,4 @@
-import type { Backend } from './client';
+import type { PublicBackend } from './public-client';
 import type { PageContentRow, ServicePackageRow } from './database.types';
 import { unwrap } from './errors';
 
@@ -56,7 +56,7 @@ interface AlbumSelect {
 }
 
 /** read albums: public ones, newest first, with their photo count. */
-export async function readHomeAlbums(backend: Backend): Promise<HomeAlbum[]> {
+export async function readHomeAlbums(backend: PublicBackend): Promise<HomeAlbum[]> {
   // The embedded aggregate (photos(count)) is typed here; generated types cannot express it.
   const rows = unwrap(
     await backend.publicClient
@@ -81,7 +81,7 @@ interface GallerySelect {
 }
 
 /** read public_galleries: active ones, newest first, with their photo count and first photo. */
-export async function readHomeGalleries(backend: Backend): Promise<HomeGallery[]> {
+export async function readHomeGalleries(backend: PublicBackend): Promise<HomeGallery[]> {
   const rows = unwrap(
     await backend.publicClient
       .from('public_galleries')
@@ -104,7 +104,7 @@ export async function readHomeGalleries(backend: Backend): Promise<HomeGallery[]
 }
 
 /** read page_content: the active sections of page 'home' by sort_order. */
-export async function readHomeSections(backend: Backend): Promise<PageContentRow[]> {
+export async function readHomeSections(backend: PublicBackend): Promise<PageContentRow[]> {
   return unwrap(
     await backend.publicClient
       .from('page_content')
@@ -118,7 +118,7 @@ export async function readHomeSections(backend: Backend): Promise<PageContentRow
 }
 
 /** read service_packages: active, by sort_order, at most three (SPEC §9). */
-export async function readHomeServices(backend: Backend): Promise<ServicePackageRow[]> {
+export async function readHomeServices(backend: PublicBackend): Promise<ServicePackageRow[]> {
   return unwrap(
     await backend.publicClient
       .from('service_packages')
@@ -132,7 +132,7 @@ export async function readHomeServices(backend: Backend): Promise<ServicePackage
 }
 
 /** Everything the home page reads besides profile and settings, all at once. */
-export async function readHomeContent(backend: Backend): Promise<HomeContent> {
+export async function readHomeContent(backend: PublicBackend): Promise<HomeContent> {
   const [sections, services, galleries, albums] = await Promise.all([
     readHomeSections(backend),
     readHomeServices(backend),

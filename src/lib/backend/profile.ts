@@ -1,9 +1,10 @@
 import type { Backend } from './client';
+import type { PublicBackend } from './public-client';
 import type { PhotographerProfileRow, PhotographerProfileWrite } from './database.types';
 import { NO_ROWS, toBackendError } from './errors';
 
 /** read photographer_profile (the single row); null when there is none yet (PGRST116 tolerated). */
-export async function readProfile(backend: Backend): Promise<PhotographerProfileRow | null> {
+export async function readProfile(backend: PublicBackend): Promise<PhotographerProfileRow | null> {
   const { data, error, status } = await backend.publicClient.from('photographer_profile').select('*').limit(1).single().retry(false);
   if (error) {
     if (error.code === NO_ROWS) return null;

@@ -1,4 +1,4 @@
-import type { Backend } from './client';
+import type { PublicBackend } from './public-client';
 import type { AlbumRow, PhotoRow, PublicGalleryRow } from './database.types';
 import { NO_ROWS, toBackendError } from './errors';
 import { readAllPages } from './pages';
@@ -33,7 +33,7 @@ function singleOrNull<T>({ data, error, status }: SingleResult<T>): T | null {
 export type VisitorGallery = Pick<PublicGalleryRow, 'id' | 'title' | 'description' | 'created_at'>;
 
 /** read public_galleries by id, active only (reading B); null when missing or inactive. */
-export async function readPublicGallery(backend: Backend, galleryId: string): Promise<VisitorGallery | null> {
+export async function readPublicGallery(backend: PublicBackend, galleryId: string): Promise<VisitorGallery | null> {
   if (!UUID.test(galleryId)) return null;
   return singleOrNull(
     await backend.publicClient
@@ -47,7 +47,7 @@ export async function readPublicGallery(backend: Backend, galleryId: string): Pr
 }
 
 /** read public_gallery_photos with their photos, by sort_order (reading B). */
-export async function readPublicGalleryPhotos(backend: Backend, galleryId: string): Promise<VisitorPhoto[]> {
+export async function readPublicGalleryPhotos(backend: PublicBackend, galleryId: string): Promise<VisitorPhoto[]> {
   const rows = await readAllPages((from, to) =>
     backend.publicClient
       .from('public_gallery_photos')
@@ -65,7 +65,7 @@ export async function readPublicGalleryPhotos(backend: Backend, galleryId: strin
 export type VisitorAlbum = Pick<AlbumRow, 'id' | 'name' | 'description' | 'is_public'>;
 
 /** read albums by id where is_public (reading A); null when missing or private. */
-export async function readPublicAlbum(backend: Backend, albumId: string): Promise<VisitorAlbum | null> {
+export async function readPublicAlbum(backend: PublicBackend, albumId: string): Promise<VisitorAlbum | null> {
   if (!UUID.test(albumId)) return null;
   return singleOrNull(
     await backend.publicClient
@@ -79,7 +79,7 @@ export async function readPublicAlbum(backend: Backend, albumId: string): Promis
 }
 
 /** read photos of an album by created_at (reading A). */
-export async function readPublicAlbumPhotos(backend: Backend, albumId: string): Promise<VisitorPhoto[]> {
+export async function readPublicAlbumPhotos(backend: PublicBackend, albumId: string): Promise<VisitorPhoto[]> {
   return readAllPages((from, to) =>
     backend.publicClient.from('photos').select(PHOTO_COLUMNS).eq('album_id', albumId).order('created_at').order('id').range(from, to).retry(false),
   );

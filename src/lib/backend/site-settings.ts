@@ -1,12 +1,13 @@
 import { authPair } from './admin-auth';
 import type { Backend } from './client';
+import type { PublicBackend } from './public-client';
 import type { SiteSettingKey } from './database.types';
 import { unwrap } from './errors';
 
 export type SiteSettings = Partial<Record<SiteSettingKey, string | null>>;
 
 /** read site_settings: all key/value rows as one object. */
-export async function readSiteSettings(backend: Backend): Promise<SiteSettings> {
+export async function readSiteSettings(backend: PublicBackend): Promise<SiteSettings> {
   const rows = unwrap(await backend.publicClient.from('site_settings').select('setting_key, setting_value').retry(false));
   return Object.fromEntries(rows.map((row) => [row.setting_key, row.setting_value]));
 }

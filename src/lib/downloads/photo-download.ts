@@ -1,4 +1,4 @@
-import type { Backend } from '@/lib/backend/client';
+import type { PublicBackend } from '@/lib/backend/public-client';
 import { photosObjectName, resolveStorageUrl } from '@/lib/backend/storage';
 import { saveBlob } from './save-file';
 
@@ -14,14 +14,14 @@ export class InvalidPhotoUrlError extends Error {
  * The address of a photo's original in bucket photos: the path after its 'photos' segment,
  * on the current backend. Originals are public by their unguessable address (ARCHITECTURE §4).
  */
-export function originalAddress(backend: Pick<Backend, 'config'>, fileUrl: string): string {
+export function originalAddress(backend: Pick<PublicBackend, 'config'>, fileUrl: string): string {
   if (photosObjectName(fileUrl) === null) throw new InvalidPhotoUrlError();
   return resolveStorageUrl(backend, fileUrl)!;
 }
 
 /** Fetches a photo's original bytes. */
 export async function fetchOriginal(
-  backend: Pick<Backend, 'config'>,
+  backend: Pick<PublicBackend, 'config'>,
   fileUrl: string,
   options: { fetch?: typeof fetch; signal?: AbortSignal } = {},
 ): Promise<Blob> {
@@ -31,6 +31,6 @@ export async function fetchOriginal(
 }
 
 /** Downloads one photo's original under its original file name. */
-export async function downloadPhoto(backend: Pick<Backend, 'config'>, photo: { fileUrl: string; originalFilename: string }): Promise<void> {
+export async function downloadPhoto(backend: Pick<PublicBackend, 'config'>, photo: { fileUrl: string; originalFilename: string }): Promise<void> {
   saveBlob(await fetchOriginal(backend, photo.fileUrl), photo.originalFilename);
 }

@@ -1,4 +1,4 @@
-import type { Backend } from '@/lib/backend/client';
+import type { PublicBackend } from '@/lib/backend/public-client';
 import type { PhotoRow } from '@/lib/backend/database.types';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { safeImageSrc } from '@/lib/safe-url';
@@ -30,7 +30,7 @@ export const THUMB_WIDTH = 480;
 export const PREVIEW_WIDTH = 2048;
 
 /** Stored photos → shown photos; a photo whose original address is unsafe is left out. */
-export function toShownPhotos(backend: Pick<Backend, 'config'>, photos: readonly StoredPhoto[]): ShownPhoto[] {
+export function toShownPhotos(backend: Pick<PublicBackend, 'config'>, photos: readonly StoredPhoto[]): ShownPhoto[] {
   return photos.flatMap((photo) => {
     const originalSrc = safeImageSrc(resolveStorageUrl(backend, photo.file_url));
     if (!originalSrc) return [];

@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
-import { useBackend } from '@/lib/backend/backend-context';
+import { usePublicBackend } from '@/lib/backend/backend-context';
 import { downloadPhoto, InvalidPhotoUrlError } from '@/lib/downloads/photo-download';
 import { notify } from '../toast';
 import type { ShownPhoto } from './photo-sources';
 
 /** Downloads one photo's original, with the spec's toasts (SPEC §8). */
 export function usePhotoDownload(): (photo: ShownPhoto) => void {
-  const backend = useBackend();
+  const backend = usePublicBackend();
   return useCallback(
     (photo: ShownPhoto) => {
       notify.success('Download Started', `Downloading ${photo.originalFilename}`);

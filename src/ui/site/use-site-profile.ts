@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useBackend } from '@/lib/backend/backend-context';
+import { usePublicBackend } from '@/lib/backend/backend-context';
 import type { PhotographerProfileRow } from '@/lib/backend/database.types';
 import { readProfile } from '@/lib/backend/profile';
 import { resolveStorageUrl } from '@/lib/backend/storage';
@@ -38,7 +38,7 @@ export function toSiteProfile(row: PhotographerProfileRow | null, resolveUrl: (u
 
 /** photographer_profile read as a visitor (a missing row is no profile, SPEC §8), shared by every public page. */
 export function useSiteProfile() {
-  const backend = useBackend();
+  const backend = usePublicBackend();
   const query = useQuery({ queryKey: ['site', 'profile'], queryFn: () => readProfile(backend) });
   const profile = toSiteProfile(query.data ?? null, (url) => resolveStorageUrl(backend, url));
   return { profile, query };
