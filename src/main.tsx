@@ -3,12 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { toast } from 'sonner';
 import { createAdminAreaLoader } from '@/app/admin-area';
 import { App } from '@/app/app';
+import { prefetchRouteData } from '@/app/prefetch-route-data';
 import { createQueryClient } from '@/app/query-client';
 import { createSessionStore } from '@/lib/auth/session-store';
 import { loadRuntimeConfig } from '@/lib/backend/config';
 import { createPublicBackend } from '@/lib/backend/public-client';
 import { activateWhenIdle } from '@/offline/activate-when-idle';
 import { registerServiceWorker } from '@/offline/register-service-worker';
+import { whenIdle } from '@/ui/when-idle';
 import './index.css';
 
 const root = createRoot(document.getElementById('root')!);
@@ -19,10 +21,11 @@ loadRuntimeConfig()
     const backend = createPublicBackend(config);
     const queryClient = createQueryClient(sessionStore);
     const adminArea = createAdminAreaLoader({ publicBackend: backend, sessionStore, queryClient });
+    prefetchRouteData(queryClient, backend, window.location.pathname);
     // An admin's browser starts the outbox on any page, once the page is idle: changes
     // queued at a shoot are sent and Background Sync is answered. Visitors never load it.
     const startAdminArea = () => {
-      if (sessionStore.get()) requestIdleCallback(() => void adminArea.load().catch(console.error));
+      if (sessionStore.get()) whenIdle(() => void adminArea.load().catch(console.error));
     };
     startAdminArea();
     sessionStore.subscribe(startAdminArea);

@@ -9,8 +9,9 @@ import { homeContent } from '../support/fixtures';
 import { round } from '../support/metrics';
 
 // Chunks of the admin routes (src/app/router.tsx), of the admin area (src/app/admin-area.ts:
-// supabase-js, the outbox) and of the admin-only upload pipeline.
-const ADMIN_CHUNK = /^(admin-|start-admin-area|supabase|handlers|login-page|dashboard-page|albums-page|album-detail-page|public-galleries-page|links-page|content-page|services-page|testimonials-page|design-page|settings-page|browser-image-compression)/;
+// supabase-js, the outbox) and of the admin-only upload pipeline. (admin-auth is the session
+// check every page makes when this browser holds an admin session.)
+const ADMIN_CHUNK = /^(admin-(?!auth-)|start-admin-area|supabase|handlers|login-page|dashboard-page|albums-page|album-detail-page|public-galleries-page|links-page|content-page|services-page|testimonials-page|design-page|settings-page|browser-image-compression)/;
 
 export const publicJs: Scenario = {
   name: 'public-js',

@@ -25,3 +25,19 @@ export function fontFamily(font: HeadingFont | BodyFont): string {
 export function fontStack(font: HeadingFont | BodyFont, kind: 'heading' | 'body'): string {
   return `${fontFamily(font)}, ${kind === 'heading' ? HEADING_FALLBACK : BODY_FALLBACK}`;
 }
+
+/**
+ * Starts loading the faces the public pages use of the heading and body fonts (the
+ * @font-face rules are in the CSS; the browser would otherwise fetch a face only once text
+ * in it is laid out). Resolves when all have loaded or failed.
+ */
+export function loadSiteFonts(heading: HeadingFont, body: BodyFont): Promise<unknown> {
+  if (typeof document === 'undefined' || !document.fonts?.load) return Promise.resolve();
+  const faces = [
+    `400 1em ${fontFamily(heading)}`,
+    `600 1em ${fontFamily(heading)}`,
+    `italic 400 1em ${fontFamily(heading)}`,
+    `400 1em ${fontFamily(body)}`,
+  ];
+  return Promise.allSettled(faces.map((face) => document.fonts.load(face)));
+}

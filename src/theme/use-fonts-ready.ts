@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { BodyFont, HeadingFont } from './design-settings';
-import { fontFamily } from './fonts';
+import { loadSiteFonts } from './fonts';
 
 /** A slow connection gets the fallback fonts after this long rather than a longer wait. */
 const FONT_WAIT_MS = 1500;
@@ -20,13 +20,8 @@ export function useFontsReady(heading: HeadingFont, body: BodyFont, enabled: boo
     const ready = () => {
       if (current) setReadyFor(key);
     };
-    if (typeof document === 'undefined' || !document.fonts?.load) {
-      ready();
-      return;
-    }
-    const faces = [`400 1em ${fontFamily(heading)}`, `600 1em ${fontFamily(heading)}`, `italic 400 1em ${fontFamily(heading)}`, `400 1em ${fontFamily(body)}`];
     const timer = setTimeout(ready, FONT_WAIT_MS);
-    void Promise.all(faces.map((face) => document.fonts.load(face))).then(ready, ready);
+    void loadSiteFonts(heading, body).then(ready);
     return () => {
       current = false;
       clearTimeout(timer);

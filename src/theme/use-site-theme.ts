@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { usePublicBackend } from '@/lib/backend/backend-context';
+import type { PublicBackend } from '@/lib/backend/public-client';
 import { readSiteSettings } from '@/lib/backend/site-settings';
 import { withDefaults } from './design-settings';
 import { applyTheme, designVariables, type ThemeVariables } from './theme-variables';
@@ -9,6 +10,10 @@ import { applyTheme, designVariables, type ThemeVariables } from './theme-variab
 export const siteKeys = {
   settings: () => ['site', 'settings'] as const,
 };
+
+/** The saved site settings, read as a visitor: for the hook and for the start-up prefetch. */
+export const siteSettingsQuery = (backend: PublicBackend) =>
+  queryOptions({ queryKey: siteKeys.settings(), queryFn: () => readSiteSettings(backend) });
 
 /**
  * Applies theme variables to the document's root element while the caller is mounted (or
@@ -26,7 +31,7 @@ export function useAppliedTheme(variables: ThemeVariables | null): void {
 /** The saved site settings, read as a visitor (public client). */
 export function useSiteSettings() {
   const backend = usePublicBackend();
-  return useQuery({ queryKey: siteKeys.settings(), queryFn: () => readSiteSettings(backend) });
+  return useQuery(siteSettingsQuery(backend));
 }
 
 /**

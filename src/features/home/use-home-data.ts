@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePublicBackend } from '@/lib/backend/backend-context';
-import { readHomeContent } from '@/lib/backend/home-page';
 import { useFontsReady } from '@/theme/use-fonts-ready';
 import { useSiteTheme } from '@/theme/use-site-theme';
 import { useSiteProfile } from '@/ui/site/use-site-profile';
 import { useErrorToast } from '@/ui/use-error-toast';
-import { homeKeys } from './home-keys';
+import { homeContentQuery } from './home-keys';
 
 export const LOAD_ERROR = 'Failed to load gallery data.';
 
@@ -19,7 +18,7 @@ export function useHomeData() {
   const backend = usePublicBackend();
   const { design, query: settings } = useSiteTheme();
   const { profile, query: profileQuery } = useSiteProfile();
-  const content = useQuery({ queryKey: homeKeys.content(), queryFn: () => readHomeContent(backend) });
+  const content = useQuery(homeContentQuery(backend));
 
   // The first failure is kept, so reads failing one after another give one toast, not three.
   const failure = settings.error ?? profileQuery.error ?? content.error;

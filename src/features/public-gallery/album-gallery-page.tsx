@@ -2,11 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { usePublicBackend } from '@/lib/backend/backend-context';
-import { readPublicAlbum, readPublicAlbumPhotos } from '@/lib/backend/public-galleries-read';
 import { useSiteTheme } from '@/theme/use-site-theme';
 import { photoCount } from '@/ui/format';
 import { PhotoGallery } from '@/ui/photos/photo-gallery';
-import { toShownPhotos } from '@/ui/photos/photo-sources';
 import { usePhotoDownload } from '@/ui/photos/use-photo-download';
 import { PublicPageLoading, GalleryUnavailable, NoPhotos } from '@/ui/site/gallery-states';
 import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
@@ -14,7 +12,7 @@ import { useSiteProfile } from '@/ui/site/use-site-profile';
 import { notify } from '@/ui/toast';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { useOnline } from '@/ui/use-online';
-import { galleryKeys } from './gallery-keys';
+import { galleryQueries } from './gallery-keys';
 
 /**
  * A public album (SPEC §2 reading A, /gallery/{id}, the 'Recent Sessions' links): its name,
@@ -30,12 +28,8 @@ export function AlbumGalleryPage() {
   const download = usePhotoDownload();
   // Originals are never kept offline: no download buttons without a network.
   const online = useOnline();
-  const album = useQuery({ queryKey: galleryKeys.album(id), queryFn: () => readPublicAlbum(backend, id) });
-  const photos = useQuery({
-    queryKey: galleryKeys.albumPhotos(id),
-    queryFn: async () => toShownPhotos(backend, await readPublicAlbumPhotos(backend, id)),
-    enabled: !!album.data,
-  });
+  const album = useQuery(galleryQueries.album(backend, id));
+  const photos = useQuery({ ...galleryQueries.albumPhotos(backend, id), enabled: !!album.data });
   useErrorToast(album.error ?? photos.error, 'Failed to load gallery');
 
   const notFound = album.isSuccess && album.data === null;

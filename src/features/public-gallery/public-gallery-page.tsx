@@ -1,18 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { usePublicBackend } from '@/lib/backend/backend-context';
-import { readPublicGallery, readPublicGalleryPhotos } from '@/lib/backend/public-galleries-read';
 import { useSiteTheme } from '@/theme/use-site-theme';
 import { photoCount, shortDate } from '@/ui/format';
 import { PhotoGallery } from '@/ui/photos/photo-gallery';
-import { toShownPhotos } from '@/ui/photos/photo-sources';
 import { usePhotoDownload } from '@/ui/photos/use-photo-download';
 import { PublicPageLoading, GalleryUnavailable, NoPhotos } from '@/ui/site/gallery-states';
 import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
 import { DEFAULT_SITE_SUBTITLE, useSiteProfile } from '@/ui/site/use-site-profile';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { useOnline } from '@/ui/use-online';
-import { galleryKeys } from './gallery-keys';
+import { galleryQueries } from './gallery-keys';
 
 /**
  * A curated public gallery (SPEC §2 reading B, /gallery/public/{id}): the site's header,
@@ -27,12 +25,8 @@ export function PublicGalleryPage() {
   const download = usePhotoDownload();
   // Originals are never kept offline: no download buttons without a network.
   const online = useOnline();
-  const gallery = useQuery({ queryKey: galleryKeys.gallery(id), queryFn: () => readPublicGallery(backend, id) });
-  const photos = useQuery({
-    queryKey: galleryKeys.galleryPhotos(id),
-    queryFn: async () => toShownPhotos(backend, await readPublicGalleryPhotos(backend, id)),
-    enabled: !!gallery.data,
-  });
+  const gallery = useQuery(galleryQueries.gallery(backend, id));
+  const photos = useQuery({ ...galleryQueries.galleryPhotos(backend, id), enabled: !!gallery.data });
   useErrorToast(gallery.error ?? photos.error, 'Failed to load gallery');
 
   if (gallery.isPending || (gallery.data && photos.isPending)) return <PublicPageLoading />;

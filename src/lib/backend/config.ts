@@ -29,7 +29,9 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   if (isRuntimeConfig(fromBuild)) return fromBuild;
 
   try {
-    const response = await fetchImpl('/config.json', { cache: 'no-store' });
+    // Never stored by the browser (the server says no-store); a plain request so the page's
+    // <link rel="preload"> of it is the one used (vite.config.ts).
+    const response = await fetchImpl('/config.json');
     if (response.ok) {
       const config: unknown = await response.json();
       if (isRuntimeConfig(config)) {

@@ -48,6 +48,7 @@ export async function readPublicGallery(backend: PublicBackend, galleryId: strin
 
 /** read public_gallery_photos with their photos, by sort_order (reading B). */
 export async function readPublicGalleryPhotos(backend: PublicBackend, galleryId: string): Promise<VisitorPhoto[]> {
+  if (!UUID.test(galleryId)) return [];
   const rows = await readAllPages((from, to) =>
     backend.publicClient
       .from('public_gallery_photos')
@@ -80,6 +81,7 @@ export async function readPublicAlbum(backend: PublicBackend, albumId: string): 
 
 /** read photos of an album by created_at (reading A). */
 export async function readPublicAlbumPhotos(backend: PublicBackend, albumId: string): Promise<VisitorPhoto[]> {
+  if (!UUID.test(albumId)) return [];
   return readAllPages((from, to) =>
     backend.publicClient.from('photos').select(PHOTO_COLUMNS).eq('album_id', albumId).order('created_at').order('id').range(from, to).retry(false),
   );

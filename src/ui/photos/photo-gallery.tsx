@@ -1,8 +1,13 @@
 import { Download } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PhotoGrid, type PhotoGridHandle } from './photo-grid';
 import type { ShownPhoto } from './photo-sources';
-import { PhotoViewer } from './photo-viewer';
+import { whenIdle } from '../when-idle';
+
+// The viewer (yet-another-react-lightbox, about 14 KB gzipped with its styles) is not needed
+// to show the grid: it loads once the page is idle, or when a photo is opened first.
+const loadViewer = () => import('./photo-viewer');
+const PhotoViewer = lazy(async () => ({ default: (await loadViewer()).PhotoViewer }));
 
 interface PhotoGalleryProps {
   photos: readonly ShownPhoto[];
@@ -15,7 +20,11 @@ interface PhotoGalleryProps {
 /** A grid of photos that opens each in the viewer; closing it brings focus back to that photo. */
 export function PhotoGallery({ photos, title, onDownload }: PhotoGalleryProps) {
   const [open, setOpen] = useState<number | null>(null);
+  // Mounted from the first opening on, so closing animates and opening again is instant.
+  const [viewerWanted, setViewerWanted] = useState(false);
   const grid = useRef<PhotoGridHandle>(null);
+
+  useEffect(() => whenIdle(() => void loadViewer().catch(() => undefined)), []);
 
   return (
     <>
@@ -23,7 +32,10 @@ export function PhotoGallery({ photos, title, onDownload }: PhotoGalleryProps) {
         ref={grid}
         photos={photos}
         label={(_, index) => `${title}, photo ${index + 1} of ${photos.length}`}
-        onOpen={setOpen}
+        onOpen={(index) => {
+          setViewerWanted(true);
+          setOpen(index);
+        }}
         tileAction={
           onDownload &&
           ((photo) => (
@@ -39,15 +51,19 @@ export function PhotoGallery({ photos, title, onDownload }: PhotoGalleryProps) {
           ))
         }
       />
-      <PhotoViewer
-        photos={photos}
-        index={open}
-        onClose={(last) => {
-          setOpen(null);
-          grid.current?.reveal(last);
-        }}
-        onDownload={onDownload}
-      />
+      {viewerWanted && (
+        <Suspense fallback={null}>
+          <PhotoViewer
+            photos={photos}
+            index={open}
+            onClose={(last) => {
+              setOpen(null);
+              grid.current?.reveal(last);
+            }}
+            onDownload={onDownload}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -17,6 +17,9 @@ interface PhotoGridProps {
 }
 
 /** Columns by available width: 2 on phones, 3 on tablets, 4 from 1024 px. */
+/** Rows of thumbnails a phone's first screen shows. */
+const EAGER_ROWS = 3;
+
 export function columnsFor(width: number): number {
   return width >= 1024 ? 4 : width >= 640 ? 3 : 2;
 }
@@ -125,7 +128,11 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
                       width={thumb.width}
                       height={thumb.height}
                       alt=""
-                      loading="lazy"
+                      // Rendered rows are near the screen already (the grid is virtual); the top
+                      // rows are the first screen, so they load at once and the first row first
+                      // (a lazy image waits for layout, which held back the page's largest paint).
+                      loading={row.index < EAGER_ROWS ? 'eager' : 'lazy'}
+                      fetchPriority={row.index === 0 ? 'high' : 'auto'}
                       decoding="async"
                       className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
                     />

@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { usePublicBackend } from '@/lib/backend/backend-context';
 import type { PhotographerProfileRow } from '@/lib/backend/database.types';
 import { readProfile } from '@/lib/backend/profile';
+import type { PublicBackend } from '@/lib/backend/public-client';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { safeHref, safeImageSrc } from '@/lib/safe-url';
 
@@ -36,10 +37,14 @@ export function toSiteProfile(row: PhotographerProfileRow | null, resolveUrl: (u
   };
 }
 
-/** photographer_profile read as a visitor (a missing row is no profile, SPEC §8), shared by every public page. */
+/** photographer_profile read as a visitor (a missing row is no profile, SPEC §8). */
+export const siteProfileQuery = (backend: PublicBackend) =>
+  queryOptions({ queryKey: ['site', 'profile'], queryFn: () => readProfile(backend) });
+
+/** The profile every public page shows. */
 export function useSiteProfile() {
   const backend = usePublicBackend();
-  const query = useQuery({ queryKey: ['site', 'profile'], queryFn: () => readProfile(backend) });
+  const query = useQuery(siteProfileQuery(backend));
   const profile = toSiteProfile(query.data ?? null, (url) => resolveStorageUrl(backend, url));
   return { profile, query };
 }

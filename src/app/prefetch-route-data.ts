@@ -1,0 +1,43 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { galleryQueries } from '@/features/public-gallery/gallery-keys';
+import { homeContentQuery } from '@/features/home/home-keys';
+import type { PublicBackend } from '@/lib/backend/public-client';
+import { withDefaults } from '@/theme/design-settings';
+import { loadSiteFonts } from '@/theme/fonts';
+import { siteSettingsQuery } from '@/theme/use-site-theme';
+import { siteProfileQuery } from '@/ui/site/use-site-profile';
+
+/**
+ * Starts the reads of the public page being opened, and its fonts, while the page's code is
+ * still loading: on a phone each is otherwise a round trip after the code has run. The
+ * pages read the same queries (same keys and functions), so they find the answers waiting.
+ */
+export function prefetchRouteData(queryClient: QueryClient, backend: PublicBackend, pathname: string): void {
+  if (pathname.startsWith('/admin')) return;
+  void queryClient.fetchQuery(siteSettingsQuery(backend)).then(
+    (settings) => {
+      const design = withDefaults(settings);
+      return loadSiteFonts(design.heading_font, design.body_font);
+    },
+    () => undefined, // the page shows the failure
+  );
+  void queryClient.prefetchQuery(siteProfileQuery(backend));
+
+  if (pathname === '/') {
+    void queryClient.prefetchQuery(homeContentQuery(backend));
+    return;
+  }
+  // A curated gallery or a public album: the photo list is asked for together with the
+  // gallery (an inactive or unknown one gives no photos), not after it.
+  const [, gallery] = /^\/gallery\/public\/([^/]+)\/?$/.exec(pathname) ?? [];
+  if (gallery) {
+    void queryClient.prefetchQuery(galleryQueries.gallery(backend, gallery));
+    void queryClient.prefetchQuery(galleryQueries.galleryPhotos(backend, gallery));
+    return;
+  }
+  const [, album] = /^\/gallery\/([^/]+)\/?$/.exec(pathname) ?? [];
+  if (album) {
+    void queryClient.prefetchQuery(galleryQueries.album(backend, album));
+    void queryClient.prefetchQuery(galleryQueries.albumPhotos(backend, album));
+  }
+}
