@@ -305,3 +305,28 @@ describe('signing out with changes not yet sent', () => {
     await context.close();
   });
 });
+
+describe('an admin who opens the public site', () => {
+  it('sends what waited from there: the admin area starts once the page is idle', async () => {
+    const context = await newContext('desktop');
+    const admin = await context.newPage();
+    await signInAsAdmin(admin);
+    await admin.goto('/admin/albums');
+    await admin.getByRole('button', { name: 'New Collection' }).first().waitFor();
+    await context.setOffline(true);
+    await admin.getByRole('button', { name: 'New Collection' }).first().click();
+    await admin.getByRole('dialog').getByLabel('Collection Name').fill('Queued Then Public Site');
+    await admin.getByRole('dialog').getByRole('button', { name: 'Create Collection' }).click();
+    await admin.getByTestId('sync-status').getByText('1 pending (offline)').waitFor();
+    await admin.close();
+
+    // Back online, only the public home page is open: nothing of the admin screens is shown.
+    await context.setOffline(false);
+    const site = await context.newPage();
+    await site.goto('/');
+    await site.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(async () => (await sql(`select 1 from public.albums where name = 'Queued Then Public Site'`)).length, { timeout: 20_000 }).toBe(1);
+    expect(await storedCount(site, 'outbox')).toBe(0);
+    await context.close();
+  });
+});

@@ -185,6 +185,23 @@ describe('the public home page', () => {
     await context.close();
   });
 
+  it("loads none of the admin area's code for a visitor, and asks for the backend's address once", async () => {
+    const context = await newContext('phone');
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // What loads when the page is idle counts too.
+    await page.waitForLoadState('networkidle');
+    const scripts = requested.filter((path) => path.startsWith('/assets/') && path.endsWith('.js')).map((path) => path.slice('/assets/'.length));
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.filter((name) => /^(supabase|start-admin-area|admin-area-providers|handlers|admin-layout|dashboard-page|browser-image-compression)-/.test(name))).toEqual([]);
+    // The page's <link rel="preload"> of /config.json is the request the app uses.
+    expect(requested.filter((path) => path === '/config.json')).toHaveLength(1);
+    await context.close();
+  });
+
   it('shows the hero image from the design, with its blur and opacity, eagerly', async () => {
     const preview = seeded.older.photos[0]!.previewUrl;
     await setSetting('hero_background_image', preview);
