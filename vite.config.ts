@@ -86,6 +86,9 @@ export default defineConfig({
             // supabase-js for the admin area; the public pages use postgrest-js alone (the higher
             // priority keeps it out of supabase-js's group, which takes its dependencies along).
             { name: 'postgrest', test: /node_modules[\\/]@supabase[\\/]postgrest-js[\\/]/, priority: 1 },
+            // tslib serves supabase-js and Radix's dialogs (public pages): kept out of supabase-js's
+            // chunk, which a client's passcode dialog would otherwise load whole for it.
+            { name: 'tslib', test: /node_modules[\\/]tslib[\\/]/, priority: 1 },
             { name: 'supabase', test: /node_modules[\\/]@supabase[\\/]/ },
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
           ],

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { toast } from 'sonner';
 import { createAdminAreaLoader } from '@/app/admin-area';
@@ -29,10 +29,14 @@ loadRuntimeConfig()
     };
     startAdminArea();
     sessionStore.subscribe(startAdminArea);
-    root.render(
-      <StrictMode>
-        <App backend={backend} sessionStore={sessionStore} queryClient={queryClient} adminArea={adminArea} />
-      </StrictMode>,
+    // Rendered as a transition: React works in short slices between which the browser stays
+    // responsive, instead of one long task while the first screen is built.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App backend={backend} sessionStore={sessionStore} queryClient={queryClient} adminArea={adminArea} />
+        </StrictMode>,
+      ),
     );
     registerServiceWorker((activate) => {
       toast('New version available', {

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { serverLinkQuery } from '@/features/client-gallery/client-keys';
 import { galleryQueries } from '@/features/public-gallery/gallery-keys';
 import { homeContentQuery } from '@/features/home/home-keys';
 import type { PublicBackend } from '@/lib/backend/public-client';
@@ -39,5 +40,9 @@ export function prefetchRouteData(queryClient: QueryClient, backend: PublicBacke
   if (album) {
     void queryClient.prefetchQuery(galleryQueries.album(backend, album));
     void queryClient.prefetchQuery(galleryQueries.albumPhotos(backend, album));
+    return;
   }
+  // A client's link: the link itself (its photos wait for it, and for a passcode if it has one).
+  const [, token] = /^\/client\/([^/]+)\/?$/.exec(pathname) ?? [];
+  if (token) void queryClient.prefetchQuery(serverLinkQuery(backend, token));
 }

@@ -96,3 +96,16 @@ export const storedCount = (page: Page, store: 'outbox' | 'blobs') =>
       }),
     store,
   );
+
+/** Chunks only the admin area needs (src/app/admin-area.ts): supabase-js, the outbox, the admin screens. */
+const ADMIN_SCRIPT = /^(supabase|start-admin-area|admin-area-providers|handlers|admin-layout|dashboard-page|browser-image-compression)-/;
+
+/** Records the names of the app's scripts the page loads; `admin()` lists those of the admin area. */
+export function recordScripts(page: Page) {
+  const names: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/assets/') && path.endsWith('.js')) names.push(path.slice('/assets/'.length));
+  });
+  return { names, admin: () => names.filter((name) => ADMIN_SCRIPT.test(name)) };
+}

@@ -17,7 +17,7 @@ beforeAll(async () => {
   privateAlbum = await seedAlbum({ name: 'Private Proofs', photos: ['portrait.jpg', 'landscape.jpg'] });
   // Curated from both albums, in a chosen order; a visitor sees them though one album is private.
   galleryId = await seedPublicGallery({
-    title: 'Golden Hour Favourites',
+    title: 'Evening Light Favourites',
     description: 'A few of my favourite evenings.',
     photoIds: [privateAlbum.photos[1]!.id, publicAlbum.photos[2]!.id, publicAlbum.photos[0]!.id],
   });
@@ -51,7 +51,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a visitor at %s size', 
     const context = await newContext(viewport);
     const page = await context.newPage();
     await page.goto(`/gallery/public/${galleryId}`);
-    await page.getByRole('heading', { name: 'Golden Hour Favourites' }).waitFor();
+    await page.getByRole('heading', { name: 'Evening Light Favourites' }).waitFor();
     await page.getByText('A few of my favourite evenings.').waitFor();
     await page.getByText(/^3 photos · /).waitFor();
     // The site's name (other journeys may have renamed it) heads the page.
@@ -91,7 +91,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a visitor at %s size', 
 
     await page.keyboard.press('Escape');
     await page.locator('.yarl__root').waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Golden Hour Favourites, photo 3 of 3');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Evening Light Favourites, photo 3 of 3');
     await context.close();
   });
 

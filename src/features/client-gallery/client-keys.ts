@@ -1,7 +1,26 @@
+import { queryOptions } from '@tanstack/react-query';
+import { getGalleryLinkByToken, setGalleryContext } from '@/lib/backend/client-links';
+import type { PublicBackend } from '@/lib/backend/public-client';
+
 /** Query keys of a client's view of a share link (never under 'admin'). */
 export const clientKeys = {
   link: (token: string) => ['client-link', token] as const,
+  /** The server's answer alone: the link (null when invalid, inactive or expired). */
+  serverLink: (token: string) => ['client-link', token, 'server'] as const,
   photos: (token: string) => ['client-link', token, 'photos'] as const,
   /** Whether this device saved the album for offline, and its size. */
   offline: (token: string) => ['client-link', token, 'offline'] as const,
 };
+
+/**
+ * The link as the server has it, with the gallery context set for the photo reads: asked for
+ * by the page, or already at start-up by the route prefetch (src/app/prefetch-route-data.ts).
+ * Errors are the page's to handle (it falls back to what this device remembers), so no retries here.
+ */
+export const serverLinkQuery = (backend: PublicBackend, token: string) =>
+  queryOptions({
+    queryKey: clientKeys.serverLink(token),
+    queryFn: async () => (await Promise.all([getGalleryLinkByToken(backend, token), setGalleryContext(backend, token)]))[0],
+    retry: false,
+    staleTime: Infinity,
+  });

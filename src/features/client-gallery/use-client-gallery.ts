@@ -1,14 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePublicBackend } from '@/lib/backend/backend-context';
-import { getAlbumPhotosByToken, getGalleryLinkByToken, setGalleryContext, validateGalleryPasscode } from '@/lib/backend/client-links';
+import { getAlbumPhotosByToken, validateGalleryPasscode } from '@/lib/backend/client-links';
 import type { ClientLink } from '@/lib/backend/database.types';
 import { BackendError, toBackendError } from '@/lib/backend/errors';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { forgetOfflineAlbum, readOfflineAlbum, rememberOpenedAlbum } from '@/offline/offline-albums';
 import { toShownPhotos } from '@/ui/photos/photo-sources';
 import { notify } from '@/ui/toast';
-import { clientKeys } from './client-keys';
+import { clientKeys, serverLinkQuery } from './client-keys';
 
 const isNetworkFailure = (error: unknown) => toBackendError(error).kind === 'network';
 
@@ -27,6 +27,7 @@ interface LinkState {
  */
 export function useClientGallery(token: string) {
   const backend = usePublicBackend();
+  const queryClient = useQueryClient();
   const resolve = (url: string) => resolveStorageUrl(backend, url) ?? url;
   const [enteredPasscode, setEnteredPasscode] = useState<string | null>(null);
 
@@ -34,7 +35,7 @@ export function useClientGallery(token: string) {
     queryKey: clientKeys.link(token),
     queryFn: async (): Promise<LinkState> => {
       try {
-        const [found] = await Promise.all([getGalleryLinkByToken(backend, token), setGalleryContext(backend, token)]);
+        const found = await queryClient.fetchQuery(serverLinkQuery(backend, token));
         const remembered = await readOfflineAlbum(token);
         if (!found) {
           // Deactivated or expired: nothing of it stays on this device.
