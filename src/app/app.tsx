@@ -20,7 +20,10 @@ export function App({ backend, sessionStore, queryClient, adminArea }: AppProps)
   const [router] = useState(() => createAppRouter(adminArea));
   const dropAdminData = useCallback(() => {
     queryClient.removeQueries({ queryKey: ['admin'] });
-    void adminArea.load().then((area) => area.persister.removeClient());
+    void adminArea
+      .load()
+      .then((area) => area.persister.removeClient())
+      .catch((error: unknown) => console.warn('Saved admin data could not be removed', error));
   }, [queryClient, adminArea]);
 
   return (

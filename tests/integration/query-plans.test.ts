@@ -76,10 +76,15 @@ beforeAll(async () => {
   const albumWithPhotos = async (name: string, prefix: string, count: number) => {
     const id = (await client.query<{ id: string }>(`insert into public.albums (name) values ($1) returning id`, [name])).rows[0]!.id;
     await client.query(
-      `insert into public.photos (album_id, filename, file_url, original_filename, file_size, width, height, mime_type, created_at)
-       select $1, $2 || n || '.jpg', '/storage/v1/object/public/photos/x/' || $2 || n || '.jpg', $2 || n || '.jpg', 1000, 4000, 3000, 'image/jpeg',
+      // Addresses as long as the app stores them (origin, bucket path, album and photo ids).
+      `insert into public.photos (album_id, filename, file_url, thumb_url, preview_url, original_filename, file_size, width, height, mime_type, created_at)
+       select $1::uuid, f.name, f.base || '.jpg', f.base || '-thumb.webp', f.base || '-preview.webp', 'DSC_' || n || '.jpg', 1000, 4000, 3000, 'image/jpeg',
               now() + make_interval(secs => n)
-         from generate_series(1, $3::int) n`,
+         from generate_series(1, $3::int) n
+         cross join lateral (
+           select $2 || n || '.jpg' as name,
+                  'http://127.0.0.1:8080/storage/v1/object/public/photos/' || $1::text || '/' || gen_random_uuid() as base
+         ) f`,
       [id, prefix, count],
     );
     return id;
@@ -137,6 +142,19 @@ describe('query plans of the hot reads', () => {
     const photos = await plan(query, [wedding]);
     expect(byAlbum(photos), shown(photos)).toBe(true);
     expect(seqScanned(photos), shown(photos)).toEqual([]);
+  });
+
+  it('get_album_photos_by_token keeps a 10,000-photo album in memory, with no temporary file per call', async () => {
+    const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode & Record<string, number> }> }>(
+      'explain (analyze, buffers, format json) select * from public.get_album_photos_by_token($1)',
+      [token],
+    );
+    const scan = rows[0]!['QUERY PLAN'][0]!.Plan;
+    expect(scan['Node Type']).toBe('Function Scan');
+    expect(scan['Actual Rows']).toBe(BIG_ALBUM_PHOTOS);
+    // RETURN QUERY collects every row before PostgREST pages them; at the default work_mem
+    // this album spilled to disk on every call (migration 20261122000800).
+    expect(scan['Temp Written Blocks']).toBe(0);
   });
 
   it("the home page's public albums count their photos through the album index", async () => {
