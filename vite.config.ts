@@ -14,10 +14,15 @@ const backendUrl = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
  * after they have run: one round trip less before the first data request.
  */
 function preloadRuntimeConfig(): Plugin {
+  // What the app sees as import.meta.env: the environment and the .env files.
+  let backendFromBuild = false;
   return {
     name: 'preload-runtime-config',
+    configResolved: (config) => {
+      backendFromBuild = !!config.env.VITE_SUPABASE_URL;
+    },
     transformIndexHtml: (_html, context) =>
-      context.server || process.env.VITE_SUPABASE_URL
+      context.server || backendFromBuild
         ? []
         : [{ tag: 'link', attrs: { rel: 'preload', href: '/config.json', as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head' }],
   };

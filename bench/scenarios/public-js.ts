@@ -3,15 +3,11 @@
  * until the network is quiet), and whether any admin screen's code is among them.
  */
 import { gzipSync } from 'node:zlib';
+import { isAdminChunk } from '../../tests/support/admin-chunks';
 import type { Scenario } from '../support/context';
 import { newBenchContext } from '../support/chromium';
 import { homeContent } from '../support/fixtures';
 import { round } from '../support/metrics';
-
-// Chunks of the admin routes (src/app/router.tsx), of the admin area (src/app/admin-area.ts:
-// supabase-js, the outbox) and of the admin-only upload pipeline. (admin-auth is the session
-// check every page makes when this browser holds an admin session.)
-const ADMIN_CHUNK = /^(admin-(?!auth-)|start-admin-area|supabase|handlers|login-page|dashboard-page|albums-page|album-detail-page|public-galleries-page|links-page|content-page|services-page|testimonials-page|design-page|settings-page|browser-image-compression)/;
 
 export const publicJs: Scenario = {
   name: 'public-js',
@@ -39,7 +35,7 @@ export const publicJs: Scenario = {
 
     const files = [...scripts.entries()].sort((a, b) => b[1] - a[1]);
     const total = files.reduce((sum, [, bytes]) => sum + bytes, 0);
-    const admin = files.filter(([path]) => ADMIN_CHUNK.test(path.split('/').pop() ?? ''));
+    const admin = files.filter(([path]) => isAdminChunk(path.split('/').pop() ?? ''));
     const list = files.map(([path, bytes]) => `${path.split('/').pop()} ${round(bytes / 1024)}`).join(', ');
     bench.record('public_js_kb', {
       value: round(total / 1024),

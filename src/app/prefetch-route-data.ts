@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router-dom';
 import { serverLinkQuery } from '@/features/client-gallery/client-keys';
 import { galleryQueries } from '@/features/public-gallery/gallery-keys';
 import { homeContentQuery } from '@/features/home/home-keys';
@@ -7,6 +8,7 @@ import { withDefaults } from '@/theme/design-settings';
 import { loadSiteFonts } from '@/theme/fonts';
 import { siteSettingsQuery } from '@/theme/use-site-theme';
 import { siteProfileQuery } from '@/ui/site/use-site-profile';
+import { PUBLIC_PATHS } from './paths';
 
 /**
  * Starts the reads of the public page being opened, and its fonts, while the page's code is
@@ -24,25 +26,26 @@ export function prefetchRouteData(queryClient: QueryClient, backend: PublicBacke
   );
   void queryClient.prefetchQuery(siteProfileQuery(backend));
 
-  if (pathname === '/') {
+  // The same patterns as the router, so the parameters are decoded as the pages see them.
+  if (matchPath(PUBLIC_PATHS.home, pathname)) {
     void queryClient.prefetchQuery(homeContentQuery(backend));
     return;
   }
   // A curated gallery or a public album: the photo list is asked for together with the
   // gallery (an inactive or unknown one gives no photos), not after it.
-  const [, gallery] = /^\/gallery\/public\/([^/]+)\/?$/.exec(pathname) ?? [];
+  const gallery = matchPath(PUBLIC_PATHS.publicGallery, pathname)?.params.id;
   if (gallery) {
     void queryClient.prefetchQuery(galleryQueries.gallery(backend, gallery));
     void queryClient.prefetchQuery(galleryQueries.galleryPhotos(backend, gallery));
     return;
   }
-  const [, album] = /^\/gallery\/([^/]+)\/?$/.exec(pathname) ?? [];
+  const album = matchPath(PUBLIC_PATHS.album, pathname)?.params.id;
   if (album) {
     void queryClient.prefetchQuery(galleryQueries.album(backend, album));
     void queryClient.prefetchQuery(galleryQueries.albumPhotos(backend, album));
     return;
   }
   // A client's link: the link itself (its photos wait for it, and for a passcode if it has one).
-  const [, token] = /^\/client\/([^/]+)\/?$/.exec(pathname) ?? [];
+  const token = matchPath(PUBLIC_PATHS.clientLink, pathname)?.params.accessToken;
   if (token) void queryClient.prefetchQuery(serverLinkQuery(backend, token));
 }

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '@/ui/page-loader';
 import type { AdminAreaLoader } from './admin-area';
+import { PUBLIC_PATHS } from './paths';
 import { RouteError } from './route-error';
 
 /** A screen loaded as its own chunk when its route is first visited. */
@@ -36,17 +37,17 @@ export const appRoutes = (adminArea: AdminAreaLoader): RouteObject[] => [
     // Shown while the first screen's code loads.
     hydrateFallbackElement: <PageLoader />,
     children: [
-      { path: '/', lazy: screen(() => import('@/features/home/home-page'), (m) => m.HomePage) },
+      { path: PUBLIC_PATHS.home, lazy: screen(() => import('@/features/home/home-page'), (m) => m.HomePage) },
       {
-        path: '/gallery/public/:id',
+        path: PUBLIC_PATHS.publicGallery,
         lazy: screen(() => import('@/features/public-gallery/public-gallery-page'), (m) => m.PublicGalleryPage),
       },
       {
-        path: '/gallery/:id',
+        path: PUBLIC_PATHS.album,
         lazy: screen(() => import('@/features/public-gallery/album-gallery-page'), (m) => m.AlbumGalleryPage),
       },
       {
-        path: '/client/:accessToken',
+        path: PUBLIC_PATHS.clientLink,
         lazy: screen(() => import('@/features/client-gallery/client-gallery-page'), (m) => m.ClientGalleryPage),
       },
       {

@@ -1,3 +1,4 @@
+import type { Query } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { withAdminClient } from '@/lib/backend/client';
 import { indexedDbPersister } from '@/offline/query-persister';
@@ -23,8 +24,7 @@ export async function startAdminArea({ publicBackend, sessionStore, queryClient 
     // Admin screens open offline from the last data they showed. Mutations are never
     // persisted (some carry passwords); the outbox is the offline write path.
     dehydrateOptions: {
-      shouldDehydrateQuery: (query: { queryKey: readonly unknown[]; state: { status: string } }) =>
-        query.queryKey[0] === 'admin' && query.state.status === 'success',
+      shouldDehydrateQuery: (query: Query) => query.queryKey[0] === 'admin' && query.state.status === 'success',
       shouldDehydrateMutation: () => false,
     },
   };

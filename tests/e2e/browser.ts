@@ -5,6 +5,7 @@ import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../support/chromium';
+import { isAdminChunk } from '../support/admin-chunks';
 import '../support/stack-context';
 
 export const VIEWPORTS = {
@@ -97,15 +98,10 @@ export const storedCount = (page: Page, store: 'outbox' | 'blobs') =>
     store,
   );
 
-/** Chunks only the admin area needs (src/app/admin-area.ts): supabase-js, the outbox, the admin screens. */
-const ADMIN_SCRIPT = /^(supabase|start-admin-area|admin-area-providers|handlers|admin-layout|dashboard-page|browser-image-compression)-/;
-
-/** Records the names of the app's scripts the page loads; `admin()` lists those of the admin area. */
-export function recordScripts(page: Page) {
-  const names: string[] = [];
-  page.on('request', (request) => {
-    const path = new URL(request.url()).pathname;
-    if (path.startsWith('/assets/') && path.endsWith('.js')) names.push(path.slice('/assets/'.length));
-  });
-  return { names, admin: () => names.filter((name) => ADMIN_SCRIPT.test(name)) };
+/** Records the paths the page requests; `scripts()` names the app's scripts, `adminScripts()` the admin's among them. */
+export function recordRequests(page: Page) {
+  const paths: string[] = [];
+  page.on('request', (request) => paths.push(new URL(request.url()).pathname));
+  const scripts = () => paths.filter((path) => path.startsWith('/assets/') && path.endsWith('.js')).map((path) => path.slice('/assets/'.length));
+  return { paths, scripts, adminScripts: () => scripts().filter(isAdminChunk) };
 }

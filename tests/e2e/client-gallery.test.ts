@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, newContext, recordScripts, screenshot, VIEWPORTS, type ViewportName } from './browser';
+import { expectToast, newContext, recordRequests, screenshot, VIEWPORTS, type ViewportName } from './browser';
 import { seedAlbum, seedClientLink, type SeededPhoto } from './public-seed';
 
 let album: { id: string; photos: SeededPhoto[] };
@@ -144,7 +144,7 @@ describe('client links that do not open', () => {
     const token = await seedClientLink({ albumId: album.id, allowDownloads: false });
     const context = await newContext('desktop');
     const page = await context.newPage();
-    const scripts = recordScripts(page);
+    const requests = recordRequests(page);
     await page.goto(`/client/${token}`);
     await page.getByText('5 photos').waitFor();
     expect(await page.getByRole('button', { name: /^Download/ }).count()).toBe(0);
@@ -153,8 +153,8 @@ describe('client links that do not open', () => {
     expect(await page.getByRole('button', { name: 'Download' }).count()).toBe(0);
     // The viewer's code came too; none of the admin area's (the passcode dialog once pulled in
     // supabase-js's chunk for a helper they share).
-    expect(scripts.names.some((name) => name.startsWith('photo-viewer-'))).toBe(true);
-    expect(scripts.admin()).toEqual([]);
+    expect(requests.scripts().some((name) => name.startsWith('photo-viewer-'))).toBe(true);
+    expect(requests.adminScripts()).toEqual([]);
     await context.close();
   });
 });

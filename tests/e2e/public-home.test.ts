@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, newContext, recordScripts, screenshot, sql, type ViewportName } from './browser';
+import { expectToast, newContext, recordRequests, screenshot, sql, type ViewportName } from './browser';
 import { seedAlbum, seedPublicGallery, type SeededPhoto } from './public-seed';
 
 const YEAR = new Date().getFullYear();
@@ -188,17 +188,15 @@ describe('the public home page', () => {
   it("loads none of the admin area's code for a visitor, and asks for the backend's address once", async () => {
     const context = await newContext('phone');
     const page = await context.newPage();
-    const scripts = recordScripts(page);
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const requests = recordRequests(page);
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     // What loads when the page is idle counts too.
     await page.waitForLoadState('networkidle');
-    expect(scripts.names.length).toBeGreaterThan(3);
-    expect(scripts.admin()).toEqual([]);
+    expect(requests.scripts().length).toBeGreaterThan(3);
+    expect(requests.adminScripts()).toEqual([]);
     // The page's <link rel="preload"> of /config.json is the request the app uses.
-    expect(requested.filter((path) => path === '/config.json')).toHaveLength(1);
+    expect(requests.paths.filter((path) => path === '/config.json')).toHaveLength(1);
     await context.close();
   });
 
