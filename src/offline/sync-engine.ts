@@ -88,6 +88,12 @@ export interface OutboxSnapshot {
 
 export type SubmitOutcome = 'synced' | 'queued';
 
+interface QueueRead {
+  /** Reads are numbered in the order they began. */
+  seq: number;
+  items: OutboxItem[];
+}
+
 interface Waiter {
   resolve: (outcome: SubmitOutcome) => void;
   reject: (error: BackendError) => void;
@@ -120,6 +126,9 @@ export class SyncEngine {
   private flushing: Promise<void> | null = null;
   private flushAgain = false;
   private timer: unknown = null;
+  /** Numbers the reads of the queue, so a slow older read never replaces a newer one on screen. */
+  private reads = 0;
+  private shownRead = 0;
 
   constructor(options: SyncEngineOptions) {
     this.options = options;
@@ -239,15 +248,16 @@ export class SyncEngine {
       this.timer = null;
     }
     for (;;) {
-      const items = await this.store.load();
+      const read = await this.read();
+      const { items } = read;
       if (items.length === 0) {
         this.snapshot = { ...this.snapshot, sentInRun: 0 };
-        await this.refresh(items);
+        this.show(read);
         return;
       }
       if (!this.isOnline() || !this.canSync()) {
         items.forEach((item) => this.settle(item.id, 'queued'));
-        await this.refresh(items);
+        this.show(read);
         return;
       }
       const now = this.clock.now();
@@ -256,11 +266,11 @@ export class SyncEngine {
         // Whatever is left waits (backoff, or behind a refused change): tell its submitters.
         items.forEach((item) => this.settle(item.id, 'queued'));
         this.scheduleWake(items, now);
-        await this.refresh(items);
+        this.show(read);
         return;
       }
       this.snapshot = { ...this.snapshot, sendingId: next.id };
-      await this.refresh(items);
+      this.show(read);
       const handler = this.handlers[next.kind];
       try {
         if (!handler) throw Object.assign(new Error('This change can no longer be sent.'), { status: 400 });
@@ -281,10 +291,10 @@ export class SyncEngine {
             // Everything else would fail the same way: wait for the backoff or the network
             // (which also answers any re-run asked for before this failure).
             this.flushAgain = false;
-            const waiting = await this.store.load();
-            waiting.forEach((item) => this.settle(item.id, 'queued'));
-            this.scheduleWake(waiting, this.clock.now());
-            await this.refresh(waiting);
+            const waiting = await this.read();
+            waiting.items.forEach((item) => this.settle(item.id, 'queued'));
+            this.scheduleWake(waiting.items, this.clock.now());
+            this.show(waiting);
             return;
           }
         } else {
@@ -317,10 +327,26 @@ export class SyncEngine {
     this.waiters.delete(id);
   }
 
-  private async refresh(items?: OutboxItem[]): Promise<void> {
-    const current = items ?? (await this.store.load());
-    // Spread only after the await, so progress recorded meanwhile is kept.
-    this.snapshot = { ...this.snapshot, items: current, online: this.isOnline(), loaded: true };
+  private async refresh(): Promise<void> {
+    this.show(await this.read());
+  }
+
+  private async read(): Promise<QueueRead> {
+    const seq = ++this.reads;
+    return { seq, items: await this.store.load() };
+  }
+
+  /**
+   * Publishes a read of the queue. Reads overlap (a submit, a flush and a wake can all be
+   * reading), and one begun earlier can finish later: its list would bring back changes
+   * already sent or hide ones just queued, so only a newer read replaces the items.
+   */
+  private show(read: QueueRead): void {
+    if (read.seq > this.shownRead) {
+      this.shownRead = read.seq;
+      this.snapshot = { ...this.snapshot, items: read.items };
+    }
+    this.snapshot = { ...this.snapshot, online: this.isOnline(), loaded: true };
     this.listeners.forEach((listener) => listener());
   }
 }

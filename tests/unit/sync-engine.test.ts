@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BackendError } from '@/lib/backend/errors';
 import { AdminDatabase, dexieOutboxStore } from '@/offline/db';
-import { SyncEngine, type ChangeHandler, type Clock, type OutboxItem } from '@/offline/sync-engine';
+import { SyncEngine, type ChangeHandler, type Clock, type OutboxItem, type OutboxStore } from '@/offline/sync-engine';
 
 /** A clock the test moves by hand; timers run when their time comes. */
 class FakeClock implements Clock {
@@ -58,10 +58,10 @@ let failures: Array<{ item: OutboxItem; message: string }>;
 
 let engines: SyncEngine[] = [];
 
-function engine() {
+function engine(store: OutboxStore = dexieOutboxStore(db)) {
   const kinds = ['album.create', 'album.update', 'photo.upload', 'link.create'];
   const created = new SyncEngine({
-    store: dexieOutboxStore(db),
+    store,
     handlers: Object.fromEntries(kinds.map((kind) => [kind, transport.handler(kind)])),
     clock,
     isOnline: () => online,
@@ -196,6 +196,37 @@ describe('the sync engine', () => {
     await sync.flush();
     expect(transport.calls.map((call) => call.kind)).toEqual(['album.create', 'photo.upload']);
     expect(sync.getSnapshot().items).toEqual([]);
+  });
+
+  it('keeps showing every queued change when an older read of the queue finishes after a newer one', async () => {
+    online = false;
+    const store = dexieOutboxStore(db);
+    let held: { release: () => void; finished: Promise<void> } | null = null;
+    let holdNextRead = false;
+    const sync = engine({
+      ...store,
+      // The next read takes the queue as it is, then finishes only when the test says so.
+      async load() {
+        const items = await store.load();
+        if (holdNextRead) {
+          holdNextRead = false;
+          let release!: () => void;
+          const finished = new Promise<void>((resolve) => (release = resolve));
+          held = { release, finished };
+          await finished;
+        }
+        return items;
+      },
+    });
+    holdNextRead = true;
+    const first = sync.submit(uploadPhoto('p1'));
+    await expect.poll(() => held).not.toBeNull();
+    expect(await sync.submit(uploadPhoto('p2'))).toBe('queued');
+    expect(sync.getSnapshot().items.map((item) => item.label)).toEqual(['Upload p1', 'Upload p2']);
+
+    held!.release();
+    expect(await first).toBe('queued');
+    expect(sync.getSnapshot().items.map((item) => item.label)).toEqual(['Upload p1', 'Upload p2']);
   });
 
   it('resumes after a restart: a new engine on the same database sends what was queued', async () => {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useOutbox, useOutboxSnapshot } from '@/offline/outbox-provider';
-import type { OutboxSnapshot } from '@/offline/sync-engine';
+import type { OutboxItem, OutboxSnapshot } from '@/offline/sync-engine';
 import { loadUploadBatch, saveUploadBatch, type UploadBatchEntry } from '@/offline/upload-batches';
+import type { PhotoUploadPayload } from '@/offline/upload-pipeline';
 
 export type FileState = 'waiting' | 'uploading' | 'done' | 'failed' | 'offline';
 
@@ -27,12 +28,23 @@ export interface UploadBatch {
   clear: () => void;
 }
 
+/** The album's uploads still in the outbox, as batch entries. */
+function queuedUploads(items: OutboxItem[], albumId: string): UploadBatchEntry[] {
+  return items
+    .filter((item) => item.kind === 'photo.upload' && (item.payload as PhotoUploadPayload).albumId === albumId)
+    .map((item) => {
+      const { photoId, originalFilename, fileSize } = item.payload as PhotoUploadPayload;
+      return { photoId, originalFilename, fileSize };
+    });
+}
+
 /**
  * The album's current 'Add Photos' batch and its progress. The list lives in IndexedDB, so a
- * reload (or the browser closing mid-upload) brings the progress back where it was.
+ * reload (or the browser closing mid-upload) brings the progress back where it was; if the
+ * page closed before the list was stored, the album's uploads still queued make it up again.
  */
 export function useUploadBatch(albumId: string): UploadBatch {
-  const { db } = useOutbox();
+  const { db, engine } = useOutbox();
   const snapshot = useOutboxSnapshot();
   const [entries, setEntries] = useState<UploadBatchEntry[]>([]);
   const latest = useRef(entries);
@@ -41,25 +53,39 @@ export function useUploadBatch(albumId: string): UploadBatch {
     (next: UploadBatchEntry[]) => {
       latest.current = next;
       setEntries(next);
-      void saveUploadBatch(db, albumId, next);
+      // Not kept (the disk full, say): the uploads go on, and a reload rebuilds the list from the queue.
+      saveUploadBatch(db, albumId, next).catch((error: unknown) => console.warn('Upload progress not kept', error));
     },
     [db, albumId],
   );
-  const add = useCallback((added: UploadBatchEntry[]) => replace([...latest.current, ...added]), [replace]);
+  const add = useCallback(
+    (added: UploadBatchEntry[]) => {
+      // A list just rebuilt from the queue may hold some of these already.
+      const known = new Set(latest.current.map((entry) => entry.photoId));
+      replace([...latest.current, ...added.filter((entry) => !known.has(entry.photoId))]);
+    },
+    [replace],
+  );
   const clear = useCallback(() => replace([]), [replace]);
 
+  // Read once the queue is known, which a lost list is rebuilt from.
   useEffect(() => {
+    if (!snapshot.loaded) return;
     let current = true;
     void loadUploadBatch(db, albumId).then((stored) => {
-      if (current && latest.current.length === 0) {
+      if (!current || latest.current.length > 0) return;
+      if (stored.length > 0) {
         latest.current = stored;
         setEntries(stored);
+        return;
       }
+      const queued = queuedUploads(engine.getSnapshot().items, albumId);
+      if (queued.length > 0) replace(queued);
     });
     return () => {
       current = false;
     };
-  }, [db, albumId]);
+  }, [db, engine, albumId, snapshot.loaded, replace]);
 
   const stateOf = (photoId: string) => fileState(photoId, snapshot);
   const states = entries.map((entry) => stateOf(entry.photoId));
