@@ -12,6 +12,8 @@ describe('a shoot with no connection', () => {
     const [section] = await sql<{ id: string; title: string | null }>(`select id, title from public.page_content where section_name = 'about-story'`);
     const context = await newContext('desktop');
     const page = await context.newPage();
+    // The album page's title (the list's cards carry the name too, as smaller headings).
+    const albumTitle = page.getByRole('heading', { level: 1, name: 'Harbour Sunrise', exact: true });
     try {
       await signInAsAdmin(page);
       await page.evaluate(async () => {
@@ -31,7 +33,7 @@ describe('a shoot with no connection', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Create Collection' }).click();
       await expectToast(page, 'Saved on this device');
       await page.getByRole('link', { name: /Harbour Sunrise/ }).click();
-      await page.getByRole('heading', { name: 'Harbour Sunrise', exact: true }).waitFor();
+      await albumTitle.waitFor();
 
       await page.getByRole('button', { name: 'Add Photos' }).first().click();
       await page.getByRole('dialog').getByLabel('Choose photos').setInputFiles(shootPhotos(10));
@@ -64,8 +66,10 @@ describe('a shoot with no connection', () => {
       // A reload with no network: the app, the queue, the upload progress and the edits come back.
       await page.goto('/admin/albums');
       await page.getByRole('link', { name: /Harbour Sunrise/ }).click();
+      // The album page has opened (its code may still be loading after the click) before the reload.
+      await albumTitle.waitFor();
       await page.reload();
-      await page.getByRole('heading', { name: 'Harbour Sunrise', exact: true }).waitFor();
+      await albumTitle.waitFor();
       await page.getByTestId('sync-status').getByText('13 pending (offline)').waitFor();
       await page.getByTestId('upload-progress').getByText('0 of 10 uploaded').waitFor();
       expect(await page.getByTestId('photo-tile').getByText('Pending').count()).toBe(10);

@@ -5,6 +5,7 @@ import { resolveStorageUrl } from '@/lib/backend/storage';
 import { Badge } from '@/ui/badge';
 import { PendingBadge } from '@/ui/status-badges';
 import { Card } from '@/ui/card';
+import { ImageOr } from '@/ui/image-or';
 import { ActionMenu } from '@/ui/dropdown-menu';
 import { photoCount } from '@/ui/format';
 import type { ShownAlbum } from './albums-overlay';
@@ -23,13 +24,18 @@ export function AlbumCard({ album, onEdit, onDelete }: AlbumCardProps) {
     <Card className="group relative overflow-hidden" data-testid="album-card">
       <Link to={`/admin/albums/${album.id}`} className="block focus-visible:outline-offset-[-2px]">
         <div className="relative aspect-[4/3] bg-muted">
-          {preview ? (
-            <img src={preview} alt="" loading="lazy" decoding="async" className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.02]" />
-          ) : (
-            <div className="flex size-full items-center justify-center text-muted-foreground">
-              <FolderOpen className="size-10" strokeWidth={1.25} aria-hidden />
-            </div>
-          )}
+          <ImageOr
+            src={preview}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.02]"
+            fallback={
+              <div className="flex size-full items-center justify-center text-muted-foreground">
+                <FolderOpen className="size-10" strokeWidth={1.25} aria-hidden />
+              </div>
+            }
+          />
           <div className="absolute left-2 top-2 flex gap-1.5">
             {album.is_public && (
               <Badge tone="neutral" className="bg-card/90 backdrop-blur">

@@ -2,6 +2,7 @@ import { CloudOff, ExternalLink, ImageIcon, LoaderCircle, Trash2 } from 'lucide-
 import { useBackend } from '@/lib/backend/backend-context';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { Badge } from '@/ui/badge';
+import { ImageOr } from '@/ui/image-or';
 import { megabytes } from '@/ui/format';
 import type { ShownPhoto } from './albums-overlay';
 
@@ -22,13 +23,18 @@ export function PhotoTile({ photo, localThumbnail, onDelete }: PhotoTileProps) {
   return (
     <figure className="group min-w-0" data-testid="photo-tile" data-photo-id={photo.id}>
       <div className="relative aspect-square overflow-hidden rounded-lg bg-muted">
-        {thumbnail ? (
-          <img src={thumbnail} alt={photo.original_filename} loading="lazy" decoding="async" className="size-full object-cover" />
-        ) : (
-          <div className="flex size-full items-center justify-center text-muted-foreground">
-            {photo.pending ? <LoaderCircle className="size-6 animate-spin" aria-label="Preparing" /> : <ImageIcon className="size-8" aria-hidden />}
-          </div>
-        )}
+        <ImageOr
+          src={thumbnail}
+          alt={photo.original_filename}
+          loading="lazy"
+          decoding="async"
+          className="size-full object-cover"
+          fallback={
+            <div className="flex size-full items-center justify-center text-muted-foreground">
+              {photo.pending ? <LoaderCircle className="size-6 animate-spin" aria-label="Preparing" /> : <ImageIcon className="size-8" aria-hidden />}
+            </div>
+          }
+        />
         {photo.uploadState && (
           <Badge tone={photo.uploadState === 'failed' ? 'destructive' : 'pending'} className="absolute left-2 top-2" title={photo.syncError}>
             <CloudOff aria-hidden /> {UPLOAD_BADGE[photo.uploadState]}

@@ -5,6 +5,7 @@ import { Badge } from '@/ui/badge';
 import { PendingBadge } from '@/ui/status-badges';
 import { Card } from '@/ui/card';
 import { cn } from '@/ui/cn';
+import { ImageOr } from '@/ui/image-or';
 import { ActionMenu, type MenuAction } from '@/ui/dropdown-menu';
 import { photoCount } from '@/ui/format';
 import type { ShownGallery } from './galleries-overlay';
@@ -37,22 +38,21 @@ export function GalleryCard({ gallery, onEdit, onDelete }: GalleryCardProps) {
     <Card className="group relative overflow-hidden" data-testid="gallery-card" data-gallery-id={gallery.id}>
       <button type="button" onClick={onEdit} aria-label={`Edit ${gallery.title}`} className="block w-full focus-visible:outline-offset-[-2px]">
         <div className="relative aspect-[4/3] overflow-hidden bg-muted">
-          {cover ? (
-            <img
-              src={cover}
-              alt=""
-              loading="lazy"
-              decoding="async"
-              className={cn(
-                'size-full object-cover transition-transform duration-500 group-hover:scale-[1.02]',
-                !gallery.is_active && 'opacity-60 grayscale-[35%]',
-              )}
-            />
-          ) : (
-            <div className="flex size-full items-center justify-center text-muted-foreground">
-              <Images className="size-10" strokeWidth={1.25} aria-hidden />
-            </div>
-          )}
+          <ImageOr
+            src={cover}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className={cn(
+              'size-full object-cover transition-transform duration-500 group-hover:scale-[1.02]',
+              !gallery.is_active && 'opacity-60 grayscale-[35%]',
+            )}
+            fallback={
+              <div className="flex size-full items-center justify-center text-muted-foreground">
+                <Images className="size-10" strokeWidth={1.25} aria-hidden />
+              </div>
+            }
+          />
           <PendingBadge pending={gallery.pending} syncError={gallery.syncError} className="absolute left-2 top-2" />
         </div>
       </button>

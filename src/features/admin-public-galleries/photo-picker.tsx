@@ -5,6 +5,7 @@ import type { AdminAlbumSimple } from '@/lib/backend/database.types';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
+import { ImageOr } from '@/ui/image-or';
 import { NativeSelect } from '@/ui/controls';
 import { photoCount } from '@/ui/format';
 import { toggleSelection, type PickerPhoto } from './picker-overlay';
@@ -87,13 +88,18 @@ export function PhotoPicker(props: PhotoPickerProps) {
                       picked && 'ring-[3px] ring-primary',
                     )}
                   >
-                    {src ? (
-                      <img src={src} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
-                    ) : (
-                      <span className="flex size-full items-center justify-center text-muted-foreground">
-                        <ImageIcon className="size-6" aria-hidden />
-                      </span>
-                    )}
+                    <ImageOr
+                      src={src}
+                      alt=""
+                      loading="lazy"
+                      decoding="async"
+                      className="size-full object-cover"
+                      fallback={
+                        <span className="flex size-full items-center justify-center text-muted-foreground">
+                          <ImageIcon className="size-6" aria-hidden />
+                        </span>
+                      }
+                    />
                     <span className={cn('absolute inset-0 transition-colors', picked ? 'bg-black/15' : 'hover:bg-black/10')} aria-hidden />
                     <span
                       aria-hidden
