@@ -1,6 +1,5 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { toast } from 'sonner';
 import { createAdminAreaLoader } from '@/app/admin-area';
 import { App } from '@/app/app';
 import { prefetchRouteData } from '@/app/prefetch-route-data';
@@ -10,6 +9,7 @@ import { loadRuntimeConfig } from '@/lib/backend/config';
 import { createPublicBackend } from '@/lib/backend/public-client';
 import { activateWhenIdle } from '@/offline/activate-when-idle';
 import { registerServiceWorker } from '@/offline/register-service-worker';
+import { notify } from '@/ui/toast';
 import { whenIdle } from '@/ui/when-idle';
 import './index.css';
 
@@ -39,21 +39,18 @@ loadRuntimeConfig()
       ),
     );
     registerServiceWorker((activate) => {
-      toast('New version available', {
-        description: 'Reload to use the latest version of the site.',
-        duration: Infinity,
-        action: {
-          label: 'Reload',
-          onClick: () => {
-            // Without the admin area nothing here sends changes, so nothing holds the update back.
-            const area = adminArea.current();
-            if (!area) return activate();
-            activateWhenIdle(area.outbox.engine, activate, (pending) =>
-              toast('The new version will load once your changes are saved', {
-                description: `${pending} ${pending === 1 ? 'change is' : 'changes are'} still being sent; nothing will be lost.`,
-              }),
-            );
-          },
+      notify.prompt('New version available', 'Reload to use the latest version of the site.', {
+        label: 'Reload',
+        onClick: () => {
+          // Without the admin area nothing here sends changes, so nothing holds the update back.
+          const area = adminArea.current();
+          if (!area) return activate();
+          activateWhenIdle(area.outbox.engine, activate, (pending) =>
+            notify.info(
+              'The new version will load once your changes are saved',
+              `${pending} ${pending === 1 ? 'change is' : 'changes are'} still being sent; nothing will be lost.`,
+            ),
+          );
         },
       });
     });

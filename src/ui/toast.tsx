@@ -1,21 +1,88 @@
-import { toast, Toaster as SonnerToaster } from 'sonner';
+import { useEffect, useState } from 'react';
+import type * as SonnerModule from 'sonner';
+
+type Sonner = typeof SonnerModule;
+type RaiseToast = (toast: Sonner['toast']) => void;
+
+/**
+ * Sonner (about 10 KB gzipped) loads with the first toast, not with the page: a visitor's
+ * page that raises none never fetches it. Its toaster shows only toasts raised after it
+ * mounted, so a toast raised earlier waits for it.
+ */
+let sonnerLoading: Promise<Sonner> | null = null;
+function loadSonner(): Promise<Sonner> {
+  sonnerLoading ??= import('sonner').catch((error: unknown) => {
+    // Offline before the code was cached: the next toast tries again.
+    sonnerLoading = null;
+    throw error;
+  });
+  return sonnerLoading;
+}
+
+let toastWanted = false;
+let showToaster: (() => void) | null = null;
+let toastersShown = 0;
+let waitingToasts: Array<() => void> = [];
+
+function raise(show: RaiseToast): void {
+  toastWanted = true;
+  showToaster?.();
+  void loadSonner().then(
+    ({ toast }) => {
+      if (toastersShown > 0) show(toast);
+      else waitingToasts.push(() => show(toast));
+    },
+    (error: unknown) => console.error('A message could not be shown', error),
+  );
+}
 
 /** Toasts with the spec's shape: a title and a description; errors are titled 'Error' unless told. */
 export const notify = {
   success(title: string, description?: string) {
-    toast.success(title, { description });
+    raise((toast) => toast.success(title, { description }));
   },
   error(description: string, title = 'Error') {
-    toast.error(title, { description });
+    raise((toast) => toast.error(title, { description }));
   },
   info(title: string, description?: string) {
-    toast(title, { description });
+    raise((toast) => toast(title, { description }));
+  },
+  /** A message that stays until acted on or closed, e.g. 'New version available' with 'Reload'. */
+  prompt(title: string, description: string, action: { label: string; onClick: () => void }) {
+    raise((toast) => toast(title, { description, duration: Infinity, action }));
   },
 };
 
+/** Where toasts appear; renders nothing until the first toast is raised. */
 export function Toaster() {
+  const [sonner, setSonner] = useState<Sonner | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    showToaster = () => {
+      void loadSonner().then((loaded) => mounted && setSonner(loaded), () => undefined);
+    };
+    if (toastWanted) showToaster();
+    return () => {
+      mounted = false;
+      showToaster = null;
+    };
+  }, []);
+  return sonner && <LoadedToaster sonner={sonner} />;
+}
+
+function LoadedToaster({ sonner }: { sonner: Sonner }) {
+  // Runs after sonner's toaster has subscribed (a child's effects run first).
+  useEffect(() => {
+    toastersShown += 1;
+    const waiting = waitingToasts;
+    waitingToasts = [];
+    waiting.forEach((show) => show());
+    return () => {
+      toastersShown -= 1;
+    };
+  }, []);
   return (
-    <SonnerToaster
+    <sonner.Toaster
       position="bottom-right"
       closeButton
       toastOptions={{

@@ -1,14 +1,24 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  getAlbumPhotosByToken,
   getGalleryLinkByToken,
   setGalleryContext,
+  streamAlbumPhotosByToken,
   validateGalleryPasscode,
 } from '@/lib/backend/client-links';
 import { listPhotos } from '@/lib/backend/albums';
 import { createGalleryLink, generateAccessToken } from '@/lib/backend/gallery-links';
-import { readPublicAlbumPhotos } from '@/lib/backend/public-galleries-read';
+import { FIRST_PAGE_ROWS } from '@/lib/backend/pages';
+import { streamPublicAlbumPhotos } from '@/lib/backend/public-galleries-read';
 import { anonymous, backendAs, failureOf, insertAlbum, insertPhoto, signedInAdmin, sql } from './helpers';
+
+/** The pages of a streamed list, as they arrived. */
+async function pagesOf<T>(stream: AsyncIterable<T[]>): Promise<T[][]> {
+  const pages: T[][] = [];
+  for await (const page of stream) pages.push(page);
+  return pages;
+}
+const getAlbumPhotosByToken = async (...args: Parameters<typeof streamAlbumPhotosByToken>) =>
+  (await pagesOf(streamAlbumPhotosByToken(...args))).flat();
 
 let albumId: string;
 let photoIds: string[];
@@ -95,7 +105,7 @@ describe('client links', () => {
     expect(await getGalleryLinkByToken(anonymous(), future.token)).toMatchObject({ album_id: albumId });
   });
 
-  it('returns every photo of an album longer than one PostgREST answer (1,000 rows), in order', async () => {
+  it('streams every photo of an album longer than one PostgREST answer (1,000 rows), in order, the first page small', async () => {
     const bigAlbum = await insertAlbum({ name: 'Big wedding', is_public: true });
     await sql(
       `insert into public.photos (album_id, filename, file_url, original_filename, file_size, mime_type, created_at)
@@ -108,8 +118,11 @@ describe('client links', () => {
     const admin = backendAs(await signedInAdmin());
     const token = await generateAccessToken(admin);
     await createGalleryLink(admin, { id: crypto.randomUUID(), albumId: bigAlbum, accessToken: token, passcode: null, allowDownloads: true, expiresAt: null });
-    expect((await getAlbumPhotosByToken(anonymous(), token)).map((photo) => photo.original_filename)).toEqual(expected);
-    expect((await readPublicAlbumPhotos(anonymous(), bigAlbum)).map((photo) => photo.original_filename)).toEqual(expected);
+    // A small first page (the grid's first screens), then the rest up to 1,000 rows at a time.
+    for (const pages of [await pagesOf(streamAlbumPhotosByToken(anonymous(), token)), await pagesOf(streamPublicAlbumPhotos(anonymous(), bigAlbum))]) {
+      expect(pages.map((page) => page.length)).toEqual([FIRST_PAGE_ROWS, 1005 - FIRST_PAGE_ROWS]);
+      expect(pages.flat().map((photo) => photo.original_filename)).toEqual(expected);
+    }
     expect((await listPhotos(admin, bigAlbum)).map((photo) => photo.original_filename)).toEqual(expected);
   });
 

@@ -45,7 +45,9 @@ describe('prefetchRouteData', () => {
       height: 3000,
     };
     held.find((request) => request.path === 'public_gallery_photos')!.answer([{ sort_order: 0, photos: photo }]);
-    await expect.poll(() => queryClient.getQueryData(galleryKeys.galleryPhotos(GALLERY))).toMatchObject([{ id: 'p1', originalFilename: 'p1.jpg' }]);
+    await expect
+      .poll(() => queryClient.getQueryData(galleryKeys.galleryPhotos(GALLERY)))
+      .toMatchObject({ photos: [{ id: 'p1', originalFilename: 'p1.jpg' }], complete: true });
   });
 
   it("starts the home page's reads on /, and none on an admin screen", async () => {

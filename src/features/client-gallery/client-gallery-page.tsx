@@ -32,8 +32,11 @@ export function ClientGalleryPage() {
   const downloadPhoto = usePhotoDownload();
   const online = useOnline();
   const albumName = found?.album_name ?? '';
-  const { downloadAll, percent } = useDownloadAll(albumName, photos.data ?? []);
-  const saveOffline = useSaveOffline(accessToken, photos.data?.length ?? 0);
+  const shown = photos.data?.photos ?? [];
+  // The first photos show at once; the count, download all and save for offline need them all.
+  const complete = photos.data?.complete ?? false;
+  const { downloadAll, percent } = useDownloadAll(albumName, shown);
+  const saveOffline = useSaveOffline(accessToken, shown.length);
   useErrorToast(link.error, 'Failed to load gallery');
   useErrorToast(photos.error, 'Failed to load gallery content');
 
@@ -49,7 +52,6 @@ export function ClientGalleryPage() {
     return <GalleryUnavailable title="Failed to load gallery" description="Check your connection and try again." onRetry={() => void link.refetch()} />;
   }
 
-  const shown = photos.data ?? [];
   // Originals are never kept offline: downloads need the network.
   const canDownload = found.allow_downloads && online && !offline;
   return (
@@ -57,13 +59,13 @@ export function ClientGalleryPage() {
       <GalleryHeading
         title={found.album_name}
         description={found.album_description}
-        facts={photos.data ? [photoCount(shown.length)] : []}
+        facts={photos.data ? [complete ? photoCount(shown.length) : 'Loading photos...'] : []}
         actions={
           shown.length > 0 ? (
             <div className="flex flex-wrap gap-3">
-              {canDownload && <DownloadAllButton percent={percent} onClick={() => void downloadAll()} />}
+              {canDownload && <DownloadAllButton percent={percent} ready={complete} onClick={() => void downloadAll()} />}
               {(online || saveOffline.saved) && (
-                <SaveOfflineButton progress={saveOffline.progress} saved={saveOffline.saved} onSave={() => void saveOffline.save()} />
+                <SaveOfflineButton progress={saveOffline.progress} saved={saveOffline.saved} ready={complete} onSave={() => void saveOffline.save()} />
               )}
             </div>
           ) : undefined

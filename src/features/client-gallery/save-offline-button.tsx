@@ -5,11 +5,13 @@ import { megabytes } from '@/ui/format';
 interface SaveOfflineButtonProps {
   progress: { done: number; total: number } | null;
   saved: { bytes: number } | null;
+  /** False while the album's photos are still arriving: the button shows, disabled. */
+  ready: boolean;
   onSave: () => void;
 }
 
 /** 'Save for offline', its progress, then 'Saved for offline' with the space the album takes. */
-export function SaveOfflineButton({ progress, saved, onSave }: SaveOfflineButtonProps) {
+export function SaveOfflineButton({ progress, saved, ready, onSave }: SaveOfflineButtonProps) {
   if (progress) {
     const percent = progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
     return (
@@ -29,7 +31,7 @@ export function SaveOfflineButton({ progress, saved, onSave }: SaveOfflineButton
     );
   }
   return (
-    <Button variant="outline" size="lg" className="rounded-full" onClick={onSave}>
+    <Button variant="outline" size="lg" className="rounded-full" disabled={!ready} onClick={onSave}>
       <CloudDownload aria-hidden />
       Save for offline
     </Button>

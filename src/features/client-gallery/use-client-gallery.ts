@@ -1,16 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePublicBackend } from '@/lib/backend/backend-context';
-import { getAlbumPhotosByToken, validateGalleryPasscode } from '@/lib/backend/client-links';
-import type { ClientLink } from '@/lib/backend/database.types';
+import { streamAlbumPhotosByToken, validateGalleryPasscode } from '@/lib/backend/client-links';
+import type { ClientLink, ClientPhoto } from '@/lib/backend/database.types';
 import { BackendError, toBackendError } from '@/lib/backend/errors';
 import { resolveStorageUrl } from '@/lib/backend/storage';
-import { forgetOfflineAlbum, readOfflineAlbum, rememberOpenedAlbum } from '@/offline/offline-albums';
-import { toShownPhotos } from '@/ui/photos/photo-sources';
+import { streamedPhotoList } from '@/ui/photos/photo-sources';
 import { notify } from '@/ui/toast';
 import { clientKeys, serverLinkQuery } from './client-keys';
 
 const isNetworkFailure = (error: unknown) => toBackendError(error).kind === 'network';
+
+// What this device remembers of client albums (IndexedDB through Dexie, about 27 KB) loads
+// when needed: an open link's photos are asked for without waiting for it.
+const offlineAlbums = () => import('@/offline/offline-albums');
+const readOfflineAlbum = async (token: string) => (await offlineAlbums()).readOfflineAlbum(token);
 
 interface LinkState {
   link: ClientLink | null;
@@ -36,15 +40,15 @@ export function useClientGallery(token: string) {
     queryFn: async (): Promise<LinkState> => {
       try {
         const found = await queryClient.fetchQuery(serverLinkQuery(backend, token));
-        const remembered = await readOfflineAlbum(token);
         if (!found) {
           // Deactivated or expired: nothing of it stays on this device.
-          if (remembered) await forgetOfflineAlbum(token, resolve);
+          const { readOfflineAlbum, forgetOfflineAlbum } = await offlineAlbums();
+          if (await readOfflineAlbum(token)) await forgetOfflineAlbum(token, resolve);
           return { link: null, acceptedPasscode: null, offline: false };
         }
         if (!found.has_passcode) return { link: found, acceptedPasscode: null, offline: false };
         // A passcode entered before is checked again: the photographer may have changed it.
-        const passcode = remembered?.passcode ?? null;
+        const passcode = (await readOfflineAlbum(token))?.passcode ?? null;
         const stillValid = passcode !== null && (await validateGalleryPasscode(backend, token, passcode));
         return { link: found, acceptedPasscode: stillValid ? passcode : null, offline: false };
       } catch (error) {
@@ -62,17 +66,24 @@ export function useClientGallery(token: string) {
 
   const photos = useQuery({
     queryKey: [...clientKeys.photos(token), passcode],
-    queryFn: async () => {
+    queryFn: streamedPhotoList(backend, async function* () {
+      const rows: ClientPhoto[] = [];
       try {
-        const rows = await getAlbumPhotosByToken(backend, token, passcode ?? undefined);
-        void rememberOpenedAlbum(token, found!, passcode, rows).catch((error: unknown) => console.warn('Could not remember the album', error));
-        return toShownPhotos(backend, rows);
+        for await (const page of streamAlbumPhotosByToken(backend, token, passcode ?? undefined)) {
+          rows.push(...page);
+          yield page;
+        }
       } catch (error) {
-        const remembered = isNetworkFailure(error) ? await readOfflineAlbum(token) : undefined;
+        // With no network from the start, the album this device remembers; a failure halfway is reported.
+        const remembered = rows.length === 0 && isNetworkFailure(error) ? await readOfflineAlbum(token) : undefined;
         if (!remembered) throw error;
-        return toShownPhotos(backend, remembered.photos);
+        yield remembered.photos;
+        return;
       }
-    },
+      void offlineAlbums()
+        .then(({ rememberOpenedAlbum }) => rememberOpenedAlbum(token, found!, passcode, rows))
+        .catch((error: unknown) => console.warn('Could not remember the album', error));
+    }),
     enabled: unlocked,
   });
 

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePublicBackend } from '@/lib/backend/backend-context';
 import { resolveStorageUrl } from '@/lib/backend/storage';
-import { readOfflineAlbum, saveAlbumForOffline } from '@/offline/offline-albums';
 import { StorageShortError } from '@/offline/storage-space';
 import { megabytes } from '@/ui/format';
 import { notify } from '@/ui/toast';
@@ -18,7 +17,7 @@ export function useSaveOffline(token: string, photoCount: number) {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const saved = useQuery({
     queryKey: clientKeys.offline(token),
-    queryFn: async () => (await readOfflineAlbum(token))?.saved ?? null,
+    queryFn: async () => (await (await import('@/offline/offline-albums')).readOfflineAlbum(token))?.saved ?? null,
     networkMode: 'always',
   });
 
@@ -26,6 +25,7 @@ export function useSaveOffline(token: string, photoCount: number) {
     if (progress) return;
     setProgress({ done: 0, total: photoCount * 2 });
     try {
+      const { saveAlbumForOffline } = await import('@/offline/offline-albums');
       await saveAlbumForOffline(token, (url) => resolveStorageUrl(backend, url) ?? url, {
         estimateBytes: photoCount * BYTES_PER_PHOTO,
         onProgress: (done, total) => setProgress({ done, total }),

@@ -50,10 +50,11 @@ export function AlbumGalleryPage() {
     );
   }
 
-  const shown = photos.data ?? [];
+  const shown = photos.data?.photos ?? [];
+  const counted = photos.data?.complete ?? false;
   return (
     <PublicPageFrame profile={profile} subtitle={profile.subtitle} back={{ to: '/#galleries', label: 'Back to Galleries' }}>
-      <GalleryHeading title={album.data.name} description={album.data.description} facts={[photoCount(shown.length)]} />
+      <GalleryHeading title={album.data.name} description={album.data.description} facts={[counted ? photoCount(shown.length) : 'Loading photos...']} />
       {shown.length === 0 ? (
         <NoPhotos title="No photos yet" />
       ) : (

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PublicBackend } from '@/lib/backend/public-client';
-import { readPublicAlbum, readPublicAlbumPhotos, readPublicGallery, readPublicGalleryPhotos } from '@/lib/backend/public-galleries-read';
-import { toShownPhotos } from '@/ui/photos/photo-sources';
+import { readPublicAlbum, readPublicGallery, streamPublicAlbumPhotos, streamPublicGalleryPhotos } from '@/lib/backend/public-galleries-read';
+import { streamedPhotoList } from '@/ui/photos/photo-sources';
 
 /** Query keys of what visitors read on gallery pages (never under 'admin'). */
 export const galleryKeys = {
@@ -18,13 +18,13 @@ export const galleryQueries = {
   galleryPhotos: (backend: PublicBackend, id: string) =>
     queryOptions({
       queryKey: galleryKeys.galleryPhotos(id),
-      queryFn: async () => toShownPhotos(backend, await readPublicGalleryPhotos(backend, id)),
+      queryFn: streamedPhotoList(backend, () => streamPublicGalleryPhotos(backend, id)),
     }),
   album: (backend: PublicBackend, id: string) =>
     queryOptions({ queryKey: galleryKeys.album(id), queryFn: () => readPublicAlbum(backend, id) }),
   albumPhotos: (backend: PublicBackend, id: string) =>
     queryOptions({
       queryKey: galleryKeys.albumPhotos(id),
-      queryFn: async () => toShownPhotos(backend, await readPublicAlbumPhotos(backend, id)),
+      queryFn: streamedPhotoList(backend, () => streamPublicAlbumPhotos(backend, id)),
     }),
 };

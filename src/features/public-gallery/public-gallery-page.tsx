@@ -43,13 +43,14 @@ export function PublicGalleryPage() {
     return <GalleryUnavailable title="Gallery Not Found" description="This gallery is not available or has been made private." />;
   }
 
-  const shown = photos.data ?? [];
+  const shown = photos.data?.photos ?? [];
+  const counted = photos.data?.complete ?? false;
   return (
     <PublicPageFrame profile={profile} subtitle={profile.subtitle ?? DEFAULT_SITE_SUBTITLE} back={{ to: '/', label: 'Back to Home' }}>
       <GalleryHeading
         title={gallery.data.title}
         description={gallery.data.description}
-        facts={[photoCount(shown.length), shortDate(gallery.data.created_at)]}
+        facts={[counted ? photoCount(shown.length) : 'Loading photos...', shortDate(gallery.data.created_at)]}
       />
       {shown.length === 0 ? (
         <NoPhotos title="No Photos" description="This gallery doesn't have any photos yet." />

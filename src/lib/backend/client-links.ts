@@ -1,7 +1,7 @@
 import type { PublicBackend } from './public-client';
 import type { ClientLink, ClientPhoto } from './database.types';
 import { unwrap } from './errors';
-import { readAllPages } from './pages';
+import { streamPages } from './pages';
 
 /** rpc get_gallery_link_by_token: the link (active and unexpired) or null. Never the passcode. */
 export async function getGalleryLinkByToken(backend: PublicBackend, accessToken: string): Promise<ClientLink | null> {
@@ -21,14 +21,10 @@ export async function validateGalleryPasscode(backend: PublicBackend, accessToke
   );
 }
 
-/** rpc get_album_photos_by_token: the photos, given the passcode when the link has one. */
-export async function getAlbumPhotosByToken(
-  backend: PublicBackend,
-  accessToken: string,
-  passcode?: string,
-): Promise<ClientPhoto[]> {
+/** rpc get_album_photos_by_token: the photos, given the passcode when the link has one; a page at a time (first page small). */
+export function streamAlbumPhotosByToken(backend: PublicBackend, accessToken: string, passcode?: string): AsyncGenerator<ClientPhoto[]> {
   // Ordered by created_at, id on the server: pages line up.
-  return readAllPages((from, to) =>
+  return streamPages((from, to) =>
     backend.publicClient.rpc('get_album_photos_by_token', { p_access_token: accessToken, p_passcode: passcode ?? null }).range(from, to),
   );
 }

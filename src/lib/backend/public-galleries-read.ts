@@ -1,7 +1,7 @@
 import type { PublicBackend } from './public-client';
 import type { AlbumRow, PhotoRow, PublicGalleryRow } from './database.types';
 import { NO_ROWS, toBackendError } from './errors';
-import { readAllPages } from './pages';
+import { streamPages } from './pages';
 
 /** The photo columns a visitor's grid, viewer and download need. */
 export type VisitorPhoto = Pick<
@@ -46,10 +46,10 @@ export async function readPublicGallery(backend: PublicBackend, galleryId: strin
   );
 }
 
-/** read public_gallery_photos with their photos, by sort_order (reading B). */
-export async function readPublicGalleryPhotos(backend: PublicBackend, galleryId: string): Promise<VisitorPhoto[]> {
-  if (!UUID.test(galleryId)) return [];
-  const rows = await readAllPages((from, to) =>
+/** read public_gallery_photos with their photos, by sort_order (reading B), a page at a time (first page small). */
+export async function* streamPublicGalleryPhotos(backend: PublicBackend, galleryId: string): AsyncGenerator<VisitorPhoto[]> {
+  if (!UUID.test(galleryId)) return;
+  const pages = streamPages((from, to) =>
     backend.publicClient
       .from('public_gallery_photos')
       .select(`sort_order, photos (${PHOTO_COLUMNS})`)
@@ -60,7 +60,7 @@ export async function readPublicGalleryPhotos(backend: PublicBackend, galleryId:
       .range(from, to)
       .retry(false),
   );
-  return rows.flatMap((row) => (row.photos ? [row.photos] : []));
+  for await (const rows of pages) yield rows.flatMap((row) => (row.photos ? [row.photos] : []));
 }
 
 export type VisitorAlbum = Pick<AlbumRow, 'id' | 'name' | 'description' | 'is_public'>;
@@ -79,10 +79,10 @@ export async function readPublicAlbum(backend: PublicBackend, albumId: string): 
   );
 }
 
-/** read photos of an album by created_at (reading A). */
-export async function readPublicAlbumPhotos(backend: PublicBackend, albumId: string): Promise<VisitorPhoto[]> {
-  if (!UUID.test(albumId)) return [];
-  return readAllPages((from, to) =>
+/** read photos of an album by created_at (reading A), a page at a time (first page small). */
+export async function* streamPublicAlbumPhotos(backend: PublicBackend, albumId: string): AsyncGenerator<VisitorPhoto[]> {
+  if (!UUID.test(albumId)) return;
+  yield* streamPages((from, to) =>
     backend.publicClient.from('photos').select(PHOTO_COLUMNS).eq('album_id', albumId).order('created_at').order('id').range(from, to).retry(false),
   );
 }

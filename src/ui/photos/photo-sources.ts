@@ -1,3 +1,4 @@
+import { experimental_streamedQuery as streamedQuery } from '@tanstack/react-query';
 import type { PublicBackend } from '@/lib/backend/public-client';
 import type { PhotoRow } from '@/lib/backend/database.types';
 import { resolveStorageUrl } from '@/lib/backend/storage';
@@ -48,6 +49,31 @@ export function toShownPhotos(backend: Pick<PublicBackend, 'config'>, photos: re
         height: photo.height,
       },
     ];
+  });
+}
+
+/**
+ * A gallery's photos as they arrive: the grid shows the first page at once; what needs every
+ * photo (the count, download all, save for offline) waits for `complete`.
+ */
+export interface PhotoList {
+  photos: ShownPhoto[];
+  complete: boolean;
+}
+
+/**
+ * A query function that fills a PhotoList page by page (src/lib/backend/pages.ts). A refetch
+ * keeps the list shown until the new one is whole.
+ */
+export function streamedPhotoList(backend: Pick<PublicBackend, 'config'>, pages: () => AsyncIterable<readonly StoredPhoto[]>) {
+  return streamedQuery<PhotoList, PhotoList>({
+    streamFn: async function* () {
+      for await (const page of pages()) yield { photos: toShownPhotos(backend, page), complete: false };
+      yield { photos: [], complete: true };
+    },
+    reducer: (list, chunk) => ({ photos: chunk.photos.length > 0 ? [...list.photos, ...chunk.photos] : list.photos, complete: chunk.complete }),
+    initialValue: { photos: [], complete: false },
+    refetchMode: 'replace',
   });
 }
 
