@@ -162,7 +162,9 @@ describe('an album of 1,000 photos', () => {
     const context = await newContext('desktop');
     const page = await context.newPage();
     await page.goto(`/client/${token}`);
+    // The photos arrive a page at a time (the first small): the count and Download All wait for all of them.
     await page.getByText('1000 photos').waitFor();
+    expect(await page.getByRole('button', { name: 'Download All Photos' }).isEnabled()).toBe(true);
     let mostImages = 0;
     const countImages = async () => {
       const images = await page.locator('[role="list"] img').count();

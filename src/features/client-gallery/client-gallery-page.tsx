@@ -36,7 +36,7 @@ export function ClientGalleryPage() {
   // The first photos show at once; the count, download all and save for offline need them all.
   const complete = photos.data?.complete ?? false;
   const { downloadAll, percent } = useDownloadAll(albumName, shown);
-  const saveOffline = useSaveOffline(accessToken, shown.length);
+  const saveOffline = useSaveOffline(accessToken, shown.length, complete);
   useErrorToast(link.error, 'Failed to load gallery');
   useErrorToast(photos.error, 'Failed to load gallery content');
 

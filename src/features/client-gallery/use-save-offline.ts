@@ -10,8 +10,12 @@ import { clientKeys } from './client-keys';
 /** A rough size of one photo's preview and thumbnail, to check the space before saving. */
 const BYTES_PER_PHOTO = 600 * 1024;
 
-/** 'Save for offline' for a client album: progress while saving, then the space it takes. */
-export function useSaveOffline(token: string, photoCount: number) {
+/**
+ * 'Save for offline' for a client album: progress while saving, then the space it takes.
+ * Whether it is saved is read once the album's photos are all in (`ready`), so the offline
+ * store's code does not compete with the first photos on a slow connection.
+ */
+export function useSaveOffline(token: string, photoCount: number, ready: boolean) {
   const backend = usePublicBackend();
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -19,6 +23,7 @@ export function useSaveOffline(token: string, photoCount: number) {
     queryKey: clientKeys.offline(token),
     queryFn: async () => (await (await import('@/offline/offline-albums')).readOfflineAlbum(token))?.saved ?? null,
     networkMode: 'always',
+    enabled: ready,
   });
 
   async function save() {

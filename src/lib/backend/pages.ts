@@ -11,7 +11,7 @@ export const PAGE_ROWS = 1000;
  * The first page of a streamed list: a few screens of a grid. A 1,000-photo album is about
  * 750 KB of JSON, seconds on a phone's connection; its first screen needs only this much.
  */
-export const FIRST_PAGE_ROWS = 60;
+export const FIRST_PAGE_ROWS = 30;
 
 interface PageResult<T> {
   data: T[] | null;

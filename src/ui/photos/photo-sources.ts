@@ -3,6 +3,7 @@ import type { PublicBackend } from '@/lib/backend/public-client';
 import type { PhotoRow } from '@/lib/backend/database.types';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { safeImageSrc } from '@/lib/safe-url';
+import { whenIdle } from '@/ui/when-idle';
 
 /** A photo as grids, the viewer and downloads use it: checked addresses of its three sizes. */
 export interface ShownPhoto {
@@ -62,13 +63,20 @@ export interface PhotoList {
 }
 
 /**
- * A query function that fills a PhotoList page by page (src/lib/backend/pages.ts). A refetch
- * keeps the list shown until the new one is whole.
+ * A query function that fills a PhotoList page by page (src/lib/backend/pages.ts), the first
+ * page small. A refetch keeps the list shown until the new one is whole.
  */
 export function streamedPhotoList(backend: Pick<PublicBackend, 'config'>, pages: () => AsyncIterable<readonly StoredPhoto[]>) {
   return streamedQuery<PhotoList, PhotoList>({
     streamFn: async function* () {
-      for await (const page of pages()) yield { photos: toShownPhotos(backend, page), complete: false };
+      let first = true;
+      for await (const page of pages()) {
+        yield { photos: toShownPhotos(backend, page), complete: false };
+        // The rest is asked for once the first screen is drawn and its images are on their
+        // way, so it does not share a slow connection with them.
+        if (first) await new Promise<void>((resolve) => whenIdle(resolve, 1000));
+        first = false;
+      }
       yield { photos: [], complete: true };
     },
     reducer: (list, chunk) => ({ photos: chunk.photos.length > 0 ? [...list.photos, ...chunk.photos] : list.photos, complete: chunk.complete }),
