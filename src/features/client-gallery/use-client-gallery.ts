@@ -42,8 +42,7 @@ export function useClientGallery(token: string) {
         const found = await queryClient.fetchQuery(serverLinkQuery(backend, token));
         if (!found) {
           // Deactivated or expired: nothing of it stays on this device.
-          const { readOfflineAlbum, forgetOfflineAlbum } = await offlineAlbums();
-          if (await readOfflineAlbum(token)) await forgetOfflineAlbum(token, resolve);
+          if (await readOfflineAlbum(token)) await (await offlineAlbums()).forgetOfflineAlbum(token, resolve);
           return { link: null, acceptedPasscode: null, offline: false };
         }
         if (!found.has_passcode) return { link: found, acceptedPasscode: null, offline: false };
