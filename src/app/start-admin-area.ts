@@ -3,12 +3,14 @@ import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstac
 import { withAdminClient } from '@/lib/backend/client';
 import { indexedDbPersister } from '@/offline/query-persister';
 import { startOutbox } from '@/offline/start-outbox';
+import { prepareToasts } from '@/ui/toast';
 import type { AdminArea, AdminAreaDeps } from './admin-area';
 
 const WEEK = 7 * 24 * 60 * 60 * 1000;
 
 /** Starts the admin area (loaded on demand by src/app/admin-area.ts). */
 export async function startAdminArea({ publicBackend, sessionStore, queryClient }: AdminAreaDeps): Promise<AdminArea> {
+  prepareToasts();
   const backend = withAdminClient(publicBackend, { credentials: sessionStore.get });
   const outbox = startOutbox({
     backend,

@@ -24,6 +24,16 @@ let showToaster: (() => void) | null = null;
 let toastersShown = 0;
 let waitingToasts: Array<() => void> = [];
 
+/**
+ * Loads the toaster now rather than with the first toast: the admin area does, as its toasts
+ * ('Saved on this device') often come with no network, when the code could not be fetched.
+ */
+export function prepareToasts(): void {
+  toastWanted = true;
+  if (showToaster) showToaster();
+  else loadSonner().catch((error: unknown) => console.warn('Toasts could not load', error));
+}
+
 function raise(show: RaiseToast): void {
   toastWanted = true;
   showToaster?.();
