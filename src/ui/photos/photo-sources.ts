@@ -64,7 +64,9 @@ export interface PhotoList {
 
 /**
  * A query function that fills a PhotoList page by page (src/lib/backend/pages.ts), the first
- * page small. A refetch keeps the list shown until the new one is whole.
+ * page small. A refetch keeps the list shown until the new one is whole. (React Query's
+ * streamedQuery is still marked experimental; tests/unit/streamed-photo-list.test.ts pins
+ * what is relied on.)
  */
 export function streamedPhotoList(backend: Pick<PublicBackend, 'config'>, pages: () => AsyncIterable<readonly StoredPhoto[]>) {
   return streamedQuery<PhotoList, PhotoList>({
