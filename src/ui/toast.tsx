@@ -24,20 +24,23 @@ let showToaster: (() => void) | null = null;
 let toastersShown = 0;
 let waitingToasts: Array<() => void> = [];
 
+/** The toaster is needed: sonner loads, and the toaster shows now or as soon as it mounts. */
+function wantToaster(): Promise<Sonner> {
+  toastWanted = true;
+  showToaster?.();
+  return loadSonner();
+}
+
 /**
  * Loads the toaster now rather than with the first toast: the admin area does, as its toasts
  * ('Saved on this device') often come with no network, when the code could not be fetched.
  */
 export function prepareToasts(): void {
-  toastWanted = true;
-  if (showToaster) showToaster();
-  else loadSonner().catch((error: unknown) => console.warn('Toasts could not load', error));
+  wantToaster().catch((error: unknown) => console.warn('Toasts could not load', error));
 }
 
 function raise(show: RaiseToast): void {
-  toastWanted = true;
-  showToaster?.();
-  void loadSonner().then(
+  void wantToaster().then(
     ({ toast }) => {
       if (toastersShown > 0) show(toast);
       else waitingToasts.push(() => show(toast));

@@ -5,16 +5,14 @@ import { streamAlbumPhotosByToken, validateGalleryPasscode } from '@/lib/backend
 import type { ClientLink, ClientPhoto } from '@/lib/backend/database.types';
 import { BackendError, toBackendError } from '@/lib/backend/errors';
 import { resolveStorageUrl } from '@/lib/backend/storage';
+import { loadOfflineAlbums } from '@/offline/load-offline-albums';
 import { streamedPhotoList } from '@/ui/photos/photo-sources';
 import { notify } from '@/ui/toast';
 import { clientKeys, serverLinkQuery } from './client-keys';
 
 const isNetworkFailure = (error: unknown) => toBackendError(error).kind === 'network';
 
-// What this device remembers of client albums (IndexedDB through Dexie, about 27 KB) loads
-// when needed: an open link's photos are asked for without waiting for it.
-const offlineAlbums = () => import('@/offline/offline-albums');
-const readOfflineAlbum = async (token: string) => (await offlineAlbums()).readOfflineAlbum(token);
+const readOfflineAlbum = async (token: string) => (await loadOfflineAlbums()).readOfflineAlbum(token);
 
 interface LinkState {
   link: ClientLink | null;
@@ -42,7 +40,7 @@ export function useClientGallery(token: string) {
         const found = await queryClient.fetchQuery(serverLinkQuery(backend, token));
         if (!found) {
           // Deactivated or expired: nothing of it stays on this device.
-          if (await readOfflineAlbum(token)) await (await offlineAlbums()).forgetOfflineAlbum(token, resolve);
+          if (await readOfflineAlbum(token)) await (await loadOfflineAlbums()).forgetOfflineAlbum(token, resolve);
           return { link: null, acceptedPasscode: null, offline: false };
         }
         if (!found.has_passcode) return { link: found, acceptedPasscode: null, offline: false };
@@ -79,7 +77,7 @@ export function useClientGallery(token: string) {
         yield remembered.photos;
         return;
       }
-      void offlineAlbums()
+      void loadOfflineAlbums()
         .then(({ rememberOpenedAlbum }) => rememberOpenedAlbum(token, found!, passcode, rows))
         .catch((error: unknown) => console.warn('Could not remember the album', error));
     }),

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePublicBackend } from '@/lib/backend/backend-context';
 import { resolveStorageUrl } from '@/lib/backend/storage';
+import { loadOfflineAlbums } from '@/offline/load-offline-albums';
 import { StorageShortError } from '@/offline/storage-space';
 import { megabytes } from '@/ui/format';
 import { notify } from '@/ui/toast';
@@ -21,7 +22,7 @@ export function useSaveOffline(token: string, photoCount: number, ready: boolean
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const saved = useQuery({
     queryKey: clientKeys.offline(token),
-    queryFn: async () => (await (await import('@/offline/offline-albums')).readOfflineAlbum(token))?.saved ?? null,
+    queryFn: async () => (await (await loadOfflineAlbums()).readOfflineAlbum(token))?.saved ?? null,
     networkMode: 'always',
     enabled: ready,
   });
@@ -30,7 +31,7 @@ export function useSaveOffline(token: string, photoCount: number, ready: boolean
     if (progress) return;
     setProgress({ done: 0, total: photoCount * 2 });
     try {
-      const { saveAlbumForOffline } = await import('@/offline/offline-albums');
+      const { saveAlbumForOffline } = await loadOfflineAlbums();
       await saveAlbumForOffline(token, (url) => resolveStorageUrl(backend, url) ?? url, {
         estimateBytes: photoCount * BYTES_PER_PHOTO,
         onProgress: (done, total) => setProgress({ done, total }),
