@@ -1,8 +1,7 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectToast, fixturePath, newContext, screenshot, shootPhotos, signInAsAdmin, sql, storedCount } from './browser';
+import { expectToast, fixturePath, newContext, screenshot, shootPhotos, signInAsAdmin, sql, storedCount, testFolder } from './browser';
 
 const rowCount = async (text: string, params: unknown[]) => (await sql<{ count: number }>(text, params))[0]!.count;
 
@@ -144,7 +143,7 @@ describe('a shoot with no connection', () => {
 
 /** Four real JPEGs with distinct names (two are copies of the same picture). */
 function fourPhotos(): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'offline-photos-'));
+  const dir = testFolder('offline-photos-');
   const copy = join(dir, 'landscape-copy.jpg');
   copyFileSync(fixturePath('landscape.jpg'), copy);
   return [fixturePath('landscape.jpg'), fixturePath('portrait.jpg'), fixturePath('rotated-exif6.jpg'), copy];

@@ -1,9 +1,9 @@
-import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, inject } from 'vitest';
+import { afterAll, inject, onTestFinished } from 'vitest';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../support/chromium';
 import { isAdminChunk } from '../support/admin-chunks';
 import '../support/stack-context';
@@ -72,9 +72,16 @@ export async function expectToast(page: Page, text: string): Promise<void> {
 
 export const fixturePath = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
 
+/** A temporary folder for the running test's files, removed when the test ends. */
+export function testFolder(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 /** `count` real JPEGs named IMG_0001.jpg … (the three fixture pictures in turn). */
 export function shootPhotos(count: number): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'shoot-photos-'));
+  const dir = testFolder('shoot-photos-');
   const pictures = ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'];
   return Array.from({ length: count }, (_, index) => {
     const path = join(dir, `IMG_${String(index + 1).padStart(4, '0')}.jpg`);
