@@ -45,7 +45,15 @@ export function prefetchRouteData(queryClient: QueryClient, backend: PublicBacke
     void queryClient.prefetchQuery(galleryQueries.albumPhotos(backend, album));
     return;
   }
-  // A client's link: the link itself (its photos wait for it, and for a passcode if it has one).
+  // A client's link: the link itself, then — for a link without a passcode — its photos. A
+  // protected link's photos wait for the passcode.
   const token = matchPath(PUBLIC_PATHS.clientLink, pathname)?.params.accessToken;
-  if (token) void queryClient.prefetchQuery(serverLinkQuery(backend, token));
+  if (!token) return;
+  const photosQuery = import('@/features/client-gallery/client-photos-query');
+  void Promise.all([queryClient.fetchQuery(serverLinkQuery(backend, token)), photosQuery]).then(
+    ([link, { clientPhotosQuery }]) => {
+      if (link && !link.has_passcode) void queryClient.prefetchQuery(clientPhotosQuery(backend, token, link, null));
+    },
+    () => undefined, // the page shows the failure, or what this device remembers
+  );
 }

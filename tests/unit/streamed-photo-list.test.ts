@@ -22,6 +22,8 @@ function heldPages() {
     async *pages() {
       for (let page = await next(); page; page = await next()) yield page;
     },
+    /** How many reads wait for a page now. */
+    waiting: () => waiting.length,
     async give(page: StoredPhoto[] | null) {
       await expect.poll(() => waiting.length).toBe(1);
       waiting.shift()!(page);
@@ -45,6 +47,33 @@ describe('a streamed photo list', () => {
     await held.give(null);
     expect((await done).photos.map((item) => item.id)).toEqual(['p1', 'p2', 'p3']);
     expect(shown()).toMatchObject({ complete: true });
+  });
+
+  it("asks for the rest once the first screen's images have loaded, not while they download", async () => {
+    const client = new QueryClient();
+    const held = heldPages();
+    const firstScreen = document.createElement('img');
+    firstScreen.src = 'http://site.test/thumb.webp'; // jsdom never loads it: pending until told
+    document.body.append(firstScreen);
+    const lazyBelow = document.createElement('img');
+    lazyBelow.loading = 'lazy';
+    lazyBelow.src = 'http://site.test/below.webp';
+    document.body.append(lazyBelow);
+    try {
+      const done = client.fetchQuery({ queryKey: ['photos'], queryFn: streamedPhotoList(backend, held.pages) });
+      await held.give([photo('p1')]);
+      // Well past the browser's idle time, the first-screen image is still downloading: no second request.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(held.waiting()).toBe(0);
+
+      firstScreen.dispatchEvent(new Event('load'));
+      await held.give([photo('p2')]); // the lazy image below the fold is not waited for
+      await held.give(null);
+      expect((await done).photos.map((item) => item.id)).toEqual(['p1', 'p2']);
+    } finally {
+      firstScreen.remove();
+      lazyBelow.remove();
+    }
   });
 
   it('keeps the whole list while a refetch streams, and swaps it once the new list is whole', async () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useSiteTheme } from '@/theme/use-site-theme';
 import { photoCount } from '@/ui/format';
@@ -11,11 +11,13 @@ import { notify } from '@/ui/toast';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { useOnline } from '@/ui/use-online';
 import { DownloadAllButton } from './download-all-button';
-import { PasscodeDialog } from './passcode-dialog';
 import { SaveOfflineButton } from './save-offline-button';
 import { useClientGallery } from './use-client-gallery';
 import { useDownloadAll } from './use-download-all';
 import { useSaveOffline } from './use-save-offline';
+
+// Only a protected link needs the dialog (and its dialog library): an open link's page does not wait for it.
+const PasscodeDialog = lazy(async () => ({ default: (await import('./passcode-dialog')).PasscodeDialog }));
 
 /**
  * A client's private album through a share link (/client/{access_token}): the passcode
@@ -74,7 +76,9 @@ export function ClientGalleryPage() {
       {needsPasscode ? (
         <>
           <NoPhotos title="This gallery is protected" description="Enter the passcode to see the photos." />
-          <PasscodeDialog onSubmit={submitPasscode} onLeave={() => void navigate('/')} />
+          <Suspense>
+            <PasscodeDialog onSubmit={submitPasscode} onLeave={() => void navigate('/')} />
+          </Suspense>
         </>
       ) : photos.isPending ? (
         <GalleryLoadingInline />

@@ -1,18 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePublicBackend } from '@/lib/backend/backend-context';
-import { streamAlbumPhotosByToken, validateGalleryPasscode } from '@/lib/backend/client-links';
-import type { ClientLink, ClientPhoto } from '@/lib/backend/database.types';
-import { BackendError, toBackendError } from '@/lib/backend/errors';
+import { validateGalleryPasscode } from '@/lib/backend/client-links';
+import type { ClientLink } from '@/lib/backend/database.types';
+import { BackendError } from '@/lib/backend/errors';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { loadOfflineAlbums } from '@/offline/load-offline-albums';
-import { streamedPhotoList } from '@/ui/photos/photo-sources';
 import { notify } from '@/ui/toast';
 import { clientKeys, serverLinkQuery } from './client-keys';
-
-const isNetworkFailure = (error: unknown) => toBackendError(error).kind === 'network';
-
-const readOfflineAlbum = async (token: string) => (await loadOfflineAlbums()).readOfflineAlbum(token);
+import { clientPhotosQuery, isNetworkFailure, readOfflineAlbum } from './client-photos-query';
 
 interface LinkState {
   link: ClientLink | null;
@@ -61,28 +57,7 @@ export function useClientGallery(token: string) {
   const passcode = enteredPasscode ?? link.data?.acceptedPasscode ?? null;
   const unlocked = !!found && (!found.has_passcode || passcode !== null);
 
-  const photos = useQuery({
-    queryKey: [...clientKeys.photos(token), passcode],
-    queryFn: streamedPhotoList(backend, async function* () {
-      const rows: ClientPhoto[] = [];
-      try {
-        for await (const page of streamAlbumPhotosByToken(backend, token, passcode ?? undefined)) {
-          rows.push(...page);
-          yield page;
-        }
-      } catch (error) {
-        // With no network from the start, the album this device remembers; a failure halfway is reported.
-        const remembered = rows.length === 0 && isNetworkFailure(error) ? await readOfflineAlbum(token) : undefined;
-        if (!remembered) throw error;
-        yield remembered.photos;
-        return;
-      }
-      void loadOfflineAlbums()
-        .then(({ rememberOpenedAlbum }) => rememberOpenedAlbum(token, found!, passcode, rows))
-        .catch((error: unknown) => console.warn('Could not remember the album', error));
-    }),
-    enabled: unlocked,
-  });
+  const photos = useQuery({ ...clientPhotosQuery(backend, token, found, passcode), enabled: unlocked });
 
   /** Checks a passcode with the server; true when accepted (the photos then load). */
   async function submitPasscode(value: string): Promise<boolean> {

@@ -1,11 +1,11 @@
 import { Download } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PhotoGrid, type PhotoGridHandle } from './photo-grid';
+import { whenFirstScreenLoaded } from './first-screen';
 import type { ShownPhoto } from './photo-sources';
-import { whenIdle } from '../when-idle';
 
 // The viewer (yet-another-react-lightbox, about 14 KB gzipped with its styles) is not needed
-// to show the grid: it loads once the page is idle, or when a photo is opened first.
+// to show the grid: it loads once the first screen's photos are in, or when a photo is opened first.
 const loadViewer = () => import('./photo-viewer');
 const PhotoViewer = lazy(async () => ({ default: (await loadViewer()).PhotoViewer }));
 
@@ -24,7 +24,7 @@ export function PhotoGallery({ photos, title, onDownload }: PhotoGalleryProps) {
   const [viewerWanted, setViewerWanted] = useState(false);
   const grid = useRef<PhotoGridHandle>(null);
 
-  useEffect(() => whenIdle(() => void loadViewer().catch(() => undefined)), []);
+  useEffect(() => void whenFirstScreenLoaded().then(loadViewer).catch(() => undefined), []);
 
   return (
     <>

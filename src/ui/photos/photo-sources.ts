@@ -3,7 +3,7 @@ import type { PublicBackend } from '@/lib/backend/public-client';
 import type { PhotoRow } from '@/lib/backend/database.types';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { safeImageSrc } from '@/lib/safe-url';
-import { whenIdle } from '@/ui/when-idle';
+import { whenFirstScreenLoaded } from './first-screen';
 
 /** A photo as grids, the viewer and downloads use it: checked addresses of its three sizes. */
 export interface ShownPhoto {
@@ -74,9 +74,10 @@ export function streamedPhotoList(backend: Pick<PublicBackend, 'config'>, pages:
       let first = true;
       for await (const page of pages()) {
         yield { photos: toShownPhotos(backend, page), complete: false };
-        // The rest is asked for once the first screen is drawn and its images are on their
-        // way, so it does not share a slow connection with them.
-        if (first) await new Promise<void>((resolve) => whenIdle(resolve, 1000));
+        // The rest is asked for once the first screen's images are in, so on a phone's slow
+        // connection it does not share the bandwidth with them (a 1,000-photo album's rest is
+        // about 750 KB of JSON).
+        if (first) await whenFirstScreenLoaded();
         first = false;
       }
       yield { photos: [], complete: true };
