@@ -4,6 +4,7 @@ import { createAdminAreaLoader } from '@/app/admin-area';
 import { App } from '@/app/app';
 import { prefetchRouteData } from '@/app/prefetch-route-data';
 import { createQueryClient } from '@/app/query-client';
+import { preloadPublicScreen } from '@/app/router';
 import { createSessionStore } from '@/lib/auth/session-store';
 import { loadRuntimeConfig } from '@/lib/backend/config';
 import { createPublicBackend } from '@/lib/backend/public-client';
@@ -21,7 +22,9 @@ loadRuntimeConfig()
     const backend = createPublicBackend(config);
     const queryClient = createQueryClient(sessionStore);
     const adminArea = createAdminAreaLoader({ publicBackend: backend, sessionStore, queryClient });
+    // The page's reads go out first, then its code is fetched alongside them.
     prefetchRouteData(queryClient, backend, window.location.pathname);
+    preloadPublicScreen(window.location.pathname);
     // An admin's browser starts the outbox on any page, once the page is idle: changes
     // queued at a shoot are sent and Background Sync is answered. Visitors never load it.
     const startAdminArea = () => {

@@ -20,9 +20,14 @@ interface Run {
   tbt: number;
 }
 
-/** BENCH_LHR_DIR=<folder> keeps every Lighthouse report there, to find out why a score is low. */
+/**
+ * BENCH_LHR_DIR=<folder> keeps every Lighthouse report there, to find out why a score is low.
+ * BENCH_LH_THROTTLING=devtools applies the preset's network and CPU limits for real instead of
+ * simulating them: slower, but its network log shows the real order of requests under them.
+ */
 async function audit(port: number, url: string, label: string): Promise<Run> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const throttlingMethod = process.env.BENCH_LH_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], throttlingMethod });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (process.env.BENCH_LHR_DIR) writeFileSync(join(process.env.BENCH_LHR_DIR, `${label}.json`), JSON.stringify(lhr));

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchPath, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '@/ui/page-loader';
 import type { AdminAreaLoader } from './admin-area';
 import { PUBLIC_PATHS } from './paths';
@@ -8,6 +8,24 @@ import { RouteError } from './route-error';
 /** A screen loaded as its own chunk when its route is first visited. */
 function screen<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
+}
+
+/** The public pages' code: loaded by the router, and at start-up for the page being opened. */
+const publicScreens: Record<keyof typeof PUBLIC_PATHS, () => Promise<ComponentType>> = {
+  home: async () => (await import('@/features/home/home-page')).HomePage,
+  publicGallery: async () => (await import('@/features/public-gallery/public-gallery-page')).PublicGalleryPage,
+  album: async () => (await import('@/features/public-gallery/album-gallery-page')).AlbumGalleryPage,
+  clientLink: async () => (await import('@/features/client-gallery/client-gallery-page')).ClientGalleryPage,
+};
+
+/**
+ * Starts loading the code of the public page at `pathname` at once, with the site's
+ * configuration, rather than once the router has started: on a phone that is a round trip
+ * off the first screen. The router's own import then finds it loaded.
+ */
+export function preloadPublicScreen(pathname: string): void {
+  const name = (Object.keys(PUBLIC_PATHS) as Array<keyof typeof PUBLIC_PATHS>).find((key) => matchPath(PUBLIC_PATHS[key], pathname));
+  if (name) void publicScreens[name]().catch(() => undefined); // the router shows the failure
 }
 
 const notFound = screen(() => import('@/features/not-found/not-found-page'), (m) => m.NotFoundPage);
@@ -37,19 +55,10 @@ export const appRoutes = (adminArea: AdminAreaLoader): RouteObject[] => [
     // Shown while the first screen's code loads.
     hydrateFallbackElement: <PageLoader />,
     children: [
-      { path: PUBLIC_PATHS.home, lazy: screen(() => import('@/features/home/home-page'), (m) => m.HomePage) },
-      {
-        path: PUBLIC_PATHS.publicGallery,
-        lazy: screen(() => import('@/features/public-gallery/public-gallery-page'), (m) => m.PublicGalleryPage),
-      },
-      {
-        path: PUBLIC_PATHS.album,
-        lazy: screen(() => import('@/features/public-gallery/album-gallery-page'), (m) => m.AlbumGalleryPage),
-      },
-      {
-        path: PUBLIC_PATHS.clientLink,
-        lazy: screen(() => import('@/features/client-gallery/client-gallery-page'), (m) => m.ClientGalleryPage),
-      },
+      ...(Object.keys(PUBLIC_PATHS) as Array<keyof typeof PUBLIC_PATHS>).map((name) => ({
+        path: PUBLIC_PATHS[name],
+        lazy: async () => ({ Component: await publicScreens[name]() }),
+      })),
       {
         path: '/admin',
         children: [

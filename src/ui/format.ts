@@ -8,7 +8,12 @@ export function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+let dateFormat: Intl.DateTimeFormat | undefined;
+
 /** A date as the photographer reads it: '22 Nov 2026'. */
 export function shortDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+  // One formatter for every call: toLocaleDateString builds a new one each time, tens of
+  // milliseconds on a phone, and a gallery page renders its date several times while loading.
+  dateFormat ??= new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+  return dateFormat.format(new Date(iso));
 }
