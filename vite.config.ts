@@ -28,6 +28,101 @@ function preloadRuntimeConfig(): Plugin {
   };
 }
 
+/**
+ * The app's second start-up step (src/app/start-app.tsx: React, the router, the app and its
+ * stylesheet) is imported by the first once that has sent the page's reads. The page asks
+ * for its files from the start, alongside the first step's, instead of after it has run.
+ */
+function preloadAppStart(): Plugin {
+  return {
+    name: 'preload-app-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).filter((output) => output.type === 'chunk');
+        const start = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(`/${APP_START}`)));
+        if (!start) throw new Error(`preload-app-start: ${APP_START} is in no chunk`);
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = chunks.find((candidate) => candidate.fileName === fileName);
+          if (!chunk || scripts.has(fileName)) return;
+          scripts.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+          chunk.imports.forEach(visit);
+        };
+        visit(start.fileName);
+        return [
+          ...[...styles].map((href) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', href: `/${href}` }, injectTo: 'head' as const })),
+          ...[...scripts].map((href) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${href}` }, injectTo: 'head' as const })),
+        ];
+      },
+    },
+  };
+}
+
+/** The app's second start-up step, and the public pages (the lazy routes of src/app/router.tsx that visitors and clients open). */
+const APP_START = 'src/app/start-app.tsx';
+const PUBLIC_PAGES = [
+  'src/features/home/home-page.tsx',
+  'src/features/public-gallery/public-gallery-page.tsx',
+  'src/features/public-gallery/album-gallery-page.tsx',
+  'src/features/client-gallery/client-gallery-page.tsx',
+];
+
+/**
+ * The code of the app's start and of the public pages in a few files instead of a dozen or
+ * more: left to itself the bundler gives each small module shared with another page or the
+ * admin area (a button, an icon, a formatter) a file of its own, and over HTTP/1.1's six
+ * connections a phone then fetches them in waves, a round trip each. 'app' holds what the
+ * second start-up step uses (every page needs it), 'site' what the home page shares with the
+ * other public pages, 'galleries' what only the gallery pages share (the grid, the page
+ * frame), and each page's file what only it uses. Found from the module graph once it is
+ * built, following static imports only (what a page loads later stays out).
+ */
+function publicPageChunks() {
+  const pageNames = PUBLIC_PAGES.map((page) => page.split('/').pop()!.replace(/\.tsx$/, ''));
+  const names = ['app', 'site', 'galleries', ...pageNames];
+  const members = new Map(names.map((name) => [name, new Set<string>()]));
+  const plugin: Plugin = {
+    name: 'public-page-chunks',
+    apply: 'build',
+    buildEnd() {
+      const reachable = (root: string) => {
+        const seen = new Set<string>();
+        const stack = [root];
+        while (stack.length > 0) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const ids = [...this.getModuleIds()];
+      const find = (path: string) => {
+        const id = ids.find((candidate) => candidate.endsWith(path));
+        if (!id) throw new Error(`public-page-chunks: ${path} was not found in the build`);
+        return id;
+      };
+      const app = reachable(find(APP_START));
+      const reached = PUBLIC_PAGES.map((page) => reachable(find(page)));
+      for (const id of new Set([...app, ...reached.flatMap((set) => [...set])])) {
+        // Only the app's own modules: a package's barrel file lists every module of the
+        // package, most of which tree-shaking drops. What these modules use comes along.
+        if (id.includes('/node_modules/') || id.startsWith('\0')) continue;
+        const users = reached.flatMap((set, index) => (set.has(id) ? [index] : []));
+        const group = app.has(id) ? 'app' : users.length === 1 ? pageNames[users[0]!]! : users.includes(0) ? 'site' : 'galleries';
+        members.get(group)!.add(id);
+      }
+    },
+  };
+  return { plugin, groups: names.map((name) => ({ name, test: (id: string) => members.get(name)!.has(id) })) };
+}
+
+const publicChunks = publicPageChunks();
+
 export default defineConfig({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -35,6 +130,8 @@ export default defineConfig({
   plugins: [
     react(),
     preloadRuntimeConfig(),
+    preloadAppStart(),
+    publicChunks.plugin,
     tailwindcss(),
     VitePWA({
       strategies: 'injectManifest',
@@ -87,15 +184,20 @@ export default defineConfig({
         // Vendor code in chunks of its own, so an app release does not re-download it.
         codeSplitting: {
           groups: [
+            // What every screen renders with: React and its router. (react-query's hooks go with
+            // the app code that uses them, its core with the first start-up step.)
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            // supabase-js for the admin area; the public pages use postgrest-js alone (the higher
-            // priority keeps it out of supabase-js's group, which takes its dependencies along).
-            { name: 'postgrest', test: /node_modules[\\/]@supabase[\\/]postgrest-js[\\/]/, priority: 1 },
             // tslib serves supabase-js and Radix's dialogs (public pages): kept out of supabase-js's
             // chunk, which a client's passcode dialog would otherwise load whole for it.
             { name: 'tslib', test: /node_modules[\\/]tslib[\\/]/, priority: 1 },
-            { name: 'supabase', test: /node_modules[\\/]@supabase[\\/]/ },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
+            // supabase-js for the admin area; the public pages use postgrest-js alone, which goes
+            // with the first start-up step.
+            { name: 'supabase', test: /node_modules[\\/]@supabase[\\/](?!postgrest-js)/ },
+            // The first start-up step (src/main.tsx) in one file: configuration, postgrest-js,
+            // react-query's core, the page's reads. On their own, each small module became a
+            // request of its own, a second wave over HTTP/1.1's six connections.
+            { name: 'index', tags: ['$initial'], priority: 1 },
+            ...publicChunks.groups,
           ],
         },
       },

@@ -1,13 +1,13 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import type { SessionStore } from '@/lib/auth/session-store';
 import { BackendProvider } from '@/lib/backend/backend-context';
 import type { PublicBackend } from '@/lib/backend/public-client';
 import { Toaster } from '@/ui/toast';
 import type { AdminAreaLoader } from './admin-area';
-import { createAppRouter } from './router';
+import { createAppRoutes } from './router';
 
 interface AppProps {
   backend: PublicBackend;
@@ -17,7 +17,7 @@ interface AppProps {
 }
 
 export function App({ backend, sessionStore, queryClient, adminArea }: AppProps) {
-  const [router] = useState(() => createAppRouter(adminArea));
+  const [AppRoutes] = useState(() => createAppRoutes(adminArea));
   const dropAdminData = useCallback(() => {
     queryClient.removeQueries({ queryKey: ['admin'] });
     void adminArea
@@ -30,7 +30,9 @@ export function App({ backend, sessionStore, queryClient, adminArea }: AppProps)
     <BackendProvider backend={backend}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider backend={backend} store={sessionStore} onSignedOut={dropAdminData}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
           <Toaster />
         </AuthProvider>
       </QueryClientProvider>

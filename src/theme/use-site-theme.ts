@@ -1,19 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { usePublicBackend } from '@/lib/backend/backend-context';
-import type { PublicBackend } from '@/lib/backend/public-client';
-import { readSiteSettings } from '@/lib/backend/site-settings';
 import { withDefaults } from './design-settings';
+import { siteSettingsQuery } from './site-settings-query';
 import { applyTheme, designVariables, type ThemeVariables } from './theme-variables';
-
-/** Query keys of what public pages read; never under 'admin' (those are cleared at sign-out and persisted). */
-export const siteKeys = {
-  settings: () => ['site', 'settings'] as const,
-};
-
-/** The saved site settings, read as a visitor: for the hook and for the start-up prefetch. */
-export const siteSettingsQuery = (backend: PublicBackend) =>
-  queryOptions({ queryKey: siteKeys.settings(), queryFn: () => readSiteSettings(backend) });
 
 /**
  * Applies theme variables to the document's root element while the caller is mounted (or

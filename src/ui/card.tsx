@@ -1,22 +1,23 @@
 import type { HTMLAttributes } from 'react';
 import { cn } from './cn';
 
+/** Card parts; their look is in src/ui/components.css. */
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-xl border bg-card text-card-foreground shadow-xs', className)} {...props} />;
+  return <div className={cn('card', className)} {...props} />;
 }
 
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('flex flex-col gap-1.5 p-6 pb-3', className)} {...props} />;
+  return <div className={cn('card-header', className)} {...props} />;
 }
 
 export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h3 className={cn('text-lg leading-tight', className)} {...props} />;
+  return <h3 className={cn('card-title', className)} {...props} />;
 }
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
-  return <p className={cn('text-sm text-muted-foreground', className)} {...props} />;
+  return <p className={cn('card-description', className)} {...props} />;
 }
 
 export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('p-6 pt-3', className)} {...props} />;
+  return <div className={cn('card-content', className)} {...props} />;
 }

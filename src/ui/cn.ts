@@ -1,7 +1,6 @@
-import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
-
-/** Joins class names; later Tailwind classes win over earlier ones. */
-export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
-}
+/**
+ * Joins class names, skipping false and empty ones. No conflict resolution: a primitive
+ * whose look callers override defines it as a component class (src/ui/components.css), and
+ * a utility given as className wins over those by cascade layer.
+ */
+export { clsx as cn } from 'clsx';

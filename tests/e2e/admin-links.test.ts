@@ -138,7 +138,15 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('client links at %s size
     // A link whose expiry has passed says so, in the destructive tone.
     const expired = row.getByText('Expired', { exact: true });
     await expired.waitFor();
-    expect(await expired.getAttribute('class')).toContain('text-destructive');
+    const tone = await expired.evaluate((element) => {
+      const probe = document.createElement('span');
+      probe.className = 'text-destructive';
+      element.parentElement!.append(probe);
+      const destructive = getComputedStyle(probe).color;
+      probe.remove();
+      return { shown: getComputedStyle(element).color, destructive };
+    });
+    expect(tone.shown).toBe(tone.destructive);
     expect(await row.getByText(/Expires /).count()).toBe(0);
     await screenshot(page, `links-expired-${viewport}`);
 

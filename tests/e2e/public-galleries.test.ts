@@ -187,3 +187,29 @@ describe('an album of 1,000 photos', () => {
     await context.close();
   });
 });
+
+describe('the start of a gallery page', () => {
+  it("asks for the gallery, its photos and the first thumbnail while React's code is still on its way", async () => {
+    const context = await newContext('phone');
+    const page = await context.newPage();
+    // React's chunk (React, its DOM renderer, the router) is held back until the test lets it go.
+    let releaseReact = () => {};
+    const reactHeld = new Promise<void>((release) => (releaseReact = release));
+    await page.route(/\/assets\/react-[^/]+\.js$/, async (route) => {
+      await reactHeld;
+      await route.continue();
+    });
+    const firstThumb = new URL(privateAlbum.photos[1]!.thumbUrl).pathname;
+    const asked = ['/rest/v1/public_galleries', '/rest/v1/public_gallery_photos', firstThumb].map((path) =>
+      page.waitForRequest((request) => new URL(request.url()).pathname === path),
+    );
+    await page.goto(`/gallery/public/${galleryId}`, { waitUntil: 'commit' });
+    await Promise.all(asked);
+    // Until React is in, the page shows its loading state.
+    expect(await page.getByRole('status').textContent()).toBe('Loading...');
+    releaseReact();
+    await page.getByRole('heading', { name: 'Evening Light Favourites' }).waitFor();
+    expect(await tiles(page).count()).toBe(3);
+    await context.close();
+  });
+});

@@ -200,6 +200,65 @@ describe('the public home page', () => {
     await context.close();
   });
 
+  it("asks for the page's reads while React's code is still on its way", async () => {
+    const context = await newContext('phone');
+    const page = await context.newPage();
+    let releaseReact = () => {};
+    const reactHeld = new Promise<void>((release) => (releaseReact = release));
+    await page.route(/\/assets\/react-[^/]+\.js$/, async (route) => {
+      await reactHeld;
+      await route.continue();
+    });
+    const reads = ['site_settings', 'photographer_profile', 'page_content', 'service_packages', 'public_galleries', 'albums'];
+    const asked = reads.map((table) => page.waitForRequest((request) => new URL(request.url()).pathname === `/rest/v1/${table}`));
+    await page.goto('/', { waitUntil: 'commit' });
+    await Promise.all(asked);
+    // Painted from the page's own HTML and inline styles, before any script has run.
+    expect(await page.getByRole('status').textContent()).toBe('Loading...');
+    releaseReact();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await context.close();
+  });
+
+  it('shows its text before the web fonts arrive, in fallbacks sized like them: nothing moves when they do', async () => {
+    const context = await newContext('phone');
+    const page = await context.newPage();
+    let releaseFonts = () => {};
+    const fontsHeld = new Promise<void>((release) => (releaseFonts = release));
+    const fontRequests: string[] = [];
+    await page.route(/\.woff2$/, async (route) => {
+      fontRequests.push(new URL(route.request().url()).pathname);
+      await fontsHeld;
+      await route.continue();
+    });
+    await page.goto('/');
+    const title = page.getByRole('heading', { level: 1 });
+    await title.waitFor();
+    await page.getByText('Portrait Sessions').first().waitFor();
+    expect(fontRequests.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.fonts.check("16px 'Lato'"))).toBe(false);
+    const before = await title.boundingBox();
+    await page.evaluate(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) (window as unknown as { shifts: number }).shifts += entry.value;
+      }).observe({ type: 'layout-shift' });
+    });
+    releaseFonts();
+    await page.waitForFunction(() => document.fonts.check("16px 'Lato'") && document.fonts.status === 'loaded');
+    await page.waitForTimeout(300);
+    // The design's fonts are in use now (the page's own styles, not the loading screen's), and the page kept its layout.
+    const families = await page.evaluate(() =>
+      [document.querySelector('h1')!, document.body].map((element) => getComputedStyle(element).fontFamily.split(',')[0]!.replace(/["']/g, '')),
+    );
+    expect(families).toEqual(['Playfair Display', 'Lato']);
+    expect(await page.evaluate((names) => names.every((name) => document.fonts.check(`16px '${name}'`)), families)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.02);
+    const after = await title.boundingBox();
+    expect(Math.abs(after!.height - before!.height)).toBeLessThan(before!.height * 0.2);
+    await context.close();
+  });
+
   it('shows the hero image from the design, with its blur and opacity, eagerly', async () => {
     const preview = seeded.older.photos[0]!.previewUrl;
     await setSetting('hero_background_image', preview);

@@ -1,6 +1,6 @@
 import { PanelLeft } from 'lucide-react';
 import { Dialog, VisuallyHidden } from 'radix-ui';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { useOutboxSnapshot } from '@/offline/outbox-provider';
@@ -89,7 +89,10 @@ export function AdminLayout() {
           </div>
         </header>
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:px-8 md:py-8">
-          <Outlet />
+          {/* The shell stays while a screen's code loads. */}
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
         </main>
       </div>
       <ConfirmDialog

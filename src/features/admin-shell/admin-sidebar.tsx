@@ -28,7 +28,10 @@ function WithTooltip({ label, show, children }: { label: string; show: boolean; 
 }
 
 const itemClasses =
-  'flex h-9 w-full items-center gap-3 rounded-md px-2.5 text-sm text-foreground/80 transition-colors hover:bg-accent hover:text-foreground [&_svg]:size-4 [&_svg]:shrink-0';
+  'flex h-9 w-full items-center gap-3 rounded-md text-sm transition-colors hover:bg-accent hover:text-foreground [&_svg]:size-4 [&_svg]:shrink-0';
+
+/** Classes given together never set the same property (class names are joined, not merged). */
+const itemLayout = (compact: boolean) => (compact ? 'justify-center' : 'px-2.5');
 
 /**
  * One entry. The active state is computed here (not by NavLink's className function) so the
@@ -44,7 +47,7 @@ function SidebarLink({ entry, compact, onNavigate }: { entry: NavEntry; compact:
         onClick={onNavigate}
         aria-label={compact ? entry.label : undefined}
         aria-current={active ? 'page' : undefined}
-        className={cn(itemClasses, compact && 'justify-center px-0', active && 'bg-accent font-medium text-foreground')}
+        className={cn(itemClasses, itemLayout(compact), active ? 'bg-accent font-medium text-foreground' : 'text-foreground/80')}
       >
         <Icon aria-hidden />
         {!compact && <span className="truncate">{entry.label}</span>}
@@ -58,7 +61,7 @@ export function AdminSidebar({ compact, onNavigate, onPreview, onSignOut }: Admi
   return (
     <Tooltip.Provider delayDuration={200}>
       <div className="flex h-full flex-col">
-        <div className={cn('flex h-14 items-center gap-2 border-b px-3', compact && 'justify-center px-0')}>
+        <div className={cn('flex h-14 items-center gap-2 border-b', compact ? 'justify-center' : 'px-3')}>
           <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary text-primary-foreground">
             <Camera className="size-4" aria-hidden />
           </span>
@@ -88,7 +91,7 @@ export function AdminSidebar({ compact, onNavigate, onPreview, onSignOut }: Admi
               type="button"
               onClick={onPreview}
               aria-label={compact ? 'Preview Public Site' : undefined}
-              className={cn(itemClasses, compact && 'justify-center px-0')}
+              className={cn(itemClasses, itemLayout(compact), 'text-foreground/80')}
             >
               <ExternalLink aria-hidden />
               {!compact && <span>Preview Public Site</span>}
@@ -99,7 +102,7 @@ export function AdminSidebar({ compact, onNavigate, onPreview, onSignOut }: Admi
               type="button"
               onClick={onSignOut}
               aria-label={compact ? 'Sign Out' : undefined}
-              className={cn(itemClasses, compact && 'justify-center px-0')}
+              className={cn(itemClasses, itemLayout(compact), 'text-foreground/80')}
             >
               <LogOut aria-hidden />
               {!compact && <span>Sign Out</span>}

@@ -9,6 +9,7 @@ import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
 import { useSiteProfile } from '@/ui/site/use-site-profile';
 import { notify } from '@/ui/toast';
 import { useErrorToast } from '@/ui/use-error-toast';
+import { useRevealed } from '@/ui/use-revealed';
 import { useOnline } from '@/ui/use-online';
 import { DownloadAllButton } from './download-all-button';
 import { SaveOfflineButton } from './save-offline-button';
@@ -49,7 +50,9 @@ export function ClientGalleryPage() {
     void navigate('/', { replace: true });
   }, [notFound, navigate]);
 
-  if (link.isPending || notFound) return <PublicPageLoading />;
+  const revealed = useRevealed(!link.isPending && !notFound);
+  const photosRevealed = useRevealed(!photos.isPending);
+  if (!revealed) return <PublicPageLoading />;
   if (link.error || !found) {
     return <GalleryUnavailable title="Failed to load gallery" description="Check your connection and try again." onRetry={() => void link.refetch()} />;
   }
@@ -80,7 +83,7 @@ export function ClientGalleryPage() {
             <PasscodeDialog onSubmit={submitPasscode} onLeave={() => void navigate('/')} />
           </Suspense>
         </>
-      ) : photos.isPending ? (
+      ) : !photosRevealed ? (
         <GalleryLoadingInline />
       ) : photos.error ? (
         <NoPhotos title="Failed to load gallery content" description="Check your connection and reload the page." />

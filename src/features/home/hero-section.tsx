@@ -1,5 +1,5 @@
 import { ArrowDown } from 'lucide-react';
-import { Button } from '@/ui/button';
+import { buttonClasses } from '@/ui/button';
 import { cn } from '@/ui/cn';
 import type { HomeView } from './home-view';
 import { SectionLink } from './scroll-to-section';
@@ -58,15 +58,13 @@ export function HeroSection({ hero }: { hero: HomeView['hero'] }) {
             <p className="mx-auto mt-5 max-w-xl leading-relaxed whitespace-pre-line text-muted-foreground sm:text-lg">{hero.content}</p>
           )}
           <div className="mt-10 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
-            <Button asChild size="lg" className={PILL}>
-              <SectionLink target="galleries">
-                {hero.galleriesButton}
-                <ArrowDown aria-hidden />
-              </SectionLink>
-            </Button>
-            <Button asChild size="lg" variant="outline" className={cn(PILL, 'bg-background/70')}>
-              <SectionLink target="about-story">My Story</SectionLink>
-            </Button>
+            <SectionLink target="galleries" className={buttonClasses({ size: 'lg' }, PILL)}>
+              {hero.galleriesButton}
+              <ArrowDown aria-hidden />
+            </SectionLink>
+            <SectionLink target="about-story" className={buttonClasses({ size: 'lg', variant: 'outline' }, `${PILL} bg-background/70`)}>
+              My Story
+            </SectionLink>
           </div>
         </div>
       </div>

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { usePublicBackend } from '@/lib/backend/backend-context';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { PublicPageLoading } from '@/ui/site/gallery-states';
+import { useRevealed } from '@/ui/use-revealed';
 import { AboutStorySection } from './about-story-section';
 import { CollectionsSection } from './collections-section';
 import { HeroSection } from './hero-section';
@@ -22,13 +23,14 @@ import { useHomeData } from './use-home-data';
 export function HomePage() {
   const backend = usePublicBackend();
   const { loading, design, profile, content } = useHomeData();
+  const revealed = useRevealed(!loading);
   const { hash } = useLocation();
-  // Arriving at '/#galleries' (a gallery's 'Back to Galleries'): the section exists once loaded.
+  // Arriving at '/#galleries' (a gallery's 'Back to Galleries'): the section exists once shown.
   useEffect(() => {
-    if (!loading && hash.length > 1) scrollToSection(decodeURIComponent(hash.slice(1)));
-  }, [loading, hash]);
+    if (revealed && hash.length > 1) scrollToSection(decodeURIComponent(hash.slice(1)));
+  }, [revealed, hash]);
   // SPEC §2: shown until every read has settled.
-  if (loading) return <PublicPageLoading label="Loading beautiful moments..." />;
+  if (!revealed) return <PublicPageLoading label="Loading beautiful moments..." />;
 
   const view = buildHomeView(design, content, (url) => resolveStorageUrl(backend, url));
   return (

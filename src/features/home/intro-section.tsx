@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { Button } from '@/ui/button';
+import { buttonClasses } from '@/ui/button';
 import { HomeLink } from './home-link';
 import type { HomeView } from './home-view';
 import { CONTAINER } from './section-heading';
@@ -20,12 +20,10 @@ export function IntroSection({ intro }: { intro: NonNullable<HomeView['intro']> 
           <p className="mt-7 text-base leading-relaxed whitespace-pre-line text-muted-foreground sm:text-lg">{intro.content}</p>
         )}
         {intro.button && (
-          <Button asChild variant="outline" size="lg" className="mt-9 h-12 rounded-full px-7 text-base">
-            <HomeLink link={intro.button}>
-              {intro.button.text}
-              <ArrowRight aria-hidden />
-            </HomeLink>
-          </Button>
+          <HomeLink link={intro.button} className={buttonClasses({ variant: 'outline', size: 'lg' }, 'mt-9 h-12 rounded-full px-7 text-base')}>
+            {intro.button.text}
+            <ArrowRight aria-hidden />
+          </HomeLink>
         )}
       </div>
     </section>

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePublicBackend } from '@/lib/backend/backend-context';
-import { useFontsReady } from '@/theme/use-fonts-ready';
 import { useSiteTheme } from '@/theme/use-site-theme';
 import { useSiteProfile } from '@/ui/site/use-site-profile';
 import { useErrorToast } from '@/ui/use-error-toast';
@@ -29,11 +28,9 @@ export function useHomeData() {
   // Once one read has failed the page shows (with defaults for what is missing) rather than
   // waiting for the others to give up too; what arrives later still fills in.
   const reading = !firstFailure && (settings.isPending || profileQuery.isPending || content.isPending);
-  // The design's fonts are loaded before the page shows, so its text never reflows.
-  const fontsReady = useFontsReady(design.heading_font, design.body_font, !reading);
-
   return {
-    loading: reading || !fontsReady,
+    // The text shows in fallbacks sized like the design's fonts until those arrive (src/theme/font-fallbacks.ts).
+    loading: reading,
     design,
     profile,
     content: content.data,

@@ -11,6 +11,7 @@ import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
 import { useSiteProfile } from '@/ui/site/use-site-profile';
 import { notify } from '@/ui/toast';
 import { useErrorToast } from '@/ui/use-error-toast';
+import { useRevealed } from '@/ui/use-revealed';
 import { useOnline } from '@/ui/use-online';
 import { galleryQueries } from './gallery-keys';
 
@@ -39,7 +40,8 @@ export function AlbumGalleryPage() {
     void navigate('/', { replace: true });
   }, [notFound, navigate]);
 
-  if (album.isPending || notFound || (album.data && photos.isPending)) return <PublicPageLoading />;
+  const revealed = useRevealed(!album.isPending && !notFound && !(album.data && photos.isPending));
+  if (!revealed) return <PublicPageLoading />;
   if (album.error || photos.error || !album.data) {
     return (
       <GalleryUnavailable

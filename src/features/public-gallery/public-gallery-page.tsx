@@ -9,6 +9,7 @@ import { PublicPageLoading, GalleryUnavailable, NoPhotos } from '@/ui/site/galle
 import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
 import { DEFAULT_SITE_SUBTITLE, useSiteProfile } from '@/ui/site/use-site-profile';
 import { useErrorToast } from '@/ui/use-error-toast';
+import { useRevealed } from '@/ui/use-revealed';
 import { useOnline } from '@/ui/use-online';
 import { galleryQueries } from './gallery-keys';
 
@@ -29,7 +30,8 @@ export function PublicGalleryPage() {
   const photos = useQuery({ ...galleryQueries.galleryPhotos(backend, id), enabled: !!gallery.data });
   useErrorToast(gallery.error ?? photos.error, 'Failed to load gallery');
 
-  if (gallery.isPending || (gallery.data && photos.isPending)) return <PublicPageLoading />;
+  const revealed = useRevealed(!gallery.isPending && !(gallery.data && photos.isPending));
+  if (!revealed) return <PublicPageLoading />;
   if (gallery.error || photos.error) {
     return (
       <GalleryUnavailable

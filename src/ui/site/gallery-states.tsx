@@ -1,6 +1,6 @@
 import { Camera, ImageOff } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Button } from '../button';
+import { Button, buttonClasses } from '../button';
 
 /** A whole-page message for a gallery that cannot be shown, with the way home. */
 export function GalleryUnavailable({ title, description, onRetry }: { title: string; description: string; onRetry?: () => void }) {
@@ -17,9 +17,9 @@ export function GalleryUnavailable({ title, description, onRetry }: { title: str
             Try again
           </Button>
         )}
-        <Button asChild>
-          <Link to="/">Return to Home</Link>
-        </Button>
+        <Link to="/" className={buttonClasses({})}>
+          Return to Home
+        </Link>
       </div>
     </main>
   );

@@ -1,10 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { usePublicBackend } from '@/lib/backend/backend-context';
 import type { PhotographerProfileRow } from '@/lib/backend/database.types';
-import { readProfile } from '@/lib/backend/profile';
-import type { PublicBackend } from '@/lib/backend/public-client';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { safeHref, safeImageSrc } from '@/lib/safe-url';
+import { siteProfileQuery } from './site-profile-query';
 
 export const DEFAULT_SITE_NAME = 'Photography Portfolio';
 export const DEFAULT_SITE_SUBTITLE = 'Professional Photography Gallery';
@@ -36,10 +35,6 @@ export function toSiteProfile(row: PhotographerProfileRow | null, resolveUrl: (u
     socialLinks,
   };
 }
-
-/** photographer_profile read as a visitor (a missing row is no profile, SPEC §8). */
-export const siteProfileQuery = (backend: PublicBackend) =>
-  queryOptions({ queryKey: ['site', 'profile'], queryFn: () => readProfile(backend) });
 
 /** The profile every public page shows. */
 export function useSiteProfile() {

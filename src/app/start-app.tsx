@@ -1,0 +1,56 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { QueryClient } from '@tanstack/react-query';
+import type { SessionStore } from '@/lib/auth/session-store';
+import type { PublicBackend } from '@/lib/backend/public-client';
+import { activateWhenIdle } from '@/offline/activate-when-idle';
+import { registerServiceWorker } from '@/offline/register-service-worker';
+import { notify } from '@/ui/toast';
+import { whenIdle } from '@/ui/when-idle';
+import type { AdminAreaLoader } from './admin-area';
+import { App } from './app';
+import '../index.css';
+
+export interface StartAppDeps {
+  root: HTMLElement;
+  backend: PublicBackend;
+  sessionStore: SessionStore;
+  queryClient: QueryClient;
+  adminArea: AdminAreaLoader;
+}
+
+/** The second step of the start (src/main.tsx): React, the router and the page, once the page's reads are on their way. */
+export function startApp({ root, backend, sessionStore, queryClient, adminArea }: StartAppDeps): void {
+  // An admin's browser starts the outbox on any page, once the page is idle: changes
+  // queued at a shoot are sent and Background Sync is answered. Visitors never load it.
+  const startAdminArea = () => {
+    if (sessionStore.get()) whenIdle(() => void adminArea.load().catch(console.error));
+  };
+  startAdminArea();
+  sessionStore.subscribe(startAdminArea);
+  // Rendered as a transition: React works in short slices between which the browser stays
+  // responsive, instead of one long task while the first screen is built.
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App backend={backend} sessionStore={sessionStore} queryClient={queryClient} adminArea={adminArea} />
+      </StrictMode>,
+    ),
+  );
+  registerServiceWorker((activate) => {
+    notify.prompt('New version available', 'Reload to use the latest version of the site.', {
+      label: 'Reload',
+      onClick: () => {
+        // Without the admin area nothing here sends changes, so nothing holds the update back.
+        const area = adminArea.current();
+        if (!area) return activate();
+        activateWhenIdle(area.outbox.engine, activate, (pending) =>
+          notify.info(
+            'The new version will load once your changes are saved',
+            `${pending} ${pending === 1 ? 'change is' : 'changes are'} still being sent; nothing will be lost.`,
+          ),
+        );
+      },
+    });
+  });
+}

@@ -1,0 +1,73 @@
+import type { BodyFont, HeadingFont } from './design-settings';
+
+/**
+ * Fallback faces that take the size of the site's web fonts: a local font (Times New Roman,
+ * Arial…) scaled and given the web font's ascent, descent and line gap. Text shows at once in
+ * the fallback, and when the web font arrives (font-display: swap) the lines keep their
+ * length and height, so nothing moves. The approach and the formula are Capsize's
+ * (createFontStack, as next/font uses it); the metrics come from @capsizecss/metrics 4.3
+ * (DejaVu's read from its TTF with @capsizecss/unpack). src/theme/font-fallbacks.css is
+ * made from this table; tests/unit/font-fallbacks.test.ts keeps the two in step.
+ */
+interface FontMetrics {
+  ascent: number;
+  descent: number;
+  lineGap: number;
+  unitsPerEm: number;
+  /** Average width of a Latin character. */
+  xWidthAvg: number;
+}
+
+const WEB_FONTS: Record<string, FontMetrics & { kind: 'serif' | 'sans' }> = {
+  'Playfair Display': { kind: 'serif', ascent: 1082, descent: -251, lineGap: 0, unitsPerEm: 1000, xWidthAvg: 452 },
+  Cormorant: { kind: 'serif', ascent: 924, descent: -287, lineGap: 0, unitsPerEm: 1000, xWidthAvg: 393 },
+  Lato: { kind: 'sans', ascent: 1974, descent: -426, lineGap: 0, unitsPerEm: 2000, xWidthAvg: 871 },
+  'Open Sans': { kind: 'sans', ascent: 2189, descent: -600, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 960 },
+  'Source Sans 3': { kind: 'sans', ascent: 1024, descent: -400, lineGap: 0, unitsPerEm: 1000, xWidthAvg: 418 },
+  Nunito: { kind: 'sans', ascent: 1011, descent: -353, lineGap: 0, unitsPerEm: 1000, xWidthAvg: 452 },
+};
+
+/** The local fonts to scale, per kind: Windows and Apple, Android, then most Linux desktops. */
+const LOCAL_FONTS: Record<'serif' | 'sans', Array<FontMetrics & { name: string; local: string[] }>> = {
+  serif: [
+    { name: 'Times New Roman', local: ['Times New Roman', 'TimesNewRomanPSMT'], ascent: 1825, descent: -443, lineGap: 87, unitsPerEm: 2048, xWidthAvg: 832 },
+    { name: 'Noto Serif', local: ['Noto Serif', 'NotoSerif-Regular'], ascent: 1069, descent: -293, lineGap: 0, unitsPerEm: 1000, xWidthAvg: 481 },
+    { name: 'DejaVu Serif', local: ['DejaVu Serif', 'DejaVuSerif'], ascent: 1901, descent: -483, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 1058 },
+  ],
+  sans: [
+    { name: 'Arial', local: ['Arial', 'ArialMT'], ascent: 1854, descent: -434, lineGap: 67, unitsPerEm: 2048, xWidthAvg: 913 },
+    { name: 'Roboto', local: ['Roboto', 'Roboto-Regular'], ascent: 1900, descent: -500, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 911 },
+    { name: 'DejaVu Sans', local: ['DejaVu Sans', 'DejaVuSans'], ascent: 1901, descent: -483, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 1041 },
+  ],
+};
+
+const fallbackName = (font: string, local: string) => `${font} Fallback: ${local}`;
+const percent = (value: number) => `${Math.round(value * 1e6) / 1e4}%`;
+
+/** The fallback families of a web font, best first, e.g. 'Lato Fallback: Arial'. */
+export function fallbackFamilies(font: HeadingFont | BodyFont | string): string[] {
+  const metrics = WEB_FONTS[font];
+  return metrics ? LOCAL_FONTS[metrics.kind].map((local) => fallbackName(font, local.name)) : [];
+}
+
+/** The @font-face rules of every fallback (the contents of src/theme/font-fallbacks.css). */
+export function fallbackFontFaces(): string {
+  return Object.entries(WEB_FONTS)
+    .flatMap(([font, metrics]) =>
+      LOCAL_FONTS[metrics.kind].map((local) => {
+        const sizeAdjust = metrics.xWidthAvg / metrics.unitsPerEm / (local.xWidthAvg / local.unitsPerEm);
+        const scaled = (value: number) => percent(Math.abs(value) / (metrics.unitsPerEm * sizeAdjust));
+        return [
+          '@font-face {',
+          `  font-family: '${fallbackName(font, local.name)}';`,
+          `  src: ${local.local.map((name) => `local('${name}')`).join(', ')};`,
+          `  size-adjust: ${percent(sizeAdjust)};`,
+          `  ascent-override: ${scaled(metrics.ascent)};`,
+          `  descent-override: ${scaled(metrics.descent)};`,
+          `  line-gap-override: ${scaled(metrics.lineGap)};`,
+          '}',
+        ].join('\n');
+      }),
+    )
+    .join('\n');
+}
