@@ -21,9 +21,10 @@ loadRuntimeConfig()
     const backend = createPublicBackend(config);
     const queryClient = createQueryClient(sessionStore);
     prefetchRouteData(queryClient, backend, window.location.pathname);
-    preloadPublicScreen(window.location.pathname);
     const adminArea = createAdminAreaLoader({ publicBackend: backend, sessionStore, queryClient });
-    const { startApp } = await import('@/app/start-app');
+    // The page's code is awaited with React's, so the first render draws the page itself: a
+    // screen that suspends first is only revealed after React's 300 ms reveal throttle.
+    const [{ startApp }] = await Promise.all([import('@/app/start-app'), preloadPublicScreen(window.location.pathname)]);
     startApp({ root, backend, sessionStore, queryClient, adminArea });
   })
   .catch((error: unknown) => {

@@ -1,9 +1,9 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { PageLoader } from '@/ui/page-loader';
 import type { AdminAreaLoader } from './admin-area';
 import { PUBLIC_PATHS, type PublicPage } from './paths';
-import { publicScreens } from './public-screens';
+import { loadedPublicScreen, loadPublicScreen } from './public-screens';
 import { RouteErrorBoundary } from './route-error';
 
 /**
@@ -17,9 +17,11 @@ import { RouteErrorBoundary } from './route-error';
 /**
  * A screen loaded as its own chunk when first shown. React.lazy remembers a failed load for
  * good; a screen whose code could not be fetched (offline before it was cached) is tried
- * again the next time it is shown.
+ * again the next time it is shown. A screen whose code is already in (`loaded`) is drawn
+ * directly: through React.lazy it would suspend once, and React reveals a suspended screen
+ * no sooner than 300 ms after its fallback.
  */
-function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
+function lazyScreen(load: () => Promise<ComponentType>, loaded: () => ComponentType | undefined = () => undefined): ComponentType {
   const attempt = (): Promise<{ default: ComponentType }> =>
     load().then(
       (Component) => ({ default: Component }),
@@ -30,13 +32,18 @@ function lazyScreen(load: () => Promise<ComponentType>): ComponentType {
     );
   let Lazy = lazy(attempt);
   return function Screen() {
-    return <Lazy />;
+    // Chosen once per showing, so a screen shown through React.lazy is not swapped (and remounted) later.
+    const [Shown] = useState<ComponentType>(() => loaded() ?? Lazy);
+    return <Shown />;
   };
 }
 
 const publicRoutes = (Object.keys(PUBLIC_PATHS) as PublicPage[]).map((page) => ({
   page,
-  Screen: lazyScreen(publicScreens[page]),
+  Screen: lazyScreen(
+    () => loadPublicScreen(page),
+    () => loadedPublicScreen(page),
+  ),
 }));
 
 const NotFound = lazyScreen(async () => (await import('@/features/not-found/not-found-page')).NotFoundPage);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { usePublicBackend } from '@/lib/backend/backend-context';
 import { resolveStorageUrl } from '@/lib/backend/storage';
-import { PublicPageLoading } from '@/ui/site/gallery-states';
+import { PublicPageLoading } from '@/ui/site/public-page-loading';
 import { useRevealed } from '@/ui/use-revealed';
 import { AboutStorySection } from './about-story-section';
 import { CollectionsSection } from './collections-section';

@@ -25,16 +25,6 @@ export function GalleryUnavailable({ title, description, onRetry }: { title: str
   );
 }
 
-/** The loading state of a public page (a camera and a line of text). */
-export function PublicPageLoading({ label = 'Loading gallery...' }: { label?: string }) {
-  return (
-    <div role="status" className="flex min-h-dvh flex-col items-center justify-center gap-3 font-body text-muted-foreground" style={{ background: 'var(--site-background)' }}>
-      <Camera className="size-9 animate-pulse motion-reduce:animate-none" strokeWidth={1.25} aria-hidden />
-      <p>{label}</p>
-    </div>
-  );
-}
-
 /** A gallery with no photos yet. */
 export function NoPhotos({ title, description }: { title: string; description?: string }) {
   return (
