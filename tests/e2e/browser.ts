@@ -112,3 +112,19 @@ export function recordRequests(page: Page) {
   const scripts = () => paths.filter((path) => path.startsWith('/assets/') && path.endsWith('.js')).map((path) => path.slice('/assets/'.length));
   return { paths, scripts, adminScripts: () => scripts().filter(isAdminChunk) };
 }
+
+/**
+ * Holds back every response to a request whose address matches `url` until the returned
+ * function is called (to see what a page does while, say, React's code or the fonts are slow).
+ * `onRequest` hears each held request's path.
+ */
+export async function holdResponses(page: Page, url: RegExp, onRequest: (path: string) => void = () => undefined): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    onRequest(new URL(route.request().url()).pathname);
+    await held;
+    await route.continue();
+  });
+  return release;
+}

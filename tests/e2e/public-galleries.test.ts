@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, newContext, screenshot, sql, VIEWPORTS, type ViewportName } from './browser';
+import { expectToast, holdResponses, newContext, screenshot, sql, VIEWPORTS, type ViewportName } from './browser';
 import { addPhotoRows, seedAlbum, seedClientLink, seedPublicGallery, type SeededPhoto } from './public-seed';
 
 let publicAlbum: { id: string; photos: SeededPhoto[] };
@@ -193,12 +193,7 @@ describe('the start of a gallery page', () => {
     const context = await newContext('phone');
     const page = await context.newPage();
     // React's chunk (React, its DOM renderer, the router) is held back until the test lets it go.
-    let releaseReact = () => {};
-    const reactHeld = new Promise<void>((release) => (releaseReact = release));
-    await page.route(/\/assets\/react-[^/]+\.js$/, async (route) => {
-      await reactHeld;
-      await route.continue();
-    });
+    const releaseReact = await holdResponses(page, /\/assets\/react-[^/]+\.js$/);
     const firstThumb = new URL(privateAlbum.photos[1]!.thumbUrl).pathname;
     const asked = ['/rest/v1/public_galleries', '/rest/v1/public_gallery_photos', firstThumb].map((path) =>
       page.waitForRequest((request) => new URL(request.url()).pathname === path),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, newContext, recordRequests, screenshot, sql, type ViewportName } from './browser';
+import { expectToast, holdResponses, newContext, recordRequests, screenshot, sql, type ViewportName } from './browser';
 import { seedAlbum, seedPublicGallery, type SeededPhoto } from './public-seed';
 
 const YEAR = new Date().getFullYear();
@@ -203,12 +203,7 @@ describe('the public home page', () => {
   it("asks for the page's reads while React's code is still on its way", async () => {
     const context = await newContext('phone');
     const page = await context.newPage();
-    let releaseReact = () => {};
-    const reactHeld = new Promise<void>((release) => (releaseReact = release));
-    await page.route(/\/assets\/react-[^/]+\.js$/, async (route) => {
-      await reactHeld;
-      await route.continue();
-    });
+    const releaseReact = await holdResponses(page, /\/assets\/react-[^/]+\.js$/);
     const reads = ['site_settings', 'photographer_profile', 'page_content', 'service_packages', 'public_galleries', 'albums'];
     const asked = reads.map((table) => page.waitForRequest((request) => new URL(request.url()).pathname === `/rest/v1/${table}`));
     await page.goto('/', { waitUntil: 'commit' });
@@ -223,14 +218,8 @@ describe('the public home page', () => {
   it('shows its text before the web fonts arrive, in fallbacks sized like them: nothing moves when they do', async () => {
     const context = await newContext('phone');
     const page = await context.newPage();
-    let releaseFonts = () => {};
-    const fontsHeld = new Promise<void>((release) => (releaseFonts = release));
     const fontRequests: string[] = [];
-    await page.route(/\.woff2$/, async (route) => {
-      fontRequests.push(new URL(route.request().url()).pathname);
-      await fontsHeld;
-      await route.continue();
-    });
+    const releaseFonts = await holdResponses(page, /\.woff2$/, (path) => fontRequests.push(path));
     await page.goto('/');
     const title = page.getByRole('heading', { level: 1 });
     await title.waitFor();
