@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAlbum } from '../../src/lib/backend/albums';
+import { signInThroughForm } from '../../tests/support/sign-in';
 import type { Page, Request, Response } from 'playwright-core';
 import type { Bench, Scenario } from '../support/context';
 import { newBenchContext } from '../support/chromium';
@@ -40,14 +41,6 @@ const counter = (origin: string) => `;(() => {
 
 /** The uplink of the second measurement: a good cable or fibre connection's upload speed. */
 const UPLINK_BITS_PER_S = 50e6;
-
-async function signIn(page: Page, bench: Bench): Promise<void> {
-  await page.goto('/admin');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(bench.adminPassword);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/admin/dashboard');
-}
 
 /** Opens a new, empty album's admin page. */
 async function openNewAlbum(page: Page, bench: Bench, name: string): Promise<string> {
@@ -169,7 +162,7 @@ async function countEncodes(bench: Bench, files: string[]) {
   });
   try {
     const page = await context.newPage();
-    await signIn(page, bench);
+    await signInThroughForm(page, bench.adminPassword);
     await openNewAlbum(page, bench, 'Upload Benchmark (encodes)');
     await uploadThroughApp(page, files);
     return encodes;
@@ -214,7 +207,7 @@ export const upload: Scenario = {
     const context = await newBenchContext(bench.browser, { viewport: { width: 1280, height: 800 }, baseURL: bench.stack.url });
     try {
       const page = await context.newPage();
-      await signIn(page, bench);
+      await signInThroughForm(page, bench.adminPassword);
       const local = await measureUpload(page, bench, files, 'Upload Benchmark');
       bench.record('upload_ms_per_photo', {
         value: round(local.pipelineMedian, 0),

@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, inject, onTestFinished } from 'vitest';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../support/chromium';
 import { isAdminChunk } from '../support/admin-chunks';
+import { signInThroughForm } from '../support/sign-in';
 import '../support/stack-context';
 
 export const VIEWPORTS = {
@@ -57,13 +58,7 @@ export async function sql<Row extends pg.QueryResultRow = Record<string, unknown
 export const adminPassword = () => inject('stack').adminPassword;
 
 /** Signs in as the superuser through the login form and waits for the dashboard. */
-export async function signInAsAdmin(page: Page): Promise<void> {
-  await page.goto('/admin');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(adminPassword());
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/admin/dashboard');
-}
+export const signInAsAdmin = (page: Page): Promise<void> => signInThroughForm(page, adminPassword());
 
 /** Waits until a toast with this text is shown. */
 export async function expectToast(page: Page, text: string): Promise<void> {
