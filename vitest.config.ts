@@ -20,7 +20,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          exclude: ['tests/security/**/*.browser.test.ts'],
           environment: 'node',
           // One real local stack (Postgres, PostgREST, storage, gateway) for the whole run.
           globalSetup: ['tests/integration/global-setup.ts'],

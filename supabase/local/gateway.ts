@@ -14,8 +14,9 @@ export interface GatewayOptions {
 /** What the gateway forwards to, attached once the backend is up. */
 export interface GatewayBackend {
   postgrestUrl: string;
+  /** The storage service (supabase/local/storage/service.ts), reached with the /storage/v1 prefix removed. */
+  storageUrl: string;
   anonKey: string;
-  handleStorage: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<void>;
 }
 
 export interface RunningGateway {
@@ -142,7 +143,7 @@ export function startGateway(options: GatewayOptions): Promise<RunningGateway> {
       return;
     }
     if (url.pathname.startsWith('/storage/v1/')) {
-      void backend.handleStorage(req, res, url.pathname.slice('/storage/v1'.length) + url.search);
+      proxy(req, res, new URL(url.pathname.slice('/storage/v1'.length) + url.search, backend.storageUrl));
       return;
     }
     if (url.pathname === '/config.json') {

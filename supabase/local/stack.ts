@@ -8,7 +8,7 @@ import { freePort } from './ports';
 import { runningPostmasterPid, startPostgres, type RunningPostgres } from './postgres';
 import { startPostgrest, type RunningPostgrest } from './postgrest';
 import { loadOrCreateSecrets } from './secrets';
-import { createStorageService } from './storage/service';
+import { startStorageService } from './storage/service';
 
 export interface StackOptions {
   dataDir: string;
@@ -126,15 +126,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     storagePool.on('error', () => undefined);
     stoppers.push(() => storagePool.end());
 
-    gateway.attach({
-      postgrestUrl: postgrest.url,
-      anonKey: secrets.anonKey,
-      handleStorage: createStorageService({
-        pool: storagePool,
-        jwtSecret: secrets.jwtSecret,
-        root: join(dataDir, 'storage'),
-      }),
+    const storage = await startStorageService({
+      pool: storagePool,
+      jwtSecret: secrets.jwtSecret,
+      root: join(dataDir, 'storage'),
+      port: await freePort(),
     });
+    stoppers.push(() => storage.stop());
+
+    gateway.attach({ postgrestUrl: postgrest.url, storageUrl: storage.url, anonKey: secrets.anonKey });
 
     const state: StackState = { pid: process.pid, url: gateway.url, databasePort: postgres.port };
     writeFileSync(stateFile(dataDir), JSON.stringify(state));

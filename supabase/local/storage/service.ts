@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, mkdirSync } from 'node:fs';
 import { rename, rm, stat, writeFile } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { jwtVerify, type JWTPayload } from 'jose';
 import type pg from 'pg';
@@ -18,6 +18,31 @@ export interface StorageServiceOptions {
   pool: pg.Pool;
   jwtSecret: string;
   root: string;
+}
+
+export interface RunningStorageService {
+  /** The service's own loopback address; the gateway forwards /storage/v1/* here, prefix removed. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Runs the storage service as its own server on 127.0.0.1 (as storage-api sits behind Kong when hosted). */
+export function startStorageService(options: StorageServiceOptions & { port: number }): Promise<RunningStorageService> {
+  const handle = createStorageService(options);
+  const server = createServer((req, res) => void handle(req, res, req.url ?? '/'));
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => {
+      resolve({
+        url: `http://127.0.0.1:${options.port}`,
+        stop: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
 }
 
 interface Bucket {
