@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from './helpers';
 
-/** SPEC §7 (plus admin_logout and the optional p_id / p_passcode the issue adds): name → parameters. */
+/**
+ * SPEC §7 (plus admin_logout, the optional p_id / p_passcode, p_device for the guessing throttles
+ * and the session list of docs/SECURITY.md): name → parameters.
+ */
 const RPC_CONTRACT: Record<string, string[]> = {
-  admin_login: ['p_username', 'p_password'],
+  admin_login: ['p_username', 'p_password', 'p_device'],
   admin_validate_session: ['p_username', 'p_token'],
   admin_logout: ['p_username', 'p_token'],
+  admin_list_sessions: ['p_username', 'p_token'],
+  admin_revoke_session: ['p_username', 'p_token', 'p_session_id'],
+  admin_revoke_other_sessions: ['p_username', 'p_token'],
   change_admin_password: ['p_username', 'p_token', 'p_old_password', 'p_new_password'],
   create_admin_user: ['p_username', 'p_token', 'p_new_username', 'p_new_password', 'p_id'],
   delete_admin_user: ['p_username', 'p_token', 'p_target_username'],
@@ -33,8 +39,8 @@ const RPC_CONTRACT: Record<string, string[]> = {
   admin_update_site_settings: ['p_username', 'p_token', 'p_settings'],
   get_gallery_link_by_token: ['p_access_token'],
   set_gallery_context: ['access_token'],
-  validate_gallery_passcode: ['p_access_token', 'p_passcode'],
-  get_album_photos_by_token: ['p_access_token', 'p_passcode'],
+  validate_gallery_passcode: ['p_access_token', 'p_passcode', 'p_device'],
+  get_album_photos_by_token: ['p_access_token', 'p_passcode', 'p_device'],
 };
 
 interface FunctionRow {
@@ -94,8 +100,11 @@ describe('the RPC contract of SPEC §7', () => {
     );
     expect(rows.map((row) => row.name)).toEqual([
       'is_photo_object_name',
+      'is_safe_image_url',
       'is_safe_link',
+      'is_site_path',
       'is_superuser',
+      'is_web_url',
       'refuse_stale_admin_session',
       'request_admin_id',
     ]);
@@ -112,6 +121,7 @@ describe('the data model', () => {
     expect(rows.map((row) => row.table)).toEqual([
       'private.admin_sessions',
       'private.failed_attempts',
+      'private.trusted_devices',
       'public.admin_credentials',
       'public.albums',
       'public.gallery_links',

@@ -68,7 +68,7 @@ beforeAll(async () => {
        returning id
      )
      insert into public.photos (album_id, filename, file_url, original_filename, file_size, width, height, mime_type)
-     select a.id, 'p' || k || '.jpg', '/storage/v1/object/public/photos/x/p' || k || '.jpg', 'p' || k || '.jpg', 1000, 4000, 3000, 'image/jpeg'
+     select a.id, 'p' || k || '.jpg', '/storage/v1/object/public/photos/' || a.id || '/p' || k || '.jpg', 'p' || k || '.jpg', 1000, 4000, 3000, 'image/jpeg'
        from new_albums a cross join generate_series(1, $2::int) k`,
     [ALBUMS, PHOTOS_PER_ALBUM],
   );
@@ -76,14 +76,15 @@ beforeAll(async () => {
   const albumWithPhotos = async (name: string, prefix: string, count: number) => {
     const id = (await client.query<{ id: string }>(`insert into public.albums (name) values ($1) returning id`, [name])).rows[0]!.id;
     await client.query(
-      // Addresses as long as the app stores them (origin, bucket path, album and photo ids).
+      // Addresses as the database keeps them (bucket path, album and photo ids).
       `insert into public.photos (album_id, filename, file_url, thumb_url, preview_url, original_filename, file_size, width, height, mime_type, created_at)
-       select $1::uuid, f.name, f.base || '.jpg', f.base || '-thumb.webp', f.base || '-preview.webp', 'DSC_' || n || '.jpg', 1000, 4000, 3000, 'image/jpeg',
+       select $1::uuid, f.name, f.folder || f.name, f.base || '-thumb.webp', f.base || '-preview.webp', 'DSC_' || n || '.jpg', 1000, 4000, 3000, 'image/jpeg',
               now() + make_interval(secs => n)
          from generate_series(1, $3::int) n
          cross join lateral (
            select $2 || n || '.jpg' as name,
-                  'http://127.0.0.1:8080/storage/v1/object/public/photos/' || $1::text || '/' || gen_random_uuid() as base
+                  '/storage/v1/object/public/photos/' || $1::text || '/' as folder,
+                  '/storage/v1/object/public/photos/' || $1::text || '/' || gen_random_uuid() as base
          ) f`,
       [id, prefix, count],
     );

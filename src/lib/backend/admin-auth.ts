@@ -1,5 +1,6 @@
 import type { AdminCredentials, Backend } from './client';
 import type { PublicBackend } from './public-client';
+import { deviceId } from '../device-id';
 import { BackendError, unwrap } from './errors';
 
 /** The auth pair every admin RPC carries (SPEC §6), or 'Not authenticated'. */
@@ -11,7 +12,7 @@ export function authPair(backend: Backend): { p_username: string; p_token: strin
 
 /** rpc admin_login: a session token, or null for a wrong username or password. */
 export async function adminLogin(backend: PublicBackend, username: string, password: string): Promise<string | null> {
-  return unwrap(await backend.publicClient.rpc('admin_login', { p_username: username, p_password: password }));
+  return unwrap(await backend.publicClient.rpc('admin_login', { p_username: username, p_password: password, p_device: deviceId() }));
 }
 
 /** rpc admin_validate_session: whether the stored session is still good (and extends it). */

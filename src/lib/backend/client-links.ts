@@ -1,5 +1,6 @@
 import type { PublicBackend } from './public-client';
 import type { ClientLink, ClientPhoto } from './database.types';
+import { deviceId } from '../device-id';
 import { unwrap } from './errors';
 import { streamPages } from './pages';
 
@@ -17,7 +18,7 @@ export async function setGalleryContext(backend: PublicBackend, accessToken: str
 /** rpc validate_gallery_passcode; wrong guesses are throttled by the server. */
 export async function validateGalleryPasscode(backend: PublicBackend, accessToken: string, passcode: string): Promise<boolean> {
   return unwrap(
-    await backend.publicClient.rpc('validate_gallery_passcode', { p_access_token: accessToken, p_passcode: passcode }),
+    await backend.publicClient.rpc('validate_gallery_passcode', { p_access_token: accessToken, p_passcode: passcode, p_device: deviceId() }),
   );
 }
 
@@ -25,6 +26,6 @@ export async function validateGalleryPasscode(backend: PublicBackend, accessToke
 export function streamAlbumPhotosByToken(backend: PublicBackend, accessToken: string, passcode?: string): AsyncGenerator<ClientPhoto[]> {
   // Ordered by created_at, id on the server: pages line up.
   return streamPages((from, to) =>
-    backend.publicClient.rpc('get_album_photos_by_token', { p_access_token: accessToken, p_passcode: passcode ?? null }).range(from, to),
+    backend.publicClient.rpc('get_album_photos_by_token', { p_access_token: accessToken, p_passcode: passcode ?? null, p_device: deviceId() }).range(from, to),
   );
 }

@@ -228,6 +228,17 @@ export type ClientLink = {
 };
 export type ClientPhoto = Omit<PhotoRow, never>;
 
+/** One signed-in device of an admin (rpc admin_list_sessions). */
+export type AdminSession = {
+  id: Uuid;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+  expires_at: Timestamp;
+  user_agent: string | null;
+  source: string | null;
+  is_current: boolean;
+};
+
 type AuthPair = {
   p_username: string;
   p_token: string;
@@ -288,9 +299,12 @@ export type Database = {
     };
     Views: Record<never, never>;
     Functions: {
-      admin_login: Fn<{ p_username: string; p_password: string }, string | null>;
+      admin_login: Fn<{ p_username: string; p_password: string; p_device?: string | null }, string | null>;
       admin_validate_session: Fn<AuthPair, boolean>;
       admin_logout: Fn<AuthPair, boolean>;
+      admin_list_sessions: Fn<AuthPair, AdminSession[]>;
+      admin_revoke_session: Fn<AuthPair & { p_session_id: Uuid }, boolean>;
+      admin_revoke_other_sessions: Fn<AuthPair, number>;
       change_admin_password: Fn<AuthPair & { p_old_password: string; p_new_password: string }, boolean>;
       create_admin_user: Fn<AuthPair & { p_new_username: string; p_new_password: string; p_id?: Uuid }, boolean>;
       delete_admin_user: Fn<AuthPair & { p_target_username: string }, boolean>;
@@ -345,8 +359,8 @@ export type Database = {
       admin_update_site_settings: Fn<AuthPair & { p_settings: Partial<Record<SiteSettingKey, string | null>> }, boolean>;
       get_gallery_link_by_token: Fn<{ p_access_token: string }, ClientLink[]>;
       set_gallery_context: Fn<{ access_token: string }, boolean>;
-      validate_gallery_passcode: Fn<{ p_access_token: string; p_passcode: string }, boolean>;
-      get_album_photos_by_token: Fn<{ p_access_token: string; p_passcode?: string | null }, ClientPhoto[]>;
+      validate_gallery_passcode: Fn<{ p_access_token: string; p_passcode: string; p_device?: string | null }, boolean>;
+      get_album_photos_by_token: Fn<{ p_access_token: string; p_passcode?: string | null; p_device?: string | null }, ClientPhoto[]>;
     };
     Enums: Record<never, never>;
     CompositeTypes: Record<never, never>;
