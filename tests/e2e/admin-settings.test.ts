@@ -163,11 +163,11 @@ describe('changing one’s own password', () => {
 
     // Offline, nothing with a password can be sent.
     await context.setOffline(true);
-    await page.getByText('Connect to the internet to change passwords or admin users.').waitFor();
+    await page.getByText('Connect to the internet to change passwords, devices or admin users.').waitFor();
     expect(await change.isDisabled()).toBe(true);
     await screenshot(page, 'settings-offline-desktop');
     await context.setOffline(false);
-    await page.getByText('Connect to the internet to change passwords or admin users.').waitFor({ state: 'detached' });
+    await page.getByText('Connect to the internet to change passwords, devices or admin users.').waitFor({ state: 'detached' });
 
     await current.fill('first-pass');
     await change.click();

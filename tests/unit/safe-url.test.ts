@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isExternalLink, safeHref, safeImageSrc } from '@/lib/safe-url';
+import { URL_VECTORS } from '../security/url-vectors';
 
 describe('the URL allow-list (ARCHITECTURE §4)', () => {
   it.each([
@@ -45,6 +46,11 @@ describe('the URL allow-list (ARCHITECTURE §4)', () => {
     for (const hostile of ['data:image/png;base64,AAAA', 'javascript:alert(1)', '//evil.example/a.png', 'mailto:a@b.c', '#x']) {
       expect(safeImageSrc(hostile)).toBeUndefined();
     }
+  });
+
+  it.each(URL_VECTORS)('gives $value the same answer as the database (link $link, image $image)', ({ value, link, image }) => {
+    expect(safeHref(value) !== undefined).toBe(link);
+    expect(safeImageSrc(value) !== undefined).toBe(image);
   });
 
   it('trims surrounding spaces and tells external links apart', () => {

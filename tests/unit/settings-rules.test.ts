@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { canDeleteAdmin, canManageAdmins, resetTargets, visibleAdmins } from '@/features/admin-settings/admin-permissions';
-import { footerContent, safeHttpUrl } from '@/features/admin-settings/footer-content';
+import { deviceLabel } from '@/features/admin-settings/device-label';
+import { footerContent } from '@/features/admin-settings/footer-content';
 import { parseExpiryDays } from '@/features/admin-settings/link-defaults';
 import { addAdminSchema, changePasswordSchema, resetPasswordSchema } from '@/features/admin-settings/password-rules';
-import { formToProfile, overlayProfile, profileToForm } from '@/features/admin-settings/profile-form';
+import { formToProfile, overlayProfile, profileSchema, profileToForm } from '@/features/admin-settings/profile-form';
 import type { OutboxItem } from '@/offline/sync-engine';
 
 /** The validation messages a schema gives, by field. */
@@ -102,10 +103,34 @@ describe('the footer preview', () => {
   it('uses a default site name and no tagline when the profile has none', () => {
     expect(footerContent(null, 2030)).toEqual({ siteName: 'Photography Portfolio', tagline: null, links: [], copyright: '© 2030 Photography Portfolio' });
   });
-  it('only lets http(s) URLs become links', () => {
-    expect(safeHttpUrl('http://example.com/a')).toBe('http://example.com/a');
-    expect(safeHttpUrl('mailto:a@b.c')).toBeUndefined();
-    expect(safeHttpUrl('not a url')).toBeUndefined();
+  it('only lets web addresses that pass the URL rule become links', () => {
+    const links = (value: string) => footerContent({ social_website: value } as never, 2030).links[0]?.href;
+    expect(links('http://example.com/a')).toBe('http://example.com/a');
+    expect(links('mailto:a@b.c')).toBeUndefined();
+    expect(links('not a url')).toBeUndefined();
+    expect(links('https://good.example@evil.example/')).toBeUndefined();
+    expect(links('https:\\\\evil.example')).toBeUndefined();
+  });
+  it('asks for a full web address in the social links before saving', () => {
+    const form = { ...profileToForm(null), social_instagram: 'javascript:alert(1)', social_website: 'https://studio.example' };
+    const result = profileSchema.safeParse(form);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['social_instagram', 'Enter a full address starting with https://'],
+    ]);
+  });
+});
+
+describe('signed-in devices', () => {
+  it.each([
+    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36', 'Chrome on macOS'],
+    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1', 'Safari on iPhone'],
+    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Edg/131.0', 'Edge on Windows'],
+    ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox on Linux'],
+    ['node', 'Unknown device'],
+    [null, 'Unknown device'],
+  ])('names %s as %s', (agent, label) => {
+    expect(deviceLabel(agent)).toBe(label);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { PhotographerProfileRow } from '@/lib/backend/database.types';
+import { isWebAddress } from '@/lib/safe-url';
 import { SOCIAL_FIELDS } from './profile-form';
 
 /** What the site shows when no site name is set. */
@@ -19,22 +20,12 @@ export interface FooterContent {
   copyright: string;
 }
 
-export function safeHttpUrl(value: string): string | undefined {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The footer generated from the profile: site name, tagline (the subtitle), social links, '© <year> <site name>'. */
 export function footerContent(profile: Partial<PhotographerProfileRow> | null, year: number): FooterContent {
   const siteName = profile?.site_name?.trim() || DEFAULT_SITE_NAME;
   const links: FooterLink[] = [];
   for (const field of SOCIAL_FIELDS) {
     const value = profile?.[field.name]?.trim();
-    if (value) links.push({ key: field.name, label: field.label, text: value, href: safeHttpUrl(value) });
+    if (value) links.push({ key: field.name, label: field.label, text: value, href: isWebAddress(value) ? value.trim() : undefined });
   }
   return {
     siteName,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PhotographerProfileRow, PhotographerProfileWrite } from '@/lib/backend/database.types';
+import { isWebAddress } from '@/lib/safe-url';
 import type { OutboxItem } from '@/offline/sync-engine';
 
 export const SOCIAL_FIELDS = [
@@ -13,17 +14,22 @@ export const SOCIAL_FIELDS = [
 export type SocialField = (typeof SOCIAL_FIELDS)[number]['name'];
 
 const atMost = (max: number) => z.string().max(max, `At most ${max} characters`);
+// The server takes only http(s) addresses here (the URL rule of docs/SECURITY.md); say so before the save.
+const webAddress = atMost(500).refine(
+  (value) => value.trim() === '' || isWebAddress(value),
+  'Enter a full address starting with https://',
+);
 
 // The column limits of photographer_profile, so a refusal is explained before the save.
 export const profileSchema = z.object({
   site_name: atMost(200),
   subtitle: atMost(300),
   logo_url: z.string(),
-  social_instagram: atMost(500),
-  social_facebook: atMost(500),
-  social_twitter: atMost(500),
-  social_linkedin: atMost(500),
-  social_website: atMost(500),
+  social_instagram: webAddress,
+  social_facebook: webAddress,
+  social_twitter: webAddress,
+  social_linkedin: webAddress,
+  social_website: webAddress,
 });
 export type ProfileFormValues = z.infer<typeof profileSchema>;
 

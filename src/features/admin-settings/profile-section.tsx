@@ -12,7 +12,6 @@ import { Button } from '@/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
 import { FormField } from '@/ui/form-field';
 import { Input } from '@/ui/input';
-import { safeHttpUrl } from './footer-content';
 import { LogoField } from './logo-field';
 import { formToProfile, profileSchema, profileToForm, SOCIAL_FIELDS, type ProfileFormValues } from './profile-form';
 import { useLogoUpload } from './use-logo-upload';
@@ -37,7 +36,7 @@ export function ProfileSection({ profile, syncState }: ProfileSectionProps) {
   const setLogoUrl = (url: string | null) => form.setValue('logo_url', url ?? '', { shouldDirty: true });
   const logo = useLogoUpload(setLogoUrl);
   const logoUrl = useWatch({ control: form.control, name: 'logo_url' });
-  const previewUrl = logo.local?.url === logoUrl ? logo.local.previewUrl : safeHttpUrl(resolveStorageUrl(backend, logoUrl) ?? '');
+  const previewUrl = logo.local?.url === logoUrl ? logo.local.previewUrl : resolveStorageUrl(backend, logoUrl);
 
   const save = form.handleSubmit(async (values) => {
     const result = await submit(changes.saveProfile(formToProfile(values), logo.waitFor(values.logo_url)), {

@@ -6,6 +6,7 @@ import {
   listAdminUsers,
   resetAdminPassword,
 } from '@/lib/backend/admin-users';
+import { listAdminSessions, revokeAdminSession, revokeOtherAdminSessions } from '@/lib/backend/admin-sessions';
 import { useBackend } from '@/lib/backend/backend-context';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { settingsKeys } from './settings-keys';
@@ -72,4 +73,33 @@ export function useDeleteAdmin() {
     mutationFn: (username: string) => required(deleteAdminUser(backend, username), 'User deletion'),
     onSettled,
   });
+}
+
+/** The signed-in admin's devices; read fresh each time (never from the offline cache's copy). */
+export function useAdminSessions() {
+  const backend = useBackend();
+  const query = useQuery({ queryKey: settingsKeys.sessions(), queryFn: () => listAdminSessions(backend), networkMode: 'always' });
+  useErrorToast(query.error, 'Failed to load signed-in devices');
+  return query;
+}
+
+function useRefetchSessions() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: settingsKeys.sessions() });
+}
+
+export function useRevokeSession() {
+  const backend = useBackend();
+  const onSettled = useRefetchSessions();
+  return useMutation({
+    ...direct,
+    mutationFn: (sessionId: string) => required(revokeAdminSession(backend, sessionId), 'Signing out that device'),
+    onSettled,
+  });
+}
+
+export function useRevokeOtherSessions() {
+  const backend = useBackend();
+  const onSettled = useRefetchSessions();
+  return useMutation({ ...direct, mutationFn: () => revokeOtherAdminSessions(backend), onSettled });
 }

@@ -1,4 +1,5 @@
 import type { Backend } from './client';
+import { safeImageSrc } from '../safe-url';
 import { toBackendError } from './errors';
 
 export const PHOTOS_BUCKET = 'photos';
@@ -30,12 +31,14 @@ export function photosObjectName(url: string): string | null {
 }
 
 /**
- * Stored URLs are absolute. When the backend moves (the local stack on another port, a
- * restored backup), a URL of bucket photos is re-pointed at the current backend.
+ * Where to load a stored image from. A URL of bucket photos (the database keeps photo rows as
+ * paths, older rows and other images as absolute URLs of whichever backend served them) is
+ * pointed at the backend the app talks to; any other URL must pass the one URL rule
+ * (src/lib/safe-url.ts), so every image the app shows, admin previews included, is checked.
  */
 export function resolveStorageUrl(backend: Pick<Backend, 'config'>, url: string | null | undefined): string | undefined {
   if (!url) return undefined;
   const name = photosObjectName(url);
-  if (name === null) return url;
+  if (name === null) return safeImageSrc(url);
   return `${backend.config.supabaseUrl.replace(/\/$/, '')}${PUBLIC_PREFIX}${name.split('/').map(encodeURIComponent).join('/')}`;
 }

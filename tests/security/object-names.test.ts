@@ -1,0 +1,146 @@
+import { inject } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addPhoto, createAlbum, deletePhoto, type PhotoRecord } from '@/lib/backend/albums';
+import type { Backend } from '@/lib/backend/client';
+import { uploadToPhotos } from '@/lib/backend/storage';
+import { backendAs, failureOf, photoFixture, signedInAdmin, sql, uniqueName } from '../integration/helpers';
+
+// Class 4 of docs/SECURITY.md: a photo row names objects in its own album's folder of bucket
+// photos on this backend, and deleting it removes only those.
+let admin: Backend;
+let albumId: string;
+let otherAlbumId: string;
+beforeAll(async () => {
+  admin = backendAs(await signedInAdmin());
+  albumId = crypto.randomUUID();
+  otherAlbumId = crypto.randomUUID();
+  await createAlbum(admin, albumId, { name: uniqueName('Confined'), description: null });
+  await createAlbum(admin, otherAlbumId, { name: uniqueName('Neighbour'), description: null });
+});
+
+const PUBLIC = '/storage/v1/object/public/photos';
+
+function record(overrides: Partial<PhotoRecord> = {}): PhotoRecord {
+  const id = crypto.randomUUID();
+  return {
+    id,
+    albumId,
+    filename: `${id}.jpg`,
+    originalFilename: 'IMG_1.jpg',
+    fileUrl: `${inject('stack').url}${PUBLIC}/${albumId}/${id}.jpg`,
+    thumbUrl: `${inject('stack').url}${PUBLIC}/${albumId}/${id}.thumb.webp`,
+    previewUrl: `${inject('stack').url}${PUBLIC}/${albumId}/${id}.preview.webp`,
+    fileSize: 1000,
+    width: 10,
+    height: 10,
+    mimeType: 'image/jpeg',
+    ...overrides,
+  };
+}
+
+describe('photo objects confined to their album', () => {
+  it('refuses every address outside the album folder of bucket photos, and stores nothing', async () => {
+    const id = crypto.randomUUID();
+    const own = `${albumId}/${id}.jpg`;
+    const hostile: Array<Partial<PhotoRecord>> = [
+      { fileUrl: `${PUBLIC}/${otherAlbumId}/${id}.jpg` },
+      { fileUrl: `https://evil.example${PUBLIC}/${otherAlbumId}/${id}.jpg` },
+      { fileUrl: `${PUBLIC}/${albumId}/../${otherAlbumId}/${id}.jpg` },
+      { fileUrl: `${PUBLIC}/${albumId}%2F..%2F${otherAlbumId}/${id}.jpg` },
+      { fileUrl: `${PUBLIC}/${own}?download=1` },
+      { fileUrl: `${PUBLIC}/${own}#x` },
+      { fileUrl: `//evil.example${PUBLIC}/${own}` },
+      { fileUrl: `/\\evil.example${PUBLIC}/${own}` },
+      { fileUrl: `https://user@evil.example${PUBLIC}/${own}` },
+      { fileUrl: `javascript:alert(1)//${PUBLIC}/${own}` },
+      { fileUrl: `https://evil.example/${own}` },
+      { fileUrl: `/storage/v1/object/public/other-bucket/${own}` },
+      { fileUrl: `/storage/v1/object/sign/photos/${own}` },
+      { fileUrl: `https://evil.example/x${PUBLIC}/${own}` },
+      { filename: `a/${id}.jpg`, fileUrl: `${PUBLIC}/${albumId}/a/${id}.jpg` },
+      { thumbUrl: `${PUBLIC}/${otherAlbumId}/${id}.thumb.webp` },
+      { thumbUrl: 'https://evil.example/t.webp' },
+      { previewUrl: `${PUBLIC}/${albumId}/${id}.preview.svg` },
+      { previewUrl: `//evil.example${PUBLIC}/${albumId}/${id}.preview.webp` },
+    ];
+    for (const overrides of hostile) {
+      const photo = record({ id, filename: `${id}.jpg`, ...overrides });
+      const refused = await failureOf(addPhoto(admin, photo));
+      expect({ overrides, status: refused.status, message: refused.message }).toEqual({
+        overrides,
+        status: 400,
+        message: "Photo URLs must point to the album's folder in storage",
+      });
+    }
+    expect(await sql('select 1 from public.photos where id = $1', [id])).toEqual([]);
+  });
+
+  it('keeps the objects as paths on this backend, whatever host the caller named', async () => {
+    const photo = record();
+    const moved = { ...photo, fileUrl: photo.fileUrl.replace(inject('stack').url, 'https://old-host.example:8443') };
+    await addPhoto(admin, moved);
+    expect(await sql('select file_url, thumb_url, preview_url from public.photos where id = $1', [photo.id])).toEqual([
+      {
+        file_url: `${PUBLIC}/${albumId}/${photo.id}.jpg`,
+        thumb_url: `${PUBLIC}/${albumId}/${photo.id}.thumb.webp`,
+        preview_url: `${PUBLIC}/${albumId}/${photo.id}.preview.webp`,
+      },
+    ]);
+  });
+
+  it('refuses a row that names another folder even when written directly', async () => {
+    const id = crypto.randomUUID();
+    await expect(
+      sql(
+        `insert into public.photos (id, album_id, filename, file_url, thumb_url, original_filename, file_size, mime_type)
+         values ($1, $2, $3, $4, $5, 'x.jpg', 1, 'image/jpeg')`,
+        [id, albumId, `${id}.jpg`, `${PUBLIC}/${albumId}/${id}.jpg`, `${PUBLIC}/${otherAlbumId}/${id}.thumb.webp`],
+      ),
+    ).rejects.toThrow(/photos_objects_in_album_folder/);
+  });
+
+  it('deleting a photo removes its own three objects and nothing else', async () => {
+    const jpeg = () => new Blob([photoFixture('landscape.jpg')], { type: 'image/jpeg' });
+    const uploadAll = async (photo: PhotoRecord) => {
+      for (const url of [photo.fileUrl, photo.thumbUrl!, photo.previewUrl!]) {
+        // The fixture stands in for every rendition: only the names matter here.
+        await uploadToPhotos(admin, url.split(`${PUBLIC}/`)[1]!.replace(/\.webp$/, '.jpg'), jpeg(), 'image/jpeg');
+      }
+    };
+    const jpegNames = (photo: PhotoRecord) => ({
+      ...photo,
+      thumbUrl: photo.thumbUrl!.replace(/\.webp$/, '.jpg'),
+      previewUrl: photo.previewUrl!.replace(/\.webp$/, '.jpg'),
+    });
+    const gone = jpegNames(record());
+    const kept = jpegNames(record());
+    await uploadAll(gone);
+    await uploadAll(kept);
+    await addPhoto(admin, gone);
+    await addPhoto(admin, kept);
+
+    await deletePhoto(admin, gone.id);
+    const objects = await sql<{ name: string }>(
+      `select name from storage.objects where bucket_id = 'photos' and name like $1 order by name`,
+      [`${albumId}/%`],
+    );
+    const namesOf = (photo: PhotoRecord) => [photo.fileUrl, photo.thumbUrl!, photo.previewUrl!].map((url) => url.split(`${PUBLIC}/`)[1]!);
+    expect(objects.map((row) => row.name)).toEqual(namesOf(kept).sort());
+    for (const name of namesOf(gone)) {
+      expect((await fetch(`${inject('stack').url}${PUBLIC}/${name}`)).status).toBe(404);
+    }
+  });
+
+  it('never hands a delete an object outside the photo folder, even for rows from before the rule', async () => {
+    const rows = await sql<{ name: string }>(
+      `select private.photo_objects($1, $2, $3, $4) as name`,
+      [
+        albumId,
+        '../escape.jpg',
+        `https://evil.example${PUBLIC}/${otherAlbumId}/t.webp`,
+        `${PUBLIC}/${albumId}/p.preview.webp`,
+      ],
+    );
+    expect(rows).toEqual([{ name: `${albumId}/p.preview.webp` }]);
+  });
+});
