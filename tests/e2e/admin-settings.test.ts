@@ -192,6 +192,46 @@ describe('changing one’s own password', () => {
   });
 });
 
+describe('signed-in devices', () => {
+  it('lists the admin’s devices and signs the others out, which ends their session at once', async () => {
+    await sql("select private.set_admin_password('dora', 'dora-pass')");
+    const laptop = await newContext('desktop');
+    const phone = await newContext('phone');
+    const laptopPage = await laptop.newPage();
+    const phonePage = await phone.newPage();
+    await signIn(laptopPage, 'dora', 'dora-pass');
+    await signIn(phonePage, 'dora', 'dora-pass');
+
+    for (const [page, viewport] of [[laptopPage, 'desktop'], [phonePage, 'phone']] as const) {
+      await openSettings(page);
+      const rows = page.getByTestId('session-row');
+      await rows.nth(1).waitFor();
+      expect(await rows.count()).toBe(2);
+      // This device comes first, named after its browser, with where it signed in from.
+      await rows.first().getByText('This device').waitFor();
+      expect(await rows.first().textContent()).toMatch(/Chrome on Linux.*Signed in .* last active .*127\.0\.0\.1/);
+      await page.getByRole('heading', { name: 'Signed-in Devices' }).scrollIntoViewIfNeeded();
+      await screenshot(page, `settings-devices-${viewport}`, { fullPage: false });
+    }
+
+    await laptopPage.getByRole('button', { name: 'Sign Out All Other Devices' }).click();
+    await expectToast(laptopPage, 'Signed out everywhere else');
+    await laptopPage.getByTestId('session-row').nth(1).waitFor({ state: 'detached' });
+    expect(await laptopPage.getByRole('button', { name: 'Sign Out All Other Devices' }).isDisabled()).toBe(true);
+
+    // The phone's next request finds its session gone and asks it to sign in again.
+    await phonePage.goto('/admin/albums');
+    await phonePage.getByRole('button', { name: 'Sign In' }).waitFor();
+    const [row] = await sql<{ sessions: number }>(
+      `select count(*)::int as sessions from private.admin_sessions s
+         join public.admin_credentials a on a.id = s.admin_id where a.username = 'dora'`,
+    );
+    expect(row).toEqual({ sessions: 1 });
+    await laptop.close();
+    await phone.close();
+  });
+});
+
 describe('the superuser managing admin users', () => {
   it('adds bruno, refuses a duplicate, resets his password and deletes him after a typed confirmation', async () => {
     const context = await newContext('desktop');
