@@ -112,6 +112,10 @@ export async function prepareDatabase(
     await applyBootstrap(client);
     await client.query(`alter role authenticator password ${client.escapeLiteral(secrets.authenticatorPassword)}`);
     await client.query(`alter role supabase_storage_admin password ${client.escapeLiteral(secrets.storagePassword)}`);
+    // Hosted Supabase limits how long an API caller's statement may run (anon 3 s,
+    // authenticated 8 s); PostgREST applies these role settings when it switches role.
+    await client.query(`alter role anon set statement_timeout = '3s'`);
+    await client.query(`alter role authenticated set statement_timeout = '8s'`);
     const migrationsApplied = await applyMigrations(client);
     await applySeed(client);
     const superuser = await ensureSuperuser(client, options.adminPassword);
