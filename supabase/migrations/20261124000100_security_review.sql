@@ -689,6 +689,9 @@ grant execute on function private.request_admin_id(), private.is_superuser(uuid)
   private.is_site_path(text), private.is_photo_object_name(text),
   private.refuse_stale_admin_session()
   to anon, authenticated;
+-- PostgREST runs the pre-request check as whichever role the caller's key names, the service
+-- role included (which would otherwise be refused every call).
+grant execute on function private.refuse_stale_admin_session() to service_role;
 
 do $$
 declare
