@@ -35,11 +35,18 @@ describe('storage bucket photos', () => {
   });
 
   it('refuses uploads from anonymous callers and forged sessions', async () => {
-    for (const caller of [anonymous(), backendAs({ username: 'admin', token: 'forged' })]) {
+    // Anonymous callers meet row-level security; admin headers of a session that does not
+    // exist are refused outright as 'Not authenticated', as PostgREST refuses them
+    // (private.refuse_stale_admin_session, migration 20261122000700).
+    const callers: Array<[Backend, number, string]> = [
+      [anonymous(), 403, 'new row violates row-level security policy'],
+      [backendAs({ username: 'admin', token: 'forged' }), 401, 'Not authenticated'],
+    ];
+    for (const [caller, status, message] of callers) {
       const path = objectPath();
       const refused = await failureOf(uploadToPhotos(caller, path, jpeg(), 'image/jpeg'));
-      expect(refused.status).toBe(403);
-      expect(refused.message).toBe('new row violates row-level security policy');
+      expect(refused.status).toBe(status);
+      expect(refused.message).toBe(message);
       expect(await storedObjects(path)).toEqual([]);
       expect((await fetch(`${inject('stack').url}/storage/v1/object/public/photos/${path}`)).status).toBe(404);
     }
