@@ -104,9 +104,16 @@ export async function receiveToTemporaryFile(
   const inspector = new UploadInspector(options.limit, (head) =>
     storedTypeOf(head, options.declaredType, options.bucket),
   );
+  // A source that was destroyed, or closes before its end (a client gone, a multipart body
+  // cut short), would otherwise leave the pipeline waiting forever.
+  if (source.destroyed && !source.readableEnded) throw new Error('The upload ended before the file did');
   const proxy = new PassThrough();
   const onSourceError = (error: Error) => proxy.destroy(error);
+  const onSourceClose = () => {
+    if (!source.readableEnded) proxy.destroy(new Error('The upload ended before the file did'));
+  };
   source.on('error', onSourceError);
+  source.on('close', onSourceClose);
   source.pipe(proxy);
   try {
     await pipeline(proxy, inspector, createWriteStream(path, { flags: 'wx', mode: 0o600 }), {
@@ -119,5 +126,6 @@ export async function receiveToTemporaryFile(
   } finally {
     source.unpipe(proxy);
     source.off('error', onSourceError);
+    source.off('close', onSourceClose);
   }
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { DEFAULT_LIMITS, type StorageContext, type StorageLimits } from './context';
@@ -78,12 +79,36 @@ function sendError(reply: FastifyReply, error: StorageHttpError) {
     .send({ statusCode: String(error.status), error: error.error, message: error.message });
 }
 
+/**
+ * Requests Node cannot even parse (bad framing, headers over the limit, too slow): answered
+ * on the socket in the same `{statusCode, error, message}` shape, then the socket closed.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, known] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', errors.requestTimeout()]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', new StorageHttpError(431, 'InvalidRequest', 'The request headers are too large')]
+        : [400, 'Bad Request', errors.invalidRequest('Malformed HTTP request')];
+  const body = JSON.stringify({ statusCode: String(status), error: known.error, message: known.message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 function buildApp(context: StorageContext) {
   const { limits } = context;
   const app = Fastify({
     logger: false,
     bodyLimit: limits.jsonBodyLimit,
     forceCloseConnections: true,
+    clientErrorHandler: answerClientError,
+    // JSON bodies are taken as sent: "prefixes": "x" is an error, not ["x"].
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     routerOptions: { maxParamLength: limits.maxHeaderSize },
     serverFactory: (handler) => {
       const server = createServer(
@@ -113,7 +138,8 @@ function buildApp(context: StorageContext) {
     if (!request.routeOptions.config.upload && /100-continue/i.test(request.headers.expect ?? '')) reply.raw.writeContinue();
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.raw.complete) closeAfterAnswer(request, reply);
+    const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+    if (hasBody && !request.raw.complete) closeAfterAnswer(request, reply);
     return payload;
   });
   app.setErrorHandler((error, request, reply) => {

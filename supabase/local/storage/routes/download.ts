@@ -85,10 +85,12 @@ export function downloadRoutes(context: StorageContext) {
   }
 
   return async function downloadPlugin(app: FastifyInstance) {
-    // GET routes answer HEAD too (fastify's exposeHeadRoute); serveObject sends no body then.
-    app.get('/object/public/:bucket/*', publicObject);
-    app.get('/object/authenticated/:bucket/*', authenticatedObject);
-    app.get('/object/sign/:bucket/*', signedObject);
-    app.get('/object/:bucket/*', anyObject);
+    // HEAD is routed with GET (not fastify's automatic HEAD route, which would replace the
+    // content-length with 0); serveObject sends no body for it.
+    const methods: Array<'GET' | 'HEAD'> = ['GET', 'HEAD'];
+    app.route({ method: methods, url: '/object/public/:bucket/*', handler: publicObject });
+    app.route({ method: methods, url: '/object/authenticated/:bucket/*', handler: authenticatedObject });
+    app.route({ method: methods, url: '/object/sign/:bucket/*', handler: signedObject });
+    app.route({ method: methods, url: '/object/:bucket/*', handler: anyObject });
   };
 }

@@ -68,6 +68,8 @@ interface FormFile {
   part: MultipartFile;
   declaredType: string;
   cacheControl: string;
+  /** Set when busboy reports the body broken (it may do so before the file is read). */
+  failure?: Error;
 }
 
 /**
@@ -89,11 +91,13 @@ async function readFormStart(request: FastifyRequest, bucket: Bucket): Promise<F
     throw errors.invalidRequest('The multipart body is malformed');
   }
   if (!part) throw errors.invalidRequest('No file in the form');
+  const form: Partial<FormFile> = { part };
+  part.file.on('error', (error: Error) => (form.failure ??= error));
   const cacheControl = cacheControlFromFormField(formField(part, 'cacheControl'));
   const labelled = formField(part, 'contentType');
   const declaredType = canonicalMimeType(typeof labelled === 'string' && labelled !== '' ? labelled : part.mimetype || 'application/octet-stream');
   if (!mimeTypeAllowed(bucket, declaredType)) throw errors.invalidMimeType(declaredType);
-  return { part, declaredType, cacheControl };
+  return Object.assign(form, { part, declaredType, cacheControl });
 }
 
 /** Streams a form's file to a temporary file. */
@@ -106,9 +110,9 @@ async function receiveFormFile(form: FormFile, context: StorageContext, bucket: 
       bucket,
       signal,
     });
-    if (form.part.file.truncated) {
+    if (form.failure || form.part.file.truncated) {
       await rm(file.path, { force: true });
-      throw errors.tooLarge();
+      throw form.failure ?? errors.tooLarge();
     }
     return file;
   } catch (error) {
