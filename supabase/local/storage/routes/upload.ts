@@ -125,10 +125,12 @@ async function receiveFormFile(form: FormFile, context: StorageContext, bucket: 
 /**
  * POST /object/{bucket}/{name} (create; `x-upsert: true` replaces) and PUT (replace), as hosted
  * (src/http/routes/object/createObject.ts, updateObject.ts). Everything that can be decided
- * without the body is decided before reading it (src/storage/uploader.ts): caller, bucket,
- * name, declared size and type, and the insert under row-level security, tested and rolled
- * back. Refusals are answered at once and the connection closed (service.ts), so the client
- * stops sending. Only then does the upload take one of the limited upload slots and stream.
+ * without the file's bytes is decided before reading them (src/storage/uploader.ts): caller,
+ * bucket, name, declared size and type (for a form: from its first part header, a few
+ * kilobytes in, as hosted), and the insert under row-level security, tested and rolled back.
+ * Refusals are answered at once and the connection closed (service.ts), so the client stops
+ * sending. Only then does the upload take one of the limited upload slots (UploadSlots) and
+ * stream to a temporary file, which storeObject() renames into place.
  */
 export function uploadRoutes(context: StorageContext) {
   async function upload(request: FastifyRequest<{ Params: ObjectParams }>, reply: FastifyReply, mode: 'create' | 'update') {
