@@ -122,6 +122,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       password: secrets.storagePassword,
       database: 'postgres',
       max: 8,
+      // A request waits at most this long for a connection, then gets 503 (storage/errors.ts).
+      connectionTimeoutMillis: 10_000,
     });
     storagePool.on('error', () => undefined);
     stoppers.push(() => storagePool.end());

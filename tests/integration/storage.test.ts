@@ -35,11 +35,18 @@ describe('storage bucket photos', () => {
   });
 
   it('refuses uploads from anonymous callers and forged sessions', async () => {
-    for (const caller of [anonymous(), backendAs({ username: 'admin', token: 'forged' })]) {
+    // Anonymous callers meet row-level security; admin headers of a session that does not
+    // exist are refused outright as 'Not authenticated', as PostgREST refuses them
+    // (private.refuse_stale_admin_session, migration 20261122000700).
+    const callers: Array<[Backend, number, string]> = [
+      [anonymous(), 403, 'new row violates row-level security policy'],
+      [backendAs({ username: 'admin', token: 'forged' }), 401, 'Not authenticated'],
+    ];
+    for (const [caller, status, message] of callers) {
       const path = objectPath();
       const refused = await failureOf(uploadToPhotos(caller, path, jpeg(), 'image/jpeg'));
-      expect(refused.status).toBe(403);
-      expect(refused.message).toBe('new row violates row-level security policy');
+      expect(refused.status).toBe(status);
+      expect(refused.message).toBe(message);
       expect(await storedObjects(path)).toEqual([]);
       expect((await fetch(`${inject('stack').url}/storage/v1/object/public/photos/${path}`)).status).toBe(404);
     }
@@ -90,5 +97,75 @@ describe('storage bucket photos', () => {
     const url = await uploadToPhotos(admin, path, new Blob([photoFixture('portrait.jpg')], { type: 'image/jpeg' }), 'image/jpeg');
     expect(await storedObjects(path)).toHaveLength(1);
     expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(photoFixture('portrait.jpg'))).toBe(true);
+  });
+});
+
+describe('signed URLs (for private originals)', () => {
+  const signedAnswer = (signedUrl: string) => fetch(signedUrl);
+
+  it('signs a URL for an object the caller may read, which then serves it until it expires', async () => {
+    const path = objectPath();
+    await uploadToPhotos(admin, path, jpeg(), 'image/jpeg');
+    const { data, error } = await admin.adminClient.storage.from(PHOTOS_BUCKET).createSignedUrl(path, 60);
+    expect(error).toBeNull();
+    expect(data!.signedUrl).toMatch(new RegExp(`^${inject('stack').url}/storage/v1/object/sign/photos/${path}\\?token=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`));
+    const response = await signedAnswer(data!.signedUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(response.headers.get('cache-control')).toMatch(/^private, max-age=(59|60)$/);
+    expect(Buffer.from(await response.arrayBuffer()).equals(photoFixture('landscape.jpg'))).toBe(true);
+
+    // (storage-js percent-encodes the name twice, as against hosted: keep to plain names.)
+    const download = await admin.adminClient.storage.from(PHOTOS_BUCKET).createSignedUrl(path, 60, { download: 'Mariage Anne.jpg' });
+    const downloaded = await signedAnswer(download.data!.signedUrl);
+    expect(downloaded.headers.get('content-disposition')).toBe(`attachment; filename="Mariage Anne.jpg"; filename*=UTF-8''Mariage%20Anne.jpg`);
+  });
+
+  it('signs many at once, saying which objects it could not sign', async () => {
+    const path = objectPath();
+    const missing = objectPath();
+    await uploadToPhotos(admin, path, jpeg(), 'image/jpeg');
+    const { data, error } = await admin.adminClient.storage.from(PHOTOS_BUCKET).createSignedUrls([path, missing], 60);
+    expect(error).toBeNull();
+    expect(data!.map((entry) => [entry.path, entry.error])).toEqual([
+      [path, null],
+      [missing, 'Either the object does not exist or you do not have access to it'],
+    ]);
+    expect((await signedAnswer(data![0]!.signedUrl!)).status).toBe(200);
+  });
+
+  it('signs nothing for a caller who may not read the object', async () => {
+    const path = objectPath();
+    await uploadToPhotos(admin, path, jpeg(), 'image/jpeg');
+    const { data, error } = await anonymous().adminClient.storage.from(PHOTOS_BUCKET).createSignedUrl(path, 60);
+    expect(data).toBeNull();
+    expect(error).toMatchObject({ status: 404, message: 'Object not found' });
+    const many = await anonymous().adminClient.storage.from(PHOTOS_BUCKET).createSignedUrls([path], 60);
+    expect(many.data![0]).toMatchObject({ signedUrl: null, error: 'Either the object does not exist or you do not have access to it' });
+  });
+
+  it('refuses expired, altered and misapplied tokens, and never takes one as an API key', async () => {
+    const [path, other] = [objectPath(), objectPath()];
+    await uploadToPhotos(admin, path, jpeg(), 'image/jpeg');
+    await uploadToPhotos(admin, other, jpeg(), 'image/jpeg');
+    const { data } = await admin.adminClient.storage.from(PHOTOS_BUCKET).createSignedUrl(path, 1);
+    const token = new URL(data!.signedUrl).searchParams.get('token')!;
+    const base = `${inject('stack').url}/storage/v1/object`;
+
+    const forOther = await fetch(`${base}/sign/photos/${other}?token=${token}`);
+    expect(forOther.status).toBe(400);
+    expect(await forOther.json()).toEqual({ statusCode: '400', error: 'InvalidSignature', message: 'Invalid signature' });
+    const [header, payload, signature] = token.split('.');
+    const altered = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), url: `photos/${other}` })).toString('base64url');
+    expect((await fetch(`${base}/sign/photos/${other}?token=${header}.${altered}.${signature}`)).status).toBe(400);
+    expect((await fetch(`${base}/sign/photos/${path}`)).status).toBe(400);
+    // A signed-URL token names no role: it is not an API key.
+    const asKey = await fetch(`${base}/authenticated/photos/${path}`, { headers: { authorization: `Bearer ${token}`, apikey: token } });
+    expect(asKey.status).toBe(403);
+
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const expired = await fetch(data!.signedUrl);
+    expect(expired.status).toBe(400);
+    expect(await expired.json()).toMatchObject({ error: 'ExpiredToken', message: 'The provided token has expired.' });
   });
 });

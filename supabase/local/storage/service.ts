@@ -1,23 +1,32 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, mkdirSync } from 'node:fs';
-import { rename, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { join } from 'node:path';
-import { jwtVerify, type JWTPayload } from 'jose';
+import { mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import type pg from 'pg';
-import { canonicalMimeType, sniffImageType } from './image-type';
+import { DEFAULT_LIMITS, type StorageContext, type StorageLimits } from './context';
+import { errors, fromDatabaseError, StorageHttpError } from './errors';
+import { downloadRoutes } from './routes/download';
+import { listRemoveRoutes } from './routes/list-remove';
+import { signRoutes } from './routes/sign';
+import { uploadRoutes } from './routes/upload';
+import { temporaryDirectory } from './store-object';
+import { UploadSlots } from './upload-slots';
 
 /**
- * The part of the Supabase Storage HTTP API that @supabase/storage-js uses here: upload
- * (POST, with x-upsert), update (PUT), public and authenticated download, list and remove.
- * Bytes live on disk under {root}/{bucket}/{version}; metadata lives in storage.objects,
- * written in a transaction that takes on the caller's role and request headers (as
- * Supabase Storage does), so the same row-level-security policies decide as when hosted.
+ * The part of the Supabase Storage HTTP API the app uses, on fastify, as storage-api behind
+ * the API gateway when hosted: uploads (POST, with x-upsert; PUT), public, authenticated and
+ * signed downloads (GET/HEAD), signed URLs, list and remove. Bytes live on disk at
+ * {root}/{bucket}/{version}; metadata in storage.objects, written in transactions that take on
+ * the caller's role, JWT claims and request headers, so the same row-level-security policies
+ * decide as when hosted. The gateway forwards /storage/v1/* here with the prefix removed.
  */
 export interface StorageServiceOptions {
   pool: pg.Pool;
   jwtSecret: string;
   root: string;
+  /** Overrides of DEFAULT_LIMITS (context.ts). */
+  limits?: Partial<StorageLimits>;
 }
 
 export interface RunningStorageService {
@@ -26,365 +35,157 @@ export interface RunningStorageService {
   stop(): Promise<void>;
 }
 
-/** Runs the storage service as its own server on 127.0.0.1 (as storage-api sits behind Kong when hosted). */
-export function startStorageService(options: StorageServiceOptions & { port: number }): Promise<RunningStorageService> {
-  const handle = createStorageService(options);
-  const server = createServer((req, res) => void handle(req, res, req.url ?? '/'));
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => {
-      resolve({
-        url: `http://127.0.0.1:${options.port}`,
-        stop: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    });
+/** The answer for a request whose body was not read to its end: close the connection after it. */
+function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('connection', 'close');
+  reply.raw.once('finish', () => {
+    // Node half-closes the connection after a `connection: close` answer; a client that
+    // keeps it open (still sending) is cut off shortly after (hosted waits 3 s).
+    setTimeout(() => request.raw.socket?.destroy(), 2000).unref();
   });
 }
 
-interface Bucket {
-  id: string;
-  public: boolean;
-  file_size_limit: string | null;
-  allowed_mime_types: string[] | null;
-}
-
-interface ObjectMetadata {
-  eTag: string;
-  size: number;
-  mimetype: string;
-  cacheControl: string;
-  lastModified: string;
-  contentLength: number;
-  httpStatusCode: number;
-}
-
-class StorageHttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
-const MAX_BODY = 60 * 1024 * 1024;
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
-}
-
-/** Object names as Supabase accepts them, minus anything that could escape a folder. */
-function checkObjectName(name: string): string {
-  if (
-    name === '' ||
-    name.length > 1024 ||
-    name.startsWith('/') ||
-    name.split('/').some((part) => part === '' || part === '.' || part === '..') ||
-    !/^[\w!\-.*'() &$@=;:+,?/]+$/.test(name)
-  ) {
-    throw new StorageHttpError(400, 'InvalidKey', `Invalid key: ${name}`);
-  }
-  return name;
-}
-
-async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) {
-      throw new StorageHttpError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** The file of an upload: a multipart form (what storage-js sends for a Blob) or a raw body. */
-async function readUpload(req: IncomingMessage, limit: number) {
-  const declared = req.headers['content-type'] ?? '';
-  const body = await readBody(req, limit + 1024 * 1024);
-  if (declared.startsWith('multipart/form-data')) {
-    const form = await new Response(new Uint8Array(body), { headers: { 'content-type': declared } }).formData();
-    let file: File | undefined;
-    form.forEach((value) => {
-      if (!file && typeof value !== 'string') file = value;
-    });
-    if (!file) throw new StorageHttpError(400, 'InvalidRequest', 'The form holds no file');
-    const cacheControl = form.get('cacheControl');
-    return {
-      bytes: Buffer.from(await file.arrayBuffer()),
-      mimeType: canonicalMimeType(file.type || 'application/octet-stream'),
-      cacheControl: typeof cacheControl === 'string' ? cacheControl : '3600',
-    };
-  }
-  const cacheControl = /max-age=(\d+)/.exec(req.headers['cache-control'] ?? '')?.[1] ?? '3600';
-  return { bytes: body, mimeType: canonicalMimeType(declared || 'application/octet-stream'), cacheControl };
-}
-
-function mimeTypeAllowed(bucket: Bucket, type: string): boolean {
-  if (!bucket.allowed_mime_types || bucket.allowed_mime_types.length === 0) return true;
-  return bucket.allowed_mime_types.some((allowed) =>
-    allowed.endsWith('/*') ? type.startsWith(allowed.slice(0, -1)) : allowed === type,
-  );
-}
-
-export function createStorageService(options: StorageServiceOptions) {
-  const { pool, root } = options;
-  const secret = new TextEncoder().encode(options.jwtSecret);
-
-  const filePath = (bucketId: string, version: string) => join(root, bucketId, version);
-
-  async function callerClaims(req: IncomingMessage): Promise<JWTPayload & { role: string }> {
-    const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-    const apikey = req.headers.apikey;
-    const token = bearer ?? (typeof apikey === 'string' ? apikey : undefined);
-    if (!token) throw new StorageHttpError(403, 'Unauthorized', 'Missing authorization header');
-    try {
-      const { payload } = await jwtVerify(token, secret);
-      if (typeof payload.role !== 'string' || !API_ROLES.has(payload.role)) throw new Error('role');
-      return payload as JWTPayload & { role: string };
-    } catch {
-      throw new StorageHttpError(403, 'Unauthorized', 'Invalid JWT');
-    }
-  }
-
-  async function findBucket(id: string): Promise<Bucket> {
-    const { rows } = await pool.query<Bucket>(
-      'select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1',
-      [id],
-    );
-    if (!rows[0]) throw new StorageHttpError(404, 'Bucket not found', 'Bucket not found');
-    return rows[0];
-  }
-
-  /** Runs work in a transaction that acts as the caller, as Supabase Storage does. */
-  async function asCaller<T>(req: IncomingMessage, operation: string, work: (client: pg.PoolClient) => Promise<T>) {
-    const claims = await callerClaims(req);
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      await client.query(
-        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-                set_config('request.headers', $3, true), set_config('request.method', $4, true),
-                set_config('request.path', $5, true), set_config('storage.operation', $6, true)`,
-        [claims.role, JSON.stringify(claims), JSON.stringify(req.headers), req.method ?? '', req.url ?? '', operation],
-      );
-      const result = await work(client);
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw translateDatabaseError(error);
-    } finally {
-      client.release();
-    }
-  }
-
-  async function upload(req: IncomingMessage, res: ServerResponse, bucketId: string, name: string, mode: 'create' | 'update') {
-    const bucket = await findBucket(bucketId);
-    const limit = Math.min(Number(bucket.file_size_limit ?? MAX_BODY), MAX_BODY);
-    const file = await readUpload(req, limit);
-    if (file.bytes.length > limit) {
-      throw new StorageHttpError(413, 'Payload too large', 'The object exceeded the maximum allowed size');
-    }
-    if (!mimeTypeAllowed(bucket, file.mimeType)) {
-      throw new StorageHttpError(415, 'invalid_mime_type', `mime type ${file.mimeType} is not supported`);
-    }
-    const sniffed = sniffImageType(file.bytes);
-    if (file.mimeType.startsWith('image/') && sniffed !== file.mimeType) {
-      throw new StorageHttpError(415, 'invalid_mime_type', `the file content is not ${file.mimeType}`);
-    }
-
-    const upsert = mode === 'update' || req.headers['x-upsert'] === 'true';
-    const version = randomUUID();
-    const metadata: ObjectMetadata = {
-      eTag: `"${createHash('md5').update(file.bytes).digest('hex')}"`,
-      size: file.bytes.length,
-      mimetype: file.mimeType,
-      cacheControl: `max-age=${file.cacheControl}`,
-      lastModified: new Date().toUTCString(),
-      contentLength: file.bytes.length,
-      httpStatusCode: 200,
-    };
-    mkdirSync(join(root, bucketId), { recursive: true });
-    const target = filePath(bucketId, version);
-    await writeFile(`${target}.partial`, file.bytes);
-    await rename(`${target}.partial`, target);
-
-    const previous = await pool.query<{ version: string }>(
-      'select version from storage.objects where bucket_id = $1 and name = $2',
-      [bucketId, name],
-    );
-    try {
-      const id = await asCaller(req, mode === 'update' ? 'object.update' : 'object.upload', async (client) => {
-        const sql =
-          mode === 'update'
-            ? `update storage.objects set metadata = $3, version = $4, updated_at = now()
-                where bucket_id = $1 and name = $2 returning id`
-            : `insert into storage.objects (bucket_id, name, metadata, version) values ($1, $2, $3, $4)
-               ${upsert ? 'on conflict (bucket_id, name) do update set metadata = excluded.metadata, version = excluded.version, updated_at = now()' : ''}
-               returning id`;
-        const { rows } = await client.query<{ id: string }>(sql, [bucketId, name, metadata, version]);
-        if (!rows[0]) throw new StorageHttpError(404, 'not_found', 'Object not found');
-        return rows[0].id;
-      });
-      const old = previous.rows[0]?.version;
-      if (old && old !== version) await rm(filePath(bucketId, old), { force: true });
-      sendJson(res, 200, { Key: `${bucketId}/${name}`, Id: id });
-    } catch (error) {
-      await rm(target, { force: true });
-      throw error;
-    }
-  }
-
-  async function remove(req: IncomingMessage, res: ServerResponse, bucketId: string) {
-    await findBucket(bucketId);
-    const body = JSON.parse((await readBody(req, 1024 * 1024)).toString('utf8') || '{}') as { prefixes?: unknown };
-    const names = Array.isArray(body.prefixes) ? body.prefixes.filter((p): p is string => typeof p === 'string') : [];
-    const removed = await asCaller(req, 'object.delete', async (client) => {
-      const { rows } = await client.query(
-        `delete from storage.objects where bucket_id = $1 and name = any($2)
-         returning id, name, bucket_id, version, metadata, created_at, updated_at, last_accessed_at`,
-        [bucketId, names],
-      );
-      return rows as Array<{ version: string } & Record<string, unknown>>;
-    });
-    await Promise.all(removed.map((row) => rm(filePath(bucketId, row.version), { force: true })));
-    sendJson(res, 200, removed.map(({ version: _version, ...row }) => row));
-  }
-
-  /** Lists one folder level under a prefix, as the caller is allowed to see it. */
-  async function list(req: IncomingMessage, res: ServerResponse, bucketId: string) {
-    await findBucket(bucketId);
-    const body = JSON.parse((await readBody(req, 64 * 1024)).toString('utf8') || '{}') as {
-      prefix?: string;
-      limit?: number;
-      offset?: number;
-    };
-    const prefix = (body.prefix ?? '').replace(/^\/+|\/+$/g, '');
-    const folder = prefix === '' ? '' : `${prefix}/`;
-    const limit = Math.min(Math.max(Number(body.limit) || 100, 1), 1000);
-    const offset = Math.max(Number(body.offset) || 0, 0);
-    const entries = await asCaller(req, 'object.list', async (client) => {
-      const { rows } = await client.query(
-        `select split_part(substr(name, length($2) + 1), '/', 1) as name,
-                case when position('/' in substr(name, length($2) + 1)) = 0 then id end as id,
-                max(updated_at) as updated_at, min(created_at) as created_at,
-                max(last_accessed_at) as last_accessed_at,
-                case when position('/' in substr(name, length($2) + 1)) = 0 then metadata end as metadata
-           from storage.objects
-          where bucket_id = $1 and name like $2 || '%'
-          group by 1, 2, 6
-          order by 1 limit $3 offset $4`,
-        [bucketId, folder, limit, offset],
-      );
-      return rows;
-    });
-    sendJson(res, 200, entries);
-  }
-
-  async function serveFile(req: IncomingMessage, res: ServerResponse, bucketId: string, name: string, version: string, metadata: ObjectMetadata) {
-    const path = filePath(bucketId, version);
-    const info = await stat(path).catch(() => undefined);
-    if (!info) throw new StorageHttpError(404, 'not_found', 'Object not found');
-    const headers: Record<string, string> = {
-      'content-type': metadata.mimetype,
-      'content-length': String(info.size),
-      'cache-control': metadata.cacheControl,
-      etag: metadata.eTag,
-      'last-modified': metadata.lastModified,
-      'x-content-type-options': 'nosniff',
-      'access-control-allow-origin': '*',
-    };
-    const query = new URL(req.url ?? '/', 'http://local').searchParams;
-    if (query.has('download')) {
-      const filename = query.get('download') || name.split('/').pop() || 'download';
-      headers['content-disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`;
-    }
-    if (req.headers['if-none-match'] === metadata.eTag) {
-      res.writeHead(304, headers);
-      res.end();
-      return;
-    }
-    res.writeHead(200, headers);
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    createReadStream(path).pipe(res);
-  }
-
-  async function downloadPublic(req: IncomingMessage, res: ServerResponse, bucketId: string, name: string) {
-    const bucket = await findBucket(bucketId);
-    if (!bucket.public) throw new StorageHttpError(404, 'not_found', 'Object not found');
-    const { rows } = await pool.query<{ version: string; metadata: ObjectMetadata }>(
-      'select version, metadata from storage.objects where bucket_id = $1 and name = $2',
-      [bucketId, name],
-    );
-    if (!rows[0]) throw new StorageHttpError(404, 'not_found', 'Object not found');
-    await serveFile(req, res, bucketId, name, rows[0].version, rows[0].metadata);
-  }
-
-  async function downloadAuthenticated(req: IncomingMessage, res: ServerResponse, bucketId: string, name: string) {
-    await findBucket(bucketId);
-    const row = await asCaller(req, 'object.get_authenticated', async (client) => {
-      const { rows } = await client.query<{ version: string; metadata: ObjectMetadata }>(
-        'select version, metadata from storage.objects where bucket_id = $1 and name = $2',
-        [bucketId, name],
-      );
-      return rows[0];
-    });
-    if (!row) throw new StorageHttpError(404, 'not_found', 'Object not found');
-    await serveFile(req, res, bucketId, name, row.version, row.metadata);
-  }
-
-  /** Handles one request; `path` is the part after /storage/v1. */
-  return async function handleStorageRequest(req: IncomingMessage, res: ServerResponse, path: string) {
-    try {
-      const [, area, ...rest] = path.split('?')[0]!.split('/').map((part) => decodeURIComponent(part));
-      if (area !== 'object') throw new StorageHttpError(404, 'not_found', 'Route not found');
-      const method = req.method ?? 'GET';
-      const [first = '', ...tail] = rest;
-      if ((method === 'GET' || method === 'HEAD') && (first === 'public' || first === 'authenticated')) {
-        const [bucketId = '', ...nameParts] = tail;
-        const name = checkObjectName(nameParts.join('/'));
-        return first === 'public'
-          ? await downloadPublic(req, res, bucketId, name)
-          : await downloadAuthenticated(req, res, bucketId, name);
-      }
-      if (method === 'DELETE' && tail.length === 0) return await remove(req, res, first);
-      if (method === 'POST' && first === 'list' && tail.length === 1) return await list(req, res, tail[0]!);
-      const name = checkObjectName(tail.join('/'));
-      if (method === 'POST') return await upload(req, res, first, name, 'create');
-      if (method === 'PUT') return await upload(req, res, first, name, 'update');
-      if (method === 'GET' || method === 'HEAD') return await downloadAuthenticated(req, res, first, name);
-      throw new StorageHttpError(405, 'method_not_allowed', 'Method not allowed');
-    } catch (error) {
-      const known = error instanceof StorageHttpError ? error : translateDatabaseError(error);
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      sendJson(res, known.status, { statusCode: String(known.status), error: known.error, message: known.message });
-    }
-  };
-}
-
-function translateDatabaseError(error: unknown): StorageHttpError {
+/** Any failure as the `{statusCode, error, message}` answer Supabase Storage gives. */
+function toHttpError(error: unknown, request: FastifyRequest): StorageHttpError | undefined {
   if (error instanceof StorageHttpError) return error;
-  const code = (error as { code?: string }).code;
-  const message = (error as Error).message ?? 'Internal error';
-  if (code === '42501') return new StorageHttpError(403, 'Unauthorized', 'new row violates row-level security policy');
-  if (code === '23505') return new StorageHttpError(409, 'Duplicate', 'The resource already exists');
-  if (error instanceof SyntaxError) return new StorageHttpError(400, 'InvalidRequest', 'The request body is not valid JSON');
-  console.error('storage:', message);
-  return new StorageHttpError(500, 'internal', 'Internal server error');
+  if (error instanceof Error && error.name === 'AbortError') return undefined; // the client is gone
+  const fastifyError = error as Partial<FastifyError>;
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return errors.invalidRequest('The request body is not valid JSON');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return errors.tooLarge('request body');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new StorageHttpError(415, 'invalid_mime_type', 'Invalid Content-Type header');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return errors.invalidRequest('The request body does not match its content-length');
+    case 'FST_ERR_VALIDATION':
+      // ajv's message names the field and the rule, e.g. "body/expiresIn must be >= 1".
+      return errors.invalidRequest(fastifyError.message ?? 'Invalid request');
+    case 'FST_ERR_HANDLER_TIMEOUT':
+      return request.raw.complete ? errors.databaseUnavailable() : errors.requestTimeout();
+  }
+  if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return new StorageHttpError(fastifyError.statusCode, 'InvalidRequest', 'Invalid request');
+  }
+  return fromDatabaseError(error);
+}
+
+function sendError(reply: FastifyReply, error: StorageHttpError) {
+  return reply
+    .code(error.status)
+    .headers({ ...error.headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+    .send({ statusCode: String(error.status), error: error.error, message: error.message });
+}
+
+/**
+ * Requests Node cannot even parse (bad framing, headers over the limit, too slow): answered
+ * on the socket in the same `{statusCode, error, message}` shape, then the socket closed.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, known] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', errors.requestTimeout()]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', new StorageHttpError(431, 'InvalidRequest', 'The request headers are too large')]
+        : [400, 'Bad Request', errors.invalidRequest('Malformed HTTP request')];
+  const body = JSON.stringify({ statusCode: String(status), error: known.error, message: known.message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+function buildApp(context: StorageContext) {
+  const { limits } = context;
+  const app = Fastify({
+    logger: false,
+    bodyLimit: limits.jsonBodyLimit,
+    forceCloseConnections: true,
+    clientErrorHandler: answerClientError,
+    // JSON bodies are taken as sent: "prefixes": "x" is an error, not ["x"].
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+    routerOptions: { maxParamLength: limits.maxHeaderSize },
+    serverFactory: (handler) => {
+      const server = createServer(
+        {
+          maxHeaderSize: limits.maxHeaderSize,
+          requestTimeout: limits.requestTimeoutMs,
+          headersTimeout: limits.headersTimeoutMs,
+          keepAliveTimeout: 5_000,
+          connectionsCheckingInterval: 1_000,
+        },
+        handler,
+      );
+      // Answer `expect: 100-continue` ourselves: uploads say "go on" only once their checks
+      // passed (routes/upload.ts), so a refused client never sends the body at all.
+      server.on('checkContinue', handler);
+      server.timeout = limits.idleTimeoutMs;
+      return server;
+    },
+    frameworkErrors: (error, _request, reply) => {
+      const known =
+        error.code === 'FST_ERR_BAD_URL' ? errors.invalidRequest('The URL is not validly percent-encoded') : errors.invalidRequest('Invalid request');
+      void sendError(reply as FastifyReply, known);
+    },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.routeOptions.config.upload && /100-continue/i.test(request.headers.expect ?? '')) reply.raw.writeContinue();
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+    if (hasBody && !request.raw.complete) closeAfterAnswer(request, reply);
+    return payload;
+  });
+  app.setErrorHandler((error, request, reply) => {
+    const known = toHttpError(error, request);
+    if (!known || reply.raw.destroyed) {
+      request.raw.socket?.destroy();
+      return;
+    }
+    if (reply.sent || reply.raw.headersSent) {
+      // The failure came while streaming an answer: it cannot be replaced, only cut short.
+      reply.raw.destroy();
+      return;
+    }
+    // Headers set for the answer that failed (e.g. an object's) must not leak into this one.
+    for (const name of Object.keys(reply.getHeaders())) reply.removeHeader(name);
+    return sendError(reply, known);
+  });
+  app.setNotFoundHandler((_request, reply) => sendError(reply, errors.routeNotFound()));
+
+  app.register(uploadRoutes(context));
+  app.register(downloadRoutes(context));
+  app.register(signRoutes(context));
+  app.register(listRemoveRoutes(context));
+  return app;
+}
+
+/** Runs the storage service as its own server on 127.0.0.1 (as storage-api sits behind Kong when hosted). */
+export async function startStorageService(options: StorageServiceOptions & { port: number }): Promise<RunningStorageService> {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const tempDir = temporaryDirectory(options.root);
+  // Uploads cut short by a crash left their temporary files here.
+  rmSync(tempDir, { recursive: true, force: true });
+  mkdirSync(tempDir, { recursive: true, mode: 0o700 });
+  const context: StorageContext = {
+    pool: options.pool,
+    secret: new TextEncoder().encode(options.jwtSecret),
+    root: options.root,
+    tempDir,
+    limits,
+    slots: new UploadSlots(limits.maxConcurrentUploads, limits.maxWaitingUploads, limits.uploadWaitMs),
+  };
+  const app = buildApp(context);
+  await app.listen({ port: options.port, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => app.close(),
+  };
 }

@@ -1,0 +1,39 @@
+import { errors } from './errors';
+
+/** Object keys as hosted Supabase accepts them (src/storage/limits.ts, VALID_OBJECT_KEY). */
+const OBJECT_KEY_CHARACTERS = /^[A-Za-z0-9_/!.*'() &$=@;:+,?-]+$/;
+/** Bucket ids as hosted accepts them (VALID_BUCKET_NAME), not starting with a dot. */
+const BUCKET_ID = /^[A-Za-z0-9_!*'() &$=@;:+,?-][A-Za-z0-9_!.*'() &$=@;:+,?-]{0,99}$/;
+
+export const MAX_OBJECT_NAME_BYTES = 1024;
+
+/**
+ * A bucket id fit to be a folder name under the storage root (`{root}/{bucket}/{version}`);
+ * the folder `.uploads` there holds uploads in progress and can never be a bucket.
+ */
+export function checkBucketId(id: string | undefined): string {
+  if (!id || !BUCKET_ID.test(id)) throw errors.invalidRequest('Invalid bucket name');
+  return id;
+}
+
+/**
+ * An object name: at most 1024 bytes, the characters hosted Supabase allows, and no empty,
+ * '.' or '..' segment (so no leading, trailing or doubled slash). Backslashes, control
+ * characters, '%' and non-ASCII characters are outside the allowed set.
+ */
+export function checkObjectName(name: string | undefined): string {
+  if (!name) throw errors.invalidKey('the name is empty');
+  if (Buffer.byteLength(name, 'utf8') > MAX_OBJECT_NAME_BYTES) {
+    throw errors.invalidKey(`the name is longer than ${MAX_OBJECT_NAME_BYTES} bytes`);
+  }
+  if (!OBJECT_KEY_CHARACTERS.test(name)) throw errors.invalidKey('the name has characters that are not allowed');
+  if (name.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) {
+    throw errors.invalidKey('the name has an empty, "." or ".." segment');
+  }
+  return name;
+}
+
+/** A stored object version is a file name under the bucket folder: never anything else. */
+export function isSafeVersion(version: unknown): version is string {
+  return typeof version === 'string' && /^[A-Za-z0-9-]{1,64}$/.test(version);
+}
