@@ -516,7 +516,9 @@ end
 $$;
 
 -- SPEC §7 change_admin_password: wrong current passwords are throttled (5 in 15 minutes per
--- admin), so a stolen session cannot be used to guess the password.
+-- admin), so a stolen session cannot be used to guess the password. A wrong one answers false
+-- (the spec's falsy failure) rather than raising: an error would roll the recorded failure
+-- back with the rest of the call, and the guess would never count.
 create or replace function public.change_admin_password(
   p_old_password text, p_new_password text, p_username text default null,
   p_token text default null
@@ -532,7 +534,7 @@ begin
   if p_old_password is null or octet_length(p_old_password) > 1024
      or v_hash <> extensions.crypt(p_old_password, v_hash) then
     perform private.record_failure('password', v_admin_id::text);
-    raise exception 'Current password is incorrect' using errcode = 'PT403';
+    return false;
   end if;
   perform private.check_new_password(p_new_password);
   update public.admin_credentials

@@ -95,7 +95,7 @@ describe('admin sign-in under attack', () => {
         p_username: session.username, p_token: session.token, p_old_password: old, p_new_password: 'a-new-password',
       });
     for (let guess = 0; guess < 5; guess++) {
-      expect(await change(`wrong-${guess}`)).toEqual({ status: 403, body: expect.objectContaining({ message: 'Current password is incorrect' }) });
+      expect(await change(`wrong-${guess}`)).toEqual({ status: 200, body: false });
     }
     expect(await change(session.password)).toEqual(TOO_MANY);
     const [row] = await sql<{ changed: boolean }>(

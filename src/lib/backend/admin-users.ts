@@ -1,7 +1,7 @@
 import { authPair } from './admin-auth';
 import type { Backend } from './client';
 import type { AdminCredentialRow } from './database.types';
-import { unwrap } from './errors';
+import { BackendError, unwrap } from './errors';
 
 /** The superuser's fixed username (SPEC §6). */
 export const SUPERUSER = 'admin';
@@ -13,15 +13,20 @@ export async function listAdminUsers(backend: Backend): Promise<AdminCredentialR
   );
 }
 
-/** rpc change_admin_password: the signed-in admin's own password. */
+/**
+ * rpc change_admin_password: the signed-in admin's own password. The server answers false for
+ * a wrong current password (so its guessing count survives the call), refused here in words.
+ */
 export async function changeAdminPassword(backend: Backend, oldPassword: string, newPassword: string): Promise<boolean> {
-  return unwrap(
+  const changed = unwrap(
     await backend.adminClient.rpc('change_admin_password', {
       ...authPair(backend),
       p_old_password: oldPassword,
       p_new_password: newPassword,
     }),
   );
+  if (!changed) throw new BackendError('Current password is incorrect', 'rejected', 403);
+  return changed;
 }
 
 /** rpc create_admin_user; the creator is the signed-in admin. `id` makes a replay a no-op. */
