@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { NETLIFY_REDIRECTS_FILE, netlifyHeadersFile, staticHostBackendOrigins, vercelConfig } from './deploy/security-headers.ts';
 
 // During `npm run dev` the API comes from a running local stack (npm start), e.g.
 // BACKEND_URL=http://127.0.0.1:8080 npm run dev.
@@ -25,6 +26,49 @@ function preloadRuntimeConfig(): Plugin {
       context.server || backendFromBuild
         ? []
         : [{ tag: 'link', attrs: { rel: 'preload', href: '/config.json', as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head' }],
+  };
+}
+
+/**
+ * The security headers for static hosts, from the module the local gateway sends them from
+ * (deploy/security-headers.ts): dist/_headers and dist/_redirects (Netlify, Cloudflare Pages)
+ * and dist/vercel.json (Vercel reads it at the root of what is deployed: `vercel deploy dist`).
+ * The policy lets the app talk to the build's Supabase project (VITE_SUPABASE_URL, or
+ * SUPABASE_URL), or to any hosted project when neither is set.
+ */
+function staticHostHeaders(): Plugin {
+  let backendOrigins: string[] = [];
+  return {
+    name: 'static-host-headers',
+    apply: 'build',
+    configResolved: (config) => {
+      backendOrigins = staticHostBackendOrigins(config.env.VITE_SUPABASE_URL || process.env.SUPABASE_URL || undefined);
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: '_headers', source: netlifyHeadersFile({ backendOrigins }) });
+      this.emitFile({ type: 'asset', fileName: '_redirects', source: NETLIFY_REDIRECTS_FILE });
+      this.emitFile({ type: 'asset', fileName: 'vercel.json', source: `${JSON.stringify(vercelConfig({ backendOrigins }), null, 2)}\n` });
+    },
+  };
+}
+
+/**
+ * No source maps are built (build.sourcemap), and none are pointed at: a library file copied as
+ * it is (browser-image-compression's worker script) keeps its `//# sourceMappingURL=` comment
+ * otherwise, naming a file that is not there.
+ */
+function noSourceMapReferences(): Plugin {
+  return {
+    name: 'no-source-map-references',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (process.env.BUILD_SOURCEMAP === '1') return;
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'asset' || !/\.m?js$/.test(file.fileName)) continue;
+        const text = typeof file.source === 'string' ? file.source : Buffer.from(file.source).toString('utf8');
+        if (text.includes('sourceMappingURL=')) file.source = text.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '\n');
+      }
+    },
   };
 }
 
@@ -144,6 +188,8 @@ export default defineConfig(({ command }) => ({
     react(),
     preloadRuntimeConfig(),
     preloadAppStart(),
+    staticHostHeaders(),
+    noSourceMapReferences(),
     publicChunks.plugin,
     tailwindcss(),
     VitePWA({
@@ -191,7 +237,8 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // No source maps in what is served, unless asked for (BUILD_SOURCEMAP=1 vite build).
+    sourcemap: process.env.BUILD_SOURCEMAP === '1',
     rolldownOptions: {
       output: {
         // Vendor code in chunks of its own, so an app release does not re-download it.

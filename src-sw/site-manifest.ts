@@ -18,7 +18,10 @@ async function fetchSiteName(): Promise<string | null> {
   const configResponse = (await fetch('/config.json').catch(() => null)) ?? (await caches.match('/config.json'));
   if (!configResponse?.ok) return null;
   const config = (await configResponse.json()) as RuntimeConfig;
-  const response = await fetch(`${config.supabaseUrl.replace(/\/$/, '')}/rest/v1/photographer_profile?select=site_name&limit=1`, {
+  // '/' (the local stack) is the site's own origin; never a protocol-relative '//host'.
+  if (typeof config.supabaseUrl !== 'string' || !/^(https?:\/\/|\/(?![/\\]))/i.test(config.supabaseUrl)) return null;
+  const backend = new URL(config.supabaseUrl, self.location.origin).href.replace(/\/$/, '');
+  const response = await fetch(`${backend}/rest/v1/photographer_profile?select=site_name&limit=1`, {
     headers: { apikey: config.supabaseAnonKey, Authorization: `Bearer ${config.supabaseAnonKey}` },
     signal: AbortSignal.timeout(3_000),
   });

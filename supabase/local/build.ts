@@ -8,6 +8,7 @@ import { StackError } from './errors';
 const projectRoot = join(import.meta.dirname, '..', '..');
 const INPUTS = [
   'src',
+  'deploy',
   'src-sw',
   'public',
   'index.html',
@@ -68,7 +69,8 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
  * that accept them: the JS and CSS of the shell travel at about a third of their size.
  */
 function precompress(distDir: string): void {
-  for (const file of listFiles(distDir).filter((path) => COMPRESSIBLE.test(path))) {
+  // vercel.json and _headers are for static hosts, not served here.
+  for (const file of listFiles(distDir).filter((path) => COMPRESSIBLE.test(path) && !path.endsWith('vercel.json'))) {
     const content = readFileSync(file);
     if (content.length < 1024) continue;
     writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));

@@ -11,6 +11,8 @@ export interface PostgrestOptions {
   jwtSecret: string;
   port: number;
   adminPort: number;
+  /** Where callers reach PostgREST (the gateway's /rest/v1), named in its OpenAPI description instead of its own loopback address. */
+  publicUri?: string;
 }
 
 export interface RunningPostgrest {
@@ -53,6 +55,10 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Running
       PGRST_SERVER_PORT: String(options.port),
       PGRST_ADMIN_SERVER_PORT: String(options.adminPort),
       PGRST_LOG_LEVEL: 'error',
+      // The OpenAPI description (the gateway gives it to service-key holders only) follows the
+      // caller's privileges and names the public address, not this loopback one.
+      PGRST_OPENAPI_MODE: 'follow-privileges',
+      ...(options.publicUri ? { PGRST_OPENAPI_SERVER_PROXY_URI: options.publicUri } : {}),
     },
   });
   // If this process dies, do not leave PostgREST behind.

@@ -112,6 +112,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       jwtSecret: secrets.jwtSecret,
       port: await freePort(),
       adminPort: await freePort(),
+      publicUri: `${gateway.publicUrl}/rest/v1`,
     });
     stoppers.push(() => postgrest.stop());
 
@@ -136,7 +137,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     });
     stoppers.push(() => storage.stop());
 
-    gateway.attach({ postgrestUrl: postgrest.url, storageUrl: storage.url, anonKey: secrets.anonKey });
+    gateway.attach({
+      postgrestUrl: postgrest.url,
+      storageUrl: storage.url,
+      anonKey: secrets.anonKey,
+      serviceRoleKey: secrets.serviceRoleKey,
+    });
 
     const state: StackState = { pid: process.pid, url: gateway.url, databasePort: postgres.port };
     writeFileSync(stateFile(dataDir), JSON.stringify(state));
