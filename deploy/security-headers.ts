@@ -39,6 +39,8 @@ export interface SitePolicyOptions {
  * stylesheet). Images may come from any https address besides the backend: the admin may link
  * a page section's picture from elsewhere (page_content.image_url allows https:// links).
  * blob: and data: are the app's own object URLs (local previews, the thumbnail worker, saved files).
+ * Frames: only the site's own (a streamed zip download is a hidden same-origin frame the service
+ * worker answers: src/lib/downloads/save-stream.ts).
  */
 export function siteContentSecurityPolicy(options: SitePolicyOptions = {}): string {
   const backend = [...new Set(options.backendOrigins ?? [])];
@@ -52,7 +54,7 @@ export function siteContentSecurityPolicy(options: SitePolicyOptions = {}): stri
     "media-src 'self' blob:",
     "worker-src 'self' blob:",
     "manifest-src 'self'",
-    "frame-src 'none'",
+    "frame-src 'self'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -35,7 +35,7 @@ export interface GatewayLimits {
 }
 
 /**
- * Requests per client address (see TRUST_PROXY; IPv6 per /56) in a one-minute window; 0 turns
+ * Requests per client address (see TRUST_PROXY; IPv6 per /64) in a one-minute window; 0 turns
  * a limit off. Answered with 429, retry-after and a JSON error.
  * - RATE_LIMIT_REQUESTS_PER_MINUTE (default 6000, 100 a second): every request, files included.
  *   Against floods; people browsing from behind one NAT, a client zipping an album stay under it.

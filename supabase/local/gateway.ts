@@ -359,7 +359,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (status >= 500) console.error('gateway:', error.message);
+    // A caller that went away mid-answer (undici's UND_ERR_ABORTED on the upstream stream) is no fault.
+    const gone = (error as { code?: string }).code === 'UND_ERR_ABORTED' || request.raw.destroyed;
+    if (status >= 500 && !gone) console.error('gateway:', error.message);
     // A request whose body was refused midway leaves the rest unread: close the connection.
     if (status === 408 || status === 413) reply.header('connection', 'close');
     return sendError(request, reply, status, error instanceof GatewayError ? error.message : messageFor(status));
