@@ -440,15 +440,19 @@ describe('the public home page', () => {
   });
 
   it('never puts hostile stored values into links or images', async () => {
-    // The database refuses unsafe button links outright.
+    // The database refuses unsafe button links and social links outright (docs/SECURITY.md, URLs).
     await expect(
       sql("update public.page_content set button_link = 'javascript:alert(1)' where section_name = 'intro'"),
     ).rejects.toThrow(/button_link/);
-    // Social links and settings are only length-checked there; the page is the second fence.
+    await expect(sql("update public.photographer_profile set social_instagram = 'javascript:alert(1)'")).rejects.toThrow(
+      /photographer_profile_social_links_web/,
+    );
+    // Settings are checked by the RPC that saves them, not by their table: written straight into
+    // it, the page is the second fence.
     const [profile] = await sql<{ social_instagram: string | null; social_website: string | null }>(
       'select social_instagram, social_website from public.photographer_profile',
     );
-    await sql("update public.photographer_profile set social_instagram = 'javascript:alert(1)', social_website = 'https://willowandlight.com'");
+    await sql("update public.photographer_profile set social_instagram = null, social_website = 'https://willowandlight.com'");
     await setSetting('hero_background_image', 'javascript:alert(1)');
     await setSetting('contact_method', 'website');
     await setSetting('contact_value', 'javascript:alert(1)');
@@ -457,7 +461,6 @@ describe('the public home page', () => {
       const { context, page } = await openHome('desktop');
       const header = page.getByRole('banner');
       expect(await header.getByRole('link', { name: 'Website' }).getAttribute('href')).toBe('https://willowandlight.com');
-      expect(await header.getByRole('link', { name: 'Instagram' }).count()).toBe(0);
       expect(await page.getByTestId('home-hero-image').count()).toBe(0);
       expect(await page.getByTestId('contact-button').getAttribute('href')).toBeNull();
       // Stored text is text.
