@@ -152,14 +152,10 @@ $$;
 -- Rows written before this migration hold absolute URLs of whichever backend served the
 -- upload; keep the object, drop the host.
 update public.photos
-   set file_url = private.photos_object_path(private.photos_object_name(file_url))
- where private.photos_object_name(file_url) is not null and file_url ~ '^https?://';
-update public.photos
-   set thumb_url = private.photos_object_path(private.photos_object_name(thumb_url))
- where private.photos_object_name(thumb_url) is not null and thumb_url ~ '^https?://';
-update public.photos
-   set preview_url = private.photos_object_path(private.photos_object_name(preview_url))
- where private.photos_object_name(preview_url) is not null and preview_url ~ '^https?://';
+   set file_url = coalesce(private.photos_object_path(private.photos_object_name(file_url)), file_url),
+       thumb_url = coalesce(private.photos_object_path(private.photos_object_name(thumb_url)), thumb_url),
+       preview_url = coalesce(private.photos_object_path(private.photos_object_name(preview_url)), preview_url)
+ where file_url ~ '^https?://' or thumb_url ~ '^https?://' or preview_url ~ '^https?://';
 update public.albums
    set cover_photo_url = private.photos_object_path(private.photos_object_name(cover_photo_url))
  where private.photos_object_name(cover_photo_url) is not null and cover_photo_url ~ '^https?://';
@@ -421,19 +417,7 @@ alter table private.admin_sessions
   alter column last_used_at set not null,
   alter column last_used_at set default now();
 
-create or replace function private.session_admin_id(p_username text, p_token text) returns uuid
-language sql stable security definer set search_path = ''
-as $$
-  select a.id
-    from public.admin_credentials a
-    join private.admin_sessions s on s.admin_id = a.id
-   where a.username = lower(p_username)
-     and s.token_hash = private.hash_token(p_token)
-     and s.expires_at > now()
-     and s.absolute_expires_at > now()
-$$;
-
--- The session a username/token pair belongs to (live), or null.
+-- The session a username/token pair belongs to (live: neither idle nor past its absolute end), or null.
 create function private.session_id(p_username text, p_token text) returns uuid
 language sql stable security definer set search_path = ''
 as $$
@@ -444,6 +428,12 @@ as $$
      and s.token_hash = private.hash_token(p_token)
      and s.expires_at > now()
      and s.absolute_expires_at > now()
+$$;
+
+create or replace function private.session_admin_id(p_username text, p_token text) returns uuid
+language sql stable security definer set search_path = ''
+as $$
+  select admin_id from private.admin_sessions where id = private.session_id(p_username, p_token)
 $$;
 
 create function private.request_user_agent() returns text

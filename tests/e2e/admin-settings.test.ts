@@ -209,7 +209,7 @@ describe('signed-in devices', () => {
       expect(await rows.count()).toBe(2);
       // This device comes first, named after its browser, with where it signed in from.
       await rows.first().getByText('This device').waitFor();
-      expect(await rows.first().textContent()).toMatch(/Chrome on Linux.*Signed in .* last active .*127\.0\.0\.1/);
+      expect(await rows.first().textContent()).toMatch(/Chrome on Linux.*Signed in .* from 127\.0\.0\.1.*Last active /);
       await page.getByRole('heading', { name: 'Signed-in Devices' }).scrollIntoViewIfNeeded();
       await screenshot(page, `settings-devices-${viewport}`, { fullPage: false });
     }

@@ -70,9 +70,10 @@ export function SignedInDevicesPanel({ offline }: { offline: boolean }) {
                     {session.is_current && <Badge tone="success">This device</Badge>}
                   </p>
                   <p className="text-xs text-muted-foreground">
-                    Signed in {shortDate(session.created_at)} · last active {shortDate(session.last_used_at)}
-                    {session.source ? ` · ${session.source}` : ''}
+                    Signed in {shortDate(session.created_at)}
+                    {session.source ? ` from ${session.source}` : ''}
                   </p>
+                  <p className="text-xs text-muted-foreground">Last active {shortDate(session.last_used_at)}</p>
                 </div>
                 {!session.is_current && (
                   <Button
