@@ -452,6 +452,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         return answer as IncomingHttpHeaders;
       },
       onResponse: (_request, reply, response) => {
+        // A refused upload whose body is still coming: the storage service reads and drops the
+        // rest; closing the client's connection after the answer stops the client sending it.
+        if (service === 'storage' && response.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
         if (response.statusCode < 500) {
           void reply.send(response.stream);
           return;

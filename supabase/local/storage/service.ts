@@ -35,8 +35,16 @@ export interface RunningStorageService {
   stop(): Promise<void>;
 }
 
-/** The answer for a request whose body was not read to its end: close the connection after it. */
+/**
+ * The answer for a request whose body was not read to its end: close the connection after it,
+ * so the client stops sending. Not when the gateway forwarded it (it sets x-forwarded-for): Node
+ * destroys a `connection: close` socket as soon as the answer is written, and the gateway's proxy,
+ * still writing the body, then loses the answer (EPIPE → 502). The rest of such a body is read
+ * and dropped instead (Node does that for a kept-alive connection), and the gateway cuts its
+ * client off once it has relayed the refusal (supabase/local/gateway.ts).
+ */
 function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.headers['x-forwarded-for'] !== undefined) return;
   reply.header('connection', 'close');
   reply.raw.once('finish', () => {
     // Node half-closes the connection after a `connection: close` answer; a client that

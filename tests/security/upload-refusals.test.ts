@@ -1,0 +1,59 @@
+import { request } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { signedInAdmin } from '../integration/helpers';
+
+// Classes 1 and 3 of docs/SECURITY.md together: an upload the storage service refuses before
+// its body has arrived reaches the client through the gateway with its own status. (The
+// storage service used to close such a connection at once; the gateway's proxy, still sending
+// the body, then lost the answer to EPIPE and sent 502, which the app retries for ever.)
+
+const MB = 1024 * 1024;
+
+/** Sends `bytes` of zeros as an upload through the gateway, stopping when the answer comes. */
+function upload(headers: Record<string, string>, bytes: number, declare: boolean): Promise<number> {
+  const { url } = inject('stack');
+  return new Promise((resolve) => {
+    let answered = false;
+    const call = request(
+      `${url}/storage/v1/object/photos/${crypto.randomUUID()}/${crypto.randomUUID()}.jpg`,
+      { method: 'POST', headers: { ...headers, 'content-type': 'image/jpeg', ...(declare ? { 'content-length': String(bytes) } : {}) } },
+      (response) => {
+        answered = true;
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    call.on('error', () => {
+      if (!answered) resolve(0);
+    });
+    const chunk = Buffer.alloc(256 * 1024);
+    let sent = 0;
+    const pump = () => {
+      while (!answered && sent < bytes) {
+        sent += chunk.length;
+        if (!call.write(chunk)) return void call.once('drain', pump);
+      }
+      call.end();
+    };
+    pump();
+  });
+}
+
+describe('uploads refused early, through the gateway', () => {
+  it('answer 403, 413 and 415 with their own status, never 502', async () => {
+    const { anonKey } = inject('stack');
+    const api = { apikey: anonKey, authorization: `Bearer ${anonKey}` };
+    const admin = await signedInAdmin();
+    const asAdmin = { ...api, 'x-admin-username': admin.username, 'x-admin-token': admin.token };
+    const statuses = await Promise.all([
+      ...Array.from({ length: 12 }, () => upload(api, 50 * MB, true)),
+      ...Array.from({ length: 6 }, () => upload(asAdmin, 60 * MB, true)),
+      ...Array.from({ length: 2 }, () => upload(asAdmin, 60 * MB, false)),
+    ]);
+    expect(statuses.slice(0, 12)).toEqual(Array(12).fill(403));
+    expect(statuses.slice(12, 18)).toEqual(Array(6).fill(413));
+    // Zeros are no JPEG: refused on their first bytes.
+    expect(statuses.slice(18)).toEqual([415, 415]);
+  });
+});
