@@ -453,8 +453,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       },
       onResponse: (_request, reply, response) => {
         // A refused upload whose body is still coming: the storage service reads and drops the
-        // rest; closing the client's connection after the answer stops the client sending it.
-        if (service === 'storage' && response.statusCode >= 400 && !request.raw.complete) reply.header('connection', 'close');
+        // rest. The client gets a second to read the answer (a connection closed at once can reach
+        // a client that is still sending as a reset, its answer unread), then is cut off.
+        if (service === 'storage' && response.statusCode >= 400 && !request.raw.complete) {
+          reply.raw.once('finish', () => setTimeout(() => request.raw.socket?.destroy(), 1000).unref());
+        }
         if (response.statusCode < 500) {
           void reply.send(response.stream);
           return;
