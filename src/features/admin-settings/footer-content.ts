@@ -20,6 +20,7 @@ export interface FooterContent {
   copyright: string;
 }
 
+/** The footer generated from the profile: site name, tagline (the subtitle), social links, '© <year> <site name>'. */
 export function footerContent(profile: Partial<PhotographerProfileRow> | null, year: number): FooterContent {
   const siteName = profile?.site_name?.trim() || DEFAULT_SITE_NAME;
   const links: FooterLink[] = [];
