@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { adminLogin } from '../../src/lib/backend/admin-auth';
 import type { Scenario } from '../support/context';
+import { uploadZeros, type ZeroUploadAnswer } from '../../tests/support/zero-upload';
 import { album1000 } from '../support/fixtures';
 import { percentile, round } from '../support/metrics';
 
@@ -23,40 +24,6 @@ const MB = 1024 * 1024;
 function rssOf(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) * 1024 : 0;
-}
-
-interface Sent {
-  status: number;
-  ms: number;
-}
-
-/**
- * Sends `bytes` of zeros (declared in content-length, or chunked), stopping as soon as the
- * server answers; resolves with the status and how long the answer took.
- */
-function upload(url: string, headers: Record<string, string>, bytes: number, declare: boolean): Promise<Sent> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    let answered = false;
-    const call = request(url, { method: 'POST', headers: { ...headers, 'content-type': 'image/jpeg', ...(declare ? { 'content-length': String(bytes) } : {}) } }, (response) => {
-      answered = true;
-      response.resume();
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
-    });
-    call.on('error', () => {
-      if (!answered) resolve({ status: 0, ms: performance.now() - started });
-    });
-    const chunk = Buffer.alloc(256 * 1024);
-    let sent = 0;
-    const pump = () => {
-      while (!answered && sent < bytes) {
-        sent += chunk.length;
-        if (!call.write(chunk)) return void call.once('drain', pump);
-      }
-      call.end();
-    };
-    pump();
-  });
 }
 
 function loginGuess(url: string, anonKey: string, source: string, attempt: number): Promise<number> {
@@ -118,8 +85,8 @@ export const abuse: Scenario = {
     const until = performance.now() + duration;
     let peakRss = quietRss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(pid))), 50);
-    const uploads: Sent[] = [];
-    const oversized: Sent[] = [];
+    const uploads: ZeroUploadAnswer[] = [];
+    const oversized: ZeroUploadAnswer[] = [];
     const guesses: number[] = [];
     const adminHeaders = { ...api, 'x-admin-username': 'admin', 'x-admin-token': bench.admin.credentials()!.token };
     const objectUrl = () => `${url}/storage/v1/object/photos/${crypto.randomUUID()}/${crypto.randomUUID()}.jpg`;
@@ -129,9 +96,9 @@ export const abuse: Scenario = {
       }));
 
     const attack = Promise.all([
-      repeat(10, async () => void uploads.push(await upload(objectUrl(), api, 50 * MB, true))),
-      repeat(4, async () => void oversized.push(await upload(objectUrl(), adminHeaders, 60 * MB, true))),
-      repeat(2, async () => void oversized.push(await upload(objectUrl(), adminHeaders, 60 * MB, false))),
+      repeat(10, async () => void uploads.push(await uploadZeros(objectUrl(), api, 50 * MB, true))),
+      repeat(4, async () => void oversized.push(await uploadZeros(objectUrl(), adminHeaders, 60 * MB, true))),
+      repeat(2, async () => void oversized.push(await uploadZeros(objectUrl(), adminHeaders, 60 * MB, false))),
       repeat(20, async (worker) => void guesses.push(await loginGuess(url, anonKey, `127.0.0.${101 + worker}`, guesses.length))),
     ]);
     await new Promise((done) => setTimeout(done, 2_000));

@@ -1,7 +1,7 @@
-import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { signedInAdmin } from '../integration/helpers';
+import { uploadZeros } from '../support/zero-upload';
 
 // Classes 1 and 3 of docs/SECURITY.md together: an upload the storage service refuses before
 // its body has arrived reaches the client through the gateway with its own status. (The
@@ -10,34 +10,10 @@ import { signedInAdmin } from '../integration/helpers';
 
 const MB = 1024 * 1024;
 
-/** Sends `bytes` of zeros as an upload through the gateway, stopping when the answer comes. */
-function upload(headers: Record<string, string>, bytes: number, declare: boolean): Promise<number> {
-  const { url } = inject('stack');
-  return new Promise((resolve) => {
-    let answered = false;
-    const call = request(
-      `${url}/storage/v1/object/photos/${crypto.randomUUID()}/${crypto.randomUUID()}.jpg`,
-      { method: 'POST', headers: { ...headers, 'content-type': 'image/jpeg', ...(declare ? { 'content-length': String(bytes) } : {}) } },
-      (response) => {
-        answered = true;
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    call.on('error', () => {
-      if (!answered) resolve(0);
-    });
-    const chunk = Buffer.alloc(256 * 1024);
-    let sent = 0;
-    const pump = () => {
-      while (!answered && sent < bytes) {
-        sent += chunk.length;
-        if (!call.write(chunk)) return void call.once('drain', pump);
-      }
-      call.end();
-    };
-    pump();
-  });
+/** An upload of zeros through the gateway; its status. */
+async function upload(headers: Record<string, string>, bytes: number, declare: boolean): Promise<number> {
+  const url = `${inject('stack').url}/storage/v1/object/photos/${crypto.randomUUID()}/${crypto.randomUUID()}.jpg`;
+  return (await uploadZeros(url, headers, bytes, declare)).status;
 }
 
 describe('uploads refused early, through the gateway', () => {
