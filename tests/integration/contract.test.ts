@@ -41,6 +41,8 @@ const RPC_CONTRACT: Record<string, string[]> = {
   set_gallery_context: ['access_token'],
   validate_gallery_passcode: ['p_access_token', 'p_passcode', 'p_device'],
   get_album_photos_by_token: ['p_access_token', 'p_passcode', 'p_device'],
+  // Not in SPEC §7: the grant for reading a link's originals (docs/SECURITY.md, class 6).
+  get_download_grant: ['p_access_token', 'p_passcode', 'p_device'],
 };
 
 interface FunctionRow {
@@ -99,7 +101,10 @@ describe('the RPC contract of SPEC §7', () => {
         order by 1`,
     );
     expect(rows.map((row) => row.name)).toEqual([
+      'is_original_object_name',
       'is_photo_object_name',
+      'is_public_original',
+      'is_public_photos_object_name',
       'is_safe_image_url',
       'is_safe_link',
       'is_site_path',
@@ -107,6 +112,7 @@ describe('the RPC contract of SPEC §7', () => {
       'is_web_url',
       'refuse_stale_admin_session',
       'request_admin_id',
+      'request_download_album',
     ]);
   });
 });
@@ -121,6 +127,7 @@ describe('the data model', () => {
     expect(rows.map((row) => row.table)).toEqual([
       'private.admin_sessions',
       'private.failed_attempts',
+      'private.signing_keys',
       'private.trusted_devices',
       'public.admin_credentials',
       'public.albums',
