@@ -89,7 +89,7 @@ export const abuse: Scenario = {
     const oversized: ZeroUploadAnswer[] = [];
     const guesses: number[] = [];
     const adminHeaders = { ...api, 'x-admin-username': 'admin', 'x-admin-token': bench.admin.credentials()!.token };
-    const objectUrl = () => `${url}/storage/v1/object/photos/${crypto.randomUUID()}/${crypto.randomUUID()}.jpg`;
+    const objectUrl = () => `${url}/storage/v1/object/originals/${crypto.randomUUID()}/${crypto.randomUUID()}.jpg`;
     const repeat = (workers: number, work: (worker: number) => Promise<void>) =>
       Promise.all(Array.from({ length: workers }, async (_, worker) => {
         while (performance.now() < until) await work(worker);

@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createAlbum } from '../../src/lib/backend/albums';
 import { createPublicGallery, setGalleryPhotos } from '../../src/lib/backend/public-galleries';
-import { uploadToPhotos } from '../../src/lib/backend/storage';
+import { uploadOriginal, uploadToPhotos } from '../../src/lib/backend/storage';
 import { inParallel, type Bench } from './context';
 import { makeRenditions, type PhotoRenditions } from './photos';
 
@@ -41,7 +41,7 @@ export async function seedAlbum(
     bench.photos.map(async (photo) => {
       const made = await renditionsOf(bench, photo.path);
       const id = randomUUID();
-      const fileUrl = await uploadToPhotos(bench.admin, `${albumId}/${id}.jpg`, blob(readFileSync(photo.path), 'image/jpeg'), 'image/jpeg');
+      const fileUrl = await uploadOriginal(bench.admin, `${albumId}/${id}.jpg`, blob(readFileSync(photo.path), 'image/jpeg'), 'image/jpeg');
       const previewUrl = await uploadToPhotos(bench.admin, `${albumId}/${id}.preview.webp`, blob(made.preview, 'image/webp'), 'image/webp');
       return { photo, made, fileUrl, previewUrl };
     }),

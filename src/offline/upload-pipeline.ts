@@ -1,6 +1,7 @@
 import { addPhoto } from '@/lib/backend/albums';
 import type { Backend } from '@/lib/backend/client';
-import { uploadToPhotos } from '@/lib/backend/storage';
+import { photoObjectNames } from '@/lib/backend/photo-objects';
+import { uploadOriginal, uploadToPhotos } from '@/lib/backend/storage';
 import type { AdminDatabase } from './db';
 import { storageExtension } from './image-files';
 import { makeRenditions, type Renditions } from './renditions';
@@ -24,6 +25,9 @@ export const blobKeys = (photoId: string) => ({
 
 /** Where the displayed width × height of a prepared upload is kept (db.keyValues). */
 const sizeKey = (photoId: string) => `photo:${photoId}:size`;
+
+/** The extension of a stored file name ({photoId}.{ext}). */
+const extensionOf = (filename: string) => filename.slice(filename.lastIndexOf('.') + 1);
 
 /** Stores the original in IndexedDB and returns the outbox payload for it. */
 export async function keepForUpload(db: AdminDatabase, albumId: string, file: File): Promise<PhotoUploadPayload> {
@@ -73,9 +77,10 @@ export function ensureRenditions(db: AdminDatabase, payload: PhotoUploadPayload)
 }
 
 /**
- * The outbox handler of 'photo.upload': original, thumbnail and preview to storage (upserts,
- * so a replay rewrites the same objects), then admin_add_photo with the photo's own id (a
- * replay records nothing twice), then the local copies are dropped.
+ * The outbox handler of 'photo.upload': the original to the private bucket, thumbnail and
+ * preview to the public one (upserts, so a replay rewrites the same objects), then
+ * admin_add_photo with the photo's own id (a replay records nothing twice), then the local
+ * copies are dropped.
  */
 export async function sendPhotoUpload(backend: Backend, db: AdminDatabase, payload: PhotoUploadPayload): Promise<void> {
   const keys = blobKeys(payload.photoId);
@@ -84,10 +89,10 @@ export async function sendPhotoUpload(backend: Backend, db: AdminDatabase, paylo
   if (!original) return;
   const renditions = await ensureRenditions(db, payload);
   if (!renditions) return;
-  const folder = payload.albumId;
-  const fileUrl = await uploadToPhotos(backend, `${folder}/${payload.filename}`, original.blob, payload.mimeType);
-  const thumbUrl = await uploadToPhotos(backend, `${folder}/${payload.photoId}.thumb.webp`, renditions.thumb, 'image/webp');
-  const previewUrl = await uploadToPhotos(backend, `${folder}/${payload.photoId}.preview.webp`, renditions.preview, 'image/webp');
+  const names = photoObjectNames(payload.albumId, payload.photoId, extensionOf(payload.filename));
+  const fileUrl = await uploadOriginal(backend, names.original, original.blob, payload.mimeType);
+  const thumbUrl = await uploadToPhotos(backend, names.thumb, renditions.thumb, 'image/webp');
+  const previewUrl = await uploadToPhotos(backend, names.preview, renditions.preview, 'image/webp');
   await addPhoto(backend, {
     id: payload.photoId,
     albumId: payload.albumId,

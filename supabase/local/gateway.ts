@@ -54,7 +54,7 @@ const API_CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-allow-headers':
-    'authorization, apikey, x-client-info, content-type, content-profile, accept-profile, prefer, range, x-upsert, cache-control, x-admin-username, x-admin-token',
+    'authorization, apikey, x-client-info, content-type, content-profile, accept-profile, prefer, range, x-upsert, cache-control, x-admin-username, x-admin-token, x-download-grant',
   'access-control-expose-headers': 'content-range, content-location, location, retry-after',
   'access-control-max-age': '86400',
 };
@@ -159,14 +159,14 @@ function holdsServiceKey(headers: IncomingHttpHeaders, serviceRoleKey: string | 
 
 /**
  * Whether a PostgREST call checks a gallery passcode: validate_gallery_passcode always, and
- * get_album_photos_by_token when a non-empty p_passcode is in its query or body (a body we
- * cannot read counts).
+ * get_album_photos_by_token and get_download_grant when a non-empty p_passcode is in its query
+ * or body (a body we cannot read counts).
  */
 function checksPasscode(target: Extract<RequestTarget, { kind: 'api' }>, body: Buffer | undefined, contentType: string | undefined): boolean {
   const [area, name] = target.segments;
   if (area !== 'rpc') return false;
   if (name === 'validate_gallery_passcode') return true;
-  if (name !== 'get_album_photos_by_token') return false;
+  if (name !== 'get_album_photos_by_token' && name !== 'get_download_grant') return false;
   const given = (value: unknown) => value !== undefined && value !== null && value !== '';
   if (given(new URLSearchParams(target.query).get('p_passcode'))) return true;
   if (!body || body.length === 0) return false;

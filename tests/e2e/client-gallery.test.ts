@@ -145,9 +145,30 @@ describe('client links that do not open', () => {
     const context = await newContext('desktop');
     const page = await context.newPage();
     const requests = recordRequests(page);
+    const photoAnswers: Array<Array<{ file_url: string | null }>> = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/rpc/get_album_photos_by_token')) void response.json().then((rows: Array<{ file_url: string | null }>) => photoAnswers.push(rows));
+    });
     await page.goto(`/client/${token}`);
     await page.getByText('5 photos').waitFor();
     expect(await page.getByRole('button', { name: /^Download/ }).count()).toBe(0);
+    // Nothing the page received names an original, and the originals cannot be read from here
+    // by their path, their old public address or with a grant (none is issued).
+    expect(photoAnswers.flat().length).toBe(5);
+    expect(photoAnswers.flat().every((row) => row.file_url === null)).toBe(true);
+    const original = album.photos[0]!.fileUrl;
+    expect(original).toMatch(/^\/storage\/v1\/object\/authenticated\/originals\//);
+    const tried = await page.evaluate(async ({ original, token }) => {
+      const { supabaseAnonKey: key } = (await (await fetch('/config.json')).json()) as { supabaseAnonKey: string };
+      const headers = { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+      const grant = await (await fetch('/rest/v1/rpc/get_download_grant', { method: 'POST', headers, body: JSON.stringify({ p_access_token: token }) })).json();
+      return {
+        grant,
+        byPath: (await fetch(original, { headers })).status,
+        byOldAddress: (await fetch(original.replace('/authenticated/originals/', '/public/photos/'))).status,
+      };
+    }, { original, token });
+    expect(tried).toEqual({ grant: null, byPath: 404, byOldAddress: 404 });
     await photoTiles(page).first().click();
     await page.locator('.yarl__slide_current img').waitFor();
     expect(await page.getByRole('button', { name: 'Download' }).count()).toBe(0);

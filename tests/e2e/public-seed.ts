@@ -12,7 +12,7 @@ import { adminLogin } from '@/lib/backend/admin-auth';
 import { addPhoto, createAlbum } from '@/lib/backend/albums';
 import { createBackend, type AdminCredentials, type Backend } from '@/lib/backend/client';
 import { createPublicGallery, setGalleryPhotos } from '@/lib/backend/public-galleries';
-import { uploadToPhotos } from '@/lib/backend/storage';
+import { uploadOriginal, uploadToPhotos } from '@/lib/backend/storage';
 import { adminPassword, launchBrowser, sql } from './browser';
 
 export type FixtureName = 'landscape.jpg' | 'portrait.jpg' | 'rotated-exif6.jpg';
@@ -84,7 +84,7 @@ export async function seedPhoto(albumId: string, fixture: FixtureName, originalF
   const bytes = fixtureBytes(fixture);
   const { thumb, preview, width, height } = await renditionsOf(fixture, bytes);
   const id = randomUUID();
-  const fileUrl = await uploadToPhotos(backend, `${albumId}/${id}.jpg`, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'image/jpeg');
+  const fileUrl = await uploadOriginal(backend, `${albumId}/${id}.jpg`, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'image/jpeg');
   const thumbUrl = await uploadToPhotos(backend, `${albumId}/${id}.thumb.webp`, new Blob([new Uint8Array(thumb)], { type: 'image/webp' }), 'image/webp');
   const previewUrl = await uploadToPhotos(backend, `${albumId}/${id}.preview.webp`, new Blob([new Uint8Array(preview)], { type: 'image/webp' }), 'image/webp');
   await addPhoto(backend, {

@@ -41,7 +41,8 @@ function photoRecord(albumId: string, overrides: Partial<PhotoRecord> = {}): Pho
     albumId,
     filename: `${id}.jpg`,
     originalFilename: 'IMG_0042.jpg',
-    fileUrl: `${base}.jpg`,
+    // Absolute, as a caller may send it; stored as a path. The original is in the private bucket.
+    fileUrl: `${inject('stack').url}/storage/v1/object/authenticated/originals/${albumId}/${id}.jpg`,
     thumbUrl: `${base}.thumb.webp`,
     previewUrl: `${base}.preview.webp`,
     fileSize: 2_400_000,
@@ -112,7 +113,11 @@ describe('collections', () => {
     const albumId = crypto.randomUUID();
     await createAlbum(admin, albumId, { name: uniqueName('Elsewhere'), description: null });
     const stray = photoRecord(albumId, { fileUrl: 'https://evil.example/storage/v1/object/public/photos/other/x.jpg' });
-    expect((await failureOf(addPhoto(admin, stray))).message).toBe("Photo URLs must point to the album's folder in storage");
+    const refusal = "Photo URLs must point to the album's folder in storage (the original in bucket originals)";
+    expect((await failureOf(addPhoto(admin, stray))).message).toBe(refusal);
+    // An original in the public bucket is refused too: originals are private (docs/SECURITY.md class 6).
+    const publicOriginal = photoRecord(albumId);
+    expect((await failureOf(addPhoto(admin, { ...publicOriginal, fileUrl: publicOriginal.thumbUrl!.replace('.thumb.webp', '.jpg') }))).message).toBe(refusal);
     expect((await failureOf(addPhoto(admin, photoRecord(crypto.randomUUID())))).message).toBe('Album not found');
   });
 

@@ -1,7 +1,8 @@
 import { inject } from 'vitest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '@/lib/backend/client';
-import { PHOTOS_BUCKET, removeFromPhotos, uploadToPhotos } from '@/lib/backend/storage';
+import { ORIGINALS_BUCKET } from '@/lib/backend/photo-objects';
+import { PHOTOS_BUCKET, removePhotoObjects, uploadOriginal, uploadToPhotos } from '@/lib/backend/storage';
 import { anonymous, backendAs, failureOf, photoFixture, signedInAdmin, sql } from './helpers';
 
 let admin: Backend;
@@ -11,7 +12,10 @@ beforeAll(async () => {
 
 const jpeg = () => new Blob([photoFixture('landscape.jpg')], { type: 'image/jpeg' });
 const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
-const objectPath = () => `${crypto.randomUUID()}/${crypto.randomUUID()}.jpg`;
+/** A rendition's name: what bucket photos takes inside an album folder. */
+const objectPath = () => `${crypto.randomUUID()}/${crypto.randomUUID()}.preview.webp`;
+/** An original's name, in bucket originals. */
+const originalName = () => `${crypto.randomUUID()}/${crypto.randomUUID()}.jpg`;
 
 async function storedObjects(name: string) {
   return sql<{ name: string; mimetype: string }>(
@@ -65,8 +69,8 @@ describe('storage bucket photos', () => {
     }
   });
 
-  it('refuses names outside the bucket layout and path tricks', async () => {
-    for (const path of ['../escape.jpg', `${crypto.randomUUID()}/page.html`, 'a/b/c/deep.jpg']) {
+  it('refuses names outside the bucket layout and path tricks, and originals (they are private)', async () => {
+    for (const path of ['../escape.jpg', `${crypto.randomUUID()}/page.html`, 'a/b/c/deep.jpg', originalName()]) {
       const refused = await failureOf(uploadToPhotos(admin, path, jpeg(), 'image/jpeg'));
       expect([400, 403]).toContain(refused.status);
     }
@@ -86,7 +90,7 @@ describe('storage bucket photos', () => {
     expect(removedByStranger).toEqual([]);
     expect((await fetch(url)).status).toBe(200);
 
-    await removeFromPhotos(admin, [path]);
+    await removePhotoObjects(admin, [path]);
     expect(await storedObjects(path)).toEqual([]);
     expect((await fetch(url)).status).toBe(404);
   });
@@ -104,11 +108,11 @@ describe('signed URLs (for private originals)', () => {
   const signedAnswer = (signedUrl: string) => fetch(signedUrl);
 
   it('signs a URL for an object the caller may read, which then serves it until it expires', async () => {
-    const path = objectPath();
-    await uploadToPhotos(admin, path, jpeg(), 'image/jpeg');
-    const { data, error } = await admin.adminClient.storage.from(PHOTOS_BUCKET).createSignedUrl(path, 60);
+    const path = originalName();
+    await uploadOriginal(admin, path, jpeg(), 'image/jpeg');
+    const { data, error } = await admin.adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrl(path, 60);
     expect(error).toBeNull();
-    expect(data!.signedUrl).toMatch(new RegExp(`^${inject('stack').url}/storage/v1/object/sign/photos/${path}\\?token=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`));
+    expect(data!.signedUrl).toMatch(new RegExp(`^${inject('stack').url}/storage/v1/object/sign/originals/${path}\\?token=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`));
     const response = await signedAnswer(data!.signedUrl);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/jpeg');
@@ -116,16 +120,16 @@ describe('signed URLs (for private originals)', () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(photoFixture('landscape.jpg'))).toBe(true);
 
     // (storage-js percent-encodes the name twice, as against hosted: keep to plain names.)
-    const download = await admin.adminClient.storage.from(PHOTOS_BUCKET).createSignedUrl(path, 60, { download: 'Mariage Anne.jpg' });
+    const download = await admin.adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrl(path, 60, { download: 'Mariage Anne.jpg' });
     const downloaded = await signedAnswer(download.data!.signedUrl);
     expect(downloaded.headers.get('content-disposition')).toBe(`attachment; filename="Mariage Anne.jpg"; filename*=UTF-8''Mariage%20Anne.jpg`);
   });
 
   it('signs many at once, saying which objects it could not sign', async () => {
-    const path = objectPath();
-    const missing = objectPath();
-    await uploadToPhotos(admin, path, jpeg(), 'image/jpeg');
-    const { data, error } = await admin.adminClient.storage.from(PHOTOS_BUCKET).createSignedUrls([path, missing], 60);
+    const path = originalName();
+    const missing = originalName();
+    await uploadOriginal(admin, path, jpeg(), 'image/jpeg');
+    const { data, error } = await admin.adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrls([path, missing], 60);
     expect(error).toBeNull();
     expect(data!.map((entry) => [entry.path, entry.error])).toEqual([
       [path, null],
@@ -135,32 +139,32 @@ describe('signed URLs (for private originals)', () => {
   });
 
   it('signs nothing for a caller who may not read the object', async () => {
-    const path = objectPath();
-    await uploadToPhotos(admin, path, jpeg(), 'image/jpeg');
-    const { data, error } = await anonymous().adminClient.storage.from(PHOTOS_BUCKET).createSignedUrl(path, 60);
+    const path = originalName();
+    await uploadOriginal(admin, path, jpeg(), 'image/jpeg');
+    const { data, error } = await anonymous().adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrl(path, 60);
     expect(data).toBeNull();
     expect(error).toMatchObject({ status: 404, message: 'Object not found' });
-    const many = await anonymous().adminClient.storage.from(PHOTOS_BUCKET).createSignedUrls([path], 60);
+    const many = await anonymous().adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrls([path], 60);
     expect(many.data![0]).toMatchObject({ signedUrl: null, error: 'Either the object does not exist or you do not have access to it' });
   });
 
   it('refuses expired, altered and misapplied tokens, and never takes one as an API key', async () => {
-    const [path, other] = [objectPath(), objectPath()];
-    await uploadToPhotos(admin, path, jpeg(), 'image/jpeg');
-    await uploadToPhotos(admin, other, jpeg(), 'image/jpeg');
-    const { data } = await admin.adminClient.storage.from(PHOTOS_BUCKET).createSignedUrl(path, 1);
+    const [path, other] = [originalName(), originalName()];
+    await uploadOriginal(admin, path, jpeg(), 'image/jpeg');
+    await uploadOriginal(admin, other, jpeg(), 'image/jpeg');
+    const { data } = await admin.adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrl(path, 1);
     const token = new URL(data!.signedUrl).searchParams.get('token')!;
     const base = `${inject('stack').url}/storage/v1/object`;
 
-    const forOther = await fetch(`${base}/sign/photos/${other}?token=${token}`);
+    const forOther = await fetch(`${base}/sign/originals/${other}?token=${token}`);
     expect(forOther.status).toBe(400);
     expect(await forOther.json()).toEqual({ statusCode: '400', error: 'InvalidSignature', message: 'Invalid signature' });
     const [header, payload, signature] = token.split('.');
-    const altered = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), url: `photos/${other}` })).toString('base64url');
-    expect((await fetch(`${base}/sign/photos/${other}?token=${header}.${altered}.${signature}`)).status).toBe(400);
-    expect((await fetch(`${base}/sign/photos/${path}`)).status).toBe(400);
+    const altered = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), url: `originals/${other}` })).toString('base64url');
+    expect((await fetch(`${base}/sign/originals/${other}?token=${header}.${altered}.${signature}`)).status).toBe(400);
+    expect((await fetch(`${base}/sign/originals/${path}`)).status).toBe(400);
     // A signed-URL token names no role: it is not an API key.
-    const asKey = await fetch(`${base}/authenticated/photos/${path}`, { headers: { authorization: `Bearer ${token}`, apikey: token } });
+    const asKey = await fetch(`${base}/authenticated/originals/${path}`, { headers: { authorization: `Bearer ${token}`, apikey: token } });
     expect(asKey.status).toBe(403);
 
     await new Promise((resolve) => setTimeout(resolve, 2100));

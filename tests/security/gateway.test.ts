@@ -310,7 +310,7 @@ describe('limits', () => {
 
 describe('rate limits per client address', () => {
   it('limits admin_login tightly, passcode checks, and everything generously; 429 is JSON with retry-after', async () => {
-    const site = await gateway({ limits: { rateLimits: { logins: 3, passcodes: 2, requests: 40 } } });
+    const site = await gateway({ limits: { rateLimits: { logins: 3, passcodes: 3, requests: 40 } } });
     const post = (path: string, body: unknown) =>
       fetch(`${site.url}/rest/v1/rpc/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const before = rest.requests.length;
@@ -324,17 +324,18 @@ describe('rate limits per client address', () => {
     expect(refused.headers.get('access-control-allow-origin')).toBe('*');
     expect(rest.requests.length - before).toBe(3);
 
-    // Passcodes: validate_gallery_passcode, and get_album_photos_by_token when it carries one.
+    // Passcodes: validate_gallery_passcode, and get_album_photos_by_token and get_download_grant when they carry one.
     const photos = [];
     for (let call = 0; call < 4; call++) photos.push((await post('get_album_photos_by_token', { p_access_token: 't' })).status);
     expect(photos).toEqual([200, 200, 200, 200]);
     const passcodes = [
       (await post('validate_gallery_passcode', { p_access_token: 't', p_passcode: '1' })).status,
       (await post('get_album_photos_by_token', { p_access_token: 't', p_passcode: '2' })).status,
-      (await fetch(`${site.url}/rest/v1/rpc/get_album_photos_by_token?p_access_token=t&p_passcode=3`)).status,
-      (await post('validate_gallery_passcode', { p_access_token: 't', p_passcode: '4' })).status,
+      (await post('get_download_grant', { p_access_token: 't', p_passcode: '3' })).status,
+      (await fetch(`${site.url}/rest/v1/rpc/get_album_photos_by_token?p_access_token=t&p_passcode=4`)).status,
+      (await post('validate_gallery_passcode', { p_access_token: 't', p_passcode: '5' })).status,
     ];
-    expect(passcodes).toEqual([200, 200, 429, 429]);
+    expect(passcodes).toEqual([200, 200, 200, 429, 429]);
 
     // The global limit counts every request, files and errors included.
     const statuses = [];

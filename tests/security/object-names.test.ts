@@ -2,11 +2,12 @@ import { inject } from 'vitest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPhoto, createAlbum, deletePhoto, type PhotoRecord } from '@/lib/backend/albums';
 import type { Backend } from '@/lib/backend/client';
-import { uploadToPhotos } from '@/lib/backend/storage';
+import { uploadOriginal, uploadToPhotos } from '@/lib/backend/storage';
 import { backendAs, failureOf, photoFixture, signedInAdmin, sql, uniqueName } from '../integration/helpers';
 
-// Class 4 of docs/SECURITY.md: a photo row names objects in its own album's folder of bucket
-// photos on this backend, and deleting it removes only those.
+// Class 4 of docs/SECURITY.md: a photo row names objects in its own album's folder on this
+// backend (the original in bucket originals, the renditions in bucket photos), and deleting it
+// removes only those.
 let admin: Backend;
 let albumId: string;
 let otherAlbumId: string;
@@ -19,6 +20,8 @@ beforeAll(async () => {
 });
 
 const PUBLIC = '/storage/v1/object/public/photos';
+const ORIGINALS = '/storage/v1/object/authenticated/originals';
+const REFUSAL = "Photo URLs must point to the album's folder in storage (the original in bucket originals)";
 
 function record(overrides: Partial<PhotoRecord> = {}): PhotoRecord {
   const id = crypto.randomUUID();
@@ -27,7 +30,7 @@ function record(overrides: Partial<PhotoRecord> = {}): PhotoRecord {
     albumId,
     filename: `${id}.jpg`,
     originalFilename: 'IMG_1.jpg',
-    fileUrl: `${inject('stack').url}${PUBLIC}/${albumId}/${id}.jpg`,
+    fileUrl: `${inject('stack').url}${ORIGINALS}/${albumId}/${id}.jpg`,
     thumbUrl: `${inject('stack').url}${PUBLIC}/${albumId}/${id}.thumb.webp`,
     previewUrl: `${inject('stack').url}${PUBLIC}/${albumId}/${id}.preview.webp`,
     fileSize: 1000,
@@ -39,10 +42,20 @@ function record(overrides: Partial<PhotoRecord> = {}): PhotoRecord {
 }
 
 describe('photo objects confined to their album', () => {
-  it('refuses every address outside the album folder of bucket photos, and stores nothing', async () => {
+  it('refuses every address outside the album folder, an original in the public bucket, and stores nothing', async () => {
     const id = crypto.randomUUID();
     const own = `${albumId}/${id}.jpg`;
     const hostile: Array<Partial<PhotoRecord>> = [
+      { fileUrl: `${PUBLIC}/${own}` },
+      { fileUrl: `${ORIGINALS}/${otherAlbumId}/${id}.jpg` },
+      { fileUrl: `https://evil.example${ORIGINALS}/${otherAlbumId}/${id}.jpg` },
+      { fileUrl: `${ORIGINALS}/${albumId}/../${otherAlbumId}/${id}.jpg` },
+      { fileUrl: `${ORIGINALS}/${albumId}%2F..%2F${otherAlbumId}/${id}.jpg` },
+      { fileUrl: `${ORIGINALS}/${own}?download=1` },
+      { fileUrl: `//evil.example${ORIGINALS}/${own}` },
+      { fileUrl: `/storage/v1/object/sign/originals/${own}` },
+      { fileUrl: `/storage/v1/object/public/originals/${own}` },
+      { fileUrl: `${ORIGINALS}/${albumId}/${id}.svg` },
       { fileUrl: `${PUBLIC}/${otherAlbumId}/${id}.jpg` },
       { fileUrl: `https://evil.example${PUBLIC}/${otherAlbumId}/${id}.jpg` },
       { fileUrl: `${PUBLIC}/${albumId}/../${otherAlbumId}/${id}.jpg` },
@@ -69,7 +82,7 @@ describe('photo objects confined to their album', () => {
       expect({ overrides, status: refused.status, message: refused.message }).toEqual({
         overrides,
         status: 400,
-        message: "Photo URLs must point to the album's folder in storage",
+        message: REFUSAL,
       });
     }
     expect(await sql('select 1 from public.photos where id = $1', [id])).toEqual([]);
@@ -81,7 +94,7 @@ describe('photo objects confined to their album', () => {
     await addPhoto(admin, moved);
     expect(await sql('select file_url, thumb_url, preview_url from public.photos where id = $1', [photo.id])).toEqual([
       {
-        file_url: `${PUBLIC}/${albumId}/${photo.id}.jpg`,
+        file_url: `${ORIGINALS}/${albumId}/${photo.id}.jpg`,
         thumb_url: `${PUBLIC}/${albumId}/${photo.id}.thumb.webp`,
         preview_url: `${PUBLIC}/${albumId}/${photo.id}.preview.webp`,
       },
@@ -96,38 +109,36 @@ describe('photo objects confined to their album', () => {
          values ($1, $2, $3, $4, $5, 'x.jpg', 1, 'image/jpeg')`,
         [id, albumId, `${id}.jpg`, `${PUBLIC}/${albumId}/${id}.jpg`, `${PUBLIC}/${otherAlbumId}/${id}.thumb.webp`],
       ),
-    ).rejects.toThrow(/photos_objects_in_album_folder/);
+    ).rejects.toThrow(/photos_files_in_album_folder/);
   });
 
-  it('deleting a photo removes its own three objects and nothing else', async () => {
+  it('deleting a photo removes its own three objects, from both buckets, and nothing else', async () => {
+    // The fixture stands in for every rendition: only the names matter here.
     const jpeg = () => new Blob([photoFixture('landscape.jpg')], { type: 'image/jpeg' });
+    const nameIn = (url: string) => url.split(url.includes(ORIGINALS) ? `${ORIGINALS}/` : `${PUBLIC}/`)[1]!;
     const uploadAll = async (photo: PhotoRecord) => {
-      for (const url of [photo.fileUrl, photo.thumbUrl!, photo.previewUrl!]) {
-        // The fixture stands in for every rendition: only the names matter here.
-        await uploadToPhotos(admin, url.split(`${PUBLIC}/`)[1]!.replace(/\.webp$/, '.jpg'), jpeg(), 'image/jpeg');
-      }
+      await uploadOriginal(admin, nameIn(photo.fileUrl), jpeg(), 'image/jpeg');
+      for (const url of [photo.thumbUrl!, photo.previewUrl!]) await uploadToPhotos(admin, nameIn(url), jpeg(), 'image/jpeg');
     };
-    const jpegNames = (photo: PhotoRecord) => ({
-      ...photo,
-      thumbUrl: photo.thumbUrl!.replace(/\.webp$/, '.jpg'),
-      previewUrl: photo.previewUrl!.replace(/\.webp$/, '.jpg'),
-    });
-    const gone = jpegNames(record());
-    const kept = jpegNames(record());
+    const gone = record();
+    const kept = record();
     await uploadAll(gone);
     await uploadAll(kept);
     await addPhoto(admin, gone);
     await addPhoto(admin, kept);
 
     await deletePhoto(admin, gone.id);
-    const objects = await sql<{ name: string }>(
-      `select name from storage.objects where bucket_id = 'photos' and name like $1 order by name`,
+    const objects = await sql<{ bucket: string; name: string }>(
+      `select bucket_id as bucket, name from storage.objects where name like $1 order by bucket_id, name`,
       [`${albumId}/%`],
     );
-    const namesOf = (photo: PhotoRecord) => [photo.fileUrl, photo.thumbUrl!, photo.previewUrl!].map((url) => url.split(`${PUBLIC}/`)[1]!);
-    expect(objects.map((row) => row.name)).toEqual(namesOf(kept).sort());
-    for (const name of namesOf(gone)) {
-      expect((await fetch(`${inject('stack').url}${PUBLIC}/${name}`)).status).toBe(404);
+    expect(objects).toEqual([
+      { bucket: 'originals', name: nameIn(kept.fileUrl) },
+      { bucket: 'photos', name: nameIn(kept.previewUrl!) },
+      { bucket: 'photos', name: nameIn(kept.thumbUrl!) },
+    ]);
+    for (const url of [gone.thumbUrl!, gone.previewUrl!]) {
+      expect((await fetch(`${inject('stack').url}${PUBLIC}/${nameIn(url)}`)).status).toBe(404);
     }
   });
 

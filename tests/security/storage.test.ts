@@ -64,7 +64,8 @@ afterAll(async () => {
   await pool?.end();
 });
 
-const objectName = (extension = 'jpg') => `${randomUUID()}/${randomUUID()}.${extension}`;
+/** A rendition's name: what bucket photos takes in an album folder (originals go to the private bucket). */
+const objectName = () => `${randomUUID()}/${randomUUID()}.preview.webp`;
 const anon = () => ({ authorization: `Bearer ${anonKey}`, apikey: anonKey });
 const asAdmin = () => ({ ...anon(), ...admin });
 

@@ -12,7 +12,7 @@ const MB = 1024 * 1024;
 
 /** An upload of zeros through the gateway; its status. */
 async function upload(headers: Record<string, string>, bytes: number, declare: boolean): Promise<number> {
-  const url = `${inject('stack').url}/storage/v1/object/photos/${crypto.randomUUID()}/${crypto.randomUUID()}.jpg`;
+  const url = `${inject('stack').url}/storage/v1/object/originals/${crypto.randomUUID()}/${crypto.randomUUID()}.jpg`;
   return (await uploadZeros(url, headers, bytes, declare)).status;
 }
 

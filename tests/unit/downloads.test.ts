@@ -4,7 +4,7 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { zipFiles, type ZipProgress, type ZipSource } from '@/lib/downloads/album-zip';
 import { safeFileName, uniqueFileNames, zipFileName } from '@/lib/downloads/file-names';
-import { InvalidPhotoUrlError, originalAddress } from '@/lib/downloads/photo-download';
+import { InvalidPhotoUrlError, originalRequest } from '@/lib/downloads/photo-download';
 import { megabytes, photoCount } from '@/ui/format';
 
 const backend = { config: { supabaseUrl: 'http://127.0.0.1:9000', supabaseAnonKey: 'anon' } };
@@ -47,15 +47,26 @@ describe('download file names', () => {
 });
 
 describe('the original of a photo', () => {
-  it('is the path after the photos segment, on the current backend', () => {
-    expect(originalAddress(backend, 'http://old-host:1234/storage/v1/object/public/photos/album-1/p%201.jpg')).toBe(
-      'http://127.0.0.1:9000/storage/v1/object/public/photos/album-1/p%201.jpg',
-    );
+  const grant = async () => ({ 'x-download-grant': 'link.123.mac' });
+
+  it('is read from the private bucket with the anon key and the access headers, on the current backend', async () => {
+    expect(await originalRequest(backend, '/storage/v1/object/authenticated/originals/album-1/p 1.jpg', grant)).toEqual({
+      url: 'http://127.0.0.1:9000/storage/v1/object/authenticated/originals/album-1/p%201.jpg',
+      headers: { apikey: 'anon', authorization: 'Bearer anon', 'x-download-grant': 'link.123.mac' },
+    });
   });
 
-  it("refuses an address with no 'photos' segment: 'Invalid photo URL'", () => {
-    expect(() => originalAddress(backend, 'https://example.com/elsewhere/p.jpg')).toThrow(InvalidPhotoUrlError);
-    expect(() => originalAddress(backend, 'https://example.com/elsewhere/p.jpg')).toThrow('Invalid photo URL');
+  it('is read by its public address while it is still in bucket photos (a row not yet moved), with no headers', async () => {
+    expect(await originalRequest(backend, 'http://old-host:1234/storage/v1/object/public/photos/album-1/p%201.jpg', grant)).toEqual({
+      url: 'http://127.0.0.1:9000/storage/v1/object/public/photos/album-1/p%201.jpg',
+      headers: {},
+    });
+  });
+
+  it("refuses an address of neither bucket, or none at all (downloads off): 'Invalid photo URL'", async () => {
+    await expect(originalRequest(backend, 'https://example.com/elsewhere/p.jpg')).rejects.toThrow(InvalidPhotoUrlError);
+    await expect(originalRequest(backend, 'https://example.com/elsewhere/p.jpg')).rejects.toThrow('Invalid photo URL');
+    await expect(originalRequest(backend, null)).rejects.toThrow('Invalid photo URL');
   });
 });
 

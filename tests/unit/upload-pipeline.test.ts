@@ -10,7 +10,7 @@ import { blobKeys, ensureRenditions, forgetUpload, keepForUpload, sendPhotoUploa
 
 // The pipeline's logic is under test here; the real backend and the browser-only image work
 // (createImageBitmap, workers) are covered by the browser journeys.
-const uploaded: Array<{ path: string; type: string; size: number }> = [];
+const uploaded: Array<{ bucket?: 'originals'; path: string; type: string; size: number }> = [];
 const recorded: PhotoRecord[] = [];
 let failRecording: BackendError | null = null;
 const makeRenditions = vi.fn(async () => ({
@@ -25,6 +25,10 @@ vi.mock('@/lib/backend/storage', () => ({
   uploadToPhotos: async (_backend: unknown, path: string, blob: Blob, type: string) => {
     uploaded.push({ path, type, size: blob.size });
     return `http://site/storage/v1/object/public/photos/${path}`;
+  },
+  uploadOriginal: async (_backend: unknown, path: string, blob: Blob, type: string) => {
+    uploaded.push({ bucket: 'originals', path, type, size: blob.size });
+    return `/storage/v1/object/authenticated/originals/${path}`;
   },
 }));
 vi.mock('@/lib/backend/albums', () => ({
@@ -80,7 +84,7 @@ describe('the upload pipeline', () => {
     const upload = await keepForUpload(db, 'album-1', jpeg());
     await sendPhotoUpload(backend, db, upload);
     expect(uploaded).toEqual([
-      { path: `album-1/${upload.photoId}.jpg`, type: 'image/jpeg', size: 6 },
+      { bucket: 'originals', path: `album-1/${upload.photoId}.jpg`, type: 'image/jpeg', size: 6 },
       { path: `album-1/${upload.photoId}.thumb.webp`, type: 'image/webp', size: 5 },
       { path: `album-1/${upload.photoId}.preview.webp`, type: 'image/webp', size: 13 },
     ]);
@@ -93,6 +97,7 @@ describe('the upload pipeline', () => {
         width: 800,
         height: 1200,
         fileSize: 6,
+        fileUrl: `/storage/v1/object/authenticated/originals/album-1/${upload.photoId}.jpg`,
         thumbUrl: `http://site/storage/v1/object/public/photos/album-1/${upload.photoId}.thumb.webp`,
       }),
     ]);

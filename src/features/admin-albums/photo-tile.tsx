@@ -1,9 +1,12 @@
 import { CloudOff, ExternalLink, ImageIcon, Trash2 } from 'lucide-react';
 import { useBackend } from '@/lib/backend/backend-context';
-import { resolveStorageUrl } from '@/lib/backend/storage';
+import type { Backend } from '@/lib/backend/client';
+import { originalObject, photoDisplayUrl } from '@/lib/backend/photo-objects';
+import { resolveStorageUrl, signOriginalUrl } from '@/lib/backend/storage';
 import { Badge } from '@/ui/badge';
 import { ImageOr } from '@/ui/image-or';
 import { megabytes } from '@/ui/format';
+import { notify } from '@/ui/toast';
 import type { ShownPhoto } from './albums-overlay';
 
 interface PhotoTileProps {
@@ -15,11 +18,36 @@ interface PhotoTileProps {
 
 const UPLOAD_BADGE = { waiting: 'Pending', sending: 'Uploading', failed: 'Not uploaded' } as const;
 
+/**
+ * Opens a photo's original in a new tab. Originals are private: the tab gets a URL signed for
+ * a minute with this admin's session (a row not yet moved has its public address). The tab is
+ * opened in the click, before the signing answer, so no popup blocker stops it.
+ */
+function openOriginal(backend: Backend, fileUrl: string): void {
+  const object = originalObject(fileUrl);
+  if (!object) return;
+  const tab = window.open('', '_blank');
+  if (tab) tab.opener = null;
+  const address =
+    object.bucket === 'originals' ? signOriginalUrl(backend, object.name) : Promise.resolve(resolveStorageUrl(backend, fileUrl)!);
+  address.then(
+    (url) => {
+      if (tab) tab.location.href = url;
+      else window.open(url, '_blank', 'noopener');
+    },
+    (error: unknown) => {
+      tab?.close();
+      console.error('Could not open the original', error);
+      notify.error('The original could not be opened', 'Open Failed');
+    },
+  );
+}
+
 /** One photo of an album: image, open-in-new-tab, delete, filename, size and dimensions (SPEC §2). */
 export function PhotoTile({ photo, localThumbnail, onDelete }: PhotoTileProps) {
   const backend = useBackend();
-  const thumbnail = localThumbnail ?? resolveStorageUrl(backend, photo.thumb_url ?? (photo.file_url || null));
-  const original = resolveStorageUrl(backend, photo.file_url || null);
+  const thumbnail = localThumbnail ?? resolveStorageUrl(backend, photoDisplayUrl(photo));
+  const hasOriginal = originalObject(photo.file_url) !== null;
   return (
     <figure className="group min-w-0" data-testid="photo-tile" data-photo-id={photo.id}>
       <div className="relative aspect-square overflow-hidden rounded-lg bg-muted">
@@ -43,16 +71,15 @@ export function PhotoTile({ photo, localThumbnail, onDelete }: PhotoTileProps) {
         )}
         {!photo.pending && (
           <div className="absolute right-2 top-2 flex gap-1.5 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
-            {original && (
-              <a
-                href={original}
-                target="_blank"
-                rel="noopener noreferrer"
+            {hasOriginal && (
+              <button
+                type="button"
+                onClick={() => openOriginal(backend, photo.file_url)}
                 aria-label={`Open ${photo.original_filename} in a new tab`}
                 className="flex size-8 items-center justify-center rounded-md bg-card/90 shadow-sm backdrop-blur hover:bg-card"
               >
                 <ExternalLink className="size-4" aria-hidden />
-              </a>
+              </button>
             )}
             <button
               type="button"

@@ -2,6 +2,7 @@ import { Check, ImageIcon, ImageOff, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import type { AdminAlbumSimple } from '@/lib/backend/database.types';
+import { photoDisplayUrl } from '@/lib/backend/photo-objects';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
@@ -73,7 +74,7 @@ export function PhotoPicker(props: PhotoPickerProps) {
             {shown.map((photo) => {
               const position = selected.indexOf(photo.id);
               const picked = position !== -1;
-              const src = localThumbnails[photo.id] ?? resolveStorageUrl(backend, photo.thumb_url ?? (photo.file_url || null));
+              const src = localThumbnails[photo.id] ?? resolveStorageUrl(backend, photoDisplayUrl(photo));
               return (
                 <li key={photo.id}>
                   <button

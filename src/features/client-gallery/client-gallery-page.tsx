@@ -1,5 +1,7 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { usePublicBackend } from '@/lib/backend/backend-context';
+import { clientDownloadAccess } from '@/lib/downloads/download-access';
 import { useSiteTheme } from '@/theme/use-site-theme';
 import { photoCount } from '@/ui/format';
 import { PhotoGallery } from '@/ui/photos/photo-gallery';
@@ -32,14 +34,17 @@ export function ClientGalleryPage() {
   const navigate = useNavigate();
   useSiteTheme();
   const { profile } = useSiteProfile();
-  const { link, found, offline, needsPasscode, photos, submitPasscode } = useClientGallery(accessToken);
-  const downloadPhoto = usePhotoDownload();
+  const backend = usePublicBackend();
+  const { link, found, offline, needsPasscode, passcode, photos, submitPasscode } = useClientGallery(accessToken);
+  // Originals are private: each download carries a grant the server issues for this link.
+  const access = useMemo(() => clientDownloadAccess(backend, accessToken, passcode), [backend, accessToken, passcode]);
+  const downloadPhoto = usePhotoDownload(access);
   const online = useOnline();
   const albumName = found?.album_name ?? '';
   const shown = photos.data?.photos ?? [];
   // The first photos show at once; the count, download all and save for offline need them all.
   const complete = photos.data?.complete ?? false;
-  const { downloadAll, percent } = useDownloadAll(albumName, shown);
+  const { downloadAll, percent } = useDownloadAll(albumName, shown, access);
   const saveOffline = useSaveOffline(accessToken, shown.length, complete);
   useErrorToast(link.error, 'Failed to load gallery');
   useErrorToast(photos.error, 'Failed to load gallery content');

@@ -80,6 +80,8 @@ export function useClientGallery(token: string) {
     found,
     offline: link.data?.offline ?? false,
     needsPasscode: !!found?.has_passcode && passcode === null,
+    /** The passcode the server accepted (null for a link without one). */
+    passcode,
     photos,
     submitPasscode,
   };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { usePublicBackend } from '@/lib/backend/backend-context';
 import { zipFiles } from '@/lib/downloads/album-zip';
 import { zipFileName } from '@/lib/downloads/file-names';
-import { fetchOriginal } from '@/lib/downloads/photo-download';
+import { fetchOriginal, type OriginalAccess } from '@/lib/downloads/photo-download';
 import { saveStream } from '@/lib/downloads/save-stream';
 import type { ShownPhoto } from '@/ui/photos/photo-sources';
 import { notify } from '@/ui/toast';
@@ -14,7 +14,7 @@ const PARALLEL_FETCHES = 4;
  * 'Download All Photos': every original, fetched a few at a time, streamed into a zip named
  * after the album. Photos that fail are skipped and counted. `percent` is null when idle.
  */
-export function useDownloadAll(albumName: string, photos: readonly ShownPhoto[]) {
+export function useDownloadAll(albumName: string, photos: readonly ShownPhoto[], access: OriginalAccess) {
   const backend = usePublicBackend();
   const [percent, setPercent] = useState<number | null>(null);
 
@@ -26,7 +26,7 @@ export function useDownloadAll(albumName: string, photos: readonly ShownPhoto[])
         photos.map((photo) => ({
           name: photo.originalFilename,
           size: photo.fileSize,
-          load: (signal) => fetchOriginal(backend, photo.fileUrl, { signal }),
+          load: (signal) => fetchOriginal(backend, photo.fileUrl, { access, signal }),
         })),
         { concurrency: PARALLEL_FETCHES, onProgress: (progress) => setPercent(progress.percent) },
       );

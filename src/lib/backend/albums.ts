@@ -3,7 +3,7 @@ import type { Backend } from './client';
 import type { AdminAlbum, AdminAlbumDetail, AdminAlbumSimple, AdminPhoto } from './database.types';
 import { unwrap } from './errors';
 import { readAllPages } from './pages';
-import { removeFromPhotos } from './storage';
+import { removePhotoObjects } from './storage';
 
 export interface AlbumInput {
   name: string;
@@ -56,7 +56,7 @@ export async function updateAlbum(backend: Backend, albumId: string, input: Albu
 /** rpc admin_delete_album, then removes the album's files from storage. */
 export async function deleteAlbum(backend: Backend, albumId: string): Promise<void> {
   const paths = unwrap(await backend.adminClient.rpc('admin_delete_album', { ...authPair(backend), p_album_id: albumId }));
-  await removeFromPhotos(backend, paths);
+  await removePhotoObjects(backend, paths);
 }
 
 /** rpc admin_list_photos: the album's photos, oldest first. */
@@ -98,8 +98,8 @@ export async function addPhoto(backend: Backend, photo: PhotoRecord): Promise<st
   );
 }
 
-/** rpc admin_delete_photo, then removes its files ({albumId}/{filename} and renditions) from storage. */
+/** rpc admin_delete_photo, then removes its files (original and renditions) from storage. */
 export async function deletePhoto(backend: Backend, photoId: string): Promise<void> {
   const paths = unwrap(await backend.adminClient.rpc('admin_delete_photo', { ...authPair(backend), p_photo_id: photoId }));
-  await removeFromPhotos(backend, paths);
+  await removePhotoObjects(backend, paths);
 }

@@ -29,3 +29,13 @@ export function streamAlbumPhotosByToken(backend: PublicBackend, accessToken: st
     backend.publicClient.rpc('get_album_photos_by_token', { p_access_token: accessToken, p_passcode: passcode ?? null, p_device: deviceId() }).range(from, to),
   );
 }
+
+/**
+ * rpc get_download_grant: for a link that allows downloads (and the right passcode), a grant
+ * to send as the header x-download-grant when reading the album's originals; null otherwise.
+ */
+export async function getDownloadGrant(backend: PublicBackend, accessToken: string, passcode: string | null): Promise<string | null> {
+  return unwrap(
+    await backend.publicClient.rpc('get_download_grant', { p_access_token: accessToken, p_passcode: passcode, p_device: deviceId() }),
+  );
+}

@@ -226,7 +226,8 @@ export type ClientLink = {
   album_name: string;
   album_description: string | null;
 };
-export type ClientPhoto = Omit<PhotoRow, never>;
+/** A photo of a client link: no original (file_url null) when the link does not allow downloads. */
+export type ClientPhoto = Omit<PhotoRow, 'file_url'> & { file_url: string | null };
 
 /** One signed-in device of an admin (rpc admin_list_sessions). */
 export type AdminSession = {
@@ -361,6 +362,7 @@ export type Database = {
       set_gallery_context: Fn<{ access_token: string }, boolean>;
       validate_gallery_passcode: Fn<{ p_access_token: string; p_passcode: string; p_device?: string | null }, boolean>;
       get_album_photos_by_token: Fn<{ p_access_token: string; p_passcode?: string | null; p_device?: string | null }, ClientPhoto[]>;
+      get_download_grant: Fn<{ p_access_token: string; p_passcode?: string | null; p_device?: string | null }, string | null>;
     };
     Enums: Record<never, never>;
     CompositeTypes: Record<never, never>;

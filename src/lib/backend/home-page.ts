@@ -1,6 +1,7 @@
 import type { PublicBackend } from './public-client';
 import type { PageContentRow, ServicePackageRow } from './database.types';
 import { unwrap } from './errors';
+import { photoDisplayUrl } from './photo-objects';
 
 /**
  * The home page's own reads (SPEC §7 "Public reads"), as a visitor. Profile and site settings
@@ -28,7 +29,7 @@ export interface HomeGallery {
   description: string | null;
   created_at: string;
   photo_count: number;
-  /** The first photo by sort_order: its thumbnail, else its file_url; null when it has no photos. */
+  /** The first photo by sort_order: what may show of it (photoDisplayUrl); null when it has no photos. */
   cover_photo: string | null;
 }
 
@@ -77,7 +78,7 @@ interface GallerySelect {
   description: string | null;
   created_at: string;
   photo_count: Counted;
-  cover: Array<{ photos: { file_url: string; thumb_url: string | null } | null }> | null;
+  cover: Array<{ photos: { file_url: string; thumb_url: string | null; preview_url: string | null } | null }> | null;
 }
 
 /** read public_galleries: active ones, newest first, with their photo count and first photo. */
@@ -86,7 +87,7 @@ export async function readHomeGalleries(backend: PublicBackend): Promise<HomeGal
     await backend.publicClient
       .from('public_galleries')
       .select(
-        'id, title, description, created_at, photo_count:public_gallery_photos(count), cover:public_gallery_photos(photos(file_url, thumb_url))',
+        'id, title, description, created_at, photo_count:public_gallery_photos(count), cover:public_gallery_photos(photos(file_url, thumb_url, preview_url))',
       )
       .eq('is_active', true)
       .order('created_at', { ascending: false })
@@ -99,7 +100,7 @@ export async function readHomeGalleries(backend: PublicBackend): Promise<HomeGal
   );
   return rows.map(({ photo_count, cover, ...gallery }) => {
     const first = cover?.[0]?.photos;
-    return { ...gallery, photo_count: countOf(photo_count), cover_photo: first ? (first.thumb_url ?? first.file_url) : null };
+    return { ...gallery, photo_count: countOf(photo_count), cover_photo: first ? photoDisplayUrl(first) : null };
   });
 }
 

@@ -1,9 +1,9 @@
 import type { Backend } from './client';
 import { safeImageSrc } from '../safe-url';
 import { toBackendError } from './errors';
+import { ORIGINALS_BUCKET, originalObject, originalPath, PHOTOS_BUCKET, photosObjectName, PUBLIC_PHOTOS_PATH } from './photo-objects';
 
-export const PHOTOS_BUCKET = 'photos';
-const PUBLIC_PREFIX = `/storage/v1/object/public/${PHOTOS_BUCKET}/`;
+export { PHOTOS_BUCKET, photosObjectName } from './photo-objects';
 
 /**
  * Uploads a file to bucket photos at `path`. Upsert makes a replayed upload (same path, same
@@ -17,28 +17,48 @@ export async function uploadToPhotos(backend: Backend, path: string, file: Blob,
   return backend.adminClient.storage.from(PHOTOS_BUCKET).getPublicUrl(path).data.publicUrl;
 }
 
-/** Removes objects from bucket photos; a failure is only warned (SPEC §7). */
-export async function removeFromPhotos(backend: Backend, paths: string[]): Promise<void> {
-  if (paths.length === 0) return;
-  const { error } = await backend.adminClient.storage.from(PHOTOS_BUCKET).remove(paths);
-  if (error) console.warn('Could not remove files from storage', paths, error);
+/**
+ * Uploads a photo's original to the private bucket originals at `name` ({album}/{photo}.{ext});
+ * upsert, as for renditions. Returns the path the photo row keeps (src/lib/backend/photo-objects.ts).
+ */
+export async function uploadOriginal(backend: Backend, name: string, file: Blob, contentType: string): Promise<string> {
+  const { error } = await backend.adminClient.storage
+    .from(ORIGINALS_BUCKET)
+    .upload(name, file, { upsert: true, contentType, cacheControl: '31536000' });
+  if (error) throw toBackendError(error);
+  return originalPath(name);
 }
 
-/** The object name inside bucket photos of one of its public URLs, or null. */
-export function photosObjectName(url: string): string | null {
-  const at = url.indexOf(PUBLIC_PREFIX);
-  return at === -1 ? null : decodeURIComponent(url.slice(at + PUBLIC_PREFIX.length).split(/[?#]/)[0]!);
+/**
+ * Removes a deleted photo's or album's objects (the names admin_delete_* answered). Each name
+ * is removed from both buckets: an original not yet moved to bucket originals is still in
+ * photos, and a deleted photo must leave no public copy. A failure is only warned (SPEC §7).
+ */
+export async function removePhotoObjects(backend: Backend, names: string[]): Promise<void> {
+  if (names.length === 0) return;
+  for (const bucket of [PHOTOS_BUCKET, ORIGINALS_BUCKET]) {
+    const { error } = await backend.adminClient.storage.from(bucket).remove(names);
+    if (error) console.warn(`Could not remove files from storage bucket ${bucket}`, names, error);
+  }
+}
+
+/** A URL of an original that only this admin session may open, valid for `seconds` (opening it in a new tab). */
+export async function signOriginalUrl(backend: Backend, name: string, seconds = 60): Promise<string> {
+  const { data, error } = await backend.adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrl(name, seconds);
+  if (error) throw toBackendError(error);
+  return data.signedUrl;
 }
 
 /**
  * Where to load a stored image from. A URL of bucket photos (the database keeps photo rows as
  * paths, older rows and other images as absolute URLs of whichever backend served them) is
- * pointed at the backend the app talks to; any other URL must pass the one URL rule
+ * pointed at the backend the app talks to; a private original is no image source at all
+ * (downloads read it with access headers); any other URL must pass the one URL rule
  * (src/lib/safe-url.ts), so every image the app shows, admin previews included, is checked.
  */
 export function resolveStorageUrl(backend: Pick<Backend, 'config'>, url: string | null | undefined): string | undefined {
-  if (!url) return undefined;
+  if (!url || originalObject(url)?.bucket === ORIGINALS_BUCKET) return undefined;
   const name = photosObjectName(url);
   if (name === null) return safeImageSrc(url);
-  return `${backend.config.supabaseUrl.replace(/\/$/, '')}${PUBLIC_PREFIX}${name.split('/').map(encodeURIComponent).join('/')}`;
+  return `${backend.config.supabaseUrl.replace(/\/$/, '')}${PUBLIC_PHOTOS_PATH}${name.split('/').map(encodeURIComponent).join('/')}`;
 }

@@ -1,8 +1,8 @@
 import type { PublicBackend } from '@/lib/backend/public-client';
-import { photosObjectName, resolveStorageUrl } from '@/lib/backend/storage';
+import { originalObject, ORIGINALS_PATH, PUBLIC_PHOTOS_PATH } from '@/lib/backend/photo-objects';
 import { saveBlob } from './save-file';
 
-/** The photo's address has no 'photos' path segment (SPEC §5: 'Invalid photo URL'). */
+/** The photo names no original this page may download (SPEC §5: 'Invalid photo URL'). */
 export class InvalidPhotoUrlError extends Error {
   override name = 'InvalidPhotoUrlError';
   constructor() {
@@ -11,26 +11,55 @@ export class InvalidPhotoUrlError extends Error {
 }
 
 /**
- * The address of a photo's original in bucket photos: the path after its 'photos' segment,
- * on the current backend. Originals are public by their unguessable address (ARCHITECTURE §4).
+ * Extra request headers that let the caller read originals (docs/SECURITY.md, class 6): a
+ * client link's download grant, or an admin's session headers. Visitors of public photos
+ * need none. Called for each file, so a grant can be renewed in the middle of a long zip.
  */
-export function originalAddress(backend: Pick<PublicBackend, 'config'>, fileUrl: string): string {
-  if (photosObjectName(fileUrl) === null) throw new InvalidPhotoUrlError();
-  return resolveStorageUrl(backend, fileUrl)!;
+export type OriginalAccess = () => Promise<Record<string, string>>;
+
+const noAccess: OriginalAccess = async () => ({});
+
+const encodeName = (name: string) => name.split('/').map(encodeURIComponent).join('/');
+
+/**
+ * The request that reads a photo's original on the current backend: bucket originals through
+ * the authenticated route with the anon key and the access headers, or (a row not yet moved)
+ * bucket photos by its public address.
+ */
+export async function originalRequest(
+  backend: Pick<PublicBackend, 'config'>,
+  fileUrl: string | null,
+  access: OriginalAccess = noAccess,
+): Promise<{ url: string; headers: Record<string, string> }> {
+  const object = originalObject(fileUrl);
+  if (!object) throw new InvalidPhotoUrlError();
+  const base = backend.config.supabaseUrl.replace(/\/$/, '');
+  if (object.bucket === 'photos') return { url: `${base}${PUBLIC_PHOTOS_PATH}${encodeName(object.name)}`, headers: {} };
+  const key = backend.config.supabaseAnonKey;
+  return {
+    url: `${base}${ORIGINALS_PATH}${encodeName(object.name)}`,
+    headers: { apikey: key, authorization: `Bearer ${key}`, ...(await access()) },
+  };
 }
 
 /** Fetches a photo's original bytes. */
 export async function fetchOriginal(
   backend: Pick<PublicBackend, 'config'>,
-  fileUrl: string,
-  options: { fetch?: typeof fetch; signal?: AbortSignal } = {},
+  fileUrl: string | null,
+  options: { access?: OriginalAccess; fetch?: typeof fetch; signal?: AbortSignal } = {},
 ): Promise<Blob> {
-  const response = await (options.fetch ?? fetch)(originalAddress(backend, fileUrl), { signal: options.signal });
+  const { url, headers } = await originalRequest(backend, fileUrl, options.access);
+  // Never from or into the HTTP cache: the answer depends on the access headers.
+  const response = await (options.fetch ?? fetch)(url, { headers, signal: options.signal, cache: 'no-store' });
   if (!response.ok) throw new Error(`Photo download failed with HTTP ${response.status}`);
   return response.blob();
 }
 
 /** Downloads one photo's original under its original file name. */
-export async function downloadPhoto(backend: Pick<PublicBackend, 'config'>, photo: { fileUrl: string; originalFilename: string }): Promise<void> {
-  saveBlob(await fetchOriginal(backend, photo.fileUrl), photo.originalFilename);
+export async function downloadPhoto(
+  backend: Pick<PublicBackend, 'config'>,
+  photo: { fileUrl: string | null; originalFilename: string },
+  access?: OriginalAccess,
+): Promise<void> {
+  saveBlob(await fetchOriginal(backend, photo.fileUrl, { access }), photo.originalFilename);
 }

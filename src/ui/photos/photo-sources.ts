@@ -1,6 +1,7 @@
 import { experimental_streamedQuery as streamedQuery } from '@tanstack/react-query';
 import type { PublicBackend } from '@/lib/backend/public-client';
 import type { PhotoRow } from '@/lib/backend/database.types';
+import { originalObject, PHOTOS_BUCKET } from '@/lib/backend/photo-objects';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { safeImageSrc } from '@/lib/safe-url';
 import { whenFirstScreenLoaded } from './first-screen';
@@ -8,14 +9,15 @@ import { whenFirstScreenLoaded } from './first-screen';
 /** A photo as grids, the viewer and downloads use it: checked addresses of its three sizes. */
 export interface ShownPhoto {
   id: string;
-  /** ≤ 480 px WebP for grids (the original when no thumbnail was made). */
+  /** ≤ 480 px WebP for grids (the preview, or a still-public original, when no thumbnail was made). */
   thumbSrc: string;
-  /** ≤ 2048 px WebP for the viewer (the original when no preview was made). */
+  /** ≤ 2048 px WebP for the viewer (the thumbnail, or a still-public original, when no preview was made). */
   previewSrc: string;
-  /** The original as uploaded: what downloads deliver. */
-  originalSrc: string;
-  /** The stored original URL (downloads check its 'photos' path). */
-  fileUrl: string;
+  /**
+   * The stored original URL: what downloads deliver (src/lib/downloads/photo-download.ts).
+   * Null when this page may not download it (a client link without downloads).
+   */
+  fileUrl: string | null;
   originalFilename: string;
   fileSize: number;
   /** Upright pixel size of the original; null for photos recorded without it. */
@@ -23,26 +25,32 @@ export interface ShownPhoto {
   height: number | null;
 }
 
-export type StoredPhoto = Pick<
-  PhotoRow,
-  'id' | 'file_url' | 'thumb_url' | 'preview_url' | 'original_filename' | 'file_size' | 'width' | 'height'
->;
+export type StoredPhoto = Pick<PhotoRow, 'id' | 'thumb_url' | 'preview_url' | 'original_filename' | 'file_size' | 'width' | 'height'> & {
+  file_url: string | null;
+};
 
 export const THUMB_WIDTH = 480;
 export const PREVIEW_WIDTH = 2048;
 
-/** Stored photos → shown photos; a photo whose original address is unsafe is left out. */
+/**
+ * Stored photos → shown photos. Only public objects can be images on a page: the renditions,
+ * or an original not yet moved to the private bucket. A photo with none of them (or only
+ * unsafe addresses) is left out.
+ */
 export function toShownPhotos(backend: Pick<PublicBackend, 'config'>, photos: readonly StoredPhoto[]): ShownPhoto[] {
   return photos.flatMap((photo) => {
-    const originalSrc = safeImageSrc(resolveStorageUrl(backend, photo.file_url));
-    if (!originalSrc) return [];
-    const previewSrc = safeImageSrc(resolveStorageUrl(backend, photo.preview_url)) ?? originalSrc;
+    const publicOriginal = originalObject(photo.file_url)?.bucket === PHOTOS_BUCKET ? photo.file_url : null;
+    const thumb = safeImageSrc(resolveStorageUrl(backend, photo.thumb_url));
+    const preview = safeImageSrc(resolveStorageUrl(backend, photo.preview_url));
+    const fallback = safeImageSrc(resolveStorageUrl(backend, publicOriginal));
+    const previewSrc = preview ?? thumb ?? fallback;
+    const thumbSrc = thumb ?? previewSrc;
+    if (!previewSrc || !thumbSrc) return [];
     return [
       {
         id: photo.id,
-        thumbSrc: safeImageSrc(resolveStorageUrl(backend, photo.thumb_url)) ?? previewSrc,
+        thumbSrc,
         previewSrc,
-        originalSrc,
         fileUrl: photo.file_url,
         originalFilename: photo.original_filename,
         fileSize: photo.file_size,

@@ -1,0 +1,208 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { addPhoto } from '@/lib/backend/albums';
+import type { Backend } from '@/lib/backend/client';
+import { createGalleryLink, generateAccessToken, updateGalleryLink } from '@/lib/backend/gallery-links';
+import { ORIGINALS_BUCKET, photoObjectNames } from '@/lib/backend/photo-objects';
+import { uploadOriginal, uploadToPhotos } from '@/lib/backend/storage';
+import { backendAs, failureOf, insertAlbum, photoFixture, signedInAdmin, sql } from '../integration/helpers';
+
+// Class 6 of docs/SECURITY.md: originals are private objects. A client reads them only with a
+// download grant of a link that is usable and allows downloads (checked again on every read),
+// an admin with a session, and anyone only those of photos visitors may see.
+
+let admin: Backend;
+beforeAll(async () => {
+  admin = backendAs(await signedInAdmin());
+});
+
+const stack = () => inject('stack');
+const bytes = photoFixture('portrait.jpg');
+const anonHeaders = () => ({ apikey: stack().anonKey, authorization: `Bearer ${stack().anonKey}` });
+
+/** A photo uploaded as the admin app does: original private, renditions public. */
+async function uploadedPhoto(albumId: string) {
+  const id = crypto.randomUUID();
+  const names = photoObjectNames(albumId, id, 'jpg');
+  const fileUrl = await uploadOriginal(admin, names.original, new Blob([bytes], { type: 'image/jpeg' }), 'image/jpeg');
+  const thumbUrl = await uploadToPhotos(admin, names.thumb, new Blob([bytes], { type: 'image/jpeg' }), 'image/jpeg');
+  await addPhoto(admin, {
+    id, albumId, filename: `${id}.jpg`, originalFilename: 'portrait.jpg', fileUrl, thumbUrl, previewUrl: null,
+    fileSize: bytes.length, width: 800, height: 1200, mimeType: 'image/jpeg',
+  });
+  return { id, name: names.original, fileUrl };
+}
+
+async function link(albumId: string, fields: { passcode?: string | null; allowDownloads?: boolean } = {}) {
+  const id = crypto.randomUUID();
+  const token = await generateAccessToken(admin);
+  await createGalleryLink(admin, {
+    id, albumId, accessToken: token, passcode: fields.passcode ?? null, allowDownloads: fields.allowDownloads ?? true, expiresAt: null,
+  });
+  return { id, token };
+}
+
+async function rpc(name: string, args: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${stack().url}/rest/v1/rpc/${name}`, {
+    method: 'POST',
+    headers: { ...anonHeaders(), 'content-type': 'application/json' },
+    body: JSON.stringify(args),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+const grantFor = async (token: string, passcode: string | null = null) =>
+  (await rpc('get_download_grant', { p_access_token: token, p_passcode: passcode })).body as string | null;
+
+/** Reads an original the way the client app does; the status and whether the bytes came. */
+async function readOriginal(name: string, extra: Record<string, string> = {}) {
+  const response = await fetch(`${stack().url}/storage/v1/object/authenticated/originals/${name}`, { headers: { ...anonHeaders(), ...extra } });
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, same: body.equals(bytes) };
+}
+
+const OK = { status: 200, same: true };
+const REFUSED = { status: 404, same: false };
+
+describe('a link without downloads', () => {
+  it('yields no original: no URL in the answer, no grant, nothing by path, old public address, listing or signing', async () => {
+    const albumId = await insertAlbum();
+    const photo = await uploadedPhoto(albumId);
+    const { token } = await link(albumId, { allowDownloads: false });
+
+    const photos = await rpc('get_album_photos_by_token', { p_access_token: token });
+    expect(photos.status).toBe(200);
+    expect(photos.body).toEqual([expect.objectContaining({ id: photo.id, file_url: null, thumb_url: expect.stringContaining('.thumb.webp') })]);
+    expect(await grantFor(token)).toBeNull();
+
+    expect(await readOriginal(photo.name)).toEqual(REFUSED);
+    expect((await fetch(`${stack().url}/storage/v1/object/public/photos/${photo.name}`)).status).toBe(404);
+    expect((await fetch(`${stack().url}/storage/v1/object/public/originals/${photo.name}`)).status).toBe(404);
+    expect((await fetch(`${stack().url}/storage/v1/object/originals/${photo.name}`)).status).toBe(404);
+    const anonymous = backendAs(null).adminClient.storage.from(ORIGINALS_BUCKET);
+    expect((await anonymous.list(albumId)).data).toEqual([]);
+    expect((await anonymous.createSignedUrl(photo.name, 60)).error).toMatchObject({ status: 404 });
+  });
+});
+
+describe('a link that allows downloads', () => {
+  it('gives a grant after the passcode, which reads only that album’s originals', async () => {
+    const albumId = await insertAlbum();
+    const photo = await uploadedPhoto(albumId);
+    const otherAlbum = await insertAlbum();
+    const other = await uploadedPhoto(otherAlbum);
+    const { token } = await link(albumId, { passcode: '4821' });
+
+    expect(await grantFor(token)).toBeNull();
+    expect(await grantFor(token, '0000')).toBeNull();
+    const grant = await grantFor(token, '4821');
+    expect(grant).toMatch(/^[0-9a-f-]{36}\.\d+\.[A-Za-z0-9_-]{43}$/);
+
+    expect(await readOriginal(photo.name, { 'x-download-grant': grant! })).toEqual(OK);
+    expect(await readOriginal(other.name, { 'x-download-grant': grant! })).toEqual(REFUSED);
+    const photos = (await rpc('get_album_photos_by_token', { p_access_token: token, p_passcode: '4821' })).body as Array<{ file_url: string }>;
+    expect(photos.map((row) => row.file_url)).toEqual([photo.fileUrl]);
+  });
+
+  it('refuses a forged, altered, expired or foreign grant', async () => {
+    const albumId = await insertAlbum();
+    const photo = await uploadedPhoto(albumId);
+    const { token } = await link(albumId);
+    const grant = (await grantFor(token))!;
+    const [linkId, expires, mac] = grant.split('.') as [string, string, string];
+    const otherLink = await link(await insertAlbum());
+
+    for (const forged of [
+      `${linkId}.${Number(expires) + 3600}.${mac}`, // a longer life
+      `${linkId}.${expires}.${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`, // another MAC
+      `${otherLink.id}.${expires}.${mac}`, // another link
+      `${linkId}.${Math.floor(Date.now() / 1000) - 10}.${mac}`, // expired
+      'x'.repeat(300),
+      `${linkId}.${expires}`,
+    ]) {
+      expect(await readOriginal(photo.name, { 'x-download-grant': forged })).toEqual(REFUSED);
+    }
+    expect(await readOriginal(photo.name, { 'x-download-grant': grant })).toEqual(OK);
+  });
+
+  it('stops working the moment downloads are turned off, the link is deactivated, expires or gets a new passcode', async () => {
+    const albumId = await insertAlbum();
+    const photo = await uploadedPhoto(albumId);
+    const changes = [
+      { allow_downloads: false },
+      { is_active: false },
+      { expires_at: new Date(Date.now() - 1000).toISOString() },
+      { passcode: '9999' },
+    ];
+    for (const change of changes) {
+      const { id, token } = await link(albumId, { passcode: '1234' });
+      const grant = (await grantFor(token, '1234'))!;
+      expect(await readOriginal(photo.name, { 'x-download-grant': grant })).toEqual(OK);
+      await updateGalleryLink(admin, id, change);
+      expect(await readOriginal(photo.name, { 'x-download-grant': grant })).toEqual(REFUSED);
+    }
+  });
+
+  it('asks for the passcode under the same throttle as the photos', async () => {
+    const albumId = await insertAlbum();
+    const { token } = await link(albumId, { passcode: '2468' });
+    for (let guess = 0; guess < 5; guess++) expect(await grantFor(token, `000${guess}`)).toBeNull();
+    const throttled = await rpc('get_download_grant', { p_access_token: token, p_passcode: '2468' });
+    expect(throttled.status).toBe(429);
+    const tooLong = await rpc('get_download_grant', { p_access_token: token, p_passcode: 'x'.repeat(101) });
+    expect(tooLong.status).toBe(400);
+  });
+});
+
+describe('originals of public photos and for admins', () => {
+  it('lets anyone read the original of a photo visitors may see, and nothing else', async () => {
+    const publicAlbum = await insertAlbum({ is_public: true });
+    const shown = await uploadedPhoto(publicAlbum);
+    const privateAlbum = await insertAlbum();
+    const hidden = await uploadedPhoto(privateAlbum);
+    const picked = await uploadedPhoto(privateAlbum);
+    const [gallery] = await sql<{ id: string }>(`insert into public.public_galleries (title, is_active) values ('Picks', true) returning id`);
+    await sql('insert into public.public_gallery_photos (public_gallery_id, photo_id) values ($1, $2)', [gallery!.id, picked.id]);
+
+    expect(await readOriginal(shown.name)).toEqual(OK);
+    expect(await readOriginal(picked.name)).toEqual(OK);
+    expect(await readOriginal(hidden.name)).toEqual(REFUSED);
+    await sql('update public.public_galleries set is_active = false where id = $1', [gallery!.id]);
+    expect(await readOriginal(picked.name)).toEqual(REFUSED);
+  });
+
+  it('lets an admin read and sign originals; a signed URL names one object and dies', async () => {
+    const albumId = await insertAlbum();
+    const photo = await uploadedPhoto(albumId);
+    const { data, error } = await admin.adminClient.storage.from(ORIGINALS_BUCKET).download(photo.name);
+    expect(error).toBeNull();
+    expect(Buffer.from(await data!.arrayBuffer()).equals(bytes)).toBe(true);
+    const signed = await admin.adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrl(photo.name, 60);
+    expect((await fetch(signed.data!.signedUrl)).status).toBe(200);
+  });
+
+  it('takes originals only from admins, only at {album}/{file}, and never into the public bucket', async () => {
+    const albumId = await insertAlbum();
+    const name = `${albumId}/${crypto.randomUUID()}.jpg`;
+    const jpeg = () => new Blob([bytes], { type: 'image/jpeg' });
+    expect((await failureOf(uploadOriginal(backendAs(null), name, jpeg(), 'image/jpeg'))).status).toBe(403);
+    for (const bad of ['top-level.jpg', `${albumId}/a/b.jpg`, 'not-a-uuid/x.jpg', `${albumId}/x.html`]) {
+      expect([400, 403, 415]).toContain((await failureOf(uploadOriginal(admin, bad, jpeg(), 'image/jpeg'))).status);
+    }
+    expect((await failureOf(uploadToPhotos(admin, name, jpeg(), 'image/jpeg'))).status).toBe(403);
+    expect(await sql('select 1 from storage.objects where name = $1', [name])).toEqual([]);
+  });
+
+  it('records a photo only with its original in bucket originals', async () => {
+    const albumId = await insertAlbum();
+    const id = crypto.randomUUID();
+    const refused = await failureOf(
+      addPhoto(admin, {
+        id, albumId, filename: `${id}.jpg`, originalFilename: 'x.jpg',
+        fileUrl: `/storage/v1/object/public/photos/${albumId}/${id}.jpg`, thumbUrl: null, previewUrl: null,
+        fileSize: 1, width: 1, height: 1, mimeType: 'image/jpeg',
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect(await sql('select 1 from public.photos where id = $1', [id])).toEqual([]);
+  });
+});
