@@ -57,7 +57,8 @@ registerRoute(
 // Thumbnails and previews never change (unique names): cache first, bounded, and dropped
 // before anything else when the device runs out of space. Albums a client saved for offline
 // are looked up first, in a cache of their own that browsing never evicts. Originals are
-// never cached.
+// never cached: private ones are read with a grant header or a short-lived signed URL, which
+// no route here matches, so no changing address can pile copies of one photo on the device.
 const renditions = new CacheFirst({
   cacheName: CACHE_NAMES.renditions,
   plugins: [
