@@ -38,7 +38,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.serviceworker },
   },
   {
-    files: ['supabase/**/*.ts', 'tests/**/*.{ts,tsx}', 'bench/**/*.ts', '*.config.{ts,js}'],
+    files: ['supabase/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.{ts,tsx}', 'bench/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

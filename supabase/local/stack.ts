@@ -8,6 +8,7 @@ import { freePort } from './ports';
 import { runningPostmasterPid, startPostgres, type RunningPostgres } from './postgres';
 import { startPostgrest, type RunningPostgrest } from './postgrest';
 import { loadOrCreateSecrets } from './secrets';
+import { moveOriginals } from './storage/move-originals';
 import { startStorageService } from './storage/service';
 
 export interface StackOptions {
@@ -21,6 +22,8 @@ export interface StackOptions {
   distDir?: string;
   /** Faster, less durable Postgres settings for throwaway test databases. */
   fast?: boolean;
+  /** Where start-up notes go (originals moved into the private bucket); default stdout. */
+  log?: (line: string) => void;
 }
 
 export interface RunningStack {
@@ -129,10 +132,20 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     storagePool.on('error', () => undefined);
     stoppers.push(() => storagePool.end());
 
+    // Originals stored before migration 20261124000200 move into the private bucket before
+    // anything is served. A failure is reported and does not keep the site from starting: a
+    // move that failed before its commit left everything as it was (such rows keep working),
+    // one cut short after it is completed by the next start (storage/move-originals.ts).
+    const storageRoot = join(dataDir, 'storage');
+    const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+    await moveOriginals({ pool: storagePool, root: storageRoot, log }).catch((error: unknown) => {
+      console.error(`Could not move the originals into the private bucket (the next start tries again): ${(error as Error).message}`);
+    });
+
     const storage = await startStorageService({
       pool: storagePool,
       jwtSecret: secrets.jwtSecret,
-      root: join(dataDir, 'storage'),
+      root: storageRoot,
       port: await freePort(),
     });
     stoppers.push(() => storage.stop());

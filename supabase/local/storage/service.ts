@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS, type StorageContext, type StorageLimits } from './conte
 import { errors, fromDatabaseError, StorageHttpError } from './errors';
 import { downloadRoutes } from './routes/download';
 import { listRemoveRoutes } from './routes/list-remove';
+import { moveRoutes } from './routes/move';
 import { signRoutes } from './routes/sign';
 import { uploadRoutes } from './routes/upload';
 import { temporaryDirectory } from './store-object';
@@ -16,7 +17,7 @@ import { UploadSlots } from './upload-slots';
 /**
  * The part of the Supabase Storage HTTP API the app uses, on fastify, as storage-api behind
  * the API gateway when hosted: uploads (POST, with x-upsert; PUT), public, authenticated and
- * signed downloads (GET/HEAD), signed URLs, list and remove. Bytes live on disk at
+ * signed downloads (GET/HEAD), signed URLs, list, remove and move. Bytes live on disk at
  * {root}/{bucket}/{version}; metadata in storage.objects, written in transactions that take on
  * the caller's role, JWT claims and request headers, so the same row-level-security policies
  * decide as when hosted. The gateway forwards /storage/v1/* here with the prefix removed.
@@ -171,6 +172,7 @@ function buildApp(context: StorageContext) {
   app.register(downloadRoutes(context));
   app.register(signRoutes(context));
   app.register(listRemoveRoutes(context));
+  app.register(moveRoutes(context));
   return app;
 }
 
