@@ -108,7 +108,7 @@ describe('replaying the outbox through a faulty network', () => {
       const photos = await sql<{ original_filename: string }>('select original_filename from public.photos where album_id = $1 order by original_filename', [shootAlbum.id]);
       expect(photos.map((photo) => photo.original_filename)).toEqual(Array.from({ length: UPLOADS }, (_, index) => `IMG_${String(index + 1).padStart(4, '0')}.jpg`));
       const [{ files }] = (await sql<{ files: number }>(
-        `select count(*)::int as files from storage.objects where bucket_id = 'photos' and name like $1 || '/%'`,
+        `select count(*)::int as files from storage.objects where bucket_id in ('photos', 'originals') and name like $1 || '/%'`,
         [shootAlbum.id],
       )) as [{ files: number }];
       expect(files).toBe(UPLOADS * 3);

@@ -86,7 +86,7 @@ describe('a shoot with no connection', () => {
       const albumId = albums[0]!.id;
       const photos = await sql<{ original_filename: string }>('select original_filename from public.photos where album_id = $1 order by original_filename', [albumId]);
       expect(photos.map((photo) => photo.original_filename)).toEqual(Array.from({ length: 10 }, (_, index) => `IMG_${String(index + 1).padStart(4, '0')}.jpg`));
-      expect(await rowCount(`select count(*)::int as count from storage.objects where bucket_id = 'photos' and name like $1 || '/%'`, [albumId])).toBe(30);
+      expect(await rowCount(`select count(*)::int as count from storage.objects where bucket_id in ('photos', 'originals') and name like $1 || '/%'`, [albumId])).toBe(30);
       expect((await sql(`select price_range from public.service_packages where id = $1`, [service!.id]))[0]).toEqual({ price_range: '$480 – $620' });
       expect((await sql(`select title from public.page_content where id = $1`, [section!.id]))[0]).toEqual({ title: 'Light, water and quiet mornings' });
       expect(await rowCount(`select count(*)::int as count from public.service_packages where name = 'Couples Session'`, [])).toBe(1);
@@ -213,7 +213,7 @@ describe('uploading while the network comes and goes', () => {
       'rotated-exif6.jpg',
     ]);
     const [objects] = await sql<{ count: number }>(
-      `select count(*)::int as count from storage.objects where bucket_id = 'photos' and name like $1 || '/%'`,
+      `select count(*)::int as count from storage.objects where bucket_id in ('photos', 'originals') and name like $1 || '/%'`,
       [albumId],
     );
     expect(objects!.count).toBe(12);
