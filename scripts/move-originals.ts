@@ -20,9 +20,11 @@ import { pathToFileURL } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 // supabase-js makes a realtime client, which needs a WebSocket class on Node 20 (never used here).
 import WebSocket from 'ws';
+import { ORIGINALS_BUCKET, ORIGINALS_PATH, PHOTOS_BUCKET, PUBLIC_PHOTOS_PATH } from '../src/lib/backend/photo-objects';
 
-const LEGACY_PREFIX = '/storage/v1/object/public/photos/';
-const ORIGINALS_PREFIX = '/storage/v1/object/authenticated/originals/';
+// The photo-object naming contract (src/lib/backend/photo-objects.ts).
+const LEGACY_PREFIX = PUBLIC_PHOTOS_PATH;
+const ORIGINALS_PREFIX = ORIGINALS_PATH;
 const LEGACY_LIKE = `%${LEGACY_PREFIX}%`;
 /** As private.photos_object_name: '{album uuid}/{file}' of an image, after the bucket (a host is allowed). */
 const LEGACY_URL =
@@ -100,7 +102,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 type Outcome = 'moved' | 'alreadyThere' | 'missing' | 'conflicts' | 'keptAsRendition' | 'unfit' | 'failed';
 
 async function moveObject(client: SupabaseClient, name: string, summary: MoveOriginalsSummary): Promise<Outcome> {
-  const { error } = await client.storage.from('photos').move(name, name, { destinationBucket: 'originals' });
+  const { error } = await client.storage.from(PHOTOS_BUCKET).move(name, name, { destinationBucket: ORIGINALS_BUCKET });
   if (!error) return 'moved';
   const code = storageCode(error);
   if (code === '409') return 'conflicts';
@@ -108,7 +110,7 @@ async function moveObject(client: SupabaseClient, name: string, summary: MoveOri
     summary.failures.push(`${name}: move failed: ${messageOf(error)}`);
     return 'failed';
   }
-  const there = await client.storage.from('originals').exists(name);
+  const there = await client.storage.from(ORIGINALS_BUCKET).exists(name);
   if (there.data) return 'alreadyThere';
   const existsCode = there.error ? storageCode(there.error) : '404';
   if (existsCode === '404' || existsCode === '400') return 'missing';
@@ -149,7 +151,7 @@ async function replaceCovers(client: SupabaseClient, summary: MoveOriginalsSumma
     if (photoError) throw new Error(`Reading album ${album.id}'s photos failed: ${photoError.message}`);
     const photo = (photos as Array<{ thumb_url: string | null; preview_url: string | null }>)[0];
     if (!photo) continue;
-    const stillPublic = await client.storage.from('photos').exists(name);
+    const stillPublic = await client.storage.from(PHOTOS_BUCKET).exists(name);
     if (stillPublic.data) continue;
     const { error: updateError } = await client
       .from('albums')

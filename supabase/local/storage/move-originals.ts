@@ -1,6 +1,7 @@
 import { access, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
+import { ORIGINALS_BUCKET, ORIGINALS_PATH, PHOTOS_BUCKET, PUBLIC_PHOTOS_PATH } from '../../../src/lib/backend/photo-objects';
 import { isSafeVersion } from './names';
 import { objectFilePath } from './store-object';
 
@@ -60,14 +61,12 @@ export interface MoveOriginalsResult {
   filesMissing: number;
 }
 
-export const ORIGINALS_BUCKET = 'originals';
-export const PHOTOS_BUCKET = 'photos';
 
 /** The journal of a move in progress; '.'-names under the root are never buckets. */
 export const moveJournalPath = (root: string) => join(root, '.originals-move');
 
-const PHOTOS_PATH = '/storage/v1/object/public/photos/';
-const ORIGINALS_PATH = '/storage/v1/object/authenticated/originals/';
+// The photo-object naming contract, shared with the app.
+const PHOTOS_PATH = PUBLIC_PHOTOS_PATH;
 
 /**
  * The object name in bucket photos that a stored URL names, in plain SQL: what
