@@ -16,6 +16,19 @@ const importDirection = [
     message: 'Shared code must not import features or the app.',
   },
   { target: './src/features', from: './src/app', message: 'Features must not import the app.' },
+  // src/offline holds two audiences: the admin outbox and the visitors' saved albums and service
+  // worker. Visitors never load the outbox (docs/offline.md), and the outbox needs nothing of theirs.
+  {
+    target: './src/offline/visitors',
+    from: './src/offline/outbox',
+    message: "Visitors' offline code must not import the admin outbox.",
+  },
+  { target: './src/offline/outbox', from: './src/offline/visitors', message: "The admin outbox must not import visitors' offline code." },
+  {
+    target: ['./src/features/home', './src/features/public-gallery', './src/features/client-gallery', './src/features/not-found'],
+    from: './src/offline/outbox',
+    message: 'Public screens must not import the admin outbox (it loads with the admin area only).',
+  },
   ...features.map((feature) => ({
     target: `./src/features/${feature}`,
     from: './src/features',

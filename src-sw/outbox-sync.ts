@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { OUTBOX_SYNC_TAG, wakeOutboxes } from '../src/offline/outbox-wake';
+import { OUTBOX_SYNC_TAG, wakeOutboxes } from '../src/offline/outbox/outbox-wake';
 
 declare const self: ServiceWorkerGlobalScope;
 

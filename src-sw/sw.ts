@@ -5,7 +5,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { clientsClaim } from 'workbox-core';
-import { CACHE_NAMES, isRendition } from '../src/offline/cache-names';
+import { CACHE_NAMES, isRendition } from '../src/offline/visitors/cache-names';
 import { handOffBackgroundSync } from './outbox-sync';
 import { serveSiteManifest } from './site-manifest';
 import { serveStreamedDownloads } from './stream-downloads';

@@ -16,10 +16,10 @@ export const replay: Scenario = {
   name: 'replay',
   async run(bench) {
     allowViteImports();
-    const { AdminDatabase, dexieOutboxStore } = await import('../../src/offline/db');
-    const { createChangeHandlers } = await import('../../src/offline/handlers');
-    const { SyncEngine } = await import('../../src/offline/sync-engine');
-    const { changes } = await import('../../src/offline/changes');
+    const { AdminDatabase, dexieOutboxStore } = await import('../../src/offline/outbox/db');
+    const { createChangeHandlers } = await import('../../src/offline/outbox/handlers');
+    const { SyncEngine } = await import('../../src/offline/outbox/sync-engine');
+    const { changes } = await import('../../src/offline/outbox/changes');
 
     const albums: string[] = [];
     for (let i = 0; i < 20; i++) {

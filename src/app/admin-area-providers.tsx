@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { BackendProvider } from '@/lib/backend/backend-context';
-import { OutboxProvider } from '@/offline/outbox-provider';
+import { OutboxProvider } from '@/offline/outbox/outbox-provider';
 import type { AdminArea } from './admin-area';
 
 /** Gives the admin screens the whole backend and the outbox. */

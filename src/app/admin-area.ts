@@ -3,7 +3,7 @@ import type { Persister } from '@tanstack/react-query-persist-client';
 import type { SessionStore } from '@/lib/auth/session-store';
 import type { Backend } from '@/lib/backend/client';
 import type { PublicBackend } from '@/lib/backend/public-client';
-import type { Outbox } from '@/offline/start-outbox';
+import type { Outbox } from '@/offline/outbox/start-outbox';
 
 /** What only the admin area needs: supabase-js's admin client, the outbox, the saved query cache. */
 export interface AdminArea {

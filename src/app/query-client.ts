@@ -22,7 +22,7 @@ export function createQueryClient(sessionStore: SessionStore): QueryClient {
     },
   });
   // What visitors and clients read is tried even when the browser says it is offline: the
-  // service worker or the saved albums may answer (src-sw/sw.ts, src/offline/offline-albums.ts).
+  // service worker or the saved albums may answer (src-sw/sw.ts, src/offline/visitors/offline-albums.ts).
   for (const area of ['site', 'public-gallery', 'public-album', 'client-link']) {
     client.setQueryDefaults([area], { networkMode: 'offlineFirst' });
   }

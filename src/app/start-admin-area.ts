@@ -1,8 +1,8 @@
 import type { Query } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { withAdminClient } from '@/lib/backend/client';
-import { indexedDbPersister } from '@/offline/query-persister';
-import { startOutbox } from '@/offline/start-outbox';
+import { indexedDbPersister } from '@/offline/outbox/query-persister';
+import { startOutbox } from '@/offline/outbox/start-outbox';
 import { prepareToasts } from '@/ui/toast';
 import type { AdminArea, AdminAreaDeps } from './admin-area';
 

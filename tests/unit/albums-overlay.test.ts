@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminAlbum, AdminPhoto } from '@/lib/backend/database.types';
 import { overlayAlbums, overlayPhotos } from '@/features/admin-albums/albums-overlay';
-import type { OutboxItem } from '@/offline/sync-engine';
+import type { OutboxItem } from '@/offline/outbox/sync-engine';
 
 const album = (id: string, created: string, fields: Partial<AdminAlbum> = {}): AdminAlbum => ({
   id,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { overlaySections } from '@/features/admin-content/sections-overlay';
 import type { PageContentRow } from '@/lib/backend/database.types';
-import { changes } from '@/offline/changes';
+import { changes } from '@/offline/outbox/changes';
 import { queued } from './queued-change';
 
 const row = (id: string, section_name: PageContentRow['section_name'], sort_order: number, created_at = '2026-01-01T00:00:00Z'): PageContentRow => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkStorableImage, fileBlobKey, storageExtension } from '@/offline/image-files';
+import { checkStorableImage, fileBlobKey, storageExtension } from '@/offline/outbox/image-files';
 
 describe('image files', () => {
   it("refuses what is not an image with the spec's words (SPEC §5), and images the bucket cannot store", () => {

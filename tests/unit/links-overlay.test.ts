@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { overlayAlbumOptions, overlayLinks } from '@/features/admin-links/links-overlay';
 import type { AdminGalleryLink } from '@/lib/backend/database.types';
-import { changes } from '@/offline/changes';
+import { changes } from '@/offline/outbox/changes';
 import { queued } from './queued-change';
 
 

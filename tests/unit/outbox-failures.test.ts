@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSessionStore } from '@/lib/auth/session-store';
 import { createBackend, requestTimeoutMs } from '@/lib/backend/client';
-import { changes } from '@/offline/changes';
-import { AdminDatabase } from '@/offline/db';
-import { answerOutboxWakes, OUTBOX_SYNC_TAG, wakeOutboxes, type WakeableClient } from '@/offline/outbox-wake';
-import { startOutbox, type Outbox } from '@/offline/start-outbox';
-import { ensureRoomFor, StorageShortError, uploadFootprint } from '@/offline/storage-space';
-import { loadUploadBatch, saveUploadBatch } from '@/offline/upload-batches';
+import { changes } from '@/offline/outbox/changes';
+import { AdminDatabase } from '@/offline/outbox/db';
+import { answerOutboxWakes, OUTBOX_SYNC_TAG, wakeOutboxes, type WakeableClient } from '@/offline/outbox/outbox-wake';
+import { startOutbox, type Outbox } from '@/offline/outbox/start-outbox';
+import { ensureRoomFor, StorageShortError, uploadFootprint } from '@/lib/storage-space';
+import { loadUploadBatch, saveUploadBatch } from '@/offline/outbox/upload-batches';
 
 /**
  * The outbox rules that need the real backend client in the loop: a request that hangs, and

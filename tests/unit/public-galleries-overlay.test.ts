@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminAlbumSimple, AdminPhoto, AdminPublicGallery } from '@/lib/backend/database.types';
-import { changes } from '@/offline/changes';
+import { changes } from '@/offline/outbox/changes';
 import { overlayGalleries, pendingGalleryPhotoIds } from '@/features/admin-public-galleries/galleries-overlay';
 import { overlayPickerAlbums, overlayPickerPhotos, toggleSelection } from '@/features/admin-public-galleries/picker-overlay';
 import { queued } from './queued-change';

@@ -1,4 +1,4 @@
-import type { NewChange, OutboxItem } from '@/offline/sync-engine';
+import type { NewChange, OutboxItem } from '@/offline/outbox/sync-engine';
 
 let seq = 0;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { overlayServices } from '@/features/admin-services/services-overlay';
 import type { ServicePackageRow } from '@/lib/backend/database.types';
-import { changes } from '@/offline/changes';
+import { changes } from '@/offline/outbox/changes';
 import { queued } from './queued-change';
 
 const row = (id: string, sort_order: number, created_at = '2026-01-01T00:00:00Z'): ServicePackageRow => ({

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BackendError } from '@/lib/backend/errors';
-import { AdminDatabase, dexieOutboxStore } from '@/offline/db';
-import { SyncEngine, type ChangeHandler, type Clock, type OutboxItem, type OutboxStore } from '@/offline/sync-engine';
+import { AdminDatabase, dexieOutboxStore } from '@/offline/outbox/db';
+import { SyncEngine, type ChangeHandler, type Clock, type OutboxItem, type OutboxStore } from '@/offline/outbox/sync-engine';
 
 /** A clock the test moves by hand; timers run when their time comes. */
 class FakeClock implements Clock {

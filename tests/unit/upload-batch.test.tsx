@@ -2,12 +2,12 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useUploadBatch } from '@/features/admin-albums/use-upload-batch';
-import { changes } from '@/offline/changes';
-import { AdminDatabase, dexieOutboxStore } from '@/offline/db';
-import { OutboxProvider } from '@/offline/outbox-provider';
-import { SyncEngine } from '@/offline/sync-engine';
-import { loadUploadBatch, saveUploadBatch } from '@/offline/upload-batches';
-import type { PhotoUploadPayload } from '@/offline/upload-pipeline';
+import { changes } from '@/offline/outbox/changes';
+import { AdminDatabase, dexieOutboxStore } from '@/offline/outbox/db';
+import { OutboxProvider } from '@/offline/outbox/outbox-provider';
+import { SyncEngine } from '@/offline/outbox/sync-engine';
+import { loadUploadBatch, saveUploadBatch } from '@/offline/outbox/upload-batches';
+import type { PhotoUploadPayload } from '@/offline/outbox/upload-pipeline';
 
 let db: AdminDatabase;
 let engine: SyncEngine;

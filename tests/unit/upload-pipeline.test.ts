@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PhotoRecord } from '@/lib/backend/albums';
 import type { Backend } from '@/lib/backend/client';
 import { BackendError } from '@/lib/backend/errors';
-import { AdminDatabase } from '@/offline/db';
-import { storageExtension } from '@/offline/image-files';
-import { blobKeys, ensureRenditions, forgetUpload, keepForUpload, sendPhotoUpload } from '@/offline/upload-pipeline';
+import { AdminDatabase } from '@/offline/outbox/db';
+import { storageExtension } from '@/offline/outbox/image-files';
+import { blobKeys, ensureRenditions, forgetUpload, keepForUpload, sendPhotoUpload } from '@/offline/outbox/upload-pipeline';
 
 // The pipeline's logic is under test here; the real backend and the browser-only image work
 // (createImageBitmap, workers) are covered by the browser journeys.
@@ -20,7 +20,7 @@ const makeRenditions = vi.fn(async () => ({
   preview: new Blob(['preview-bytes'], { type: 'image/webp' }),
 }));
 
-vi.mock('@/offline/renditions', () => ({ makeRenditions: (...args: unknown[]) => makeRenditions(...(args as [])) }));
+vi.mock('@/offline/outbox/renditions', () => ({ makeRenditions: (...args: unknown[]) => makeRenditions(...(args as [])) }));
 vi.mock('@/lib/backend/storage', () => ({
   uploadToPhotos: async (_backend: unknown, path: string, blob: Blob, type: string) => {
     uploaded.push({ path, type, size: blob.size });

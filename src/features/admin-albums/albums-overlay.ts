@@ -1,7 +1,7 @@
 import type { AdminAlbum, AdminPhoto } from '@/lib/backend/database.types';
-import { applyQueuedAlbumChanges, type PendingMark } from '@/offline/pending';
-import { applyQueuedPhotoChanges } from '@/offline/pending-photos';
-import type { OutboxItem } from '@/offline/sync-engine';
+import { applyQueuedAlbumChanges, type PendingMark } from '@/offline/outbox/pending';
+import { applyQueuedPhotoChanges } from '@/offline/outbox/pending-photos';
+import type { OutboxItem } from '@/offline/outbox/sync-engine';
 
 export type ShownAlbum = AdminAlbum & PendingMark;
 

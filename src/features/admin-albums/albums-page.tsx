@@ -1,10 +1,10 @@
 import { FolderPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { changes } from '@/offline/changes';
-import { cleanUpDiscarded } from '@/offline/handlers';
-import { useOutbox, useSubmitChange } from '@/offline/outbox-provider';
-import type { PhotoUploadPayload } from '@/offline/upload-pipeline';
+import { changes } from '@/offline/outbox/changes';
+import { cleanUpDiscarded } from '@/offline/outbox/handlers';
+import { useOutbox, useSubmitChange } from '@/offline/outbox/outbox-provider';
+import type { PhotoUploadPayload } from '@/offline/outbox/upload-pipeline';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';

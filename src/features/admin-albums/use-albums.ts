@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { listAlbums } from '@/lib/backend/albums';
 import { useBackend } from '@/lib/backend/backend-context';
-import { usePendingChanges } from '@/offline/outbox-provider';
+import { usePendingChanges } from '@/offline/outbox/outbox-provider';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { albumKeys } from './album-keys';
 import { overlayAlbums } from './albums-overlay';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useOutbox, useOutboxSnapshot } from '@/offline/outbox-provider';
-import type { OutboxItem, OutboxSnapshot } from '@/offline/sync-engine';
-import { loadUploadBatch, saveUploadBatch, type UploadBatchEntry } from '@/offline/upload-batches';
-import type { PhotoUploadPayload } from '@/offline/upload-pipeline';
+import { useOutbox, useOutboxSnapshot } from '@/offline/outbox/outbox-provider';
+import type { OutboxItem, OutboxSnapshot } from '@/offline/outbox/sync-engine';
+import { loadUploadBatch, saveUploadBatch, type UploadBatchEntry } from '@/offline/outbox/upload-batches';
+import type { PhotoUploadPayload } from '@/offline/outbox/upload-pipeline';
 
 export type FileState = 'waiting' | 'uploading' | 'done' | 'failed' | 'offline';
 

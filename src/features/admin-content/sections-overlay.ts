@@ -1,6 +1,6 @@
 import type { PageContentInsert, PageContentRow, PageContentUpdate } from '@/lib/backend/database.types';
-import { pendingMark, type PendingMark } from '@/offline/pending';
-import type { OutboxItem } from '@/offline/sync-engine';
+import { pendingMark, type PendingMark } from '@/offline/outbox/pending';
+import type { OutboxItem } from '@/offline/outbox/sync-engine';
 
 /** A section as the admin sees it: from the server, or with a change still waiting in the outbox. */
 export type ShownSection = PageContentRow & PendingMark;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { listPageContent } from '@/lib/backend/page-content';
-import { usePendingChanges } from '@/offline/outbox-provider';
+import { usePendingChanges } from '@/offline/outbox/outbox-provider';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { contentKeys } from './content-keys';
 import { overlaySections } from './sections-overlay';

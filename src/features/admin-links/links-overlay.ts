@@ -1,7 +1,7 @@
 import type { AdminAlbumSimple, AdminGalleryLink, GalleryLinkUpdate } from '@/lib/backend/database.types';
 import type { NewGalleryLink } from '@/lib/backend/gallery-links';
-import { applyQueuedAlbumChanges, pendingMark, type PendingMark } from '@/offline/pending';
-import type { OutboxItem } from '@/offline/sync-engine';
+import { applyQueuedAlbumChanges, pendingMark, type PendingMark } from '@/offline/outbox/pending';
+import type { OutboxItem } from '@/offline/outbox/sync-engine';
 
 export type ShownLink = AdminGalleryLink & PendingMark;
 export type AlbumOption = Pick<AdminAlbumSimple, 'id' | 'name'>;

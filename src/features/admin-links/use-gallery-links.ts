@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { listAlbumsSimple } from '@/lib/backend/albums';
 import { useBackend } from '@/lib/backend/backend-context';
 import { listGalleryLinks } from '@/lib/backend/gallery-links';
-import { usePendingChanges } from '@/offline/outbox-provider';
+import { usePendingChanges } from '@/offline/outbox/outbox-provider';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { linkKeys } from './link-keys';
 import { overlayAlbumOptions, overlayLinks } from './links-overlay';

@@ -1,7 +1,7 @@
 import type { AdminPublicGallery } from '@/lib/backend/database.types';
-import type { GalleryChange } from '@/offline/changes';
-import { pendingMark, type PendingMark } from '@/offline/pending';
-import type { OutboxItem } from '@/offline/sync-engine';
+import type { GalleryChange } from '@/offline/outbox/changes';
+import { pendingMark, type PendingMark } from '@/offline/outbox/pending';
+import type { OutboxItem } from '@/offline/outbox/sync-engine';
 
 /** A gallery as the admin should see it, marked when a change to it still waits in the outbox. */
 export type ShownGallery = AdminPublicGallery & PendingMark;

@@ -1,8 +1,8 @@
 import { Images, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { changes } from '@/offline/changes';
-import { useSubmitChange } from '@/offline/outbox-provider';
+import { changes } from '@/offline/outbox/changes';
+import { useSubmitChange } from '@/offline/outbox/outbox-provider';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';

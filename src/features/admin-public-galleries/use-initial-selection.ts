@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useBackend } from '@/lib/backend/backend-context';
 import { listGalleryPhotoIds } from '@/lib/backend/public-galleries';
-import { usePendingChanges } from '@/offline/outbox-provider';
+import { usePendingChanges } from '@/offline/outbox/outbox-provider';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { galleryKeys } from './gallery-keys';
 import { pendingGalleryPhotoIds } from './galleries-overlay';

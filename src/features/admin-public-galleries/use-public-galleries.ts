@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { listPublicGalleries } from '@/lib/backend/public-galleries';
-import { usePendingChanges } from '@/offline/outbox-provider';
+import { usePendingChanges } from '@/offline/outbox/outbox-provider';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { galleryKeys } from './gallery-keys';
 import { overlayGalleries } from './galleries-overlay';

@@ -1,8 +1,8 @@
 import { Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { changes } from '@/offline/changes';
-import { useSubmitChange, type ChangeMessages } from '@/offline/outbox-provider';
-import type { NewChange } from '@/offline/sync-engine';
+import { changes } from '@/offline/outbox/changes';
+import { useSubmitChange, type ChangeMessages } from '@/offline/outbox/outbox-provider';
+import type { NewChange } from '@/offline/outbox/sync-engine';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { listServicePackages } from '@/lib/backend/service-packages';
-import { usePendingChanges } from '@/offline/outbox-provider';
+import { usePendingChanges } from '@/offline/outbox/outbox-provider';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { serviceKeys } from './service-keys';
 import { overlayServices } from './services-overlay';

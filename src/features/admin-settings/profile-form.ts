@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PhotographerProfileRow, PhotographerProfileWrite } from '@/lib/backend/database.types';
 import { isWebAddress } from '@/lib/safe-url';
-import type { OutboxItem } from '@/offline/sync-engine';
+import type { OutboxItem } from '@/offline/outbox/sync-engine';
 
 export const SOCIAL_FIELDS = [
   { name: 'social_instagram', label: 'Instagram', placeholder: 'https://instagram.com/yourname' },

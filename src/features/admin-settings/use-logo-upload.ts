@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { PHOTOS_BUCKET } from '@/lib/backend/storage';
-import { changes } from '@/offline/changes';
-import { useOutbox, useSubmitChange } from '@/offline/outbox-provider';
+import { changes } from '@/offline/outbox/changes';
+import { useOutbox, useSubmitChange } from '@/offline/outbox/outbox-provider';
 import { notify } from '@/ui/toast';
-import { checkStorableImage, fileBlobKey, storageExtension } from '@/offline/image-files';
+import { checkStorableImage, fileBlobKey, storageExtension } from '@/offline/outbox/image-files';
 
 /** A logo chosen on this device and not yet saved into the profile. */
 export interface LocalLogo {

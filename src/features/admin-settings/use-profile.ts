@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { readProfile } from '@/lib/backend/profile';
-import { usePendingChanges } from '@/offline/outbox-provider';
+import { usePendingChanges } from '@/offline/outbox/outbox-provider';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { overlayProfile } from './profile-form';
 import { settingsKeys } from './settings-keys';

@@ -3,7 +3,7 @@ import { Dialog, VisuallyHidden } from 'radix-ui';
 import { Suspense, useState } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router-dom';
 import { useAuth } from '@/lib/auth/auth-provider';
-import { useOutboxSnapshot } from '@/offline/outbox-provider';
+import { useOutboxSnapshot } from '@/offline/outbox/outbox-provider';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 import { ConfirmDialog } from '@/ui/confirm-dialog';

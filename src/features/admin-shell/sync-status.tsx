@@ -1,8 +1,8 @@
 import { AlertCircle, CheckCircle2, CloudOff, LoaderCircle, RotateCcw, Trash2 } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { cleanUpDiscarded } from '@/offline/handlers';
-import { useOutbox, useOutboxSnapshot } from '@/offline/outbox-provider';
-import type { OutboxSnapshot } from '@/offline/sync-engine';
+import { cleanUpDiscarded } from '@/offline/outbox/handlers';
+import { useOutbox, useOutboxSnapshot } from '@/offline/outbox/outbox-provider';
+import type { OutboxSnapshot } from '@/offline/outbox/sync-engine';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 

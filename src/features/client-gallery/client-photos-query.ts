@@ -3,7 +3,7 @@ import { streamAlbumPhotosByToken } from '@/lib/backend/client-links';
 import type { ClientLink, ClientPhoto } from '@/lib/backend/database.types';
 import { toBackendError } from '@/lib/backend/errors';
 import type { PublicBackend } from '@/lib/backend/public-client';
-import { loadOfflineAlbums } from '@/offline/load-offline-albums';
+import { loadOfflineAlbums } from '@/offline/visitors/load-offline-albums';
 import { streamedPhotoList } from '@/ui/photos/photo-sources';
 import { clientKeys } from './client-keys';
 

@@ -5,7 +5,7 @@ import { validateGalleryPasscode } from '@/lib/backend/client-links';
 import type { ClientLink } from '@/lib/backend/database.types';
 import { BackendError } from '@/lib/backend/errors';
 import { resolveStorageUrl } from '@/lib/backend/storage';
-import { loadOfflineAlbums } from '@/offline/load-offline-albums';
+import { loadOfflineAlbums } from '@/offline/visitors/load-offline-albums';
 import { notify } from '@/ui/toast';
 import { clientKeys, serverLinkQuery } from './client-keys';
 import { clientPhotosQuery, isNetworkFailure, readOfflineAlbum } from './client-photos-query';

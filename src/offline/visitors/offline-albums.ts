@@ -1,7 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { ClientLink, ClientPhoto } from '@/lib/backend/database.types';
 import { CACHE_NAMES } from './cache-names';
-import { ensureRoomFor, freeStorageBytes, isQuotaError, StorageShortError } from './storage-space';
+import { ensureRoomFor, freeStorageBytes, isQuotaError, StorageShortError } from '@/lib/storage-space';
 
 /**
  * Client albums this device can show with no network (ARCHITECTURE §6): every album a client

@@ -16,7 +16,7 @@ import type { PhotoUploadPayload } from './upload-pipeline';
 /**
  * Every admin change, as the outbox stores it: a stable kind (the handler's key), the entity
  * it orders by, a serialisable payload and the label the sync list shows. Screens build their
- * changes here; src/offline/handlers.ts sends them.
+ * changes here; src/offline/outbox/handlers.ts sends them.
  */
 
 export interface AlbumChange extends AlbumInput {

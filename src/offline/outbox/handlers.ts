@@ -15,7 +15,7 @@ import { forgetUpload, sendPhotoUpload, type PhotoUploadPayload } from './upload
 
 type Handlers = Record<string, ChangeHandler>;
 
-/** Sends each kind of change of src/offline/changes.ts to the backend; all are safe to replay. */
+/** Sends each kind of change of src/offline/outbox/changes.ts to the backend; all are safe to replay. */
 export function createChangeHandlers(backend: Backend, db: AdminDatabase): Handlers {
   const handlers = {
     'album.create': (album: AlbumChange) => createAlbum(backend, album.id, album).then(() => undefined),

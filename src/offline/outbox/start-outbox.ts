@@ -47,7 +47,7 @@ export function startOutbox({ backend, sessionStore, onSynced, onFailed, db = ne
     if (document.visibilityState === 'visible') void engine.wake();
   });
   // Background Sync: the browser wakes the service worker when the connection is back, and it
-  // asks this page to send (src/offline/outbox-wake.ts). Registered whenever changes start
+  // asks this page to send (src/offline/outbox/outbox-wake.ts). Registered whenever changes start
   // waiting, and again each time the network drops while they wait.
   let waited = { waiting: false, online: true };
   engine.subscribe(() => {
