@@ -98,8 +98,16 @@ function preloadAppStart(): Plugin {
         };
         visit(start.fileName);
         return [
-          ...[...styles].map((href) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', href: `/${href}` }, injectTo: 'head' as const })),
-          ...[...scripts].map((href) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${href}` }, injectTo: 'head' as const })),
+          ...[...styles].map((href) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', href: `/${href}` },
+            injectTo: 'head' as const,
+          })),
+          ...[...scripts].map((href) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${href}` },
+            injectTo: 'head' as const,
+          })),
         ];
       },
     },
@@ -126,7 +134,12 @@ const PUBLIC_PAGES = [
  * built, following static imports only (what a page loads later stays out).
  */
 function publicPageChunks() {
-  const pageNames = PUBLIC_PAGES.map((page) => page.split('/').pop()!.replace(/\.tsx$/, ''));
+  const pageNames = PUBLIC_PAGES.map((page) =>
+    page
+      .split('/')
+      .pop()!
+      .replace(/\.tsx$/, ''),
+  );
   const names = ['app', 'site', 'galleries', ...pageNames];
   const members = new Map(names.map((name) => [name, new Set<string>()]));
   const plugin: Plugin = {
@@ -174,7 +187,10 @@ const publicChunks = publicPageChunks();
  */
 const reactRouterProduction = [
   { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
-  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)),
+  },
 ];
 
 export default defineConfig(({ command }) => ({

@@ -36,7 +36,9 @@ import { zip } from './scenarios/zip';
 const SCENARIOS: Scenario[] = [publicJs, lighthouseScores, grid, offlineOpen, upload, zip, rpcPhotos, homeReads, replay, abuse, stackStart];
 
 const quick = process.env.BENCH_QUICK === '1';
-const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 const unknown = only?.filter((name) => !SCENARIOS.some((scenario) => scenario.name === name)) ?? [];
 if (unknown.length > 0) throw new Error(`Unknown scenario(s) ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
 const selected = only ? SCENARIOS.filter((scenario) => only.includes(scenario.name)) : SCENARIOS;
@@ -68,7 +70,9 @@ try {
   pool = sqlPool(database);
   browser = await launchChromium();
   const photos = await generatePhotos(browser, photosDir, quick ? 3 : 8);
-  log(`Generated ${photos.length} JPEGs: ${photos.map((photo) => `${((photo.width * photo.height) / 1e6).toFixed(0)} MP ${(photo.bytes / 1e6).toFixed(1)} MB${photo.orientation === 1 ? '' : ` (EXIF ${photo.orientation})`}`).join(', ')}`);
+  log(
+    `Generated ${photos.length} JPEGs: ${photos.map((photo) => `${((photo.width * photo.height) / 1e6).toFixed(0)} MP ${(photo.bytes / 1e6).toFixed(1)} MB${photo.orientation === 1 ? '' : ` (EXIF ${photo.orientation})`}`).join(', ')}`,
+  );
   const bench: Bench = {
     quick,
     work,
@@ -112,6 +116,8 @@ if (complete && failures.length === 0) {
   console.log('Wrote bench/results.json');
 }
 for (const failure of failures) console.error(`\nScenario failed — ${failure}`);
-const missed = Object.entries(metrics).filter(([, metric]) => passes(metric) === false).map(([name]) => name);
+const missed = Object.entries(metrics)
+  .filter(([, metric]) => passes(metric) === false)
+  .map(([name]) => name);
 if (missed.length > 0) console.log(`Targets missed: ${missed.join(', ')}`);
 process.exitCode = failures.length > 0 ? 1 : 0;

@@ -95,7 +95,8 @@ const chunks = <T>(items: T[], size: number) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
 /** The storage error's code, as the body gives it ('404', '409'; hosted answers them with HTTP 400). */
-const storageCode = (error: unknown) => String((error as { statusCode?: unknown }).statusCode ?? (error as { status?: unknown }).status ?? '');
+const storageCode = (error: unknown) =>
+  String((error as { statusCode?: unknown }).statusCode ?? (error as { status?: unknown }).status ?? '');
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String((error as { message?: unknown })?.message ?? error));
 
@@ -170,7 +171,15 @@ export async function moveOriginalsThroughApi(options: MoveOriginalsOptions): Pr
     realtime: { transport: WebSocket as never },
   });
   const summary: MoveOriginalsSummary = {
-    moved: 0, alreadyThere: 0, missing: 0, keptAsRendition: 0, conflicts: 0, unfit: 0, rowsRewritten: 0, coversChanged: 0, failures: [],
+    moved: 0,
+    alreadyThere: 0,
+    missing: 0,
+    keptAsRendition: 0,
+    conflicts: 0,
+    unfit: 0,
+    rowsRewritten: 0,
+    coversChanged: 0,
+    failures: [],
   };
 
   // Pages by id: rows rewritten leave the filter, rows left behind are passed over.
@@ -191,7 +200,10 @@ export async function moveOriginalsThroughApi(options: MoveOriginalsOptions): Pr
       if (name) byName.set(name, [...(byName.get(name) ?? []), row]);
     }
     const fresh = [...byName.keys()].filter((name) => !outcomes.has(name));
-    const renditions = await renditionPaths(client, fresh.map((name) => LEGACY_PREFIX + name));
+    const renditions = await renditionPaths(
+      client,
+      fresh.map((name) => LEGACY_PREFIX + name),
+    );
     await inParallel([...byName], concurrency, async ([name, named]) => {
       // An object shared by rows of several pages is decided once, on the first.
       let outcome = outcomes.get(name);
@@ -208,7 +220,10 @@ export async function moveOriginalsThroughApi(options: MoveOriginalsOptions): Pr
       const { data: updated, error: updateError } = await client
         .from('photos')
         .update({ file_url: ORIGINALS_PREFIX + name })
-        .in('id', named.map((row) => row.id))
+        .in(
+          'id',
+          named.map((row) => row.id),
+        )
         .like('file_url', LEGACY_LIKE)
         .select('id');
       if (updateError) summary.failures.push(`${name}: rows not rewritten (run again): ${updateError.message}`);
@@ -224,8 +239,10 @@ async function main(): Promise<void> {
   const url = process.env.SUPABASE_URL;
   const serviceRoleKey = process.env.SUPABASE_SERVICE_ROLE_KEY;
   if (!url || !serviceRoleKey) {
-    console.error('Set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (Project Settings → API), e.g.\n' +
-      '  SUPABASE_URL=https://<ref>.supabase.co SUPABASE_SERVICE_ROLE_KEY=<service key> npm run move-originals');
+    console.error(
+      'Set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (Project Settings → API), e.g.\n' +
+        '  SUPABASE_URL=https://<ref>.supabase.co SUPABASE_SERVICE_ROLE_KEY=<service key> npm run move-originals',
+    );
     process.exit(2);
   }
   const summary = await moveOriginalsThroughApi({ url, serviceRoleKey, log: (line) => process.stdout.write(`${line}\n`) });

@@ -33,10 +33,7 @@ registerRoute(
 );
 
 // The runtime configuration: fresh when online, the last copy when offline.
-registerRoute(
-  ({ url }) => url.pathname === '/config.json',
-  new NetworkFirst({ cacheName: 'runtime-config', networkTimeoutSeconds: 3 }),
-);
+registerRoute(({ url }) => url.pathname === '/config.json', new NetworkFirst({ cacheName: 'runtime-config', networkTimeoutSeconds: 3 }));
 
 // Anonymous REST reads (the public pages): fresh when the network answers within a few
 // seconds, the last copy otherwise. Requests carrying an admin session are never cached, so

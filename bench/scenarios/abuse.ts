@@ -31,7 +31,11 @@ function loginGuess(url: string, anonKey: string, source: string, attempt: numbe
   return new Promise((resolve) => {
     const call = request(
       `${url}/rest/v1/rpc/admin_login`,
-      { method: 'POST', localAddress: source, headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' } },
+      {
+        method: 'POST',
+        localAddress: source,
+        headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
+      },
       (response) => {
         response.resume();
         response.on('end', () => resolve(response.statusCode ?? 0));
@@ -53,7 +57,10 @@ export const abuse: Scenario = {
     const { url, anonKey } = bench.stack;
     const pid = bench.stack.child.pid!;
     const { album } = await album1000(bench);
-    const [photo] = await bench.sql<{ thumb_url: string }>('select thumb_url from public.photos where album_id = $1 and thumb_url is not null limit 1', [album.id]);
+    const [photo] = await bench.sql<{ thumb_url: string }>(
+      'select thumb_url from public.photos where album_id = $1 and thumb_url is not null limit 1',
+      [album.id],
+    );
     const thumbnail = `${url}${new URL(photo!.thumb_url, url).pathname}`;
     const api = { apikey: anonKey, authorization: `Bearer ${anonKey}` };
 
@@ -91,9 +98,11 @@ export const abuse: Scenario = {
     const adminHeaders = { ...api, 'x-admin-username': 'admin', 'x-admin-token': bench.admin.credentials()!.token };
     const objectUrl = () => `${url}/storage/v1/object/originals/${crypto.randomUUID()}/${crypto.randomUUID()}.jpg`;
     const repeat = (workers: number, work: (worker: number) => Promise<void>) =>
-      Promise.all(Array.from({ length: workers }, async (_, worker) => {
-        while (performance.now() < until) await work(worker);
-      }));
+      Promise.all(
+        Array.from({ length: workers }, async (_, worker) => {
+          while (performance.now() < until) await work(worker);
+        }),
+      );
 
     const attack = Promise.all([
       repeat(10, async () => void uploads.push(await uploadZeros(objectUrl(), api, 50 * MB, true))),
@@ -117,7 +126,13 @@ export const abuse: Scenario = {
       better: 'lower',
       note: `a visitor's settings read + thumbnail every 100 ms: p95 ${p95(quiet)} ms quiet, ${p95(during)} ms under attack (${during.length} reads, all answered)`,
     });
-    bench.record('abuse_visitor_vs_quiet', { value: round(percentile(during, 95) / percentile(quiet, 95), 2), unit: '×', target: null, better: 'lower', note: 'p95 under attack ÷ p95 quiet, same run' });
+    bench.record('abuse_visitor_vs_quiet', {
+      value: round(percentile(during, 95) / percentile(quiet, 95), 2),
+      unit: '×',
+      target: null,
+      better: 'lower',
+      note: 'p95 under attack ÷ p95 quiet, same run',
+    });
     bench.record('abuse_stack_rss_peak_mb', {
       value: mb(peakRss),
       unit: 'MB',

@@ -20,7 +20,11 @@ interface Visit {
 }
 
 async function visit(bench: Bench, token: string): Promise<Visit> {
-  const context = await newBenchContext(bench.browser, { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, serviceWorkers: 'block' });
+  const context = await newBenchContext(bench.browser, {
+    viewport: { width: 1280, height: 800 },
+    deviceScaleFactor: 1,
+    serviceWorkers: 'block',
+  });
   try {
     const page = await context.newPage();
     await page.addInitScript(() => {
@@ -72,7 +76,9 @@ async function visit(bench: Bench, token: string): Promise<Visit> {
       if (atBottom) break;
     }
     await page.waitForTimeout(500);
-    const state = await page.evaluate(() => (window as unknown as { __bench: { longTasks: Array<{ start: number; duration: number }>; maxImages: number } }).__bench);
+    const state = await page.evaluate(
+      () => (window as unknown as { __bench: { longTasks: Array<{ start: number; duration: number }>; maxImages: number } }).__bench,
+    );
     return {
       firstViewBytes,
       firstViewImages,

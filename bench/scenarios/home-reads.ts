@@ -47,9 +47,11 @@ export const homeReads: Scenario = {
       [galleries, album.id],
     );
     await bench.sql('analyze');
-    const counts = (await bench.sql<{ albums: string; galleries: string; photos: string }>(
-      `select (select count(*) from public.albums) albums, (select count(*) from public.public_galleries) galleries, (select count(*) from public.photos) photos`,
-    ))[0]!;
+    const counts = (
+      await bench.sql<{ albums: string; galleries: string; photos: string }>(
+        `select (select count(*) from public.albums) albums, (select count(*) from public.public_galleries) galleries, (select count(*) from public.photos) photos`,
+      )
+    )[0]!;
 
     const round_ = async () => {
       const started = performance.now();

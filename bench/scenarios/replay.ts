@@ -27,8 +27,12 @@ export const replay: Scenario = {
       await createAlbum(bench.admin, id, { name: `Replay ${i}`, description: null });
       albums.push(id);
     }
-    const links = (await bench.sql<{ id: string }>('select id from public.gallery_links order by created_at limit 10')).map((row) => row.id);
-    const services = (await bench.sql<{ id: string }>('select id from public.service_packages order by sort_order limit 5')).map((row) => row.id);
+    const links = (await bench.sql<{ id: string }>('select id from public.gallery_links order by created_at limit 10')).map(
+      (row) => row.id,
+    );
+    const services = (await bench.sql<{ id: string }>('select id from public.service_packages order by sort_order limit 5')).map(
+      (row) => row.id,
+    );
 
     let online = false;
     const db = new AdminDatabase(`bench-outbox-${randomUUID()}`);
@@ -38,11 +42,22 @@ export const replay: Scenario = {
       const kind = i % 5;
       if (kind < 3 || links.length === 0 || services.length === 0) {
         const id = albums[i % albums.length]!;
-        await engine.submit(changes.updateAlbum({ id, name: `Replay ${i % albums.length} (edit ${i})`, description: `Edited offline, change ${i}`, isPublic: false }));
+        await engine.submit(
+          changes.updateAlbum({
+            id,
+            name: `Replay ${i % albums.length} (edit ${i})`,
+            description: `Edited offline, change ${i}`,
+            isPublic: false,
+          }),
+        );
       } else if (kind === 3) {
-        await engine.submit(changes.updateLink({ id: links[i % links.length]!, albumName: 'Album', changes: { allow_downloads: i % 2 === 0 } }));
+        await engine.submit(
+          changes.updateLink({ id: links[i % links.length]!, albumName: 'Album', changes: { allow_downloads: i % 2 === 0 } }),
+        );
       } else {
-        await engine.submit(changes.updateService({ id: services[i % services.length]!, name: 'Service', changes: { price_range: `$${1000 + i}` } }));
+        await engine.submit(
+          changes.updateService({ id: services[i % services.length]!, name: 'Service', changes: { price_range: `$${1000 + i}` } }),
+        );
       }
     }
     const queued = await db.outbox.count();

@@ -23,7 +23,9 @@ export const stackStart: Scenario = {
       ready.catch(() => undefined);
       let ms = 0;
       for (;;) {
-        const response = await fetch(`http://127.0.0.1:${port}/rest/v1/photographer_profile?select=id&limit=1`, { headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` } }).catch(() => null);
+        const response = await fetch(`http://127.0.0.1:${port}/rest/v1/photographer_profile?select=id&limit=1`, {
+          headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` },
+        }).catch(() => null);
         if (response?.status === 200) {
           ms = performance.now() - started;
           await response.body?.cancel();
@@ -36,6 +38,12 @@ export const stackStart: Scenario = {
       times.push(ms);
       await (await ready).stop();
     }
-    bench.record('stack_start_ms', { value: round(median(times), 0), unit: 'ms', target: 5000, better: 'lower', note: `starts ${times.map((t) => round(t, 0)).join('/')} ms` });
+    bench.record('stack_start_ms', {
+      value: round(median(times), 0),
+      unit: 'ms',
+      target: 5000,
+      better: 'lower',
+      note: `starts ${times.map((t) => round(t, 0)).join('/')} ms`,
+    });
   },
 };

@@ -77,7 +77,13 @@ async function uploadRaw(page: Page, bench: Bench, files: string[], albumId: str
         const started = performance.now();
         const response = await fetch(`${url}/storage/v1/object/photos/${albumId}/raw-${encodeURIComponent(file.name)}`, {
           method: 'POST',
-          headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'x-upsert': 'true', 'x-admin-username': 'admin', 'x-admin-token': token },
+          headers: {
+            apikey: anonKey,
+            authorization: `Bearer ${anonKey}`,
+            'x-upsert': 'true',
+            'x-admin-username': 'admin',
+            'x-admin-token': token,
+          },
           body,
         });
         if (!response.ok) throw new Error(`raw upload: ${response.status} ${await response.text()}`);
@@ -117,7 +123,11 @@ async function uploadThroughApp(page: Page, files: string[]) {
     const dialog = page.getByRole('dialog', { name: 'Add Photos' });
     const started = performance.now();
     await dialog.getByLabel('Choose photos').setInputFiles(files);
-    await page.locator('[data-sonner-toast]').filter({ hasText: `${files.length} photo(s) uploaded successfully.` }).first().waitFor({ timeout: 600_000 });
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: `${files.length} photo(s) uploaded successfully.` })
+      .first()
+      .waitFor({ timeout: 600_000 });
     const totalMs = performance.now() - started;
     const perPhoto = recorded.map((time, index) => time - (index === 0 ? started : recorded[index - 1]!));
     return { median: median(perPhoto), totalMs, storageMs };
@@ -150,7 +160,11 @@ async function measureUpload(page: Page, bench: Bench, files: string[], name: st
  */
 async function countEncodes(bench: Bench, files: string[]) {
   // No service worker: the compression script must come from the network to be wrapped.
-  const context = await newBenchContext(bench.browser, { viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', baseURL: bench.stack.url });
+  const context = await newBenchContext(bench.browser, {
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: 'block',
+    baseURL: bench.stack.url,
+  });
   const encodes: string[] = [];
   await context.route('**/__bench/encode*', async (route) => {
     encodes.push(new URL(route.request().url()).search);
@@ -221,7 +235,12 @@ export const upload: Scenario = {
       // The same, over a photographer's uplink: the pipeline and the raw upload both throttled.
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 10, downloadThroughput: -1, uploadThroughput: UPLINK_BITS_PER_S / 8 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 10,
+        downloadThroughput: -1,
+        uploadThroughput: UPLINK_BITS_PER_S / 8,
+      });
       const uplink = await measureUpload(page, bench, files, 'Upload Benchmark (50 Mbit/s)');
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
       bench.record('upload_vs_raw_uplink', {

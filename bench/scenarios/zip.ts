@@ -32,7 +32,7 @@ function descendants(): Set<number> {
     }
   }
   const mine = new Set([process.pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [pid, parent] of parents) {
       if (!mine.has(pid) && mine.has(parent)) {
@@ -117,12 +117,31 @@ export const zip: Scenario = {
       async (index) => {
         const bytes = Buffer.concat([jpeg, randomBytes(megabytes * 1024 * 1024 - jpeg.length)]);
         const id = randomUUID();
-        const fileUrl = await uploadOriginal(bench.admin, `${albumId}/${id}.jpg`, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'image/jpeg');
+        const fileUrl = await uploadOriginal(
+          bench.admin,
+          `${albumId}/${id}.jpg`,
+          new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }),
+          'image/jpeg',
+        );
         // The page shows (and so downloads) only photos with a public image: the fixture stands in for the thumbnail.
-        const thumbUrl = await uploadToPhotos(bench.admin, `${albumId}/${id}.thumb.webp`, new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'image/jpeg');
+        const thumbUrl = await uploadToPhotos(
+          bench.admin,
+          `${albumId}/${id}.thumb.webp`,
+          new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }),
+          'image/jpeg',
+        );
         await addPhoto(bench.admin, {
-          id, albumId, filename: `${id}.jpg`, originalFilename: `photo-${index + 1}.jpg`, fileUrl,
-          thumbUrl, previewUrl: null, fileSize: bytes.length, width: 1200, height: 800, mimeType: 'image/jpeg',
+          id,
+          albumId,
+          filename: `${id}.jpg`,
+          originalFilename: `photo-${index + 1}.jpg`,
+          fileUrl,
+          thumbUrl,
+          previewUrl: null,
+          fileSize: bytes.length,
+          width: 1200,
+          height: 800,
+          mimeType: 'image/jpeg',
         });
         urls[index] = { name: `photo-${index + 1}.jpg`, url: fileUrl };
       },
@@ -140,7 +159,10 @@ export const zip: Scenario = {
       await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
       const started = performance.now();
       app = await sampled(cdp, async () => {
-        const [download] = await Promise.all([page.waitForEvent('download', { timeout: 600_000 }), page.getByRole('button', { name: 'Download All Photos' }).click()]);
+        const [download] = await Promise.all([
+          page.waitForEvent('download', { timeout: 600_000 }),
+          page.getByRole('button', { name: 'Download All Photos' }).click(),
+        ]);
         const path = await download.path();
         appSize = statSync(path).size;
         await page.getByRole('button', { name: 'Download All Photos' }).waitFor({ timeout: 600_000 });
@@ -161,22 +183,29 @@ export const zip: Scenario = {
       await page.evaluate(jszipSource);
       const started = performance.now();
       naive = await sampled(cdp, async () => {
-        naiveSize = await page.evaluate(async ({ files, token }) => {
-          const JSZip = (window as unknown as { JSZip: new () => { file(name: string, data: Blob): void; generateAsync(options: object): Promise<Blob> } }).JSZip;
-          // Originals are private: the same download grant the app asks for.
-          const { supabaseAnonKey: key } = (await (await fetch('/config.json')).json()) as { supabaseAnonKey: string };
-          const api = { apikey: key, authorization: `Bearer ${key}` };
-          const grantAnswer = await fetch('/rest/v1/rpc/get_download_grant', {
-            method: 'POST',
-            headers: { ...api, 'content-type': 'application/json' },
-            body: JSON.stringify({ p_access_token: token }),
-          });
-          const headers = { ...api, 'x-download-grant': (await grantAnswer.json()) as string };
-          const archive = new JSZip();
-          for (const file of files) archive.file(file.name, await (await fetch(file.url, { headers })).blob());
-          const blob = await archive.generateAsync({ type: 'blob', compression: 'STORE' });
-          return blob.size;
-        }, { files: urls, token });
+        naiveSize = await page.evaluate(
+          async ({ files, token }) => {
+            const JSZip = (
+              window as unknown as {
+                JSZip: new () => { file(name: string, data: Blob): void; generateAsync(options: object): Promise<Blob> };
+              }
+            ).JSZip;
+            // Originals are private: the same download grant the app asks for.
+            const { supabaseAnonKey: key } = (await (await fetch('/config.json')).json()) as { supabaseAnonKey: string };
+            const api = { apikey: key, authorization: `Bearer ${key}` };
+            const grantAnswer = await fetch('/rest/v1/rpc/get_download_grant', {
+              method: 'POST',
+              headers: { ...api, 'content-type': 'application/json' },
+              body: JSON.stringify({ p_access_token: token }),
+            });
+            const headers = { ...api, 'x-download-grant': (await grantAnswer.json()) as string };
+            const archive = new JSZip();
+            for (const file of files) archive.file(file.name, await (await fetch(file.url, { headers })).blob());
+            const blob = await archive.generateAsync({ type: 'blob', compression: 'STORE' });
+            return blob.size;
+          },
+          { files: urls, token },
+        );
       });
       naiveSeconds = (performance.now() - started) / 1000;
     } finally {

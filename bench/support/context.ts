@@ -34,7 +34,10 @@ export interface Scenario {
 
 export async function adminBackend(url: string, anonKey: string, password: string): Promise<Backend> {
   let credentials: AdminCredentials | null = null;
-  const backend = createBackend({ supabaseUrl: url, supabaseAnonKey: anonKey }, { credentials: () => credentials, realtimeTransport: WebSocket });
+  const backend = createBackend(
+    { supabaseUrl: url, supabaseAnonKey: anonKey },
+    { credentials: () => credentials, realtimeTransport: WebSocket },
+  );
   const token = await adminLogin(backend, 'admin', password);
   if (!token) throw new Error('The bench could not sign in as admin');
   credentials = { username: 'admin', token };

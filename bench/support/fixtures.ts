@@ -16,7 +16,11 @@ export const homeContent = (bench: Bench) =>
       albums.push(await seedAlbum(bench, { name, count: 8, isPublic: true }));
     }
     for (const [index, title] of ['Weddings', 'Portraits', 'Families'].entries()) {
-      await seedPublicGallery(bench, title, albums.slice(index * 2, index * 2 + 2).flatMap((album) => album.photoIds));
+      await seedPublicGallery(
+        bench,
+        title,
+        albums.slice(index * 2, index * 2 + 2).flatMap((album) => album.photoIds),
+      );
     }
   });
 

@@ -42,7 +42,7 @@ async function drawJpeg(page: Page, width: number, height: number, seed: number)
   const base64 = await page.evaluate(
     async ({ width, height, seed }) => {
       let state = seed * 2654435761;
-      const random = () => ((state = (state * 1103515245 + 12345) >>> 0) / 2 ** 32);
+      const random = () => (state = (state * 1103515245 + 12345) >>> 0) / 2 ** 32;
       const canvas = new OffscreenCanvas(width, height);
       const context = canvas.getContext('2d')!;
       const hue = Math.floor(random() * 360);
@@ -123,7 +123,12 @@ export async function makeRenditions(browser: Browser, jpeg: Buffer): Promise<Ph
       };
       return { thumb: await encode(480, 0.8), preview: await encode(2048, 0.85), width: bitmap.width, height: bitmap.height };
     }, jpeg.toString('base64'));
-    return { thumb: Buffer.from(result.thumb, 'base64'), preview: Buffer.from(result.preview, 'base64'), width: result.width, height: result.height };
+    return {
+      thumb: Buffer.from(result.thumb, 'base64'),
+      preview: Buffer.from(result.preview, 'base64'),
+      width: result.width,
+      height: result.height,
+    };
   } finally {
     await context.close();
   }

@@ -36,7 +36,11 @@ export async function seedAlbum(
   options: { name: string; count: number; isPublic?: boolean; distinctPreviews?: boolean },
 ): Promise<SeededAlbum> {
   const albumId = randomUUID();
-  await createAlbum(bench.admin, albumId, { name: options.name, description: `${options.count} photos, seeded by the bench`, isPublic: options.isPublic ?? false });
+  await createAlbum(bench.admin, albumId, {
+    name: options.name,
+    description: `${options.count} photos, seeded by the bench`,
+    isPublic: options.isPublic ?? false,
+  });
   const sources = await Promise.all(
     bench.photos.map(async (photo) => {
       const made = await renditionsOf(bench, photo.path);
@@ -50,7 +54,12 @@ export async function seedAlbum(
   const thumbUrls: string[] = [];
   const previewUrls: string[] = [];
   await inParallel(rows, 6, async ({ id, index, source }) => {
-    thumbUrls[index] = await uploadToPhotos(bench.admin, `${albumId}/${id}.thumb.webp`, blob(source.made.thumb, 'image/webp'), 'image/webp');
+    thumbUrls[index] = await uploadToPhotos(
+      bench.admin,
+      `${albumId}/${id}.thumb.webp`,
+      blob(source.made.thumb, 'image/webp'),
+      'image/webp',
+    );
     previewUrls[index] = options.distinctPreviews
       ? await uploadToPhotos(bench.admin, `${albumId}/${id}.preview.webp`, blob(source.made.preview, 'image/webp'), 'image/webp')
       : source.previewUrl;

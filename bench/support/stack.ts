@@ -14,10 +14,21 @@ export interface StackProcess {
 const ENTRY = join(import.meta.dirname, 'stack-process.ts');
 
 /** Starts bench/support/stack-process.ts on a data directory and waits until it says it is ready. */
-export function startStackProcess(options: { dataDir: string; distDir: string; adminPassword: string; port?: number }): Promise<StackProcess> {
+export function startStackProcess(options: {
+  dataDir: string;
+  distDir: string;
+  adminPassword: string;
+  port?: number;
+}): Promise<StackProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
     cwd: join(import.meta.dirname, '..', '..'),
-    env: { ...process.env, DATA_DIR: options.dataDir, DIST_DIR: options.distDir, ADMIN_PASSWORD: options.adminPassword, PORT: String(options.port ?? 0) },
+    env: {
+      ...process.env,
+      DATA_DIR: options.dataDir,
+      DIST_DIR: options.distDir,
+      ADMIN_PASSWORD: options.adminPassword,
+      PORT: String(options.port ?? 0),
+    },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));

@@ -8,7 +8,9 @@ export function RouteError() {
     <main className="flex min-h-dvh flex-col items-center justify-center gap-3 px-6 text-center">
       <h1 className="text-3xl">Something went wrong</h1>
       <p className="max-w-md text-muted-foreground">
-        {offline ? 'This page is not available offline yet. Reconnect and try again.' : 'An unexpected error occurred. Please reload the page.'}
+        {offline
+          ? 'This page is not available offline yet. Reconnect and try again.'
+          : 'An unexpected error occurred. Please reload the page.'}
       </p>
       <Link to="/" className="text-sm font-medium underline underline-offset-4">
         Return to Home

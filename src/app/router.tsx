@@ -52,9 +52,7 @@ const adminScreens = {
   dashboard: lazyScreen(async () => (await import('@/features/admin-dashboard/dashboard-page')).DashboardPage),
   albums: lazyScreen(async () => (await import('@/features/admin-albums/albums-page')).AlbumsPage),
   'albums/:id': lazyScreen(async () => (await import('@/features/admin-albums/album-detail-page')).AlbumDetailPage),
-  'public-galleries': lazyScreen(
-    async () => (await import('@/features/admin-public-galleries/public-galleries-page')).PublicGalleriesPage,
-  ),
+  'public-galleries': lazyScreen(async () => (await import('@/features/admin-public-galleries/public-galleries-page')).PublicGalleriesPage),
   links: lazyScreen(async () => (await import('@/features/admin-links/links-page')).LinksPage),
   content: lazyScreen(async () => (await import('@/features/admin-content/content-page')).ContentPage),
   services: lazyScreen(async () => (await import('@/features/admin-services/services-page')).ServicesPage),

@@ -5,7 +5,8 @@
  */
 // http(s) with a host of letters, digits, dots and dashes (or an IPv6 literal), an optional
 // port, then a path, query or fragment: no user info, no backslash (browsers read it as '/').
-const WEB = /^https?:\/\/([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?([/?#][^\s\\]*)?$/;
+const WEB =
+  /^https?:\/\/([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(:[0-9]{1,5})?([/?#][^\s\\]*)?$/;
 // A path on this site: one '/', never '//' or '/\' (another site).
 const SITE_PATH = /^\/([^/\\\s][^\s\\]*)?$/;
 const ANCHOR = /^#[^\s\\]*$/;

@@ -11,10 +11,25 @@ export const CONTACT_GREETING = "Hi! I'd love to hear more about your photograph
 
 /** How each contact method is asked for on Site Design. */
 export const CONTACT_METHOD_FIELDS: Record<ContactMethod, { label: string; field: string; placeholder: string; hint: string }> = {
-  email: { label: 'Email', field: 'Email Address', placeholder: 'hello@yourstudio.com', hint: `Opens an email with the subject “${CONTACT_SUBJECT}”.` },
+  email: {
+    label: 'Email',
+    field: 'Email Address',
+    placeholder: 'hello@yourstudio.com',
+    hint: `Opens an email with the subject “${CONTACT_SUBJECT}”.`,
+  },
   phone: { label: 'Phone', field: 'Phone Number', placeholder: '+44 7700 900123', hint: 'Starts a call on phones.' },
-  instagram: { label: 'Instagram', field: 'Instagram Handle', placeholder: '@yourstudio', hint: 'Opens your Instagram profile in a new tab.' },
-  facebook: { label: 'Facebook', field: 'Facebook Page', placeholder: 'facebook.com/yourstudio', hint: 'Opens your Facebook page in a new tab.' },
+  instagram: {
+    label: 'Instagram',
+    field: 'Instagram Handle',
+    placeholder: '@yourstudio',
+    hint: 'Opens your Instagram profile in a new tab.',
+  },
+  facebook: {
+    label: 'Facebook',
+    field: 'Facebook Page',
+    placeholder: 'facebook.com/yourstudio',
+    hint: 'Opens your Facebook page in a new tab.',
+  },
   website: { label: 'Website', field: 'Website Address', placeholder: 'https://yourstudio.com', hint: 'Opens the address in a new tab.' },
 };
 

@@ -30,14 +30,46 @@ const WEB_FONTS: Record<string, FontMetrics & { kind: 'serif' | 'sans' }> = {
 /** The local fonts to scale, per kind: Windows and Apple, Android, then most Linux desktops. */
 const LOCAL_FONTS: Record<'serif' | 'sans', Array<FontMetrics & { name: string; local: string[] }>> = {
   serif: [
-    { name: 'Times New Roman', local: ['Times New Roman', 'TimesNewRomanPSMT'], ascent: 1825, descent: -443, lineGap: 87, unitsPerEm: 2048, xWidthAvg: 832 },
-    { name: 'Noto Serif', local: ['Noto Serif', 'NotoSerif-Regular'], ascent: 1069, descent: -293, lineGap: 0, unitsPerEm: 1000, xWidthAvg: 481 },
-    { name: 'DejaVu Serif', local: ['DejaVu Serif', 'DejaVuSerif'], ascent: 1901, descent: -483, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 1058 },
+    {
+      name: 'Times New Roman',
+      local: ['Times New Roman', 'TimesNewRomanPSMT'],
+      ascent: 1825,
+      descent: -443,
+      lineGap: 87,
+      unitsPerEm: 2048,
+      xWidthAvg: 832,
+    },
+    {
+      name: 'Noto Serif',
+      local: ['Noto Serif', 'NotoSerif-Regular'],
+      ascent: 1069,
+      descent: -293,
+      lineGap: 0,
+      unitsPerEm: 1000,
+      xWidthAvg: 481,
+    },
+    {
+      name: 'DejaVu Serif',
+      local: ['DejaVu Serif', 'DejaVuSerif'],
+      ascent: 1901,
+      descent: -483,
+      lineGap: 0,
+      unitsPerEm: 2048,
+      xWidthAvg: 1058,
+    },
   ],
   sans: [
     { name: 'Arial', local: ['Arial', 'ArialMT'], ascent: 1854, descent: -434, lineGap: 67, unitsPerEm: 2048, xWidthAvg: 913 },
     { name: 'Roboto', local: ['Roboto', 'Roboto-Regular'], ascent: 1900, descent: -500, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 911 },
-    { name: 'DejaVu Sans', local: ['DejaVu Sans', 'DejaVuSans'], ascent: 1901, descent: -483, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 1041 },
+    {
+      name: 'DejaVu Sans',
+      local: ['DejaVu Sans', 'DejaVuSans'],
+      ascent: 1901,
+      descent: -483,
+      lineGap: 0,
+      unitsPerEm: 2048,
+      xWidthAvg: 1041,
+    },
   ],
 };
 

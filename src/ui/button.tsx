@@ -8,7 +8,10 @@ export type ButtonSize = 'default' | 'sm' | 'lg' | 'icon';
  * The button look (src/ui/components.css) for any element, e.g. a link that looks like a
  * button; classes given in `className` win over it.
  */
-export function buttonClasses({ variant = 'default', size = 'default' }: { variant?: ButtonVariant; size?: ButtonSize }, className?: string): string {
+export function buttonClasses(
+  { variant = 'default', size = 'default' }: { variant?: ButtonVariant; size?: ButtonSize },
+  className?: string,
+): string {
   return cn('btn', `btn-${variant}`, `btn-size-${size}`, className);
 }
 

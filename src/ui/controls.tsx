@@ -1,5 +1,10 @@
 import { Check, ChevronDown } from 'lucide-react';
-import { Checkbox as CheckboxPrimitive, Progress as ProgressPrimitive, Slider as SliderPrimitive, Switch as SwitchPrimitive } from 'radix-ui';
+import {
+  Checkbox as CheckboxPrimitive,
+  Progress as ProgressPrimitive,
+  Slider as SliderPrimitive,
+  Switch as SwitchPrimitive,
+} from 'radix-ui';
 import type { ComponentProps, SelectHTMLAttributes } from 'react';
 import { cn } from './cn';
 
@@ -18,7 +23,19 @@ export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrim
 }
 
 /** A switch with its label and a line saying what it does, the whole row clickable. */
-export function SwitchField({ label, hint, checked, onCheckedChange, disabled }: { label: string; hint?: string; checked: boolean; onCheckedChange: (checked: boolean) => void; disabled?: boolean }) {
+export function SwitchField({
+  label,
+  hint,
+  checked,
+  onCheckedChange,
+  disabled,
+}: {
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
   return (
     <label className="flex items-start justify-between gap-4 rounded-lg border p-3">
       <span>

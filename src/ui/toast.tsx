@@ -72,7 +72,10 @@ export function Toaster() {
   useEffect(() => {
     let mounted = true;
     showToaster = () => {
-      void loadSonner().then((loaded) => mounted && setSonner(loaded), () => undefined);
+      void loadSonner().then(
+        (loaded) => mounted && setSonner(loaded),
+        () => undefined,
+      );
     };
     if (toastWanted) showToaster();
     return () => {

@@ -42,7 +42,9 @@ async function applyBootstrap(client: pg.Client): Promise<void> {
 /** Applies every migration not yet recorded, in file-name order, each in its own transaction. */
 async function applyMigrations(client: pg.Client): Promise<string[]> {
   const dir = join(supabaseDir, 'migrations');
-  const files = readdirSync(dir).filter((name) => /^\d{14}_.+\.sql$/.test(name)).sort();
+  const files = readdirSync(dir)
+    .filter((name) => /^\d{14}_.+\.sql$/.test(name))
+    .sort();
   const { rows } = await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
   const applied = new Set(rows.map((row) => row.version));
   const appliedNow: string[] = [];
@@ -70,10 +72,7 @@ async function applySeed(client: pg.Client): Promise<void> {
   const hash = createHash('sha256').update(sql).digest('hex');
   const { rows } = await client.query('select 1 from supabase_migrations.seed_files where path = $1', [path]);
   if (rows.length > 0) return;
-  await inTransaction(
-    client,
-    `${sql}\n;insert into supabase_migrations.seed_files (path, hash) values ('${path}', '${hash}');`,
-  );
+  await inTransaction(client, `${sql}\n;insert into supabase_migrations.seed_files (path, hash) values ('${path}', '${hash}');`);
 }
 
 export interface SuperuserResult {
@@ -102,11 +101,7 @@ export interface PreparedDatabase extends SuperuserResult {
  * Brings the database to the current schema: bootstrap (first start), pending migrations,
  * seed (once), API role passwords from this installation's secrets, the superuser.
  */
-export async function prepareDatabase(
-  port: number,
-  secrets: StackSecrets,
-  options: { adminPassword?: string },
-): Promise<PreparedDatabase> {
+export async function prepareDatabase(port: number, secrets: StackSecrets, options: { adminPassword?: string }): Promise<PreparedDatabase> {
   return withClient(superuserConnection(port, secrets), async (client) => {
     await client.query('set client_min_messages = warning');
     await applyBootstrap(client);

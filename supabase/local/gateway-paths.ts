@@ -94,7 +94,10 @@ export function classifyTarget(rawUrl: string): RequestTarget {
   }
   // Anything else that a lenient parser would read as an API path (/rest%2fv1/…, /REST/v1/…,
   // /%72est/v1/…) is refused rather than served as a page of the app.
-  const loose = decodeFully(path).replace(/\\/g, '/').replace(/\/{2,}/g, '/').toLowerCase();
+  const loose = decodeFully(path)
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/')
+    .toLowerCase();
   if (PREFIXES.some(([, prefix]) => loose === prefix || loose.startsWith(`${prefix}/`) || loose.startsWith(`${prefix}@`))) {
     return { kind: 'invalid' };
   }

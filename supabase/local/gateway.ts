@@ -79,8 +79,29 @@ const CLIENT_ADDRESS_HEADERS = [
   'x-original-forwarded-for',
 ];
 /** Hop-by-hop and transfer headers; the gateway compresses answers itself (upstreams get no accept-encoding). */
-const NOT_FORWARDED = ['accept-encoding', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'expect', 'host'];
-const NOT_RETURNED = ['server', 'x-powered-by', 'connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'te', 'trailer', 'upgrade'];
+const NOT_FORWARDED = [
+  'accept-encoding',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'expect',
+  'host',
+];
+const NOT_RETURNED = [
+  'server',
+  'x-powered-by',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'upgrade',
+];
 const SECURITY_HEADER_NAMES = Object.keys(API_HEADERS);
 
 /** JSON worth compressing: PostgREST's answers (application/json, vnd.pgrst.*+json, openapi+json) and its CSV. */
@@ -162,7 +183,11 @@ function holdsServiceKey(headers: IncomingHttpHeaders, serviceRoleKey: string | 
  * get_album_photos_by_token and get_download_grant when a non-empty p_passcode is in its query
  * or body (a body we cannot read counts).
  */
-function checksPasscode(target: Extract<RequestTarget, { kind: 'api' }>, body: Buffer | undefined, contentType: string | undefined): boolean {
+function checksPasscode(
+  target: Extract<RequestTarget, { kind: 'api' }>,
+  body: Buffer | undefined,
+  contentType: string | undefined,
+): boolean {
   const [area, name] = target.segments;
   if (area !== 'rpc') return false;
   if (name === 'validate_gallery_passcode') return true;
@@ -197,7 +222,8 @@ const isAdminLogin = (target: RequestTarget) =>
 /** Reads a /rest/v1 body into memory: at most `limit` bytes, within `timeoutMs`. */
 function readBody(payload: IncomingMessage, limit: number, timeoutMs: number): Promise<Buffer> {
   const declared = Number(payload.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return Promise.reject(new GatewayError(413, `The request body is too large (at most ${limit} bytes)`));
+  if (Number.isFinite(declared) && declared > limit)
+    return Promise.reject(new GatewayError(413, `The request body is too large (at most ${limit} bytes)`));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -272,9 +298,19 @@ function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
   const body = JSON.stringify(errorBody(undefined, status, messageFor(status)));
-  const headers = { ...API_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store', connection: 'close' };
+  const headers = {
+    ...API_HEADERS,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+    'cache-control': 'no-store',
+    connection: 'close',
+  };
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers)
+        .map(([name, value]) => `${name}: ${value}`)
+        .join('\r\n')}\r\n\r\n${body}`,
+    );
   }
   socket.destroy();
 }
@@ -423,7 +459,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     }
     const buffered = Buffer.isBuffer(request.body) ? request.body : undefined;
     if (service === 'rest') {
-      if (passcodeLimit && checksPasscode(target, buffered, request.headers['content-type']) && (await overLimit(passcodeLimit, request, reply))) return reply;
+      if (
+        passcodeLimit &&
+        checksPasscode(target, buffered, request.headers['content-type']) &&
+        (await overLimit(passcodeLimit, request, reply))
+      )
+        return reply;
       // reply-from would re-encode a buffered JSON body; as a stream it is passed on byte for byte.
       if (buffered) request.body = Readable.from([buffered]);
     }
@@ -466,7 +507,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         // to server at 127.0.0.1, port …"): the caller gets the status and a generic message.
         const status = response.statusCode;
         void upstreamCode(response.stream as Readable).then((code) => {
-          for (const name of ['content-length', 'content-encoding', 'content-range', 'content-location', 'location']) reply.removeHeader(name);
+          for (const name of ['content-length', 'content-encoding', 'content-range', 'content-location', 'location'])
+            reply.removeHeader(name);
           const body = errorBody(service, status, messageFor(status));
           if (code && service === 'rest') (body as { code: string }).code = code;
           reply.code(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(body));
@@ -495,7 +537,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       );
     });
     // API answers compressed as the hosted API does (JSON only: photos and downloads never).
-    await context.register(compress, { global: true, globalDecompression: false, encodings: ['br', 'gzip'], customTypes: COMPRESSIBLE, threshold: 1024 });
+    await context.register(compress, {
+      global: true,
+      globalDecompression: false,
+      encodings: ['br', 'gzip'],
+      customTypes: COMPRESSIBLE,
+      threshold: 1024,
+    });
     context.route({ method: [...API_METHODS], url: `/__gateway/${service}`, handler: forward(service) });
   };
 
@@ -511,7 +559,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     await app.close().catch(() => undefined);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') {
-      throw new StackError(`Port ${options.port} is already in use; stop the program using it or choose another port, e.g. PORT=${options.port + 1} npm start.`);
+      throw new StackError(
+        `Port ${options.port} is already in use; stop the program using it or choose another port, e.g. PORT=${options.port + 1} npm start.`,
+      );
     }
     if (code === 'EACCES') {
       throw new StackError(`Port ${options.port} needs special permission; choose a port above 1024, e.g. PORT=8080 npm start.`);

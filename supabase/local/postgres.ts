@@ -50,7 +50,9 @@ function explainFailure(log: string, dataDir: string, logFile: string): string {
   if (/could not bind|Address already in use/.test(log)) {
     return 'PostgreSQL could not open its port on 127.0.0.1; free a port or stop other copies of the site, then start again.';
   }
-  if (/checkpoint record|PANIC|invalid .* record|could not open file|No such file or directory|is not a database cluster directory/.test(log)) {
+  if (
+    /checkpoint record|PANIC|invalid .* record|could not open file|No such file or directory|is not a database cluster directory/.test(log)
+  ) {
     return `The database in ${dataDir} is damaged; ${fresh}.`;
   }
   return `PostgreSQL did not start (its log is in ${logFile}); if the data directory is damaged, ${fresh}.`;
@@ -102,12 +104,13 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--locale=C', ...(options.fast ? ['--no-sync'] : [])],
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=60',
-      ...(options.fast
-        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
-        : []),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=60',
+      ...(options.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
     ],
     onLog: record,
     onError: record,

@@ -38,9 +38,7 @@ function binaryPath(): string {
 
 /** Starts PostgREST 12 on 127.0.0.1 and waits until it reports ready. */
 export async function startPostgrest(options: PostgrestOptions): Promise<RunningPostgrest> {
-  const dbUri =
-    `postgres://authenticator:${encodeURIComponent(options.authenticatorPassword)}` +
-    `@127.0.0.1:${options.dbPort}/postgres`;
+  const dbUri = `postgres://authenticator:${encodeURIComponent(options.authenticatorPassword)}` + `@127.0.0.1:${options.dbPort}/postgres`;
   const child: ChildProcess = spawn(binaryPath(), [], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
@@ -77,7 +75,9 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Running
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (exited) {
-      throw new StackError(`PostgREST stopped during start-up (${stderr.trim().split('\n').pop() ?? 'no message'}); check that nothing else broke the database and start again.`);
+      throw new StackError(
+        `PostgREST stopped during start-up (${stderr.trim().split('\n').pop() ?? 'no message'}); check that nothing else broke the database and start again.`,
+      );
     }
     const ready = await fetch(`http://127.0.0.1:${options.adminPort}/ready`)
       .then((response) => response.ok)

@@ -73,7 +73,9 @@ async function stopOrphanedPostgres(dataDir: string): Promise<void> {
   const pid = runningPostmasterPid(dataDir);
   if (!pid) return;
   if (live) {
-    throw new StackError(`The site is already running from ${dataDir} at ${live.url}; stop that copy first, or set DATA_DIR to another folder.`);
+    throw new StackError(
+      `The site is already running from ${dataDir} at ${live.url}; stop that copy first, or set DATA_DIR to another folder.`,
+    );
   }
   process.kill(pid, 'SIGINT');
   for (let waited = 0; waited < 10_000 && isAlive(pid); waited += 100) {

@@ -115,7 +115,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('shoot collections at %s
     await rotatedTile.getByText('800 x 1200').waitFor();
     await rotatedTile.getByText(/0\.0 MB/).waitFor();
     const tileImage = rotatedTile.locator('img');
-    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await tileImage.elementHandle());
+    await page.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+      await tileImage.elementHandle(),
+    );
     const shown = await tileImage.evaluate((img: HTMLImageElement) => ({ width: img.naturalWidth, height: img.naturalHeight }));
     expect(shown.height).toBeGreaterThan(shown.width);
     // 'Open in a new tab' opens the original, byte for byte, at a URL signed for a minute.
@@ -123,7 +126,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('shoot collections at %s
     await rotatedTile.getByRole('button', { name: 'Open rotated-exif6.jpg in a new tab' }).focus();
     const [tab] = await Promise.all([page.context().waitForEvent('page'), page.keyboard.press('Enter')]);
     await tab.waitForURL(/\/storage\/v1\/object\/sign\/originals\//);
-    expect((await (await page.request.get(tab.url())).body()).equals((await import('node:fs')).readFileSync(fixturePath('rotated-exif6.jpg')))).toBe(true);
+    expect(
+      (await (await page.request.get(tab.url())).body()).equals((await import('node:fs')).readFileSync(fixturePath('rotated-exif6.jpg'))),
+    ).toBe(true);
     await tab.close();
     await screenshot(page, `album-detail-${viewport}`);
 

@@ -30,7 +30,9 @@ async function restoreSeededDesign() {
 }
 
 async function storedDesign(): Promise<Record<string, string | null>> {
-  const rows = await sql<{ setting_key: string; setting_value: string | null }>('select setting_key, setting_value from public.site_settings');
+  const rows = await sql<{ setting_key: string; setting_value: string | null }>(
+    'select setting_key, setting_value from public.site_settings',
+  );
   return Object.fromEntries(rows.map((row) => [row.setting_key, row.setting_value]));
 }
 
@@ -82,9 +84,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
         }, fonts),
       )
       .toEqual([]);
-    expect(await page.getByRole('radio', { name: 'Source Sans Pro' }).evaluate((input) => getComputedStyle(input.parentElement!).fontFamily)).toMatch(
-      /^"Source Sans 3"/,
-    );
+    expect(
+      await page.getByRole('radio', { name: 'Source Sans Pro' }).evaluate((input) => getComputedStyle(input.parentElement!).fontFamily),
+    ).toMatch(/^"Source Sans 3"/);
 
     // Local edits: colour, heading font, background style, blur, opacity, hero image.
     await primary.fill('#336699');
@@ -107,8 +109,13 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
     await expectToast(page, 'Image uploaded');
     const previewImage = page.getByTestId('preview-hero-image');
     expect(await previewImage.getAttribute('src')).toMatch(/^blob:/);
-    expect(await previewImage.evaluate((img) => [getComputedStyle(img).filter, getComputedStyle(img).opacity])).toEqual(['blur(5px)', '0.8']);
-    const uploaded = await sql<{ name: string }>("select name from storage.objects where bucket_id = 'photos' and name like 'hero-bg-%' order by created_at desc limit 1");
+    expect(await previewImage.evaluate((img) => [getComputedStyle(img).filter, getComputedStyle(img).opacity])).toEqual([
+      'blur(5px)',
+      '0.8',
+    ]);
+    const uploaded = await sql<{ name: string }>(
+      "select name from storage.objects where bucket_id = 'photos' and name like 'hero-bg-%' order by created_at desc limit 1",
+    );
     expect(uploaded[0]?.name).toMatch(/^hero-bg-[0-9a-f-]{36}\.jpg$/);
 
     // Nothing is on the server yet, and the page itself still has the stock theme.
@@ -120,7 +127,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
     await expectToast(page, 'Preview Updated');
     expect(await rootVariable(page, '--primary')).toBe('210 50% 40%');
     expect(await rootVariable(page, '--heading-font')).toMatch(/^'Cormorant', 'Cormorant Fallback: Times New Roman'/);
-    await expect.poll(() => page.getByRole('heading', { name: 'Site Design', exact: true }).evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/^"?Cormorant/);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Site Design', exact: true }).evaluate((h) => getComputedStyle(h).fontFamily))
+      .toMatch(/^"?Cormorant/);
     expect(await storedDesign()).toEqual(SEEDED);
     await page.getByText('Unsaved changes').waitFor();
     await screenshot(page, `design-${viewport}`);
@@ -174,7 +183,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
     expect(await rootVariable(home, '--site-background')).toContain('radial-gradient');
     const heroImage = home.getByTestId('home-hero-image');
     expect(await heroImage.getAttribute('src')).toBe(saved.hero_background_image);
-    await home.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 1200, await heroImage.elementHandle());
+    await home.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 1200,
+      await heroImage.elementHandle(),
+    );
     expect(await heroImage.evaluate((img) => [getComputedStyle(img).filter, getComputedStyle(img).opacity])).toEqual(['blur(5px)', '0.8']);
     await screenshot(home, `home-themed-${viewport}`);
     await home.close();
@@ -222,7 +234,11 @@ describe('site design failures', () => {
     await page.route('**/storage/v1/object/photos/**', (route) =>
       route.request().method() === 'GET'
         ? route.continue()
-        : route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ statusCode: '400', error: 'Bad Request', message: 'refused' }) }),
+        : route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({ statusCode: '400', error: 'Bad Request', message: 'refused' }),
+          }),
     );
     await page.getByLabel('Choose hero image').setInputFiles(fixturePath('landscape.jpg'));
     await expectToast(page, 'Failed to upload image');
@@ -232,7 +248,11 @@ describe('site design failures', () => {
     // The server refuses the save: the message, the database unchanged, the edits kept.
     await page.getByLabel('Accent Colour', { exact: true }).fill('#AA5500');
     await page.route('**/rest/v1/rpc/admin_update_site_settings', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: '22023', message: 'Unknown heading font' }) }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: '22023', message: 'Unknown heading font' }),
+      }),
     );
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Failed to save design settings');

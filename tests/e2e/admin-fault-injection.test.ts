@@ -71,7 +71,9 @@ async function queueTheShoot(page: Page) {
 
 describe('replaying the outbox through a faulty network', () => {
   it('20 uploads and 50 edits arrive exactly once through drops, 503s and delays', async () => {
-    const [story] = await sql<{ id: string; title: string | null }>(`select id, title from public.page_content where section_name = 'about-story'`);
+    const [story] = await sql<{ id: string; title: string | null }>(
+      `select id, title from public.page_content where section_name = 'about-story'`,
+    );
     const proxy = await startFaultProxy(inject('stack').url, RATES);
     const context = await newContext('desktop', { baseURL: proxy.url });
     const page = await context.newPage();
@@ -102,21 +104,34 @@ describe('replaying the outbox through a faulty network', () => {
       proxy.disarm();
 
       // Exactly what was done: nothing lost, nothing doubled.
-      const albums = await sql<{ id: string; name: string }>(`select id, name from public.albums where name like 'Fault Run %' order by created_at, name`);
-      expect(albums.map((album) => album.name).sort()).toEqual(Array.from({ length: ALBUMS }, (_, index) => `Fault Run ${index + 1} (edited)`).sort());
+      const albums = await sql<{ id: string; name: string }>(
+        `select id, name from public.albums where name like 'Fault Run %' order by created_at, name`,
+      );
+      expect(albums.map((album) => album.name).sort()).toEqual(
+        Array.from({ length: ALBUMS }, (_, index) => `Fault Run ${index + 1} (edited)`).sort(),
+      );
       const shootAlbum = albums.find((album) => album.name === 'Fault Run 1 (edited)')!;
-      const photos = await sql<{ original_filename: string }>('select original_filename from public.photos where album_id = $1 order by original_filename', [shootAlbum.id]);
-      expect(photos.map((photo) => photo.original_filename)).toEqual(Array.from({ length: UPLOADS }, (_, index) => `IMG_${String(index + 1).padStart(4, '0')}.jpg`));
+      const photos = await sql<{ original_filename: string }>(
+        'select original_filename from public.photos where album_id = $1 order by original_filename',
+        [shootAlbum.id],
+      );
+      expect(photos.map((photo) => photo.original_filename)).toEqual(
+        Array.from({ length: UPLOADS }, (_, index) => `IMG_${String(index + 1).padStart(4, '0')}.jpg`),
+      );
       const [{ files }] = (await sql<{ files: number }>(
         `select count(*)::int as files from storage.objects where bucket_id in ('photos', 'originals') and name like $1 || '/%'`,
         [shootAlbum.id],
       )) as [{ files: number }];
       expect(files).toBe(UPLOADS * 3);
-      const services = await sql<{ name: string; price_range: string }>(`select name, price_range from public.service_packages where name like 'Fault Service %' order by name`);
+      const services = await sql<{ name: string; price_range: string }>(
+        `select name, price_range from public.service_packages where name like 'Fault Service %' order by name`,
+      );
       expect(services.map(({ name, price_range }) => `${name}: ${price_range}`).sort()).toEqual(
         Array.from({ length: SERVICES }, (_, index) => `Fault Service ${index + 1}: $${index + 1}50`).sort(),
       );
-      expect((await sql('select title from public.page_content where id = $1', [story!.id]))[0]).toEqual({ title: `Fault title ${TITLE_EDITS}` });
+      expect((await sql('select title from public.page_content where id = $1', [story!.id]))[0]).toEqual({
+        title: `Fault title ${TITLE_EDITS}`,
+      });
       expect(await storedCount(page, 'outbox')).toBe(0);
       expect(await storedCount(page, 'blobs')).toBe(0);
 
@@ -126,7 +141,13 @@ describe('replaying the outbox through a faulty network', () => {
         queued: { total: queued, uploads: UPLOADS, edits: queued - UPLOADS },
         attempts: { apiWrites: proxy.counts.writes, clean: proxy.counts.clean },
         injected: proxy.counts.injected,
-        final: { albums: albums.length, photos: photos.length, storageFiles: files, services: services.length, storyTitle: `Fault title ${TITLE_EDITS}` },
+        final: {
+          albums: albums.length,
+          photos: photos.length,
+          storageFiles: files,
+          services: services.length,
+          storyTitle: `Fault title ${TITLE_EDITS}`,
+        },
         replayMs,
       };
       const out = join(import.meta.dirname, '..', '..', 'test-results');

@@ -19,7 +19,10 @@ const linksOf = (albumId: string) =>
   );
 
 async function insertAlbum(name: string): Promise<string> {
-  const [row] = await sql<{ id: string }>('insert into public.albums (name, description) values ($1, $2) returning id', [name, 'Golden hour']);
+  const [row] = await sql<{ id: string }>('insert into public.albums (name, description) values ($1, $2) returning id', [
+    name,
+    'Golden hour',
+  ]);
   return row!.id;
 }
 

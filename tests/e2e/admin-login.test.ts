@@ -57,7 +57,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the admin login journey
     const token = await page.evaluate(() => localStorage.getItem('admin_token'));
     expect(await page.evaluate(() => localStorage.getItem('admin_username'))).toBe('admin');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    await page.getByText('Welcome back!').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await page
+      .getByText('Welcome back!')
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
     await screenshot(page, `dashboard-${viewport}`);
 
     // A reload keeps the (validated) session; /admin goes straight to the dashboard.
@@ -70,10 +73,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the admin login journey
     await signOut(page, viewport);
     await page.getByText('You have been signed out successfully').waitFor();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.evaluate(() => [localStorage.getItem('admin_token'), localStorage.getItem('admin_username')])).toEqual([
-      null,
-      null,
-    ]);
+    expect(await page.evaluate(() => [localStorage.getItem('admin_token'), localStorage.getItem('admin_username')])).toEqual([null, null]);
     expect(await sql(`select 1 from private.admin_sessions where token_hash = extensions.digest($1, 'sha256')`, [token])).toEqual([]);
     await page.goto('/admin/dashboard');
     await page.waitForURL('**/admin');

@@ -7,8 +7,12 @@ const rowCount = async (text: string, params: unknown[]) => (await sql<{ count: 
 
 describe('a shoot with no connection', () => {
   it('creates a collection, uploads 10 photos, edits a service and a section, reloads offline, and everything arrives exactly once', async () => {
-    const [service] = await sql<{ id: string; price_range: string | null }>(`select id, price_range from public.service_packages where name = 'Couples Session'`);
-    const [section] = await sql<{ id: string; title: string | null }>(`select id, title from public.page_content where section_name = 'about-story'`);
+    const [service] = await sql<{ id: string; price_range: string | null }>(
+      `select id, price_range from public.service_packages where name = 'Couples Session'`,
+    );
+    const [section] = await sql<{ id: string; title: string | null }>(
+      `select id, title from public.page_content where section_name = 'about-story'`,
+    );
     const context = await newContext('desktop');
     const page = await context.newPage();
     // The album page's title (the list's cards carry the name too, as smaller headings).
@@ -38,7 +42,12 @@ describe('a shoot with no connection', () => {
       await page.getByRole('dialog').getByLabel('Choose photos').setInputFiles(shootPhotos(10));
       await page.getByRole('dialog').getByText('0 of 10 uploaded').waitFor();
       await expect
-        .poll(() => page.getByRole('dialog').locator('li').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-state'))))
+        .poll(() =>
+          page
+            .getByRole('dialog')
+            .locator('li')
+            .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-state'))),
+        )
         .toEqual(Array(10).fill('offline'));
       await page.getByRole('dialog').getByText('Waiting for connection').first().waitFor();
       await page.getByRole('dialog').getByRole('button', { name: 'Continue in background' }).click();
@@ -84,11 +93,25 @@ describe('a shoot with no connection', () => {
       const albums = await sql<{ id: string }>(`select id from public.albums where name = 'Harbour Sunrise'`);
       expect(albums).toHaveLength(1);
       const albumId = albums[0]!.id;
-      const photos = await sql<{ original_filename: string }>('select original_filename from public.photos where album_id = $1 order by original_filename', [albumId]);
-      expect(photos.map((photo) => photo.original_filename)).toEqual(Array.from({ length: 10 }, (_, index) => `IMG_${String(index + 1).padStart(4, '0')}.jpg`));
-      expect(await rowCount(`select count(*)::int as count from storage.objects where bucket_id in ('photos', 'originals') and name like $1 || '/%'`, [albumId])).toBe(30);
-      expect((await sql(`select price_range from public.service_packages where id = $1`, [service!.id]))[0]).toEqual({ price_range: '$480 – $620' });
-      expect((await sql(`select title from public.page_content where id = $1`, [section!.id]))[0]).toEqual({ title: 'Light, water and quiet mornings' });
+      const photos = await sql<{ original_filename: string }>(
+        'select original_filename from public.photos where album_id = $1 order by original_filename',
+        [albumId],
+      );
+      expect(photos.map((photo) => photo.original_filename)).toEqual(
+        Array.from({ length: 10 }, (_, index) => `IMG_${String(index + 1).padStart(4, '0')}.jpg`),
+      );
+      expect(
+        await rowCount(
+          `select count(*)::int as count from storage.objects where bucket_id in ('photos', 'originals') and name like $1 || '/%'`,
+          [albumId],
+        ),
+      ).toBe(30);
+      expect((await sql(`select price_range from public.service_packages where id = $1`, [service!.id]))[0]).toEqual({
+        price_range: '$480 – $620',
+      });
+      expect((await sql(`select title from public.page_content where id = $1`, [section!.id]))[0]).toEqual({
+        title: 'Light, water and quiet mornings',
+      });
       expect(await rowCount(`select count(*)::int as count from public.service_packages where name = 'Couples Session'`, [])).toBe(1);
       expect(await storedCount(page, 'outbox')).toBe(0);
       expect(await storedCount(page, 'blobs')).toBe(0);
@@ -127,7 +150,9 @@ describe('a shoot with no connection', () => {
     await page.getByRole('dialog').getByLabel('Choose photos').setInputFiles(shootPhotos(3));
     const refusal = page.getByRole('dialog').getByRole('alert');
     await refusal.getByText('Not enough space').waitFor();
-    await refusal.getByText(/^These 3 photos need about 23\.\d MB on this device until they are uploaded, and only 10\.0 MB is free for this site\./).waitFor();
+    await refusal
+      .getByText(/^These 3 photos need about 23\.\d MB on this device until they are uploaded, and only 10\.0 MB is free for this site\./)
+      .waitFor();
     expect(await storedCount(page, 'outbox')).toBe(0);
     expect(await storedCount(page, 'blobs')).toBe(0);
     await screenshot(page, 'upload-storage-short-desktop', { fullPage: false });
@@ -185,7 +210,10 @@ describe('uploading while the network comes and goes', () => {
     await expectToast(page, 'Saved on this device');
     await page.getByTestId('sync-status').getByText('3 pending (offline)').waitFor();
     expect(await sql('select original_filename from public.photos where album_id = $1', [albumId])).toHaveLength(1);
-    await page.getByRole('dialog').getByRole('button', { name: /Continue in background|Done/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Continue in background|Done/ })
+      .click();
     await screenshot(page, 'offline-pending-desktop');
 
     // A reload while offline: the app opens from the service worker, the queue and the
@@ -226,7 +254,7 @@ describe('uploading while the network comes and goes', () => {
 });
 
 describe('Background Sync', () => {
-  it('the browser\'s sync event makes the open admin page send what waits, with its timers frozen', async () => {
+  it("the browser's sync event makes the open admin page send what waits, with its timers frozen", async () => {
     const context = await newContext('desktop');
     await context.clock.install();
     const page = await context.newPage();
@@ -250,10 +278,14 @@ describe('Background Sync', () => {
     await expect.poll(() => attempts).toBe(1);
     await page.getByTestId('sync-status').getByText('1 pending').waitFor();
     // The page asked the browser for a sync when the change started waiting.
-    expect(await page.evaluate(async () => {
-      const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync: { getTags(): Promise<string[]> } };
-      return registration.sync.getTags();
-    })).toContain('photographer-outbox');
+    expect(
+      await page.evaluate(async () => {
+        const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+          sync: { getTags(): Promise<string[]> };
+        };
+        return registration.sync.getTags();
+      }),
+    ).toContain('photographer-outbox');
 
     await page.unroute('**/rest/v1/rpc/admin_create_album');
     const cdp = await context.newCDPSession(page);
@@ -304,7 +336,9 @@ describe('signing out with changes not yet sent', () => {
 
     await context.setOffline(false);
     await signInAsAdmin(page);
-    await expect.poll(async () => (await sql(`select 1 from public.albums where name = 'Queued Before Sign Out'`)).length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(async () => (await sql(`select 1 from public.albums where name = 'Queued Before Sign Out'`)).length, { timeout: 20_000 })
+      .toBe(1);
     await context.close();
   });
 });
@@ -328,7 +362,9 @@ describe('an admin who opens the public site', () => {
     const site = await context.newPage();
     await site.goto('/');
     await site.getByRole('heading', { level: 1 }).waitFor();
-    await expect.poll(async () => (await sql(`select 1 from public.albums where name = 'Queued Then Public Site'`)).length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(async () => (await sql(`select 1 from public.albums where name = 'Queued Then Public Site'`)).length, { timeout: 20_000 })
+      .toBe(1);
     // The outbox entry is removed once the server's answer is read, a moment after the row lands.
     await expect.poll(() => storedCount(site, 'outbox'), { timeout: 10_000 }).toBe(0);
     await context.close();

@@ -30,7 +30,9 @@ async function uploadThreePhotos(page: Page, albumId: string): Promise<PhotoRow[
     .setInputFiles([fixturePath('landscape.jpg'), fixturePath('portrait.jpg'), fixturePath('rotated-exif6.jpg')]);
   await expectToast(page, '3 photo(s) uploaded successfully.');
   await dialog.getByRole('button', { name: 'Done' }).click();
-  return sql<PhotoRow>('select id, original_filename, thumb_url from public.photos where album_id = $1 order by original_filename', [albumId]);
+  return sql<PhotoRow>('select id, original_filename, thumb_url from public.photos where album_id = $1 order by original_filename', [
+    albumId,
+  ]);
 }
 
 const membersOf = (galleryId: string) =>
@@ -52,7 +54,8 @@ async function expectImagesLoaded(scope: Locator, count: number): Promise<void> 
   }
 }
 
-const tile = (dialog: Locator, filename: string, album: string) => dialog.getByRole('button', { name: `${filename} from ${album}`, exact: true });
+const tile = (dialog: Locator, filename: string, album: string) =>
+  dialog.getByRole('button', { name: `${filename} from ${album}`, exact: true });
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('public galleries at %s size', (viewport) => {
   it('creates a gallery from picked photos, edits its photos and status, and deletes it', async () => {
@@ -195,9 +198,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('public galleries at %s 
     await page.getByRole('button', { name: 'Create Your First Public Gallery' }).waitFor();
     expect(await sql('select 1 from public.public_galleries where id = $1', [galleryId])).toEqual([]);
     expect(await sql('select 1 from public.public_gallery_photos where public_gallery_id = $1', [galleryId])).toEqual([]);
-    expect((await sql<{ id: string }>('select id from public.photos where album_id = $1 order by id', [albumId])).map((row) => row.id)).toEqual(
-      [landscape.id, portrait.id, rotated.id].sort(),
-    );
+    expect(
+      (await sql<{ id: string }>('select id from public.photos where album_id = $1 order by id', [albumId])).map((row) => row.id),
+    ).toEqual([landscape.id, portrait.id, rotated.id].sort());
     await context.close();
   });
 });

@@ -100,11 +100,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('service packages at %s 
     // Edit: the lines come back; an emptied optional field becomes null.
     await row.getByRole('button', { name: 'Edit service' }).click();
     const editDialog = page.getByRole('dialog', { name: 'Edit Service' });
-    expect(await editDialog.getByRole('textbox', { name: /^Feature \d+$/ }).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual([
-      '20 minutes',
-      '10 edited photos',
-      'Online gallery',
-    ]);
+    expect(
+      await editDialog
+        .getByRole('textbox', { name: /^Feature \d+$/ })
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+    ).toEqual(['20 minutes', '10 edited photos', 'Online gallery']);
     await editDialog.getByLabel('Whimsical Name').fill('');
     await editDialog.getByLabel('Price Range').fill('$175');
     await editDialog.getByLabel('Feature 2', { exact: true }).fill('12 edited photos');

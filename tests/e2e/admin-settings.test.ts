@@ -18,10 +18,10 @@ const readProfile = async () =>
 
 const passwordIs = async (username: string, password: string) =>
   (
-    await sql<{ ok: boolean }>('select password_hash = extensions.crypt($2, password_hash) as ok from public.admin_credentials where username = $1', [
-      username,
-      password,
-    ])
+    await sql<{ ok: boolean }>(
+      'select password_hash = extensions.crypt($2, password_hash) as ok from public.admin_credentials where username = $1',
+      [username, password],
+    )
   )[0]?.ok;
 
 /** Signs in through the login form as any admin. */
@@ -116,7 +116,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('profile settings at %s 
       { img: await page.getByRole('img', { name: 'Logo preview' }).elementHandle(), name: logoName! },
     );
     expect(await page.getByLabel('Site Name').inputValue()).toBe(siteName);
-    await page.getByText('Logo uploaded').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await page
+      .getByText('Logo uploaded')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
     await screenshot(page, `settings-${viewport}`);
 
     // The superuser's Add Admin dialog, as it looks at this size.
@@ -202,7 +206,10 @@ describe('signed-in devices', () => {
     await signIn(laptopPage, 'dora', 'dora-pass');
     await signIn(phonePage, 'dora', 'dora-pass');
 
-    for (const [page, viewport] of [[laptopPage, 'desktop'], [phonePage, 'phone']] as const) {
+    for (const [page, viewport] of [
+      [laptopPage, 'desktop'],
+      [phonePage, 'phone'],
+    ] as const) {
       await openSettings(page);
       const rows = page.getByTestId('session-row');
       await rows.nth(1).waitFor();
@@ -277,9 +284,9 @@ describe('the superuser managing admin users', () => {
     // Reset Password: the targets leave out the superuser and oneself.
     await page.getByRole('button', { name: 'Reset Password' }).click();
     dialog = page.getByRole('dialog', { name: 'Reset Password' });
-    const others = (await sql<{ username: string }>("select username from public.admin_credentials where username <> 'admin' order by created_at")).map(
-      (row) => row.username,
-    );
+    const others = (
+      await sql<{ username: string }>("select username from public.admin_credentials where username <> 'admin' order by created_at")
+    ).map((row) => row.username);
     expect(await dialog.getByLabel('Admin User').locator('option').allTextContents()).toEqual(['Choose an admin user', ...others]);
     await dialog.getByLabel('Admin User').selectOption('bruno');
     await dialog.getByLabel('New Password', { exact: true }).fill('bruno-pass-2');

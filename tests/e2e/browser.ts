@@ -33,7 +33,9 @@ afterAll(async () => {
 
 /** A fresh browser profile at the given size, with the site's URL (or another, e.g. a proxy's) as base. */
 export async function newContext(viewport: ViewportName, options: { baseURL?: string } = {}): Promise<BrowserContext> {
-  const context = await (await launchBrowser()).newContext({
+  const context = await (
+    await launchBrowser()
+  ).newContext({
     viewport: VIEWPORTS[viewport],
     baseURL: options.baseURL ?? inject('stack').url,
     deviceScaleFactor: 1,
@@ -104,7 +106,8 @@ export const storedCount = (page: Page, store: 'outbox' | 'blobs') =>
 export function recordRequests(page: Page) {
   const paths: string[] = [];
   page.on('request', (request) => paths.push(new URL(request.url()).pathname));
-  const scripts = () => paths.filter((path) => path.startsWith('/assets/') && path.endsWith('.js')).map((path) => path.slice('/assets/'.length));
+  const scripts = () =>
+    paths.filter((path) => path.startsWith('/assets/') && path.endsWith('.js')).map((path) => path.slice('/assets/'.length));
   return { paths, scripts, adminScripts: () => scripts().filter(isAdminChunk) };
 }
 

@@ -38,7 +38,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a client at %s size', (
     const page = await context.newPage();
     const photoRequests: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('get_album_photos_by_token') || request.url().includes(`/photos/${album.id}/`)) photoRequests.push(request.url());
+      if (request.url().includes('get_album_photos_by_token') || request.url().includes(`/photos/${album.id}/`))
+        photoRequests.push(request.url());
     });
     await page.goto(`/client/${token}`);
 
@@ -67,8 +68,14 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a client at %s size', (
     await page.getByText('5 photos').waitFor();
     expect(await photoTiles(page).count()).toBe(5);
     // Every thumbnail is shown (loaded, with its real size).
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('[role="list"] img')).every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0));
-    const sources = await page.locator('[role="list"] img').evaluateAll((images) => images.map((img) => (img as HTMLImageElement).currentSrc));
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('[role="list"] img')).every(
+        (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+      ),
+    );
+    const sources = await page
+      .locator('[role="list"] img')
+      .evaluateAll((images) => images.map((img) => (img as HTMLImageElement).currentSrc));
     expect(sources.every((src) => src.endsWith('.thumb.webp'))).toBe(true);
     await screenshot(page, `client-gallery-${viewport}`);
 
@@ -90,7 +97,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a client at %s size', (
     // was reloading, the page is only controlled after the next load.
     const claimed = await page
       .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 5_000 })
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     if (!claimed) {
       await page.reload();
       await page.getByText('5 photos').waitFor();
@@ -147,7 +157,8 @@ describe('client links that do not open', () => {
     const requests = recordRequests(page);
     const photoAnswers: Array<Array<{ file_url: string | null }>> = [];
     page.on('response', (response) => {
-      if (response.url().includes('/rpc/get_album_photos_by_token')) void response.json().then((rows: Array<{ file_url: string | null }>) => photoAnswers.push(rows));
+      if (response.url().includes('/rpc/get_album_photos_by_token'))
+        void response.json().then((rows: Array<{ file_url: string | null }>) => photoAnswers.push(rows));
     });
     await page.goto(`/client/${token}`);
     await page.getByText('5 photos').waitFor();
@@ -158,16 +169,21 @@ describe('client links that do not open', () => {
     expect(photoAnswers.flat().every((row) => row.file_url === null)).toBe(true);
     const original = album.photos[0]!.fileUrl;
     expect(original).toMatch(/^\/storage\/v1\/object\/authenticated\/originals\//);
-    const tried = await page.evaluate(async ({ original, token }) => {
-      const { supabaseAnonKey: key } = (await (await fetch('/config.json')).json()) as { supabaseAnonKey: string };
-      const headers = { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-      const grant = await (await fetch('/rest/v1/rpc/get_download_grant', { method: 'POST', headers, body: JSON.stringify({ p_access_token: token }) })).json();
-      return {
-        grant,
-        byPath: (await fetch(original, { headers })).status,
-        byOldAddress: (await fetch(original.replace('/authenticated/originals/', '/public/photos/'))).status,
-      };
-    }, { original, token });
+    const tried = await page.evaluate(
+      async ({ original, token }) => {
+        const { supabaseAnonKey: key } = (await (await fetch('/config.json')).json()) as { supabaseAnonKey: string };
+        const headers = { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+        const grant = await (
+          await fetch('/rest/v1/rpc/get_download_grant', { method: 'POST', headers, body: JSON.stringify({ p_access_token: token }) })
+        ).json();
+        return {
+          grant,
+          byPath: (await fetch(original, { headers })).status,
+          byOldAddress: (await fetch(original.replace('/authenticated/originals/', '/public/photos/'))).status,
+        };
+      },
+      { original, token },
+    );
     expect(tried).toEqual({ grant: null, byPath: 404, byOldAddress: 404 });
     await photoTiles(page).first().click();
     await page.locator('.yarl__slide_current img').waitFor();

@@ -32,7 +32,9 @@ describe('the installed app', () => {
     const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
     expect(manifest.display).toBe('standalone');
     // Named after the photographer's site, as the browser itself reads the manifest.
-    const [{ site_name: siteName }] = (await sql<{ site_name: string }>('select site_name from public.photographer_profile')) as [{ site_name: string }];
+    const [{ site_name: siteName }] = (await sql<{ site_name: string }>('select site_name from public.photographer_profile')) as [
+      { site_name: string },
+    ];
     expect(manifest.name).toBe(siteName);
     const { data } = await cdp.send('Page.getAppManifest');
     expect(JSON.parse(data!).name).toBe(siteName);
@@ -47,7 +49,9 @@ describe('the installed app', () => {
     expect(precached).toContain('/index.html');
     expect(precached.some((path) => path.startsWith('/assets/') && path.endsWith('.js'))).toBe(true);
     // Only the shell: no photo, no API answer.
-    expect(precached.filter((path) => path.startsWith('/storage/') || path.startsWith('/rest/') || /\.(jpe?g|webp)$/.test(path))).toEqual([]);
+    expect(precached.filter((path) => path.startsWith('/storage/') || path.startsWith('/rest/') || /\.(jpe?g|webp)$/.test(path))).toEqual(
+      [],
+    );
     await context.close();
   });
 });

@@ -56,9 +56,14 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a visitor at %s size', 
     await page.getByText(/^3 photos · /).waitFor();
     // The site's name (other journeys may have renamed it) heads the page.
     const [profile] = await sql<{ site_name: string | null }>('select site_name from public.photographer_profile limit 1');
-    await page.getByRole('banner').getByText(profile?.site_name || 'Photography Portfolio', { exact: true }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByText(profile?.site_name || 'Photography Portfolio', { exact: true })
+      .waitFor();
     expect(await tiles(page).count()).toBe(3);
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('[role="list"] img')).every((img) => (img as HTMLImageElement).naturalWidth > 0));
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('[role="list"] img')).every((img) => (img as HTMLImageElement).naturalWidth > 0),
+    );
     await screenshot(page, `public-gallery-${viewport}`);
 
     // Keyboard: open the second photo, arrows move, Esc closes and focus returns to the photo shown last.
@@ -105,7 +110,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a visitor at %s size', 
     expect(await page.getByRole('button', { name: /^Download .+\.jpg$/ }).count()).toBe(3);
     await screenshot(page, `public-album-${viewport}`);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download portrait.jpg' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download portrait.jpg' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('portrait.jpg');
     await expectToast(page, 'Download Started');
 
@@ -129,7 +137,11 @@ describe('galleries a visitor cannot see', () => {
     await page.waitForURL((url) => url.pathname === '/');
 
     const hidden = await seedPublicGallery({ title: 'Hidden Gallery', isActive: false, photoIds: [publicAlbum.photos[0]!.id] });
-    for (const path of [`/gallery/public/${hidden}`, '/gallery/public/not-a-gallery', '/gallery/public/00000000-0000-4000-8000-000000000000']) {
+    for (const path of [
+      `/gallery/public/${hidden}`,
+      '/gallery/public/not-a-gallery',
+      '/gallery/public/00000000-0000-4000-8000-000000000000',
+    ]) {
       await page.goto(path);
       await page.getByRole('heading', { name: 'Gallery Not Found' }).waitFor();
       await page.getByText('This gallery is not available or has been made private.').waitFor();

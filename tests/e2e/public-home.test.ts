@@ -22,7 +22,9 @@ let seeded: Seeded;
 beforeAll(async () => {
   // Other journeys share this database and may have renamed the site or changed its design:
   // start from exactly the demo content of supabase/seed.sql.
-  await sql('delete from public.page_content; delete from public.service_packages; delete from public.site_settings; delete from public.photographer_profile');
+  await sql(
+    'delete from public.page_content; delete from public.service_packages; delete from public.site_settings; delete from public.photographer_profile',
+  );
   await sql(readFileSync(join(import.meta.dirname, '..', '..', 'supabase', 'seed.sql'), 'utf8'));
   const older = await seedAlbum({
     name: 'Autumn in the Orchard',
@@ -54,7 +56,8 @@ const setSetting = (key: string, value: string | null) =>
   sql('update public.site_settings set setting_value = $2 where setting_key = $1', [key, value]);
 
 const cardsIn = (page: Page, group: string) => page.getByRole('group', { name: group }).getByTestId('collection-card');
-const cardTitled = (page: Page, group: string, title: string) => cardsIn(page, group).filter({ has: page.getByRole('heading', { name: title }) });
+const cardTitled = (page: Page, group: string, title: string) =>
+  cardsIn(page, group).filter({ has: page.getByRole('heading', { name: title }) });
 const texts = (locator: Locator) => locator.evaluateAll((elements) => elements.map((element) => element.textContent?.trim()));
 
 /** Scrolls every lazy image into view and waits for it, so a full-page screenshot shows them; then back to the top. */
@@ -125,12 +128,9 @@ describe('the public home page', () => {
     await featured.getByText('3 photos').waitFor();
     const featuredCover = featured.locator('img');
     expect(await featuredCover.getAttribute('src')).toBe(seeded.privateAlbum.photos[0]!.thumbUrl);
-    expect(await featuredCover.evaluate((img: HTMLImageElement) => [img.loading, img.decoding, img.width > 0, img.getAttribute('height')])).toEqual([
-      'lazy',
-      'async',
-      true,
-      '360',
-    ]);
+    expect(
+      await featuredCover.evaluate((img: HTMLImageElement) => [img.loading, img.decoding, img.width > 0, img.getAttribute('height')]),
+    ).toEqual(['lazy', 'async', true, '360']);
     expect(await cardTitled(page, 'Featured Collections', 'Hidden Drafts').count()).toBe(0);
 
     // Recent Sessions: public albums newest first, never the private one.
@@ -154,7 +154,10 @@ describe('the public home page', () => {
 
     // The covers load (thumbnails) and the page does not jump while they do.
     await featuredCover.scrollIntoViewIfNeeded();
-    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await featuredCover.elementHandle());
+    await page.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+      await featuredCover.elementHandle(),
+    );
     const shift = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {
@@ -173,10 +176,14 @@ describe('the public home page', () => {
 
     // The scroll buttons bring their sections to the top of the window.
     await page.getByRole('link', { name: 'My Story', exact: true }).click();
-    await expect.poll(() => story.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), { timeout: 5_000 }).toBeLessThan(40);
+    await expect
+      .poll(() => story.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), { timeout: 5_000 })
+      .toBeLessThan(40);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('link', { name: 'View Galleries' }).click();
-    await expect.poll(() => galleries.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), { timeout: 5_000 }).toBeLessThan(40);
+    await expect
+      .poll(() => galleries.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), { timeout: 5_000 })
+      .toBeLessThan(40);
     expect(new URL(page.url()).pathname).toBe('/');
 
     // A card opens its gallery.
@@ -230,7 +237,8 @@ describe('the public home page', () => {
     await page.evaluate(() => {
       (window as unknown as { shifts: number }).shifts = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>) (window as unknown as { shifts: number }).shifts += entry.value;
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+          (window as unknown as { shifts: number }).shifts += entry.value;
       }).observe({ type: 'layout-shift' });
     });
     releaseFonts();
@@ -238,7 +246,9 @@ describe('the public home page', () => {
     await page.waitForTimeout(300);
     // The design's fonts are in use now (the page's own styles, not the loading screen's), and the page kept its layout.
     const families = await page.evaluate(() =>
-      [document.querySelector('h1')!, document.body].map((element) => getComputedStyle(element).fontFamily.split(',')[0]!.replace(/["']/g, '')),
+      [document.querySelector('h1')!, document.body].map((element) =>
+        getComputedStyle(element).fontFamily.split(',')[0]!.replace(/["']/g, ''),
+      ),
     );
     expect(families).toEqual(['Playfair Display', 'Lato']);
     expect(await page.evaluate((names) => names.every((name) => document.fonts.check(`16px '${name}'`)), families)).toBe(true);
@@ -259,7 +269,10 @@ describe('the public home page', () => {
         const hero = page.getByTestId('home-hero-image');
         expect(await hero.getAttribute('src')).toBe(preview);
         expect(await hero.evaluate((img: HTMLImageElement) => [img.loading, img.fetchPriority])).toEqual(['eager', 'high']);
-        await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await hero.elementHandle());
+        await page.waitForFunction(
+          (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+          await hero.elementHandle(),
+        );
         expect(await hero.evaluate((img) => [getComputedStyle(img).filter, getComputedStyle(img).opacity])).toEqual(['blur(2px)', '0.85']);
         await screenshot(page, `home-hero-image-${viewport}`, { fullPage: false });
         await context.close();
@@ -315,7 +328,9 @@ describe('the public home page', () => {
          social_linkedin = 'https://linkedin.com/in/willowandlight', social_website = 'https://willowandlight.com'`,
     );
     const { context, page } = await openHome('phone').finally(() =>
-      sql('update public.photographer_profile set social_instagram = null, social_facebook = null, social_twitter = null, social_linkedin = null, social_website = null'),
+      sql(
+        'update public.photographer_profile set social_instagram = null, social_facebook = null, social_twitter = null, social_linkedin = null, social_website = null',
+      ),
     );
     const header = page.getByRole('banner');
     await header.getByText('Willow & Light Photography').waitFor();
@@ -339,7 +354,9 @@ describe('the public home page', () => {
     expect(await columns(page.getByTestId('service-list').locator(':scope > li'))).toBe(1);
     expect(await columns(cardsIn(page, 'Recent Sessions'))).toBe(1);
     expect(await columns(cardsIn(page, 'Featured Collections'))).toBe(1);
-    const width = await cardsIn(page, 'Recent Sessions').first().evaluate((element) => element.getBoundingClientRect().width);
+    const width = await cardsIn(page, 'Recent Sessions')
+      .first()
+      .evaluate((element) => element.getBoundingClientRect().width);
     expect(width).toBeGreaterThan(300);
     expect(await overflowsSideways(page)).toBe(false);
     await cardTitled(page, 'Featured Collections', 'Golden Hour Favourites').getByText('3 photos').waitFor();
@@ -379,7 +396,9 @@ describe('the public home page', () => {
     const tables = ['page_content', 'service_packages', 'photographer_profile', 'site_settings'] as const;
     const saved: Record<string, unknown[]> = {};
     for (const table of tables) saved[table] = await sql(`select * from public.${table}`);
-    const publicAlbums = (await sql<{ id: string }>('update public.albums set is_public = false where is_public returning id')).map((row) => row.id);
+    const publicAlbums = (await sql<{ id: string }>('update public.albums set is_public = false where is_public returning id')).map(
+      (row) => row.id,
+    );
     const activeGalleries = (
       await sql<{ id: string }>('update public.public_galleries set is_active = false where is_active returning id')
     ).map((row) => row.id);
@@ -441,9 +460,9 @@ describe('the public home page', () => {
 
   it('never puts hostile stored values into links or images', async () => {
     // The database refuses unsafe button links and social links outright (docs/SECURITY.md, URLs).
-    await expect(
-      sql("update public.page_content set button_link = 'javascript:alert(1)' where section_name = 'intro'"),
-    ).rejects.toThrow(/button_link/);
+    await expect(sql("update public.page_content set button_link = 'javascript:alert(1)' where section_name = 'intro'")).rejects.toThrow(
+      /button_link/,
+    );
     await expect(sql("update public.photographer_profile set social_instagram = 'javascript:alert(1)'")).rejects.toThrow(
       /photographer_profile_social_links_web/,
     );
@@ -473,7 +492,10 @@ describe('the public home page', () => {
       expect(unsafe).toEqual([]);
       await context.close();
     } finally {
-      await sql('update public.photographer_profile set social_instagram = $1, social_website = $2', [profile!.social_instagram, profile!.social_website]);
+      await sql('update public.photographer_profile set social_instagram = $1, social_website = $2', [
+        profile!.social_instagram,
+        profile!.social_website,
+      ]);
       await setSetting('hero_background_image', null);
       await setSetting('contact_method', 'email');
       await setSetting('contact_value', 'hello@example.com');

@@ -33,7 +33,10 @@ export async function adminBackend(): Promise<Backend> {
   if (admin) return admin;
   const { url, anonKey } = inject('stack');
   let credentials: AdminCredentials | null = null;
-  const backend = createBackend({ supabaseUrl: url, supabaseAnonKey: anonKey }, { credentials: () => credentials, realtimeTransport: WebSocket });
+  const backend = createBackend(
+    { supabaseUrl: url, supabaseAnonKey: anonKey },
+    { credentials: () => credentials, realtimeTransport: WebSocket },
+  );
   const token = await adminLogin(backend, 'admin', adminPassword());
   credentials = { username: 'admin', token: token! };
   admin = backend;
@@ -84,9 +87,24 @@ export async function seedPhoto(albumId: string, fixture: FixtureName, originalF
   const bytes = fixtureBytes(fixture);
   const { thumb, preview, width, height } = await renditionsOf(fixture, bytes);
   const id = randomUUID();
-  const fileUrl = await uploadOriginal(backend, `${albumId}/${id}.jpg`, new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'image/jpeg');
-  const thumbUrl = await uploadToPhotos(backend, `${albumId}/${id}.thumb.webp`, new Blob([new Uint8Array(thumb)], { type: 'image/webp' }), 'image/webp');
-  const previewUrl = await uploadToPhotos(backend, `${albumId}/${id}.preview.webp`, new Blob([new Uint8Array(preview)], { type: 'image/webp' }), 'image/webp');
+  const fileUrl = await uploadOriginal(
+    backend,
+    `${albumId}/${id}.jpg`,
+    new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }),
+    'image/jpeg',
+  );
+  const thumbUrl = await uploadToPhotos(
+    backend,
+    `${albumId}/${id}.thumb.webp`,
+    new Blob([new Uint8Array(thumb)], { type: 'image/webp' }),
+    'image/webp',
+  );
+  const previewUrl = await uploadToPhotos(
+    backend,
+    `${albumId}/${id}.preview.webp`,
+    new Blob([new Uint8Array(preview)], { type: 'image/webp' }),
+    'image/webp',
+  );
   await addPhoto(backend, {
     id,
     albumId,
@@ -129,7 +147,11 @@ export async function seedPublicGallery(options: {
 }): Promise<string> {
   const backend = await adminBackend();
   const id = randomUUID();
-  await createPublicGallery(backend, id, { title: options.title, description: options.description ?? null, isActive: options.isActive ?? true });
+  await createPublicGallery(backend, id, {
+    title: options.title,
+    description: options.description ?? null,
+    isActive: options.isActive ?? true,
+  });
   await setGalleryPhotos(backend, id, options.photoIds);
   return id;
 }

@@ -94,8 +94,14 @@ describe('every admin RPC without a valid session', () => {
     [
       'admin_add_photo',
       {
-        p_album_id: crypto.randomUUID(), p_filename: 'a.jpg', p_original_filename: 'a.jpg', p_file_url: 'http://x/a.jpg',
-        p_file_size: 1, p_width: 1, p_height: 1, p_mime_type: 'image/jpeg',
+        p_album_id: crypto.randomUUID(),
+        p_filename: 'a.jpg',
+        p_original_filename: 'a.jpg',
+        p_file_url: 'http://x/a.jpg',
+        p_file_size: 1,
+        p_width: 1,
+        p_height: 1,
+        p_mime_type: 'image/jpeg',
       },
     ],
     ['admin_delete_photo', { p_photo_id: crypto.randomUUID() }],

@@ -72,9 +72,7 @@ describe('collections', () => {
     expect(refused.message).toBe('Collection name is required');
     const id = crypto.randomUUID();
     await createAlbum(admin, id, { name: 'Trimmed  ', description: '  ' });
-    expect(await sql('select name, description from public.albums where id = $1', [id])).toEqual([
-      { name: 'Trimmed', description: null },
-    ]);
+    expect(await sql('select name, description from public.albums where id = $1', [id])).toEqual([{ name: 'Trimmed', description: null }]);
   });
 
   it('updates name, description and visibility, and reports a missing album', async () => {
@@ -85,9 +83,7 @@ describe('collections', () => {
     await updateAlbum(admin, id, { name: 'After again', description: null });
     expect(await getAlbum(admin, id)).toMatchObject({ is_public: true });
     expect(await getAlbum(admin, crypto.randomUUID())).toBeNull();
-    expect((await failureOf(updateAlbum(admin, crypto.randomUUID(), { name: 'x', description: null }))).message).toBe(
-      'Album not found',
-    );
+    expect((await failureOf(updateAlbum(admin, crypto.randomUUID(), { name: 'x', description: null }))).message).toBe('Album not found');
   });
 
   it('records photos idempotently, counts them, and makes the first one the cover', async () => {
@@ -117,7 +113,9 @@ describe('collections', () => {
     expect((await failureOf(addPhoto(admin, stray))).message).toBe(refusal);
     // An original in the public bucket is refused too: originals are private (docs/SECURITY.md class 6).
     const publicOriginal = photoRecord(albumId);
-    expect((await failureOf(addPhoto(admin, { ...publicOriginal, fileUrl: publicOriginal.thumbUrl!.replace('.thumb.webp', '.jpg') }))).message).toBe(refusal);
+    expect(
+      (await failureOf(addPhoto(admin, { ...publicOriginal, fileUrl: publicOriginal.thumbUrl!.replace('.thumb.webp', '.jpg') }))).message,
+    ).toBe(refusal);
     expect((await failureOf(addPhoto(admin, photoRecord(crypto.randomUUID())))).message).toBe('Album not found');
   });
 
@@ -155,10 +153,17 @@ describe('collections', () => {
     const albumId = crypto.randomUUID();
     await createAlbum(admin, albumId, { name: uniqueName('Gone'), description: null });
     await addPhoto(admin, photoRecord(albumId));
-    await sql(`insert into public.gallery_links (album_id, access_token) values ($1, repeat('z', 40) || substr(md5(random()::text), 1, 8))`, [albumId]);
+    await sql(
+      `insert into public.gallery_links (album_id, access_token) values ($1, repeat('z', 40) || substr(md5(random()::text), 1, 8))`,
+      [albumId],
+    );
     await deleteAlbum(admin, albumId);
     expect(await getAlbum(admin, albumId)).toBeNull();
-    expect(await sql('select 1 from public.photos where album_id = $1 union all select 1 from public.gallery_links where album_id = $1', [albumId])).toEqual([]);
+    expect(
+      await sql('select 1 from public.photos where album_id = $1 union all select 1 from public.gallery_links where album_id = $1', [
+        albumId,
+      ]),
+    ).toEqual([]);
     await deleteAlbum(admin, albumId);
   });
 
@@ -214,9 +219,7 @@ describe('public galleries', () => {
   });
 
   it("refuses a blank title with 'Title is required'", async () => {
-    const refused = await failureOf(
-      createPublicGallery(admin, crypto.randomUUID(), { title: ' ', description: null, isActive: true }),
-    );
+    const refused = await failureOf(createPublicGallery(admin, crypto.randomUUID(), { title: ' ', description: null, isActive: true }));
     expect(refused.message).toBe('Title is required');
   });
 });
@@ -225,7 +228,11 @@ describe('site settings', () => {
   it('saves all settings at once and reads them back', async () => {
     const original = await readSiteSettings(admin);
     await saveSiteSettings(admin, { ...original, primary_color: '#AA3355', hero_background_blur: '7', background_style: 'dreamy' });
-    expect(await readSiteSettings(admin)).toMatchObject({ primary_color: '#AA3355', hero_background_blur: '7', background_style: 'dreamy' });
+    expect(await readSiteSettings(admin)).toMatchObject({
+      primary_color: '#AA3355',
+      hero_background_blur: '7',
+      background_style: 'dreamy',
+    });
     await saveSiteSettings(admin, original);
     expect(await readSiteSettings(admin)).toEqual(original);
   });

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminLogin, adminValidateSession } from '@/lib/backend/admin-auth';
-import {
-  changeAdminPassword,
-  createAdminUser,
-  deleteAdminUser,
-  listAdminUsers,
-  resetAdminPassword,
-} from '@/lib/backend/admin-users';
+import { changeAdminPassword, createAdminUser, deleteAdminUser, listAdminUsers, resetAdminPassword } from '@/lib/backend/admin-users';
 import { anonymous, backendAs, failureOf, signIn, signedInAdmin, signedInSuperuser, sql, uniqueName } from './helpers';
 
 const usernames = async (rows: Promise<Array<{ username: string }>>) => (await rows).map((row) => row.username);
@@ -78,9 +72,7 @@ describe('admin users and the superuser rules of SPEC §6', () => {
   it('does not let other admins add admins', async () => {
     const admin = await signedInAdmin();
     const username = uniqueName('sneaky');
-    const refused = await failureOf(
-      createAdminUser(backendAs(admin), { id: crypto.randomUUID(), username, password: 'secret-pass' }),
-    );
+    const refused = await failureOf(createAdminUser(backendAs(admin), { id: crypto.randomUUID(), username, password: 'secret-pass' }));
     expect(refused.message).toBe('Only the admin superuser can add users');
     expect(await sql('select 1 from public.admin_credentials where username = $1', [username])).toEqual([]);
   });
@@ -137,9 +129,7 @@ describe('admin users and the superuser rules of SPEC §6', () => {
     expect(seenByAdmin).toContain(admin.username);
     expect(seenByAdmin).not.toContain('admin');
     expect(await listAdminUsers(anonymous())).toEqual([]);
-    expect((await failureOf(listAdminUsers(backendAs({ username: admin.username, token: 'forged' })))).message).toBe(
-      'Not authenticated',
-    );
+    expect((await failureOf(listAdminUsers(backendAs({ username: admin.username, token: 'forged' })))).message).toBe('Not authenticated');
   });
 
   it('never lets anyone read password hashes through the API', async () => {

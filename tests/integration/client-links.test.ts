@@ -1,10 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  getGalleryLinkByToken,
-  setGalleryContext,
-  streamAlbumPhotosByToken,
-  validateGalleryPasscode,
-} from '@/lib/backend/client-links';
+import { getGalleryLinkByToken, setGalleryContext, streamAlbumPhotosByToken, validateGalleryPasscode } from '@/lib/backend/client-links';
 import { listPhotos } from '@/lib/backend/albums';
 import { createGalleryLink, generateAccessToken } from '@/lib/backend/gallery-links';
 import { FIRST_PAGE_ROWS } from '@/lib/backend/pages';
@@ -117,9 +112,19 @@ describe('client links', () => {
     const expected = Array.from({ length: 1005 }, (_, index) => `IMG_${String(index + 1).padStart(4, '0')}.jpg`);
     const admin = backendAs(await signedInAdmin());
     const token = await generateAccessToken(admin);
-    await createGalleryLink(admin, { id: crypto.randomUUID(), albumId: bigAlbum, accessToken: token, passcode: null, allowDownloads: true, expiresAt: null });
+    await createGalleryLink(admin, {
+      id: crypto.randomUUID(),
+      albumId: bigAlbum,
+      accessToken: token,
+      passcode: null,
+      allowDownloads: true,
+      expiresAt: null,
+    });
     // A small first page (the grid's first screens), then the rest up to 1,000 rows at a time.
-    for (const pages of [await pagesOf(streamAlbumPhotosByToken(anonymous(), token)), await pagesOf(streamPublicAlbumPhotos(anonymous(), bigAlbum))]) {
+    for (const pages of [
+      await pagesOf(streamAlbumPhotosByToken(anonymous(), token)),
+      await pagesOf(streamPublicAlbumPhotos(anonymous(), bigAlbum)),
+    ]) {
       expect(pages.map((page) => page.length)).toEqual([FIRST_PAGE_ROWS, 1005 - FIRST_PAGE_ROWS]);
       expect(pages.flat().map((photo) => photo.original_filename)).toEqual(expected);
     }

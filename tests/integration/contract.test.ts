@@ -25,8 +25,19 @@ const RPC_CONTRACT: Record<string, string[]> = {
   admin_get_album: ['p_username', 'p_token', 'p_album_id'],
   admin_list_photos: ['p_username', 'p_token', 'p_album_id'],
   admin_add_photo: [
-    'p_username', 'p_token', 'p_album_id', 'p_filename', 'p_original_filename', 'p_file_url', 'p_file_size',
-    'p_width', 'p_height', 'p_mime_type', 'p_id', 'p_thumb_url', 'p_preview_url',
+    'p_username',
+    'p_token',
+    'p_album_id',
+    'p_filename',
+    'p_original_filename',
+    'p_file_url',
+    'p_file_size',
+    'p_width',
+    'p_height',
+    'p_mime_type',
+    'p_id',
+    'p_thumb_url',
+    'p_preview_url',
   ],
   admin_delete_photo: ['p_username', 'p_token', 'p_photo_id'],
   admin_list_public_galleries: ['p_username', 'p_token'],
@@ -196,9 +207,13 @@ describe('the data model', () => {
     expect(service).toEqual({ icon_name: 'Heart', sort_order: 0 });
     const albumId = (await sql<{ id: string }>(`insert into public.albums (name) values ('rules') returning id`))[0]!.id;
     expect(
-      await violates(`insert into public.gallery_links (album_id, access_token, passcode) values ('${albumId}', repeat('b', 43), '123456789')`),
+      await violates(
+        `insert into public.gallery_links (album_id, access_token, passcode) values ('${albumId}', repeat('b', 43), '123456789')`,
+      ),
     ).toBe('23514');
-    expect(await violates(`insert into public.page_content (section_name, button_link) values ('cta', 'javascript:alert(1)')`)).toBe('23514');
+    expect(await violates(`insert into public.page_content (section_name, button_link) values ('cta', 'javascript:alert(1)')`)).toBe(
+      '23514',
+    );
     expect(await violates(`insert into public.site_settings (setting_key) values ('primary_color')`)).toBe('23505');
   });
 });

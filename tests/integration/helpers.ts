@@ -12,10 +12,7 @@ import '../support/stack-context';
 /** A client of the running stack, made exactly as the app makes it. */
 export function backendAs(credentials: AdminCredentials | null): Backend {
   const { url, anonKey } = inject('stack');
-  return createBackend(
-    { supabaseUrl: url, supabaseAnonKey: anonKey },
-    { credentials: () => credentials, realtimeTransport: WebSocket },
-  );
+  return createBackend({ supabaseUrl: url, supabaseAnonKey: anonKey }, { credentials: () => credentials, realtimeTransport: WebSocket });
 }
 
 export const anonymous = () => backendAs(null);
@@ -23,10 +20,7 @@ export const anonymous = () => backendAs(null);
 let pool: pg.Pool | undefined;
 
 /** Runs SQL as the database superuser, to set up fixtures and to check what the database holds. */
-export async function sql<Row extends pg.QueryResultRow = Record<string, unknown>>(
-  text: string,
-  params: unknown[] = [],
-): Promise<Row[]> {
+export async function sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
   pool ??= new pg.Pool({ ...inject('stack').database, max: 4 });
   return (await pool.query<Row>(text, params)).rows;
 }

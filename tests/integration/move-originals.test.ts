@@ -130,7 +130,9 @@ async function snapshot() {
     objects: await sql('select id, bucket_id, name, version from storage.objects order by id'),
     photos: await sql('select id, file_url, thumb_url, preview_url from public.photos order by id'),
     covers: await sql('select id, cover_photo_url from public.albums order by id'),
-    files: Object.fromEntries(['photos', 'originals'].map((bucket) => [bucket, existsSync(join(root, bucket)) ? readdirSync(join(root, bucket)).sort() : []])),
+    files: Object.fromEntries(
+      ['photos', 'originals'].map((bucket) => [bucket, existsSync(join(root, bucket)) ? readdirSync(join(root, bucket)).sort() : []]),
+    ),
   };
 }
 
@@ -162,18 +164,49 @@ async function legacyAlbum() {
 }
 
 describe('the local stack moves originals into the private bucket', () => {
-  it('reads a legacy URL\'s object name exactly as private.photos_object_name does', async () => {
+  it("reads a legacy URL's object name exactly as private.photos_object_name does", async () => {
     const albumId = randomUUID();
     const at = (rest: string) => `/storage/v1/object/public/photos/${albumId}/${rest}`;
     const vectors = [
-      at('a.jpg'), at('A_b-c.2.JPEG'), at('x.thumb.webp'), at('x.avif'), at('x.svg'), at('xjpg'), at('x-jpg'), at('jpg'), at('x_png'), at('x.jpg.html'), at('x'),
-      at('.hidden.jpg'), at('-x.png'), at(`${'a'.repeat(196)}.jpg`), at(`${'a'.repeat(197)}.jpg`), at('a/b.jpg'),
-      at('a.jpg?x=1'), at('a.jpg#f'), at('%2e%2e.jpg'), at('..'), at('a%20b.jpg'), at('a b.jpg'), at('a\\b.jpg'),
-      at('a.jpg\n'), at(''), `https://cdn.example${at('a.jpg')}`, `http://127.0.0.1:8080${at('a.jpg')}`,
-      `http://host:123456${at('a.jpg')}`, `https://user@host${at('a.jpg')}`, `https://[::1]${at('a.jpg')}`, `//host${at('a.jpg')}`,
-      `ftp://host${at('a.jpg')}`, `https://host/x${at('a.jpg')}`, `${at('a.jpg')}/`, at('a.jpg').replace(albumId, albumId.toUpperCase()),
-      `/storage/v1/object/public/photos/a.jpg`, `/storage/v1/object/public/photos/not-a-uuid/a.jpg`,
-      `/storage/v1/object/authenticated/originals/${albumId}/a.jpg`, `/storage/v1/object/public/photos//${albumId}/a.jpg`,
+      at('a.jpg'),
+      at('A_b-c.2.JPEG'),
+      at('x.thumb.webp'),
+      at('x.avif'),
+      at('x.svg'),
+      at('xjpg'),
+      at('x-jpg'),
+      at('jpg'),
+      at('x_png'),
+      at('x.jpg.html'),
+      at('x'),
+      at('.hidden.jpg'),
+      at('-x.png'),
+      at(`${'a'.repeat(196)}.jpg`),
+      at(`${'a'.repeat(197)}.jpg`),
+      at('a/b.jpg'),
+      at('a.jpg?x=1'),
+      at('a.jpg#f'),
+      at('%2e%2e.jpg'),
+      at('..'),
+      at('a%20b.jpg'),
+      at('a b.jpg'),
+      at('a\\b.jpg'),
+      at('a.jpg\n'),
+      at(''),
+      `https://cdn.example${at('a.jpg')}`,
+      `http://127.0.0.1:8080${at('a.jpg')}`,
+      `http://host:123456${at('a.jpg')}`,
+      `https://user@host${at('a.jpg')}`,
+      `https://[::1]${at('a.jpg')}`,
+      `//host${at('a.jpg')}`,
+      `ftp://host${at('a.jpg')}`,
+      `https://host/x${at('a.jpg')}`,
+      `${at('a.jpg')}/`,
+      at('a.jpg').replace(albumId, albumId.toUpperCase()),
+      `/storage/v1/object/public/photos/a.jpg`,
+      `/storage/v1/object/public/photos/not-a-uuid/a.jpg`,
+      `/storage/v1/object/authenticated/originals/${albumId}/a.jpg`,
+      `/storage/v1/object/public/photos//${albumId}/a.jpg`,
       ...URL_VECTORS.map((vector) => vector.value),
     ];
     const rows = await sql<{ value: string; expected: string | null; actual: string | null }>(
@@ -238,7 +271,11 @@ describe('the local stack moves originals into the private bucket', () => {
     const before = await snapshot();
     const lines: string[] = [];
     expect(await moveOriginals({ pool: storagePool, root, log: (line) => lines.push(line) })).toEqual({
-      repaired: 0, moved: 0, rowsRewritten: 0, coversChanged: 0, filesMissing: 0,
+      repaired: 0,
+      moved: 0,
+      rowsRewritten: 0,
+      coversChanged: 0,
+      filesMissing: 0,
     });
     expect(lines).toEqual([]);
     expect(await snapshot()).toEqual(before);
@@ -284,7 +321,11 @@ interface MoveBody {
 
 /** The body that moves `name` from bucket photos to the same name in originals. */
 const toOriginals = (name: string, other: Partial<MoveBody> = {}): MoveBody => ({
-  bucketId: 'photos', sourceKey: name, destinationBucket: 'originals', destinationKey: name, ...other,
+  bucketId: 'photos',
+  sourceKey: name,
+  destinationBucket: 'originals',
+  destinationKey: name,
+  ...other,
 });
 
 async function move(body: MoveBody, headers: Record<string, string>) {
@@ -311,7 +352,7 @@ describe('POST /storage/v1/object/move', () => {
     const [after] = await objectsNamed([name]);
     expect(after).toMatchObject({ bucket_id: 'originals', name });
     expect(after!.version).not.toBe(oldVersion);
-    expect((await sql(`select id from storage.objects where name = $1`, [name]))).toEqual([{ id: before!.id }]);
+    expect(await sql(`select id from storage.objects where name = $1`, [name])).toEqual([{ id: before!.id }]);
     expect(onDisk('photos', oldVersion)).toBe(false);
     expect(onDisk('originals', after!.version)).toBe(true);
     expect((await get(originalsPath(name), admin)).bytes.equals(photoFixture('portrait.jpg'))).toBe(true);
@@ -323,7 +364,8 @@ describe('POST /storage/v1/object/move', () => {
     await store('photos', name, photoFixture('landscape.jpg'));
     // Anonymous callers cannot even see the object: not found, as hosted.
     expect(await move(toOriginals(name), anon())).toEqual({
-      status: 404, body: { statusCode: '404', error: 'not_found', message: 'Object not found' },
+      status: 404,
+      body: { statusCode: '404', error: 'not_found', message: 'Object not found' },
     });
     // Admins may not put an original anywhere but an album folder of originals, nor a photo
     // under an original's name in the public bucket.
@@ -341,7 +383,9 @@ describe('POST /storage/v1/object/move', () => {
     expect((await objectsNamed([name])).map((row) => row.bucket_id)).toEqual(['originals']);
     // The admin can move it back only under a name the photos bucket takes (a rendition's).
     const rendition = `${albumId}/${randomUUID()}.preview.webp`;
-    expect(await move({ bucketId: 'originals', sourceKey: name, destinationBucket: 'photos', destinationKey: rendition }, admin)).toMatchObject({ status: 200 });
+    expect(
+      await move({ bucketId: 'originals', sourceKey: name, destinationBucket: 'photos', destinationKey: rendition }, admin),
+    ).toMatchObject({ status: 200 });
     expect((await get(legacyPath(rendition), anon())).bytes.equals(photoFixture('landscape.jpg'))).toBe(true);
   });
 
@@ -352,10 +396,17 @@ describe('POST /storage/v1/object/move', () => {
     await store('originals', taken, photoFixture('portrait.jpg'));
 
     expect(await move(toOriginals(`${albumId}/nothing.jpg`), service())).toEqual({
-      status: 404, body: { statusCode: '404', error: 'not_found', message: 'Object not found' },
+      status: 404,
+      body: { statusCode: '404', error: 'not_found', message: 'Object not found' },
     });
-    expect(await move(toOriginals(name, { destinationKey: taken }), service())).toMatchObject({ status: 409, body: { error: 'Duplicate' } });
-    expect(await move(toOriginals(name, { destinationBucket: 'nowhere' }), service())).toMatchObject({ status: 404, body: { error: 'Bucket not found' } });
+    expect(await move(toOriginals(name, { destinationKey: taken }), service())).toMatchObject({
+      status: 409,
+      body: { error: 'Duplicate' },
+    });
+    expect(await move(toOriginals(name, { destinationBucket: 'nowhere' }), service())).toMatchObject({
+      status: 404,
+      body: { error: 'Bucket not found' },
+    });
     // Onto itself: nothing changes (hosted answers success without copying).
     expect(await move({ bucketId: 'photos', sourceKey: name, destinationKey: name }, service())).toMatchObject({ status: 200 });
     expect(await objectsNamed([name])).toEqual([{ bucket_id: 'photos', name, version }]);
@@ -397,11 +448,22 @@ describe('npm run move-originals (hosted projects, through the API)', () => {
     expect(await move(toOriginals(earlier), service())).toMatchObject({ status: 200 });
 
     const summary = await moveOriginalsThroughApi({ url: stack.url, serviceRoleKey: stack.serviceRoleKey, pageSize: 3 });
-    expect(summary).toMatchObject({ moved: 2, alreadyThere: 1, missing: 1, conflicts: 0, unfit: 0, rowsRewritten: 5, coversChanged: 1, failures: [] });
+    expect(summary).toMatchObject({
+      moved: 2,
+      alreadyThere: 1,
+      missing: 1,
+      conflicts: 0,
+      unfit: 0,
+      rowsRewritten: 5,
+      coversChanged: 1,
+      failures: [],
+    });
     // Earlier tests' originals that are also thumbnails stay, and are counted each time.
     expect(summary.keptAsRendition).toBeGreaterThanOrEqual(1);
 
-    expect((await objectsNamed([names.single, names.shared, names.alsoThumb, earlier])).map(({ bucket_id, name }) => [name, bucket_id])).toEqual(
+    expect(
+      (await objectsNamed([names.single, names.shared, names.alsoThumb, earlier])).map(({ bucket_id, name }) => [name, bucket_id]),
+    ).toEqual(
       expect.arrayContaining([
         [names.single, 'originals'],
         [names.shared, 'originals'],
@@ -448,7 +510,11 @@ describe('npm run move-originals (hosted projects, through the API)', () => {
       const env = { ...process.env };
       delete env.SUPABASE_URL;
       delete env.SUPABASE_SERVICE_ROLE_KEY;
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/move-originals.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/move-originals.ts'], {
+        cwd: repoRoot,
+        env,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let err = '';
       child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
       child.on('exit', (code) => resolve({ code, err }));
@@ -468,7 +534,9 @@ describe('at start', () => {
     await stop();
     await start();
     // The album's cover was that original (its photo has no rendition): it has none now.
-    expect(startLog).toEqual(['Moved 1 original into the private bucket (1 photo row now points there; 1 album cover no longer shows an original)']);
+    expect(startLog).toEqual([
+      'Moved 1 original into the private bucket (1 photo row now points there; 1 album cover no longer shows an original)',
+    ]);
     expect(await sql('select cover_photo_url from public.albums where id = $1', [albumId])).toEqual([{ cover_photo_url: null }]);
     expect(await fileUrls([row])).toEqual({ [row]: originalsPath(name) });
     expect(onDisk('originals', version)).toBe(true);

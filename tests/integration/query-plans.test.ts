@@ -48,7 +48,12 @@ async function plan(text: string, params: unknown[] = [], role?: 'anon'): Promis
 
 /** The plan in one line, for failure messages: "Index Scan photos(photos_pkey) > Sort …". */
 const shown = (plan: PlanNode[]) =>
-  plan.map((node) => `${node['Node Type']}${node['Relation Name'] ? ` ${node['Relation Name']}` : ''}${node['Index Name'] ? `(${node['Index Name']})` : ''}`).join(' > ');
+  plan
+    .map(
+      (node) =>
+        `${node['Node Type']}${node['Relation Name'] ? ` ${node['Relation Name']}` : ''}${node['Index Name'] ? `(${node['Index Name']})` : ''}`,
+    )
+    .join(' > ');
 const indexesUsed = (plan: PlanNode[]) => plan.flatMap((node) => (node['Index Name'] ? [node['Index Name']] : []));
 /** Indexes of photos that lead with album_id: a read of one album's photos must use one. */
 const ALBUM_INDEXES = ['photos_album_id_created_at_idx', 'photos_album_filename_key'];
@@ -210,7 +215,9 @@ describe('query plans of the hot reads', () => {
   });
 
   it('a public album’s photos are read by the album index', async () => {
-    const [publicAlbum] = (await client.query<{ id: string }>(`select id from public.albums where is_public and name like 'Plan album %' limit 1`)).rows;
+    const [publicAlbum] = (
+      await client.query<{ id: string }>(`select id from public.albums where is_public and name like 'Plan album %' limit 1`)
+    ).rows;
     const photos = await plan(
       `select p.id, p.file_url, p.thumb_url from public.photos p where p.album_id = $1 order by p.created_at, p.id`,
       [publicAlbum!.id],

@@ -112,7 +112,9 @@ describe('signed URLs (for private originals)', () => {
     await uploadOriginal(admin, path, jpeg(), 'image/jpeg');
     const { data, error } = await admin.adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrl(path, 60);
     expect(error).toBeNull();
-    expect(data!.signedUrl).toMatch(new RegExp(`^${inject('stack').url}/storage/v1/object/sign/originals/${path}\\?token=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`));
+    expect(data!.signedUrl).toMatch(
+      new RegExp(`^${inject('stack').url}/storage/v1/object/sign/originals/${path}\\?token=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`),
+    );
     const response = await signedAnswer(data!.signedUrl);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/jpeg');
@@ -122,7 +124,9 @@ describe('signed URLs (for private originals)', () => {
     // (storage-js percent-encodes the name twice, as against hosted: keep to plain names.)
     const download = await admin.adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrl(path, 60, { download: 'Mariage Anne.jpg' });
     const downloaded = await signedAnswer(download.data!.signedUrl);
-    expect(downloaded.headers.get('content-disposition')).toBe(`attachment; filename="Mariage Anne.jpg"; filename*=UTF-8''Mariage%20Anne.jpg`);
+    expect(downloaded.headers.get('content-disposition')).toBe(
+      `attachment; filename="Mariage Anne.jpg"; filename*=UTF-8''Mariage%20Anne.jpg`,
+    );
   });
 
   it('signs many at once, saying which objects it could not sign', async () => {
@@ -160,7 +164,9 @@ describe('signed URLs (for private originals)', () => {
     expect(forOther.status).toBe(400);
     expect(await forOther.json()).toEqual({ statusCode: '400', error: 'InvalidSignature', message: 'Invalid signature' });
     const [header, payload, signature] = token.split('.');
-    const altered = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), url: `originals/${other}` })).toString('base64url');
+    const altered = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), url: `originals/${other}` }),
+    ).toString('base64url');
     expect((await fetch(`${base}/sign/originals/${other}?token=${header}.${altered}.${signature}`)).status).toBe(400);
     expect((await fetch(`${base}/sign/originals/${path}`)).status).toBe(400);
     // A signed-URL token names no role: it is not an API key.

@@ -47,15 +47,17 @@ beforeAll(async () => {
   );
   fixture.activeGallery = galleries[0]!.id;
   fixture.inactiveGallery = galleries[1]!.id;
-  await sql(
-    `insert into public.public_gallery_photos (public_gallery_id, photo_id) values ($1, $2), ($3, $4)`,
-    [fixture.activeGallery, fixture.curatedPhoto, fixture.inactiveGallery, fixture.privatePhoto],
-  );
+  await sql(`insert into public.public_gallery_photos (public_gallery_id, photo_id) values ($1, $2), ($3, $4)`, [
+    fixture.activeGallery,
+    fixture.curatedPhoto,
+    fixture.inactiveGallery,
+    fixture.privatePhoto,
+  ]);
   fixture.link = (
-    await sql<{ id: string }>(
-      `insert into public.gallery_links (album_id, access_token, passcode) values ($1, $2, '2468') returning id`,
-      [fixture.privateAlbum, `tok_${crypto.randomUUID().replaceAll('-', '')}`],
-    )
+    await sql<{ id: string }>(`insert into public.gallery_links (album_id, access_token, passcode) values ($1, $2, '2468') returning id`, [
+      fixture.privateAlbum,
+      `tok_${crypto.randomUUID().replaceAll('-', '')}`,
+    ])
   )[0]!.id;
   fixture.activeSection = (await sql<{ id: string }>(`select id from public.page_content where section_name = 'hero'`))[0]!.id;
   fixture.inactiveSection = (
@@ -121,12 +123,21 @@ const TABLES: TableName[] = [
 function writeAttempts(c: BackendClient) {
   return [
     c.from('albums').insert({ name: 'x' } as never),
-    c.from('albums').update({ name: 'x' } as never).eq('id', fixture.publicAlbum),
+    c
+      .from('albums')
+      .update({ name: 'x' } as never)
+      .eq('id', fixture.publicAlbum),
     c.from('albums').delete().eq('id', fixture.publicAlbum),
-    c.from('photos').update({ original_filename: 'x' } as never).eq('id', fixture.publicPhoto),
+    c
+      .from('photos')
+      .update({ original_filename: 'x' } as never)
+      .eq('id', fixture.publicPhoto),
     c.from('photos').delete().eq('id', fixture.publicPhoto),
     c.from('public_galleries').insert({ title: 'x' } as never),
-    c.from('public_galleries').update({ is_active: true } as never).eq('id', fixture.inactiveGallery),
+    c
+      .from('public_galleries')
+      .update({ is_active: true } as never)
+      .eq('id', fixture.inactiveGallery),
     c.from('public_galleries').delete().eq('id', fixture.activeGallery),
     c.from('public_gallery_photos').insert({ public_gallery_id: fixture.activeGallery, photo_id: fixture.privatePhoto } as never),
     c.from('public_gallery_photos').delete().eq('public_gallery_id', fixture.activeGallery),
@@ -142,10 +153,16 @@ function writeAttempts(c: BackendClient) {
     c.from('photographer_profile').insert({ site_name: 'x' }),
     c.from('photographer_profile').update({ site_name: 'Hacked' }).not('id', 'is', null),
     c.from('photographer_profile').delete().not('id', 'is', null),
-    c.from('site_settings').update({ setting_value: '#000000' } as never).eq('setting_key', 'primary_color'),
+    c
+      .from('site_settings')
+      .update({ setting_value: '#000000' } as never)
+      .eq('setting_key', 'primary_color'),
     c.from('site_settings').delete().eq('setting_key', 'primary_color'),
     c.from('admin_credentials').insert({ username: 'intruder', password_hash: 'x' } as never),
-    c.from('admin_credentials').update({ password_hash: 'x' } as never).eq('username', 'admin'),
+    c
+      .from('admin_credentials')
+      .update({ password_hash: 'x' } as never)
+      .eq('username', 'admin'),
     c.from('admin_credentials').delete().eq('username', 'admin'),
   ];
 }
@@ -175,9 +192,9 @@ describe('an anonymous caller', () => {
 
   it('reads only public albums, photos of public albums and active galleries, active galleries and their photos', async () => {
     expect(await visibleIds(client(), 'albums', [fixture.privateAlbum, fixture.publicAlbum])).toEqual([fixture.publicAlbum]);
-    expect(
-      await visibleIds(client(), 'photos', [fixture.privatePhoto, fixture.curatedPhoto, fixture.publicPhoto]),
-    ).toEqual([fixture.curatedPhoto, fixture.publicPhoto].sort());
+    expect(await visibleIds(client(), 'photos', [fixture.privatePhoto, fixture.curatedPhoto, fixture.publicPhoto])).toEqual(
+      [fixture.curatedPhoto, fixture.publicPhoto].sort(),
+    );
     expect(await visibleIds(client(), 'public_galleries', [fixture.activeGallery, fixture.inactiveGallery])).toEqual([
       fixture.activeGallery,
     ]);
@@ -189,9 +206,7 @@ describe('an anonymous caller', () => {
   });
 
   it('reads active content and services, the profile and the settings, and no links or admins', async () => {
-    expect(await visibleIds(client(), 'page_content', [fixture.activeSection, fixture.inactiveSection])).toEqual([
-      fixture.activeSection,
-    ]);
+    expect(await visibleIds(client(), 'page_content', [fixture.activeSection, fixture.inactiveSection])).toEqual([fixture.activeSection]);
     expect(await visibleIds(client(), 'service_packages', [fixture.activeService, fixture.inactiveService])).toEqual([
       fixture.activeService,
     ]);
@@ -239,7 +254,10 @@ describe('a signed-in admin', () => {
     ]);
 
     expect((await client().from('gallery_links').update({ is_active: false, passcode: null }).eq('id', id)).error).toBeNull();
-    const moved = await client().from('gallery_links').update({ album_id: fixture.publicAlbum } as never).eq('id', id);
+    const moved = await client()
+      .from('gallery_links')
+      .update({ album_id: fixture.publicAlbum } as never)
+      .eq('id', id);
     expect(moved.error?.code).toBe('42501');
     expect(await sql('select album_id, passcode, is_active from public.gallery_links where id = $1', [id])).toEqual([
       { album_id: fixture.privateAlbum, passcode: null, is_active: false },
@@ -253,7 +271,10 @@ describe('a signed-in admin', () => {
     const id = crypto.randomUUID();
     expect((await client().from('page_content').insert({ id, section_name: 'services', title: 'Sessions' })).error).toBeNull();
     expect((await client().from('page_content').update({ title: 'Our sessions', is_active: false }).eq('id', id)).error).toBeNull();
-    const renamed = await client().from('page_content').update({ section_name: 'cta' } as never).eq('id', id);
+    const renamed = await client()
+      .from('page_content')
+      .update({ section_name: 'cta' } as never)
+      .eq('id', id);
     expect(renamed.error?.code).toBe('42501');
     expect(await sql('select section_name, title, is_active from public.page_content where id = $1', [id])).toEqual([
       { section_name: 'services', title: 'Our sessions', is_active: false },
@@ -265,7 +286,13 @@ describe('a signed-in admin', () => {
   it('creates, edits and deletes service packages', async () => {
     const id = crypto.randomUUID();
     const name = uniqueName('Elopement');
-    expect((await client().from('service_packages').insert({ id, name, features: ['All day', 'Drone'] })).error).toBeNull();
+    expect(
+      (
+        await client()
+          .from('service_packages')
+          .insert({ id, name, features: ['All day', 'Drone'] })
+      ).error,
+    ).toBeNull();
     expect((await client().from('service_packages').update({ is_active: false, icon_name: 'Star' }).eq('id', id)).error).toBeNull();
     expect(await sql('select name, features, icon_name, is_active from public.service_packages where id = $1', [id])).toEqual([
       { name, features: ['All day', 'Drone'], icon_name: 'Star', is_active: false },
@@ -289,13 +316,22 @@ describe('a signed-in admin', () => {
     const c = client();
     const attempts = [
       c.from('albums').insert({ name: 'x' } as never),
-      c.from('albums').update({ name: 'x' } as never).eq('id', fixture.publicAlbum),
+      c
+        .from('albums')
+        .update({ name: 'x' } as never)
+        .eq('id', fixture.publicAlbum),
       c.from('albums').delete().eq('id', fixture.publicAlbum),
       c.from('photos').delete().eq('id', fixture.publicPhoto),
       c.from('public_galleries').delete().eq('id', fixture.activeGallery),
       c.from('public_gallery_photos').delete().eq('public_gallery_id', fixture.activeGallery),
-      c.from('site_settings').update({ setting_value: '#000000' } as never).eq('setting_key', 'primary_color'),
-      c.from('admin_credentials').update({ password_hash: 'x' } as never).eq('username', 'admin'),
+      c
+        .from('site_settings')
+        .update({ setting_value: '#000000' } as never)
+        .eq('setting_key', 'primary_color'),
+      c
+        .from('admin_credentials')
+        .update({ password_hash: 'x' } as never)
+        .eq('username', 'admin'),
     ];
     for (const attempt of attempts) expect((await attempt).error?.code).toBe('42501');
     expect(await snapshot()).toEqual(before);

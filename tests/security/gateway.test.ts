@@ -35,7 +35,8 @@ const SECURITY_HEADERS = [
 /** PostgREST's own answer while Postgres is unreachable (as it logs it), naming the internal address. */
 const POSTGRES_DOWN = JSON.stringify({
   code: 'PGRST001',
-  details: 'connection to server at "127.0.0.1", port 54329 failed: Connection refused\n\tIs the server running on that host and accepting TCP/IP connections?\n',
+  details:
+    'connection to server at "127.0.0.1", port 54329 failed: Connection refused\n\tIs the server running on that host and accepting TCP/IP connections?\n',
   hint: null,
   message: 'Database client error. Retrying the connection.',
 });
@@ -93,8 +94,12 @@ beforeAll(async () => {
       res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
       res.end(POSTGRES_DOWN);
     } else if (request.url.startsWith('/big')) {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-security-policy': "default-src *" });
-      res.end(JSON.stringify(Array.from({ length: 500 }, (_, id) => ({ id, name: `photo ${id}`, url: `/storage/v1/object/public/photos/${id}.jpg` }))));
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-security-policy': 'default-src *' });
+      res.end(
+        JSON.stringify(
+          Array.from({ length: 500 }, (_, id) => ({ id, name: `photo ${id}`, url: `/storage/v1/object/public/photos/${id}.jpg` })),
+        ),
+      );
     } else {
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', server: 'postgrest/12.0.2' });
       res.end(JSON.stringify({ url: request.url, bytes: request.bodyBytes }));
@@ -136,7 +141,10 @@ describe('requests reach only PostgREST and the storage service, on their own ho
     expect(rest.requests.at(-1)!.headers['x-admin-token']).toBe('t');
     const upload = await fetch(`${site.url}/storage/v1/object/photos/a/b.jpg`, { method: 'POST', body: 'bytes' });
     expect(await upload.json()).toEqual({ Key: '/object/photos/a/b.jpg', bytes: 5 });
-    expect({ rest: rest.requests.length, storage: storage.requests.length }).toEqual({ rest: before.rest + 1, storage: before.storage + 1 });
+    expect({ rest: rest.requests.length, storage: storage.requests.length }).toEqual({
+      rest: before.rest + 1,
+      storage: before.storage + 1,
+    });
   });
 
   it('sends nothing to another host or port, whatever the request line holds', async () => {
@@ -162,9 +170,13 @@ describe('requests reach only PostgREST and the storage service, on their own ho
       [`/storage/v1/object/public/photos/x.jpg?redirect=http://${other}/`, [200]],
     ];
     const answers = [];
-    for (const [target, statuses, headers] of hostile) answers.push({ target, statuses, answer: (await sendRaw(site.port, rawGet(target, headers))).answer });
+    for (const [target, statuses, headers] of hostile)
+      answers.push({ target, statuses, answer: (await sendRaw(site.port, rawGet(target, headers))).answer });
     const odd = [];
-    for (const request of ['CONNECT ' + other + ' HTTP/1.1\r\nHost: ' + other + '\r\n\r\n', 'GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n']) {
+    for (const request of [
+      'CONNECT ' + other + ' HTTP/1.1\r\nHost: ' + other + '\r\n\r\n',
+      'GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    ]) {
       odd.push((await sendRaw(site.port, request, { timeoutMs: 2_000 })).answer?.status ?? null);
     }
     expect(canary.requests.map((request) => `${request.method} ${request.url} ${request.headers['x-admin-token'] ?? ''}`)).toEqual([]);
@@ -203,7 +215,15 @@ describe('requests reach only PostgREST and the storage service, on their own ho
   });
 
   it('replaces the client address headers: x-forwarded-for and x-real-ip are the connection’s', async () => {
-    await sendRaw(site.port, rawGet('/rest/v1/who', { 'X-Forwarded-For': '6.6.6.6, 7.7.7.7', 'X-Real-IP': '6.6.6.6', 'True-Client-IP': '6.6.6.6', Forwarded: 'for=6.6.6.6' }));
+    await sendRaw(
+      site.port,
+      rawGet('/rest/v1/who', {
+        'X-Forwarded-For': '6.6.6.6, 7.7.7.7',
+        'X-Real-IP': '6.6.6.6',
+        'True-Client-IP': '6.6.6.6',
+        Forwarded: 'for=6.6.6.6',
+      }),
+    );
     const seen = rest.requests.at(-1)!;
     expect(seen.url).toBe('/who');
     expect(seen.headers['x-forwarded-for']).toBe('127.0.0.1');
@@ -270,13 +290,21 @@ describe('limits', () => {
   });
 
   it('gives up on a /rest/v1 body that does not arrive in time (408)', async () => {
-    const { answer } = await sendRaw(site.port, 'POST /rest/v1/rpc/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":', { timeoutMs: 4_000 });
+    const { answer } = await sendRaw(
+      site.port,
+      'POST /rest/v1/rpc/x HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
+      { timeoutMs: 4_000 },
+    );
     expect(answer?.status).toBe(408);
   });
 
   it('streams /storage/v1 uploads through unread, chunked or not, and refuses a declared size over the limit', async () => {
     const bytes = Buffer.alloc(5 * 1024 * 1024, 7);
-    const sized = await fetch(`${site.url}/storage/v1/object/photos/big.jpg`, { method: 'POST', headers: { 'content-type': 'image/jpeg' }, body: bytes });
+    const sized = await fetch(`${site.url}/storage/v1/object/photos/big.jpg`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/jpeg' },
+      body: bytes,
+    });
     expect(await sized.json()).toMatchObject({ bytes: bytes.length });
     const chunked = await fetch(`${site.url}/storage/v1/object/photos/big.jpg`, {
       method: 'PUT',
@@ -285,7 +313,10 @@ describe('limits', () => {
       duplex: 'half',
     } as RequestInit);
     expect(await chunked.json()).toMatchObject({ bytes: bytes.length });
-    const { answer } = await sendRaw(site.port, 'POST /storage/v1/object/photos/x.jpg HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 9000000000\r\n\r\n');
+    const { answer } = await sendRaw(
+      site.port,
+      'POST /storage/v1/object/photos/x.jpg HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 9000000000\r\n\r\n',
+    );
     expect(answer?.status).toBe(413);
     expect(JSON.parse(answer!.body.toString())).toMatchObject({ statusCode: '413' });
   });
@@ -312,10 +343,15 @@ describe('rate limits per client address', () => {
   it('limits admin_login tightly, passcode checks, and everything generously; 429 is JSON with retry-after', async () => {
     const site = await gateway({ limits: { rateLimits: { logins: 3, passcodes: 3, requests: 40 } } });
     const post = (path: string, body: unknown) =>
-      fetch(`${site.url}/rest/v1/rpc/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      fetch(`${site.url}/rest/v1/rpc/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const before = rest.requests.length;
     const logins = [];
-    for (let attempt = 0; attempt < 5; attempt++) logins.push(await post('admin_login', { p_username: 'admin', p_password: `guess-${attempt}` }));
+    for (let attempt = 0; attempt < 5; attempt++)
+      logins.push(await post('admin_login', { p_username: 'admin', p_password: `guess-${attempt}` }));
     expect(logins.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429]);
     const refused = logins[3]!;
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -349,7 +385,11 @@ describe('rate limits per client address', () => {
   it('leaves programs on this machine alone by default, but not a proxy forwarding others', async () => {
     const site = await gateway({ limits: { rateLimits: { logins: 2, exemptLoopback: true } } });
     const login = (headers: Record<string, string> = {}) =>
-      fetch(`${site.url}/rest/v1/rpc/admin_login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+      fetch(`${site.url}/rest/v1/rpc/admin_login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: '{}',
+      });
     const local = [];
     for (let attempt = 0; attempt < 5; attempt++) local.push((await login()).status);
     expect(local).toEqual([200, 200, 200, 200, 200]);
@@ -407,19 +447,31 @@ describe('security headers and error answers', () => {
 
   it('answers errors with JSON that never echoes the request, and 5xx without internal addresses', async () => {
     const probe = '<script>alert(1)</script>';
-    for (const target of [`/rest/v1/%2e%2e/${encodeURIComponent(probe)}`, `/assets/${encodeURIComponent(probe)}.js`, `/rest%2fv1/${encodeURIComponent(probe)}`]) {
+    for (const target of [
+      `/rest/v1/%2e%2e/${encodeURIComponent(probe)}`,
+      `/assets/${encodeURIComponent(probe)}.js`,
+      `/rest%2fv1/${encodeURIComponent(probe)}`,
+    ]) {
       const { answer } = await sendRaw(site.port, rawGet(target));
       expect(answer!.headers['content-type']).toMatch(/^application\/json/);
       expect(answer!.body.toString()).not.toMatch(/script|alert/i);
     }
-    const down = await fetch(`${site.url}/rest/v1/rpc/fail`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const down = await fetch(`${site.url}/rest/v1/rpc/fail`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(down.status).toBe(503);
     const text = await down.text();
     expect(text).not.toMatch(/127\.0\.0\.1|54329|connection to server/);
     expect(JSON.parse(text)).toEqual({ code: 'PGRST001', details: null, hint: null, message: expect.any(String) });
     // An upstream that is not there at all.
     const orphan = await gateway();
-    orphan.attach({ postgrestUrl: `http://127.0.0.1:${await closedPort()}`, storageUrl: `http://127.0.0.1:${await closedPort()}`, anonKey: 'anon-key' });
+    orphan.attach({
+      postgrestUrl: `http://127.0.0.1:${await closedPort()}`,
+      storageUrl: `http://127.0.0.1:${await closedPort()}`,
+      anonKey: 'anon-key',
+    });
     for (const path of ['/rest/v1/albums', '/storage/v1/object/public/photos/x.jpg']) {
       const answer = await fetch(`${orphan.url}${path}`);
       expect(answer.status).toBe(502);
@@ -447,7 +499,9 @@ describe('security headers and error answers', () => {
       expect(answer!.headers['cache-control']).toBe('no-store');
     }
     const named = await gateway({ publicUrl: 'https://photos.example' });
-    expect(await (await fetch(`${named.url}/config.json`, { headers: { host: 'evil.example' } })).json()).toMatchObject({ supabaseUrl: 'https://photos.example' });
+    expect(await (await fetch(`${named.url}/config.json`, { headers: { host: 'evil.example' } })).json()).toMatchObject({
+      supabaseUrl: 'https://photos.example',
+    });
   });
 
   it('keeps the SPA fallback, cache rules and precompressed assets; the build has no source maps', async () => {
@@ -461,9 +515,11 @@ describe('security headers and error answers', () => {
     expect(answer!.headers['content-encoding']).toBe('br');
     expect(answer!.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(brotliDecompressSync(answer!.body).equals(readFileSync(join(distDir, 'assets', big)))).toBe(true);
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
     expect(files(distDir).filter((file) => file.endsWith('.map'))).toEqual([]);
-    for (const file of files(distDir).filter((name) => name.endsWith('.js'))) expect(readFileSync(file, 'utf8')).not.toContain('sourceMappingURL');
+    for (const file of files(distDir).filter((name) => name.endsWith('.js')))
+      expect(readFileSync(file, 'utf8')).not.toContain('sourceMappingURL');
   });
 
   it('writes the same headers for static hosts (dist/_headers, dist/vercel.json), allowing the hosted Supabase origin', async () => {
@@ -476,7 +532,11 @@ describe('security headers and error answers', () => {
     const netlify = readFileSync(join(distDir, '_headers'), 'utf8');
     const block = netlify.split(/\n(?=\S)/).find((rule) => rule.startsWith('/*\n'))!;
     const netlifyHeaders = Object.fromEntries(
-      block.split('\n').slice(1).filter(Boolean).map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      block
+        .split('\n')
+        .slice(1)
+        .filter(Boolean)
+        .map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
     );
     expect(netlifyHeaders).toEqual(forStaticHost);
     expect(netlify).toMatch(/\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/);

@@ -22,7 +22,12 @@ function rpcFrom(source: string, name: string, args: Record<string, unknown>): P
       {
         method: 'POST',
         localAddress: source,
-        headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          apikey: anonKey,
+          authorization: `Bearer ${anonKey}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -92,7 +97,10 @@ describe('admin sign-in under attack', () => {
     const session = await signedInAdmin();
     const change = (old: string) =>
       rpcFrom('127.0.0.60', 'change_admin_password', {
-        p_username: session.username, p_token: session.token, p_old_password: old, p_new_password: 'a-new-password',
+        p_username: session.username,
+        p_token: session.token,
+        p_old_password: old,
+        p_new_password: 'a-new-password',
       });
     for (let guess = 0; guess < 5; guess++) {
       expect(await change(`wrong-${guess}`)).toEqual({ status: 200, body: false });
@@ -111,7 +119,14 @@ describe('client passcodes under attack', () => {
     const admin = backendAs(await signedInAdmin());
     const albumId = await insertAlbum();
     const token = await generateAccessToken(admin);
-    await createGalleryLink(admin, { id: crypto.randomUUID(), albumId, accessToken: token, passcode, allowDownloads: true, expiresAt: null });
+    await createGalleryLink(admin, {
+      id: crypto.randomUUID(),
+      albumId,
+      accessToken: token,
+      passcode,
+      allowDownloads: true,
+      expiresAt: null,
+    });
     return token;
   }
 
@@ -126,12 +141,17 @@ describe('client passcodes under attack', () => {
     for (let guess = 0; guess < 5; guess++) expect(await check('127.0.0.71', String(1000 + guess))).toEqual({ status: 200, body: false });
     expect(await check('127.0.0.71', '2468')).toEqual(TOO_MANY);
     // From other sources, the link's own count (12 an hour) fills up.
-    for (let guess = 0; guess < 7; guess++) expect(await check(`127.0.0.${72 + guess}`, String(2000 + guess))).toEqual({ status: 200, body: false });
+    for (let guess = 0; guess < 7; guess++)
+      expect(await check(`127.0.0.${72 + guess}`, String(2000 + guess))).toEqual({ status: 200, body: false });
     expect(await check('127.0.0.80', '2469')).toEqual(TOO_MANY);
     expect(await check('127.0.0.81', '2468')).toEqual(TOO_MANY);
     // The client's own device still opens the album, photos included.
     expect(await check('127.0.0.82', '2468', clientDevice)).toEqual({ status: 200, body: true });
-    const photos = await rpcFrom('127.0.0.82', 'get_album_photos_by_token', { p_access_token: token, p_passcode: '2468', p_device: clientDevice });
+    const photos = await rpcFrom('127.0.0.82', 'get_album_photos_by_token', {
+      p_access_token: token,
+      p_passcode: '2468',
+      p_device: clientDevice,
+    });
     expect(photos).toEqual({ status: 200, body: [] });
   });
 

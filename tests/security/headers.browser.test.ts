@@ -20,7 +20,9 @@ async function watchViolations(page: Page): Promise<() => Promise<Violation[]>> 
   await page.addInitScript(() => {
     const seen: Array<{ directive: string; blocked: string }> = [];
     (window as unknown as { __violations: typeof seen }).__violations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI }));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI }),
+    );
   });
   return () => page.evaluate(() => (window as unknown as { __violations: Violation[] }).__violations ?? []);
 }
@@ -51,7 +53,9 @@ describe('the content security policy in Chromium', () => {
   it('refuses an injected inline script and a request to another origin, allows https images', async () => {
     const context = await newContext('desktop');
     const page = await context.newPage();
-    await context.route('https://images.example/**', (route) => route.fulfill({ path: fixturePath('landscape.jpg'), contentType: 'image/jpeg' }));
+    await context.route('https://images.example/**', (route) =>
+      route.fulfill({ path: fixturePath('landscape.jpg'), contentType: 'image/jpeg' }),
+    );
     const violations = await watchViolations(page);
     await page.goto('/');
     const outcome = await page.evaluate(async () => {

@@ -143,15 +143,12 @@ describe('photo objects confined to their album', () => {
   });
 
   it('never hands a delete an object outside the photo folder, even for rows from before the rule', async () => {
-    const rows = await sql<{ name: string }>(
-      `select private.photo_objects($1, $2, $3, $4) as name`,
-      [
-        albumId,
-        '../escape.jpg',
-        `https://evil.example${PUBLIC}/${otherAlbumId}/t.webp`,
-        `${PUBLIC}/${albumId}/p.preview.webp`,
-      ],
-    );
+    const rows = await sql<{ name: string }>(`select private.photo_objects($1, $2, $3, $4) as name`, [
+      albumId,
+      '../escape.jpg',
+      `https://evil.example${PUBLIC}/${otherAlbumId}/t.webp`,
+      `${PUBLIC}/${albumId}/p.preview.webp`,
+    ]);
     expect(rows).toEqual([{ name: `${albumId}/p.preview.webp` }]);
   });
 });

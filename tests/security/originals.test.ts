@@ -26,8 +26,17 @@ async function uploadedPhoto(albumId: string) {
   const fileUrl = await uploadOriginal(admin, names.original, new Blob([bytes], { type: 'image/jpeg' }), 'image/jpeg');
   const thumbUrl = await uploadToPhotos(admin, names.thumb, new Blob([bytes], { type: 'image/jpeg' }), 'image/jpeg');
   await addPhoto(admin, {
-    id, albumId, filename: `${id}.jpg`, originalFilename: 'portrait.jpg', fileUrl, thumbUrl, previewUrl: null,
-    fileSize: bytes.length, width: 800, height: 1200, mimeType: 'image/jpeg',
+    id,
+    albumId,
+    filename: `${id}.jpg`,
+    originalFilename: 'portrait.jpg',
+    fileUrl,
+    thumbUrl,
+    previewUrl: null,
+    fileSize: bytes.length,
+    width: 800,
+    height: 1200,
+    mimeType: 'image/jpeg',
   });
   return { id, name: names.original, fileUrl };
 }
@@ -36,7 +45,12 @@ async function link(albumId: string, fields: { passcode?: string | null; allowDo
   const id = crypto.randomUUID();
   const token = await generateAccessToken(admin);
   await createGalleryLink(admin, {
-    id, albumId, accessToken: token, passcode: fields.passcode ?? null, allowDownloads: fields.allowDownloads ?? true, expiresAt: null,
+    id,
+    albumId,
+    accessToken: token,
+    passcode: fields.passcode ?? null,
+    allowDownloads: fields.allowDownloads ?? true,
+    expiresAt: null,
   });
   return { id, token };
 }
@@ -55,7 +69,9 @@ const grantFor = async (token: string, passcode: string | null = null) =>
 
 /** Reads an original the way the client app does; the status and whether the bytes came. */
 async function readOriginal(name: string, extra: Record<string, string> = {}) {
-  const response = await fetch(`${stack().url}/storage/v1/object/authenticated/originals/${name}`, { headers: { ...anonHeaders(), ...extra } });
+  const response = await fetch(`${stack().url}/storage/v1/object/authenticated/originals/${name}`, {
+    headers: { ...anonHeaders(), ...extra },
+  });
   const body = Buffer.from(await response.arrayBuffer());
   return { status: response.status, same: body.equals(bytes) };
 }
@@ -71,7 +87,9 @@ describe('a link without downloads', () => {
 
     const photos = await rpc('get_album_photos_by_token', { p_access_token: token });
     expect(photos.status).toBe(200);
-    expect(photos.body).toEqual([expect.objectContaining({ id: photo.id, file_url: null, thumb_url: expect.stringContaining('.thumb.webp') })]);
+    expect(photos.body).toEqual([
+      expect.objectContaining({ id: photo.id, file_url: null, thumb_url: expect.stringContaining('.thumb.webp') }),
+    ]);
     expect(await grantFor(token)).toBeNull();
 
     expect(await readOriginal(photo.name)).toEqual(REFUSED);
@@ -99,7 +117,9 @@ describe('a link that allows downloads', () => {
 
     expect(await readOriginal(photo.name, { 'x-download-grant': grant! })).toEqual(OK);
     expect(await readOriginal(other.name, { 'x-download-grant': grant! })).toEqual(REFUSED);
-    const photos = (await rpc('get_album_photos_by_token', { p_access_token: token, p_passcode: '4821' })).body as Array<{ file_url: string }>;
+    const photos = (await rpc('get_album_photos_by_token', { p_access_token: token, p_passcode: '4821' })).body as Array<{
+      file_url: string;
+    }>;
     expect(photos.map((row) => row.file_url)).toEqual([photo.fileUrl]);
   });
 
@@ -160,7 +180,9 @@ describe('originals of public photos and for admins', () => {
     const privateAlbum = await insertAlbum();
     const hidden = await uploadedPhoto(privateAlbum);
     const picked = await uploadedPhoto(privateAlbum);
-    const [gallery] = await sql<{ id: string }>(`insert into public.public_galleries (title, is_active) values ('Picks', true) returning id`);
+    const [gallery] = await sql<{ id: string }>(
+      `insert into public.public_galleries (title, is_active) values ('Picks', true) returning id`,
+    );
     await sql('insert into public.public_gallery_photos (public_gallery_id, photo_id) values ($1, $2)', [gallery!.id, picked.id]);
 
     expect(await readOriginal(shown.name)).toEqual(OK);
@@ -197,9 +219,17 @@ describe('originals of public photos and for admins', () => {
     const id = crypto.randomUUID();
     const refused = await failureOf(
       addPhoto(admin, {
-        id, albumId, filename: `${id}.jpg`, originalFilename: 'x.jpg',
-        fileUrl: `/storage/v1/object/public/photos/${albumId}/${id}.jpg`, thumbUrl: null, previewUrl: null,
-        fileSize: 1, width: 1, height: 1, mimeType: 'image/jpeg',
+        id,
+        albumId,
+        filename: `${id}.jpg`,
+        originalFilename: 'x.jpg',
+        fileUrl: `/storage/v1/object/public/photos/${albumId}/${id}.jpg`,
+        thumbUrl: null,
+        previewUrl: null,
+        fileSize: 1,
+        width: 1,
+        height: 1,
+        mimeType: 'image/jpeg',
       }),
     );
     expect(refused.status).toBe(400);

@@ -113,7 +113,15 @@ function send(
         response.setEncoding('latin1');
         response.on('data', (chunk: string) => (text += chunk));
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json: () => JSON.parse(text), sentAtAnswer, sent, msToAnswer }),
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            text,
+            json: () => JSON.parse(text),
+            sentAtAnswer,
+            sent,
+            msToAnswer,
+          }),
         );
         response.on('error', reject);
       },
@@ -184,9 +192,21 @@ function form(file: Buffer, type: string, cacheControl = '3600'): { body: Buffer
 
 const jpeg = () => photoFixture('landscape.jpg');
 
-async function upload(target: Service, name: string, headers: Record<string, string>, file = jpeg(), type = 'image/jpeg', cacheControl?: string) {
+async function upload(
+  target: Service,
+  name: string,
+  headers: Record<string, string>,
+  file = jpeg(),
+  type = 'image/jpeg',
+  cacheControl?: string,
+) {
   const multipart = form(file, type, cacheControl);
-  return send(target.url, { method: 'POST', path: `/object/photos/${name}`, headers: { ...headers, ...multipart.headers, 'x-upsert': 'true' }, body: multipart.body });
+  return send(target.url, {
+    method: 'POST',
+    path: `/object/photos/${name}`,
+    headers: { ...headers, ...multipart.headers, 'x-upsert': 'true' },
+    body: multipart.body,
+  });
 }
 
 async function rowsNamed(name: string) {
@@ -355,7 +375,12 @@ describe('storage: malformed input gets a clear 4xx', () => {
     ];
     for (const path of paths) {
       for (const method of ['POST', 'GET']) {
-        const answer = await send(service.url, { method, path, headers: { ...asAdmin(), 'content-type': 'image/jpeg' }, body: method === 'POST' ? jpeg() : undefined });
+        const answer = await send(service.url, {
+          method,
+          path,
+          headers: { ...asAdmin(), 'content-type': 'image/jpeg' },
+          body: method === 'POST' ? jpeg() : undefined,
+        });
         expectSupabaseError(answer, 400);
       }
       const publicAnswer = await send(service.url, { path: path.replace('/object/', '/object/public/') });
@@ -400,10 +425,16 @@ describe('storage: malformed input gets a clear 4xx', () => {
     const boundary = 'xyz';
     const bodies: Array<[string, string | Buffer]> = [
       ['multipart/form-data; boundary=xyz', 'this is not a form'],
-      ['multipart/form-data; boundary=xyz', `--${boundary}\r\ncontent-disposition: form-data; name=""; filename="a"\r\ncontent-type: image/jpeg\r\n\r\n${JPEG_HEAD.toString('latin1')}abc`],
+      [
+        'multipart/form-data; boundary=xyz',
+        `--${boundary}\r\ncontent-disposition: form-data; name=""; filename="a"\r\ncontent-type: image/jpeg\r\n\r\n${JPEG_HEAD.toString('latin1')}abc`,
+      ],
       ['multipart/form-data', '--x\r\n\r\n'],
       ['multipart/mixed; boundary=xyz', `--${boundary}--\r\n`],
-      ['multipart/form-data; boundary=xyz', `--${boundary}\r\ncontent-disposition: form-data; name="cacheControl"\r\n\r\n60\r\n--${boundary}--\r\n`],
+      [
+        'multipart/form-data; boundary=xyz',
+        `--${boundary}\r\ncontent-disposition: form-data; name="cacheControl"\r\n\r\n60\r\n--${boundary}--\r\n`,
+      ],
     ];
     for (const [contentType, body] of bodies) {
       const answer = await send(service.url, {
@@ -427,7 +458,10 @@ describe('storage: malformed input gets a clear 4xx', () => {
     for (const [method, path] of routes) {
       const headers = { ...asAdmin(), 'content-type': 'application/json' };
       expectSupabaseError(await send(service.url, { method, path, headers, body: '{"prefixes": [' }), 400);
-      expectSupabaseError(await send(service.url, { method, path, headers, body: '{"expiresIn": "soon", "paths": 1, "prefixes": "x", "limit": -1}' }), 400);
+      expectSupabaseError(
+        await send(service.url, { method, path, headers, body: '{"expiresIn": "soon", "paths": 1, "prefixes": "x", "limit": -1}' }),
+        400,
+      );
       const huge = JSON.stringify({ prefixes: [], paths: [], padding: 'x'.repeat(1.5 * MB) });
       expectSupabaseError(await send(service.url, { method, path, headers, body: huge }), 413);
     }
@@ -532,13 +566,28 @@ describe('storage: a dead admin session is refused with 401', () => {
     await sql('select public.admin_logout($1, $2)', [session.username, session.token]);
 
     const json = { ...live, 'content-type': 'application/json' };
-    const remove = await send(service.url, { method: 'DELETE', path: '/object/photos', headers: json, body: JSON.stringify({ prefixes: [name] }) });
+    const remove = await send(service.url, {
+      method: 'DELETE',
+      path: '/object/photos',
+      headers: json,
+      body: JSON.stringify({ prefixes: [name] }),
+    });
     expect(expectSupabaseError(remove, 401)).toEqual({ statusCode: '401', error: 'Unauthorized', message: 'Not authenticated' });
     expect(await rowsNamed(name)).toHaveLength(1);
 
     const refused = [
-      await send(service.url, { method: 'POST', path: '/object/list/photos', headers: json, body: JSON.stringify({ prefix: name.split('/')[0] }) }),
-      await send(service.url, { method: 'POST', path: `/object/sign/photos/${name}`, headers: json, body: JSON.stringify({ expiresIn: 60 }) }),
+      await send(service.url, {
+        method: 'POST',
+        path: '/object/list/photos',
+        headers: json,
+        body: JSON.stringify({ prefix: name.split('/')[0] }),
+      }),
+      await send(service.url, {
+        method: 'POST',
+        path: `/object/sign/photos/${name}`,
+        headers: json,
+        body: JSON.stringify({ expiresIn: 60 }),
+      }),
       await upload(service, objectName(), live),
       await send(service.url, { path: `/object/authenticated/photos/${name}`, headers: live }),
       await send(service.url, { path: `/object/public/photos/${name}`, headers: live }),
@@ -546,11 +595,21 @@ describe('storage: a dead admin session is refused with 401', () => {
     for (const answer of refused) expectSupabaseError(answer, 401);
 
     // A live session still removes; an anonymous caller still gets an empty list, not 401.
-    const anonymous = await send(service.url, { method: 'DELETE', path: '/object/photos', headers: { ...anon(), 'content-type': 'application/json' }, body: JSON.stringify({ prefixes: [name] }) });
+    const anonymous = await send(service.url, {
+      method: 'DELETE',
+      path: '/object/photos',
+      headers: { ...anon(), 'content-type': 'application/json' },
+      body: JSON.stringify({ prefixes: [name] }),
+    });
     expect(anonymous.status).toBe(200);
     expect(anonymous.json()).toEqual([]);
     expect((await send(service.url, { path: `/object/public/photos/${name}` })).status).toBe(200);
-    const removed = await send(service.url, { method: 'DELETE', path: '/object/photos', headers: { ...asAdmin(), 'content-type': 'application/json' }, body: JSON.stringify({ prefixes: [name] }) });
+    const removed = await send(service.url, {
+      method: 'DELETE',
+      path: '/object/photos',
+      headers: { ...asAdmin(), 'content-type': 'application/json' },
+      body: JSON.stringify({ prefixes: [name] }),
+    });
     expect(removed.status).toBe(200);
     expect((removed.json() as Array<{ name: string }>).map((row) => row.name)).toEqual([name]);
     expect((await send(service.url, { path: `/object/public/photos/${name}` })).status).toBe(404);
@@ -588,7 +647,12 @@ describe('storage: memory under parallel 50 MB uploads', () => {
 
   it('answers ten parallel anonymous 50 MB uploads at once, storing nothing, memory flat', async () => {
     const names = Array.from({ length: 10 }, () => objectName());
-    const { result: answers, growthMb, rssGrowthMb, ms } = await peakGrowth(() =>
+    const {
+      result: answers,
+      growthMb,
+      rssGrowthMb,
+      ms,
+    } = await peakGrowth(() =>
       Promise.all(
         names.map((name) =>
           send(service.url, {
@@ -602,7 +666,9 @@ describe('storage: memory under parallel 50 MB uploads', () => {
     );
     const slowest = Math.max(...answers.map((answer) => answer.msToAnswer));
     const mostSent = Math.max(...answers.map((answer) => answer.sentAtAnswer));
-    console.log(`10 × 50 MB anonymous: all ${answers[0]?.status} within ${slowest.toFixed(0)} ms (total ${ms.toFixed(0)} ms), at most ${(mostSent / MB).toFixed(1)} MB sent before the answer, heap+buffers peak +${growthMb.toFixed(1)} MB, RSS peak +${rssGrowthMb.toFixed(1)} MB`);
+    console.log(
+      `10 × 50 MB anonymous: all ${answers[0]?.status} within ${slowest.toFixed(0)} ms (total ${ms.toFixed(0)} ms), at most ${(mostSent / MB).toFixed(1)} MB sent before the answer, heap+buffers peak +${growthMb.toFixed(1)} MB, RSS peak +${rssGrowthMb.toFixed(1)} MB`,
+    );
     for (const answer of answers) expectSupabaseError(answer, 403);
     expect(mostSent).toBeLessThan(16 * MB);
     expect(growthMb).toBeLessThan(64);
@@ -615,7 +681,12 @@ describe('storage: memory under parallel 50 MB uploads', () => {
   it('takes ten parallel admin 50 MB uploads with memory bounded, streamed to disk', async () => {
     const names = Array.from({ length: 10 }, () => objectName());
     const objectsBefore = filesOf(service).objects.length;
-    const { result: answers, growthMb, rssGrowthMb, ms } = await peakGrowth(() =>
+    const {
+      result: answers,
+      growthMb,
+      rssGrowthMb,
+      ms,
+    } = await peakGrowth(() =>
       Promise.all(
         names.map((name) =>
           send(service.url, {
@@ -627,7 +698,9 @@ describe('storage: memory under parallel 50 MB uploads', () => {
         ),
       ),
     );
-    console.log(`10 × 50 MB admin: ${answers.map((answer) => answer.status).join(',')} in ${ms.toFixed(0)} ms, heap+buffers peak +${growthMb.toFixed(1)} MB, RSS peak +${rssGrowthMb.toFixed(1)} MB (the uploads held in memory would be +500 MB)`);
+    console.log(
+      `10 × 50 MB admin: ${answers.map((answer) => answer.status).join(',')} in ${ms.toFixed(0)} ms, heap+buffers peak +${growthMb.toFixed(1)} MB, RSS peak +${rssGrowthMb.toFixed(1)} MB (the uploads held in memory would be +500 MB)`,
+    );
     for (const answer of answers) expect(answer.status).toBe(200);
     expect(growthMb).toBeLessThan(100);
     expect(rssGrowthMb).toBeLessThan(250);

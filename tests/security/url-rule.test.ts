@@ -46,7 +46,10 @@ describe('the URL rule in the database', () => {
     for (const [settings, message] of [
       [{ hero_background_image: '//evil.example/a.jpg' }, 'The hero image must be an http(s) address or a path on this site'],
       [{ contact_value: 'javascript:alert(1)' }, 'The contact value must be an e-mail address, phone number, handle or http(s) address'],
-      [{ contact_value: 'https://evil.example\\@good' }, 'The contact value must be an e-mail address, phone number, handle or http(s) address'],
+      [
+        { contact_value: 'https://evil.example\\@good' },
+        'The contact value must be an e-mail address, phone number, handle or http(s) address',
+      ],
       [{ contact_value: 'data:text/html,hi' }, 'The contact value must be an e-mail address, phone number, handle or http(s) address'],
     ] as const) {
       const refused = await failureOf(saveSiteSettings(admin, settings));

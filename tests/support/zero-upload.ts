@@ -16,11 +16,15 @@ export function uploadZeros(url: string, headers: Record<string, string>, bytes:
   const started = performance.now();
   return new Promise((resolve) => {
     let answered = false;
-    const call = request(url, { method: 'POST', headers: { ...headers, 'content-type': 'image/jpeg', ...(declare ? { 'content-length': String(bytes) } : {}) } }, (response) => {
-      answered = true;
-      response.resume();
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
-    });
+    const call = request(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-type': 'image/jpeg', ...(declare ? { 'content-length': String(bytes) } : {}) } },
+      (response) => {
+        answered = true;
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
     call.on('error', () => {
       if (!answered) resolve({ status: 0, ms: performance.now() - started });
     });

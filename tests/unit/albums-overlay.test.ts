@@ -56,7 +56,9 @@ describe('collections with waiting changes applied', () => {
   });
 
   it('shows why a change was refused', () => {
-    const shown = overlayAlbums(server, [item('album.update', { id: 'a', name: 'x', description: null }, { status: 'failed', error: 'Album not found' })]);
+    const shown = overlayAlbums(server, [
+      item('album.update', { id: 'a', name: 'x', description: null }, { status: 'failed', error: 'Album not found' }),
+    ]);
     expect(shown.find((a) => a.id === 'a')?.syncError).toBe('Album not found');
   });
 });
@@ -79,14 +81,34 @@ describe('photos with waiting uploads applied', () => {
   });
 
   it('appends queued uploads of this album with their state, and hides queued deletions', () => {
-    const sending = item('photo.upload', { photoId: 'p2', albumId: 'a', filename: 'p2.jpg', originalFilename: 'two.jpg', mimeType: 'image/jpeg', fileSize: 5 });
+    const sending = item('photo.upload', {
+      photoId: 'p2',
+      albumId: 'a',
+      filename: 'p2.jpg',
+      originalFilename: 'two.jpg',
+      mimeType: 'image/jpeg',
+      fileSize: 5,
+    });
     const failed = item(
       'photo.upload',
       { photoId: 'p3', albumId: 'a', filename: 'p3.jpg', originalFilename: 'three.jpg', mimeType: 'image/jpeg', fileSize: 5 },
       { status: 'failed', error: 'mime type image/heic is not supported' },
     );
-    const otherAlbum = item('photo.upload', { photoId: 'p4', albumId: 'b', filename: 'p4.jpg', originalFilename: 'four.jpg', mimeType: 'image/jpeg', fileSize: 5 });
-    const shown = overlayPhotos('a', 'A', [photo('p1'), photo('p0')], [sending, failed, otherAlbum, item('photo.delete', { id: 'p0', albumId: 'a' })], sending.id);
+    const otherAlbum = item('photo.upload', {
+      photoId: 'p4',
+      albumId: 'b',
+      filename: 'p4.jpg',
+      originalFilename: 'four.jpg',
+      mimeType: 'image/jpeg',
+      fileSize: 5,
+    });
+    const shown = overlayPhotos(
+      'a',
+      'A',
+      [photo('p1'), photo('p0')],
+      [sending, failed, otherAlbum, item('photo.delete', { id: 'p0', albumId: 'a' })],
+      sending.id,
+    );
     expect(shown.map((p) => [p.id, p.uploadState])).toEqual([
       ['p1', undefined],
       ['p2', 'sending'],
@@ -96,7 +118,14 @@ describe('photos with waiting uploads applied', () => {
   });
 
   it('does not show an upload twice once the server has it', () => {
-    const done = item('photo.upload', { photoId: 'p1', albumId: 'a', filename: 'p1.jpg', originalFilename: 'p1.jpg', mimeType: 'image/jpeg', fileSize: 1 });
+    const done = item('photo.upload', {
+      photoId: 'p1',
+      albumId: 'a',
+      filename: 'p1.jpg',
+      originalFilename: 'p1.jpg',
+      mimeType: 'image/jpeg',
+      fileSize: 1,
+    });
     expect(overlayPhotos('a', 'A', [photo('p1')], [done], null)).toHaveLength(1);
   });
 });

@@ -10,7 +10,10 @@ import { createPublicBackend } from '@/lib/backend/public-client';
 
 /** The routes at `path`, with a backend whose reads never answer (pages stay in their loading state). */
 function renderRoutes(path: string) {
-  const backend = createPublicBackend({ supabaseUrl: 'https://backend.example', supabaseAnonKey: 'anon' }, () => new Promise<Response>(() => undefined));
+  const backend = createPublicBackend(
+    { supabaseUrl: 'https://backend.example', supabaseAnonKey: 'anon' },
+    () => new Promise<Response>(() => undefined),
+  );
   const adminArea: AdminAreaLoader = { load: () => Promise.reject(new Error('no admin area in this test')), current: () => null };
   const AppRoutes = createAppRoutes(adminArea);
   return render(

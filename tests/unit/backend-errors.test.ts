@@ -26,9 +26,7 @@ describe('toBackendError', () => {
       message: 'Not authenticated',
       retryable: false,
     });
-    expect(toBackendError({ message: 'Current password is incorrect', code: 'PT403' }, 403).message).toBe(
-      'Current password is incorrect',
-    );
+    expect(toBackendError({ message: 'Current password is incorrect', code: 'PT403' }, 403).message).toBe('Current password is incorrect');
   });
 
   it('turns row-level-security refusals and constraint names into plain words', () => {
@@ -37,14 +35,12 @@ describe('toBackendError', () => {
       kind: 'not-authenticated',
     });
     expect(
-      toBackendError(
-        { code: '23505', message: 'duplicate key value violates unique constraint "page_content_page_section_key"' },
-        409,
-      ).message,
+      toBackendError({ code: '23505', message: 'duplicate key value violates unique constraint "page_content_page_section_key"' }, 409)
+        .message,
     ).toBe('This page already has a section with that name');
-    expect(
-      toBackendError({ code: '23514', message: 'violates check constraint "page_content_button_link_check"' }, 400).message,
-    ).toBe('Button links must start with http://, https://, mailto:, tel:, / or #');
+    expect(toBackendError({ code: '23514', message: 'violates check constraint "page_content_button_link_check"' }, 400).message).toBe(
+      'Button links must start with http://, https://, mailto:, tel:, / or #',
+    );
   });
 
   it('reads the status of storage errors', () => {

@@ -77,7 +77,10 @@ describe('the section dialog', () => {
     expect(select.value).toBe('intro');
     await userEvent.clear(within(dialog).getByLabelText('Subtitle'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(onSubmit).toHaveBeenCalledWith('intro', expect.objectContaining({ title: 'Hello', subtitle: null, blur: 4, opacity: null, sort_order: 1 }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      'intro',
+      expect.objectContaining({ title: 'Hello', subtitle: null, blur: 4, opacity: null, sort_order: 1 }),
+    );
   });
 
   it('refuses a link the database would refuse', async () => {

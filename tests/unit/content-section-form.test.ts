@@ -37,7 +37,13 @@ describe('the section form', () => {
   });
 
   it('saves empty optional fields as null and sort order 0 when left empty', () => {
-    const values = sectionSchema.parse({ ...sectionFormValues(), sectionName: 'cta', title: '  Book now ', buttonLink: '/contact', sortOrder: '' });
+    const values = sectionSchema.parse({
+      ...sectionFormValues(),
+      sectionName: 'cta',
+      title: '  Book now ',
+      buttonLink: '/contact',
+      sortOrder: '',
+    });
     expect(toSectionFields(values)).toEqual({
       title: 'Book now',
       subtitle: null,
@@ -74,7 +80,11 @@ describe('the section form', () => {
     expect(messages(parse({ opacity: '101' }))).toEqual(['Opacity must be a whole number from 0 to 100']);
     expect(messages(parse({ opacity: '-5' }))).toEqual(['Opacity must be a whole number from 0 to 100']);
     expect(messages(parse({ sortOrder: '1.5' }))).toEqual(['Sort order must be a whole number']);
-    expect(toSectionFields(parse({ blur: '20', opacity: '0', sortOrder: '-3' }).data!)).toMatchObject({ blur: 20, opacity: 0, sort_order: -3 });
+    expect(toSectionFields(parse({ blur: '20', opacity: '0', sortOrder: '-3' }).data!)).toMatchObject({
+      blur: 20,
+      opacity: 0,
+      sort_order: -3,
+    });
   });
 
   it('accepts only the links the database accepts', () => {

@@ -4,7 +4,12 @@ import type { PageContentRow } from '@/lib/backend/database.types';
 import { changes } from '@/offline/outbox/changes';
 import { queued } from './queued-change';
 
-const row = (id: string, section_name: PageContentRow['section_name'], sort_order: number, created_at = '2026-01-01T00:00:00Z'): PageContentRow => ({
+const row = (
+  id: string,
+  section_name: PageContentRow['section_name'],
+  sort_order: number,
+  created_at = '2026-01-01T00:00:00Z',
+): PageContentRow => ({
   id,
   page_name: 'home',
   section_name,
@@ -34,16 +39,28 @@ describe('overlaySections', () => {
   });
 
   it('adds a waiting new section with null fields, in its sort position, marked pending', () => {
-    const create = queued(changes.createSection({ id: 'cta', page_name: 'home', section_name: 'cta', button_link: '/contact', sort_order: 1 }));
+    const create = queued(
+      changes.createSection({ id: 'cta', page_name: 'home', section_name: 'cta', button_link: '/contact', sort_order: 1 }),
+    );
     const shown = overlaySections(server, [create]);
     expect(shown.map((section) => section.section_name)).toEqual(['hero', 'intro', 'cta', 'about-story']);
-    expect(shown[2]).toMatchObject({ id: 'cta', title: null, button_link: '/contact', is_active: true, pending: true, syncError: undefined });
+    expect(shown[2]).toMatchObject({
+      id: 'cta',
+      title: null,
+      button_link: '/contact',
+      is_active: true,
+      pending: true,
+      syncError: undefined,
+    });
   });
 
   it('merges waiting edits and eye toggles, and drops waiting deletions', () => {
     const shown = overlaySections(server, [
       queued(changes.updateSection({ id: 'hero', name: 'hero', changes: { is_active: false } })),
-      queued(changes.updateSection({ id: 'intro', name: 'intro', changes: { title: 'Hello', sort_order: 5 } }), { status: 'failed', error: 'Some values are not valid' }),
+      queued(changes.updateSection({ id: 'intro', name: 'intro', changes: { title: 'Hello', sort_order: 5 } }), {
+        status: 'failed',
+        error: 'Some values are not valid',
+      }),
       queued(changes.deleteSection({ id: 'story', name: 'about-story' })),
     ]);
     expect(shown.map((section) => [section.section_name, section.title, section.is_active, section.pending, section.syncError])).toEqual([

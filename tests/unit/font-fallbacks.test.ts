@@ -16,7 +16,14 @@ describe('fallback fonts sized like the web fonts', () => {
   it("scales Arial to Lato as Capsize's createFontStack does", () => {
     // Capsize's output for [lato, arial]: size-adjust 97.6894%, ascent 101.0345%, descent 21.8038%, line gap 0%.
     expect(fallbackFontFaces()).toContain(
-      ["font-family: 'Lato Fallback: Arial';", "src: local('Arial'), local('ArialMT');", 'size-adjust: 97.6894%;', 'ascent-override: 101.0345%;', 'descent-override: 21.8038%;', 'line-gap-override: 0%;'].join('\n  '),
+      [
+        "font-family: 'Lato Fallback: Arial';",
+        "src: local('Arial'), local('ArialMT');",
+        'size-adjust: 97.6894%;',
+        'ascent-override: 101.0345%;',
+        'descent-override: 21.8038%;',
+        'line-gap-override: 0%;',
+      ].join('\n  '),
     );
   });
 
@@ -26,6 +33,8 @@ describe('fallback fonts sized like the web fonts', () => {
       'Playfair Display Fallback: Noto Serif',
       'Playfair Display Fallback: DejaVu Serif',
     ]);
-    expect(fontFamily('Source Sans Pro')).toBe("'Source Sans 3', 'Source Sans 3 Fallback: Arial', 'Source Sans 3 Fallback: Roboto', 'Source Sans 3 Fallback: DejaVu Sans'");
+    expect(fontFamily('Source Sans Pro')).toBe(
+      "'Source Sans 3', 'Source Sans 3 Fallback: Arial', 'Source Sans 3 Fallback: Roboto', 'Source Sans 3 Fallback: DejaVu Sans'",
+    );
   });
 });

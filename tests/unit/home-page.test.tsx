@@ -31,11 +31,34 @@ const SAFE_TABLES: Tables = {
     },
   ],
   page_content: [
-    { id: 's1', section_name: 'hero', title: 'Stories told in light', subtitle: 'Unposed portraits', content: 'Slow and playful.', button_text: null },
-    { id: 's2', section_name: 'intro', title: 'Hello there', subtitle: null, content: 'Welcome.', button_text: 'About me', button_link: null },
+    {
+      id: 's1',
+      section_name: 'hero',
+      title: 'Stories told in light',
+      subtitle: 'Unposed portraits',
+      content: 'Slow and playful.',
+      button_text: null,
+    },
+    {
+      id: 's2',
+      section_name: 'intro',
+      title: 'Hello there',
+      subtitle: null,
+      content: 'Welcome.',
+      button_text: 'About me',
+      button_link: null,
+    },
   ],
   service_packages: [
-    { id: 'v1', name: 'Family Session', whimsical_name: 'Little Adventures', price_range: '$350', description: 'An hour outdoors.', features: ['One', 'Two', 'Three', 'Four'], icon_name: 'Star' },
+    {
+      id: 'v1',
+      name: 'Family Session',
+      whimsical_name: 'Little Adventures',
+      price_range: '$350',
+      description: 'An hour outdoors.',
+      features: ['One', 'Two', 'Three', 'Four'],
+      icon_name: 'Star',
+    },
   ],
   public_galleries: [
     {
@@ -72,7 +95,10 @@ function fakeFetch(tables: Tables | 'down') {
 
 function renderHome(tables: Tables | 'down') {
   const { fetch, requests } = fakeFetch(tables);
-  const backend = createBackend({ supabaseUrl: SUPABASE_URL, supabaseAnonKey: 'anon' }, { credentials: () => null, fetch: fetch as typeof globalThis.fetch });
+  const backend = createBackend(
+    { supabaseUrl: SUPABASE_URL, supabaseAnonKey: 'anon' },
+    { credentials: () => null, fetch: fetch as typeof globalThis.fetch },
+  );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <BackendProvider backend={backend}>

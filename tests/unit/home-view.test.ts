@@ -77,7 +77,11 @@ const album = (fields: Partial<HomeAlbum> = {}): HomeAlbum => ({
 
 describe('the hero image', () => {
   it('prefers the design setting, with the design blur and opacity', () => {
-    const design = withDefaults({ hero_background_image: 'https://cdn.example/hero.jpg', hero_background_blur: '4', hero_background_opacity: '60' });
+    const design = withDefaults({
+      hero_background_image: 'https://cdn.example/hero.jpg',
+      hero_background_blur: '4',
+      hero_background_opacity: '60',
+    });
     const hero = section('hero', { image_url: 'https://cdn.example/section.jpg', blur: 10, opacity: 20 });
     const image = pickHeroImage(design, hero, identity);
     expect(image?.src).toBe('https://cdn.example/hero.jpg');
@@ -94,18 +98,26 @@ describe('the hero image', () => {
   it('uses 0 px and 100 % for a section image without blur or opacity, and clamps wild values', () => {
     const plain = pickHeroImage(withDefaults({}), section('hero', { image_url: 'https://cdn.example/a.jpg' }), identity);
     expect(plain?.style).toMatchObject({ opacity: 1, filter: undefined });
-    const wild = pickHeroImage(withDefaults({}), section('hero', { image_url: 'https://cdn.example/a.jpg', blur: 99, opacity: 400 }), identity);
+    const wild = pickHeroImage(
+      withDefaults({}),
+      section('hero', { image_url: 'https://cdn.example/a.jpg', blur: 99, opacity: 400 }),
+      identity,
+    );
     expect(wild?.style).toMatchObject({ opacity: 1, filter: 'blur(20px)' });
   });
 
   it('passes stored storage URLs through the resolver before checking them', () => {
-    const image = pickHeroImage(withDefaults({ hero_background_image: 'stored' }), undefined, (url) => (url ? `https://now.example/${url}` : undefined));
+    const image = pickHeroImage(withDefaults({ hero_background_image: 'stored' }), undefined, (url) =>
+      url ? `https://now.example/${url}` : undefined,
+    );
     expect(image?.src).toBe('https://now.example/stored');
   });
 
   it('never uses an unsafe address: the safe section image wins over a hostile setting, else no image', () => {
     const hostile = withDefaults({ hero_background_image: 'javascript:alert(1)' });
-    expect(pickHeroImage(hostile, section('hero', { image_url: 'https://cdn.example/ok.jpg' }), identity)?.src).toBe('https://cdn.example/ok.jpg');
+    expect(pickHeroImage(hostile, section('hero', { image_url: 'https://cdn.example/ok.jpg' }), identity)?.src).toBe(
+      'https://cdn.example/ok.jpg',
+    );
     expect(pickHeroImage(hostile, section('hero', { image_url: 'data:image/svg+xml,<svg/>' }), identity)).toBeNull();
     expect(pickHeroImage(withDefaults({}), undefined, identity)).toBeNull();
   });
@@ -113,7 +125,11 @@ describe('the hero image', () => {
 
 describe('the intro button', () => {
   it('links to /about when no link is configured', () => {
-    expect(introButton({ button_text: 'About me', button_link: null })).toEqual({ text: 'About me', href: DEFAULT_INTRO_LINK, external: false });
+    expect(introButton({ button_text: 'About me', button_link: null })).toEqual({
+      text: 'About me',
+      href: DEFAULT_INTRO_LINK,
+      external: false,
+    });
     expect(introButton({ button_text: 'About me', button_link: '  ' })?.href).toBe('/about');
   });
 
@@ -123,7 +139,11 @@ describe('the intro button', () => {
       href: 'https://blog.example/journal',
       external: true,
     });
-    expect(introButton({ button_text: 'Galleries', button_link: '#galleries' })).toEqual({ text: 'Galleries', href: '#galleries', external: false });
+    expect(introButton({ button_text: 'Galleries', button_link: '#galleries' })).toEqual({
+      text: 'Galleries',
+      href: '#galleries',
+      external: false,
+    });
   });
 
   it('shows no button without a text, or with an unsafe link', () => {
@@ -146,7 +166,10 @@ describe('service packages', () => {
       title: 'Little Adventures',
       eyebrow: 'Family Session',
     });
-    expect(toServiceView(service({ name: 'Family Session', whimsical_name: '  ' }))).toMatchObject({ title: 'Family Session', eyebrow: null });
+    expect(toServiceView(service({ name: 'Family Session', whimsical_name: '  ' }))).toMatchObject({
+      title: 'Family Session',
+      eyebrow: null,
+    });
     expect(toServiceView(service({ name: 'Same', whimsical_name: 'Same' }))).toMatchObject({ title: 'Same', eyebrow: null });
   });
 
@@ -225,7 +248,12 @@ describe('the whole page', () => {
     const design = withDefaults({ contact_value: 'hello@studio.example', contact_button_text: 'Book a session' });
     const view = buildHomeView(design, content, identity);
     expect(view.hero).toMatchObject({ title: 'Stories told in light', subtitle: null, galleriesButton: 'See the work' });
-    expect(view.intro).toEqual({ title: 'Hello', subtitle: null, content: null, button: { text: 'About me', href: '/about', external: false } });
+    expect(view.intro).toEqual({
+      title: 'Hello',
+      subtitle: null,
+      content: null,
+      button: { text: 'About me', href: '/about', external: false },
+    });
     expect(view.aboutStory).toEqual({
       title: ABOUT_STORY_DEFAULTS.title,
       subtitle: ABOUT_STORY_DEFAULTS.subtitle,
@@ -233,7 +261,9 @@ describe('the whole page', () => {
       imageSrc: 'https://cdn.example/me.jpg',
     });
     expect(view.booking.text).toBe('Book a session');
-    expect(view.booking.link?.href).toMatch(new RegExp(`^mailto:hello@studio\\.example\\?subject=${encodeURIComponent(CONTACT_SUBJECT)}&body=`));
+    expect(view.booking.link?.href).toMatch(
+      new RegExp(`^mailto:hello@studio\\.example\\?subject=${encodeURIComponent(CONTACT_SUBJECT)}&body=`),
+    );
     expect(view.featured.map((card) => card.href)).toEqual(['/gallery/public/g1']);
     expect(view.recent.map((card) => card.href)).toEqual(['/gallery/a1']);
   });

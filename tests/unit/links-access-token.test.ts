@@ -10,7 +10,9 @@ function fakeBackend(rpc: () => Promise<{ data: unknown; error: unknown }>): Bac
     config: { supabaseUrl: 'http://x', supabaseAnonKey: 'k' },
     publicClient: client as unknown as Backend['publicClient'],
     adminClient: client as unknown as Backend['adminClient'],
- credentials: () => null, rpc: spy };
+    credentials: () => null,
+    rpc: spy,
+  };
 }
 
 describe('makeAccessTokenLocally', () => {

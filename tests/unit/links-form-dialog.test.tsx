@@ -56,7 +56,9 @@ describe('the client link dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear expiry date' }));
     await userEvent.click(screen.getByRole('switch', { name: 'Allow downloads' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create Link' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ albumId: 'album-2', passcode: '1234', allowDownloads: false, expiresAt: null }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ albumId: 'album-2', passcode: '1234', allowDownloads: false, expiresAt: null }),
+    );
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
@@ -91,6 +93,8 @@ describe('the client link dialog', () => {
     await userEvent.clear(screen.getByLabelText('Passcode'));
     await userEvent.type(screen.getByLabelText('Passcode'), '5678');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ albumId: 'album-1', passcode: '5678', allowDownloads: true, expiresAt: null }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ albumId: 'album-1', passcode: '5678', allowDownloads: true, expiresAt: null }),
+    );
   });
 });

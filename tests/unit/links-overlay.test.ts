@@ -4,7 +4,6 @@ import type { AdminGalleryLink } from '@/lib/backend/database.types';
 import { changes } from '@/offline/outbox/changes';
 import { queued } from './queued-change';
 
-
 const serverLink = (id: string, createdAt: string, extra: Partial<AdminGalleryLink> = {}): AdminGalleryLink => ({
   id,
   album_id: 'album-1',
@@ -57,17 +56,36 @@ describe('overlayLinks', () => {
 
   it('prefers the current collection name over the one in the label', () => {
     const create = queued(
-      changes.createLink({ id: 'new', albumId: 'album-9', accessToken: 'T'.repeat(43), passcode: null, allowDownloads: true, expiresAt: null, albumName: 'Old' }),
+      changes.createLink({
+        id: 'new',
+        albumId: 'album-9',
+        accessToken: 'T'.repeat(43),
+        passcode: null,
+        allowDownloads: true,
+        expiresAt: null,
+        albumName: 'Old',
+      }),
     );
     expect(overlayLinks([], [create], [{ id: 'album-9', name: 'Renamed' }])[0]?.album_name).toBe('Renamed');
     expect(overlayLinks([], [create])[0]?.album_name).toBe('Old');
   });
 
   it('merges queued edits and status changes, and marks a refused change', () => {
-    const edit = queued(changes.updateLink({ id: 'a', albumName: 'Rivera Family', changes: { passcode: '9999', allow_downloads: false, expires_at: null } }));
-    const off = queued(changes.updateLink({ id: 'a', albumName: 'Rivera Family', changes: { is_active: false } }), { status: 'failed', error: 'Failed to update link status' });
+    const edit = queued(
+      changes.updateLink({ id: 'a', albumName: 'Rivera Family', changes: { passcode: '9999', allow_downloads: false, expires_at: null } }),
+    );
+    const off = queued(changes.updateLink({ id: 'a', albumName: 'Rivera Family', changes: { is_active: false } }), {
+      status: 'failed',
+      error: 'Failed to update link status',
+    });
     const shown = overlayLinks([older], [edit, off]).find((link) => link.id === 'a');
-    expect(shown).toMatchObject({ passcode: '9999', allow_downloads: false, is_active: false, pending: true, syncError: 'Failed to update link status' });
+    expect(shown).toMatchObject({
+      passcode: '9999',
+      allow_downloads: false,
+      is_active: false,
+      pending: true,
+      syncError: 'Failed to update link status',
+    });
   });
 
   it('hides links deleted in the outbox, and the links of a deleted collection', () => {
@@ -79,7 +97,15 @@ describe('overlayLinks', () => {
 
   it('does not duplicate a link the server already has', () => {
     const create = queued(
-      changes.createLink({ id: 'a', albumId: 'album-1', accessToken: 'T'.repeat(43), passcode: null, allowDownloads: true, expiresAt: null, albumName: 'Rivera Family' }),
+      changes.createLink({
+        id: 'a',
+        albumId: 'album-1',
+        accessToken: 'T'.repeat(43),
+        passcode: null,
+        allowDownloads: true,
+        expiresAt: null,
+        albumName: 'Rivera Family',
+      }),
     );
     const shown = overlayLinks([older], [create]);
     expect(shown).toHaveLength(1);

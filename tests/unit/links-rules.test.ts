@@ -25,7 +25,9 @@ describe('expiry dates', () => {
   it('stores the end of the chosen day in local time, and null when empty', () => {
     const stored = expiryFromDateInput('2026-12-22');
     const moment = new Date(stored!);
-    expect([moment.getFullYear(), moment.getMonth(), moment.getDate(), moment.getHours(), moment.getMinutes()]).toEqual([2026, 11, 22, 23, 59]);
+    expect([moment.getFullYear(), moment.getMonth(), moment.getDate(), moment.getHours(), moment.getMinutes()]).toEqual([
+      2026, 11, 22, 23, 59,
+    ]);
     expect(toDateInput(moment)).toBe('2026-12-22');
     expect(expiryFromDateInput('')).toBeNull();
   });
@@ -64,7 +66,9 @@ describe('the link form rules (SPEC §5)', () => {
 
   it('allows at most 8 characters', () => {
     expect(messages({ ...valid, requirePasscode: true, passcode: '12345678' })).toEqual([]);
-    expect(messages({ ...valid, requirePasscode: true, passcode: '123456789' })).toEqual(['passcode: Passcode must be at most 8 characters']);
+    expect(messages({ ...valid, requirePasscode: true, passcode: '123456789' })).toEqual([
+      'passcode: Passcode must be at most 8 characters',
+    ]);
   });
 
   it('takes an empty expiry but not a broken one', () => {
@@ -95,8 +99,18 @@ describe('the link form rules (SPEC §5)', () => {
       expires_at: new Date(2027, 0, 5, 23, 59).toISOString(),
       created_at: '2026-11-22T10:00:00Z',
     } satisfies ShownLink;
-    expect(initialLinkValues(link)).toEqual({ albumId: 'album-1', requirePasscode: true, passcode: '4321', expiryDate: '2027-01-05', allowDownloads: false });
-    expect(initialLinkValues({ ...link, passcode: null, expires_at: null })).toMatchObject({ requirePasscode: false, passcode: '', expiryDate: '' });
+    expect(initialLinkValues(link)).toEqual({
+      albumId: 'album-1',
+      requirePasscode: true,
+      passcode: '4321',
+      expiryDate: '2027-01-05',
+      allowDownloads: false,
+    });
+    expect(initialLinkValues({ ...link, passcode: null, expires_at: null })).toMatchObject({
+      requirePasscode: false,
+      passcode: '',
+      expiryDate: '',
+    });
     // An untouched edit sends back exactly what is stored, never a new album.
     const settings = toLinkSettings({ ...initialLinkValues(link), albumId: 'other' }, link);
     expect(settings.albumId).toBe('album-1');
@@ -104,7 +118,12 @@ describe('the link form rules (SPEC §5)', () => {
   });
 
   it('saves empty fields as null and trims the passcode', () => {
-    expect(toLinkSettings({ ...valid, passcode: '', expiryDate: '' })).toEqual({ albumId: 'album-1', passcode: null, allowDownloads: true, expiresAt: null });
+    expect(toLinkSettings({ ...valid, passcode: '', expiryDate: '' })).toEqual({
+      albumId: 'album-1',
+      passcode: null,
+      allowDownloads: true,
+      expiresAt: null,
+    });
     expect(toLinkSettings({ ...valid, requirePasscode: true, passcode: ' 1234 ' }).passcode).toBe('1234');
   });
 });

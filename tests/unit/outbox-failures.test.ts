@@ -27,12 +27,18 @@ function scriptedFetch(...answers: Array<'hang' | { status: number; body: unknow
   const seen: SeenRequest[] = [];
   const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
-    seen.push({ path: url.pathname, token: new Headers(init?.headers).get('x-admin-token'), body: init?.body ? JSON.parse(String(init.body)) : null });
+    seen.push({
+      path: url.pathname,
+      token: new Headers(init?.headers).get('x-admin-token'),
+      body: init?.body ? JSON.parse(String(init.body)) : null,
+    });
     const answer = answers.shift() ?? { status: 200, body: null };
     if (answer === 'hang') {
       return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
     }
-    return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } }));
+    return Promise.resolve(
+      new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } }),
+    );
   });
   return { fetch, seen };
 }

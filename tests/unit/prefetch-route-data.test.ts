@@ -30,7 +30,12 @@ describe('prefetchRouteData', () => {
     prefetchRouteData(queryClient, backend, `/gallery/public/${GALLERY}`);
     await flush();
     // Nothing has been answered yet, and all four reads are already on their way.
-    expect(held.map((request) => request.path).sort()).toEqual(['photographer_profile', 'public_galleries', 'public_gallery_photos', 'site_settings']);
+    expect(held.map((request) => request.path).sort()).toEqual([
+      'photographer_profile',
+      'public_galleries',
+      'public_gallery_photos',
+      'site_settings',
+    ]);
 
     const photo = {
       id: 'p1',
@@ -54,7 +59,9 @@ describe('prefetchRouteData', () => {
     const home = heldBackend();
     prefetchRouteData(new QueryClient(), home.backend, '/');
     await flush();
-    expect(home.held.map((request) => request.path)).toEqual(expect.arrayContaining(['site_settings', 'photographer_profile', 'page_content', 'albums']));
+    expect(home.held.map((request) => request.path)).toEqual(
+      expect.arrayContaining(['site_settings', 'photographer_profile', 'page_content', 'albums']),
+    );
 
     const admin = heldBackend();
     prefetchRouteData(new QueryClient(), admin.backend, '/admin/albums');

@@ -5,7 +5,6 @@ import { overlayGalleries, pendingGalleryPhotoIds } from '@/features/admin-publi
 import { overlayPickerAlbums, overlayPickerPhotos, toggleSelection } from '@/features/admin-public-galleries/picker-overlay';
 import { queued } from './queued-change';
 
-
 const gallery = (id: string, createdAt: string, extra: Partial<AdminPublicGallery> = {}): AdminPublicGallery => ({
   id,
   title: `Gallery ${id}`,
@@ -38,7 +37,14 @@ describe('overlayGalleries', () => {
 
   it('merges a waiting edit, keeping the cover and the place in the list, and shows a refusal', () => {
     const edit = queued(
-      changes.saveGallery({ id: 'older', isNew: false, title: 'Renamed', description: 'Now with words', isActive: false, photoIds: ['p9'] }),
+      changes.saveGallery({
+        id: 'older',
+        isNew: false,
+        title: 'Renamed',
+        description: 'Now with words',
+        isActive: false,
+        photoIds: ['p9'],
+      }),
       { status: 'failed', error: 'Title is required' },
     );
     const shown = overlayGalleries(server, [edit]);
@@ -102,7 +108,14 @@ const photo = (id: string, albumId: string, albumName: string, createdAt: string
   created_at: createdAt,
 });
 const upload = (photoId: string, albumId: string) =>
-  changes.uploadPhoto({ photoId, albumId, filename: `${photoId}.jpg`, originalFilename: `${photoId}-original.jpg`, mimeType: 'image/jpeg', fileSize: 5 });
+  changes.uploadPhoto({
+    photoId,
+    albumId,
+    filename: `${photoId}.jpg`,
+    originalFilename: `${photoId}-original.jpg`,
+    mimeType: 'image/jpeg',
+    fileSize: 5,
+  });
 
 describe('overlayPickerAlbums', () => {
   it('orders by name and counts queued uploads, deletions and collections made offline', () => {

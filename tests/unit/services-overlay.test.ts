@@ -18,7 +18,6 @@ const row = (id: string, sort_order: number, created_at = '2026-01-01T00:00:00Z'
   updated_at: created_at,
 });
 
-
 describe('overlayServices', () => {
   const server = [row('b', 1), row('a', 0), row('c', 1, '2025-06-01T00:00:00Z')];
 
@@ -27,7 +26,9 @@ describe('overlayServices', () => {
   });
 
   it('adds a waiting new package with defaults for what it leaves out', () => {
-    const shown = overlayServices(server, [queued(changes.createService({ id: 'n', name: 'Mini', features: ['x', 'y'], icon_name: 'Star', sort_order: 9 }))]);
+    const shown = overlayServices(server, [
+      queued(changes.createService({ id: 'n', name: 'Mini', features: ['x', 'y'], icon_name: 'Star', sort_order: 9 })),
+    ]);
     expect(shown.at(-1)).toMatchObject({
       id: 'n',
       name: 'Mini',
@@ -42,7 +43,10 @@ describe('overlayServices', () => {
   it('merges waiting edits and toggles, marks refusals, and drops waiting deletions', () => {
     const shown = overlayServices(server, [
       queued(changes.updateService({ id: 'a', name: 'Service a', changes: { is_active: false } })),
-      queued(changes.updateService({ id: 'b', name: 'Renamed', changes: { name: 'Renamed', features: [] } }), { status: 'failed', error: 'Refused' }),
+      queued(changes.updateService({ id: 'b', name: 'Renamed', changes: { name: 'Renamed', features: [] } }), {
+        status: 'failed',
+        error: 'Refused',
+      }),
       queued(changes.deleteService({ id: 'c', name: 'Service c' })),
     ]);
     expect(shown.map((service) => [service.id, service.name, service.is_active, service.features, service.syncError])).toEqual([

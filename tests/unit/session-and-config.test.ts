@@ -38,18 +38,26 @@ describe('loadRuntimeConfig', () => {
   it("resolves the local stack's '/' against the site's own origin, online and offline", async () => {
     const sameOrigin = { supabaseUrl: '/', supabaseAnonKey: 'anon' };
     const online = vi.fn(async () => new Response(JSON.stringify(sameOrigin)));
-    expect(await loadRuntimeConfig(online as typeof fetch, 'http://192.168.1.20:8080')).toEqual({ supabaseUrl: 'http://192.168.1.20:8080', supabaseAnonKey: 'anon' });
+    expect(await loadRuntimeConfig(online as typeof fetch, 'http://192.168.1.20:8080')).toEqual({
+      supabaseUrl: 'http://192.168.1.20:8080',
+      supabaseAnonKey: 'anon',
+    });
     const offline = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     });
-    expect(await loadRuntimeConfig(offline as typeof fetch, 'https://photos.example')).toEqual({ supabaseUrl: 'https://photos.example', supabaseAnonKey: 'anon' });
+    expect(await loadRuntimeConfig(offline as typeof fetch, 'https://photos.example')).toEqual({
+      supabaseUrl: 'https://photos.example',
+      supabaseAnonKey: 'anon',
+    });
   });
 
   it('never takes a protocol-relative address for the backend', async () => {
     localStorage.clear();
     for (const supabaseUrl of ['//evil.example', '/\\evil.example', 'javascript:alert(1)']) {
       const answer = vi.fn(async () => new Response(JSON.stringify({ supabaseUrl, supabaseAnonKey: 'anon' })));
-      await expect(loadRuntimeConfig(answer as typeof fetch, 'https://photos.example')).rejects.toThrow('The site configuration could not be loaded.');
+      await expect(loadRuntimeConfig(answer as typeof fetch, 'https://photos.example')).rejects.toThrow(
+        'The site configuration could not be loaded.',
+      );
     }
   });
 

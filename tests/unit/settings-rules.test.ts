@@ -14,8 +14,12 @@ function messages(result: { success: boolean; error?: { issues: Array<{ path: Pr
 
 describe('password rules (SPEC §5)', () => {
   it('needs the current password, at least 6 characters, and a matching confirmation', () => {
-    expect(changePasswordSchema.safeParse({ currentPassword: 'old-pass', newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' }).success).toBe(true);
-    expect(messages(changePasswordSchema.safeParse({ currentPassword: 'old', newPassword: 'new-pass-1', confirmPassword: 'new-pass-2' }))).toEqual({
+    expect(
+      changePasswordSchema.safeParse({ currentPassword: 'old-pass', newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' }).success,
+    ).toBe(true);
+    expect(
+      messages(changePasswordSchema.safeParse({ currentPassword: 'old', newPassword: 'new-pass-1', confirmPassword: 'new-pass-2' })),
+    ).toEqual({
       confirmPassword: 'Passwords do not match',
     });
     expect(messages(changePasswordSchema.safeParse({ currentPassword: 'old', newPassword: '12345', confirmPassword: '12345' }))).toEqual({
@@ -101,7 +105,12 @@ describe('the footer preview', () => {
     ]);
   });
   it('uses a default site name and no tagline when the profile has none', () => {
-    expect(footerContent(null, 2030)).toEqual({ siteName: 'Photography Portfolio', tagline: null, links: [], copyright: '© 2030 Photography Portfolio' });
+    expect(footerContent(null, 2030)).toEqual({
+      siteName: 'Photography Portfolio',
+      tagline: null,
+      links: [],
+      copyright: '© 2030 Photography Portfolio',
+    });
   });
   it('only lets web addresses that pass the URL rule become links', () => {
     const links = (value: string) => footerContent({ social_website: value } as never, 2030).links[0]?.href;
@@ -123,9 +132,18 @@ describe('the footer preview', () => {
 
 describe('signed-in devices', () => {
   it.each([
-    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36', 'Chrome on macOS'],
-    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1', 'Safari on iPhone'],
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Edg/131.0', 'Edge on Windows'],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+      'Chrome on macOS',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      'Safari on iPhone',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Edg/131.0',
+      'Edge on Windows',
+    ],
     ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox on Linux'],
     ['node', 'Unknown device'],
     [null, 'Unknown device'],
@@ -179,4 +197,3 @@ describe('the profile form', () => {
     expect(overlayProfile(null, [])).toBeNull();
   });
 });
-

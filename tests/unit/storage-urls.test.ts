@@ -34,8 +34,14 @@ describe('the photo-object naming contract', () => {
   });
 
   it('reads which bucket a stored original is in, and nothing else', () => {
-    expect(originalObject(`/storage/v1/object/authenticated/originals/${album}/${photo}.jpg`)).toEqual({ bucket: 'originals', name: `${album}/${photo}.jpg` });
-    expect(originalObject(`https://old.example/storage/v1/object/public/photos/${album}/${photo}.jpg`)).toEqual({ bucket: 'photos', name: `${album}/${photo}.jpg` });
+    expect(originalObject(`/storage/v1/object/authenticated/originals/${album}/${photo}.jpg`)).toEqual({
+      bucket: 'originals',
+      name: `${album}/${photo}.jpg`,
+    });
+    expect(originalObject(`https://old.example/storage/v1/object/public/photos/${album}/${photo}.jpg`)).toEqual({
+      bucket: 'photos',
+      name: `${album}/${photo}.jpg`,
+    });
     expect(originalObject('https://elsewhere.example/pic.jpg')).toBeNull();
     expect(originalObject(null)).toBeNull();
     expect(originalObject('/storage/v1/object/public/photos/%E0%A4%A.jpg')).toBeNull();

@@ -145,7 +145,13 @@ describe('the sync engine', () => {
 
     clock.advance(1_000);
     await sync.flush();
-    expect(transport.calls.map((call) => call.kind)).toEqual(['album.create', 'link.create', 'album.create', 'photo.upload', 'album.update']);
+    expect(transport.calls.map((call) => call.kind)).toEqual([
+      'album.create',
+      'link.create',
+      'album.create',
+      'photo.upload',
+      'album.update',
+    ]);
     // They had to wait, so their submitters heard 'queued'; the queue still sent them in order.
     expect(await upload).toBe('queued');
     expect(await update).toBe('queued');

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, DARK_INK, formatHsl, hexToHsl, hexToHslParts, hslToHex, inkFor, isHexColor, LIGHT_INK, readableOn } from '@/theme/color';
+import {
+  contrastRatio,
+  DARK_INK,
+  formatHsl,
+  hexToHsl,
+  hexToHslParts,
+  hslToHex,
+  inkFor,
+  isHexColor,
+  LIGHT_INK,
+  readableOn,
+} from '@/theme/color';
 
 describe('hexToHsl', () => {
   it.each([

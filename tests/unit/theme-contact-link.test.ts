@@ -19,7 +19,10 @@ describe('the contact button action (SPEC §7)', () => {
   it('instagram: the profile in a new tab, dropping a leading @', () => {
     expect(contactLink('instagram', '@willow.light')).toEqual({ href: 'https://instagram.com/willow.light', newTab: true });
     expect(contactLink('instagram', 'willow_light')).toEqual({ href: 'https://instagram.com/willow_light', newTab: true });
-    expect(contactLink('instagram', 'https://www.instagram.com/willow')).toEqual({ href: 'https://www.instagram.com/willow', newTab: true });
+    expect(contactLink('instagram', 'https://www.instagram.com/willow')).toEqual({
+      href: 'https://www.instagram.com/willow',
+      newTab: true,
+    });
   });
 
   it('facebook and website: https:// is added when the value does not start with http', () => {
@@ -27,7 +30,10 @@ describe('the contact button action (SPEC §7)', () => {
     expect(contactLink('facebook', 'willowlight')).toEqual({ href: 'https://facebook.com/willowlight', newTab: true });
     expect(contactLink('facebook', 'http://fb.me/willow')).toEqual({ href: 'http://fb.me/willow', newTab: true });
     expect(contactLink('website', 'willowandlight.com')).toEqual({ href: 'https://willowandlight.com', newTab: true });
-    expect(contactLink('website', 'https://willowandlight.com/book?x=1')).toEqual({ href: 'https://willowandlight.com/book?x=1', newTab: true });
+    expect(contactLink('website', 'https://willowandlight.com/book?x=1')).toEqual({
+      href: 'https://willowandlight.com/book?x=1',
+      newTab: true,
+    });
   });
 
   it('gives no link for empty or unsafe values, never a javascript: or data: URL', () => {

@@ -54,7 +54,12 @@ describe('design defaults (SPEC §9)', () => {
   it('round-trip to the settings the server stores, empty optional text as null', () => {
     const design = withDefaults({ primary_color: '#336699', hero_background_blur: '5', hero_background_opacity: '80', contact_value: '' });
     const settings = toSiteSettings(design);
-    expect(settings).toMatchObject({ primary_color: '#336699', hero_background_blur: '5', hero_background_opacity: '80', contact_value: null });
+    expect(settings).toMatchObject({
+      primary_color: '#336699',
+      hero_background_blur: '5',
+      hero_background_opacity: '80',
+      contact_value: null,
+    });
     expect(Object.keys(settings)).toHaveLength(14);
     expect(withDefaults(settings)).toEqual(design);
     expect(toSiteSettings({ ...design, contact_button_subtitle: ' ' }).contact_button_subtitle).toBeNull();
@@ -83,7 +88,8 @@ describe('theme variables', () => {
       '--secondary': '120 15.7% 80%',
       '--accent': '30 27.1% 76.9%',
       '--background': '0 0% 99.6%',
-      '--heading-font': "'Playfair Display', 'Playfair Display Fallback: Times New Roman', 'Playfair Display Fallback: Noto Serif', 'Playfair Display Fallback: DejaVu Serif'",
+      '--heading-font':
+        "'Playfair Display', 'Playfair Display Fallback: Times New Roman', 'Playfair Display Fallback: Noto Serif', 'Playfair Display Fallback: DejaVu Serif'",
       '--body-font': "'Lato', 'Lato Fallback: Arial', 'Lato Fallback: Roboto', 'Lato Fallback: DejaVu Sans'",
       '--site-background': 'hsl(0 0% 99.6%)',
       '--hero-blur': '0px',
@@ -123,7 +129,10 @@ describe('theme variables', () => {
       ['--accent-foreground', '--accent'],
     ];
     for (const [text, surface] of pairs) {
-      expect(contrastRatio(hslToHex(v[text as `--${string}`]!), hslToHex(v[surface as `--${string}`]!)), `${text} on ${surface}`).toBeGreaterThanOrEqual(4.4);
+      expect(
+        contrastRatio(hslToHex(v[text as `--${string}`]!), hslToHex(v[surface as `--${string}`]!)),
+        `${text} on ${surface}`,
+      ).toBeGreaterThanOrEqual(4.4);
     }
     expect(contrastRatio(hslToHex(v['--muted-foreground']!), hslToHex(v['--muted']!))).toBeGreaterThanOrEqual(4.4);
   });
@@ -151,7 +160,9 @@ describe('background styles', () => {
   it('clean is the background colour alone; the others blend the palette over it', () => {
     expect(backgroundCss('clean', palette)).toBe('hsl(0 0% 99.6%)');
     expect(backgroundCss('subtle', palette)).toMatch(/^linear-gradient\(180deg, hsl\(30 27.1% 76.9% \/ 0.16\).*hsl\(0 0% 99.6%\)$/);
-    expect(backgroundCss('gradient', palette)).toMatch(/^linear-gradient\(135deg, hsl\(0 43.9% 83.9% \/ 0.42\).*hsl\(120 15.7% 80% \/ 0.42\) 100%\), hsl\(0 0% 99.6%\)$/);
+    expect(backgroundCss('gradient', palette)).toMatch(
+      /^linear-gradient\(135deg, hsl\(0 43.9% 83.9% \/ 0.42\).*hsl\(120 15.7% 80% \/ 0.42\) 100%\), hsl\(0 0% 99.6%\)$/,
+    );
     const dreamy = backgroundCss('dreamy', palette);
     expect(dreamy.match(/radial-gradient/g)).toHaveLength(3);
     expect(dreamy).toContain('hsl(0 43.9% 83.9% / 0.5)');
@@ -176,6 +187,10 @@ describe('fonts', () => {
 describe('hero image style', () => {
   it('blurs in px and fades in percent; no filter when there is no blur', () => {
     expect(heroImageStyle({ hero_background_blur: 5, hero_background_opacity: 80 })).toMatchObject({ filter: 'blur(5px)', opacity: 0.8 });
-    expect(heroImageStyle({ hero_background_blur: 0, hero_background_opacity: 100 })).toEqual({ opacity: 1, filter: undefined, transform: undefined });
+    expect(heroImageStyle({ hero_background_blur: 0, hero_background_opacity: 100 })).toEqual({
+      opacity: 1,
+      filter: undefined,
+      transform: undefined,
+    });
   });
 });

@@ -13,7 +13,10 @@ describe('toasts', () => {
   it('shows a toast raised while the toaster is on the page, with its action', async () => {
     render(<Toaster />);
     let reloaded = false;
-    notify.prompt('New version available', 'Reload to use the latest version of the site.', { label: 'Reload', onClick: () => (reloaded = true) });
+    notify.prompt('New version available', 'Reload to use the latest version of the site.', {
+      label: 'Reload',
+      onClick: () => (reloaded = true),
+    });
     (await screen.findByRole('button', { name: 'Reload' })).click();
     expect(reloaded).toBe(true);
     expect(screen.getByText('Reload to use the latest version of the site.')).toBeTruthy();

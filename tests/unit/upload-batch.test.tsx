@@ -45,7 +45,11 @@ describe("an album's upload progress", () => {
     const { result } = renderBatch();
     await waitFor(() => expect(result.current.entries).toHaveLength(3));
     // p0 left the outbox: the server has it.
-    expect({ done: result.current.done, percent: result.current.percent, finished: result.current.finished }).toEqual({ done: 1, percent: 33, finished: false });
+    expect({ done: result.current.done, percent: result.current.percent, finished: result.current.finished }).toEqual({
+      done: 1,
+      percent: 33,
+      finished: false,
+    });
     expect(result.current.stateOf('p1')).toBe('offline');
   });
 

@@ -51,7 +51,11 @@ function storageShortMessage(files: number, error: StorageShortError): string {
  * says the batch will not fit; if the disk fills anyway, the files kept so far go ahead and
  * the message says how many did not (nothing is dropped silently).
  */
-async function keepAll(db: AdminDatabase, albumId: string, images: File[]): Promise<{ kept: PhotoUploadPayload[]; refusal: string | null }> {
+async function keepAll(
+  db: AdminDatabase,
+  albumId: string,
+  images: File[],
+): Promise<{ kept: PhotoUploadPayload[]; refusal: string | null }> {
   try {
     await ensureRoomFor(uploadFootprint(images));
   } catch (error) {
@@ -110,7 +114,12 @@ export function AddPhotosDialog({
     else notify.success('Upload complete', `${uploads.length} photo(s) uploaded successfully.`);
   };
 
-  const { getRootProps, getInputProps, isDragActive, open: openPicker } = useDropzone({
+  const {
+    getRootProps,
+    getInputProps,
+    isDragActive,
+    open: openPicker,
+  } = useDropzone({
     accept: { 'image/*': [] },
     multiple: true,
     noClick: true,
@@ -124,7 +133,12 @@ export function AddPhotosDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={close} title="Add Photos" description="Originals are kept for downloads; previews are made for fast viewing.">
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title="Add Photos"
+      description="Originals are kept for downloads; previews are made for fast viewing."
+    >
       <div
         {...getRootProps()}
         data-testid="drop-zone"
@@ -169,7 +183,11 @@ export function AddPhotosDialog({
             {entries.map((upload) => {
               const state = stateOf(upload.photoId);
               return (
-                <li key={upload.photoId} className="flex items-center gap-3 rounded-md px-2 py-1.5 text-sm odd:bg-muted/50 [&_svg]:size-4" data-state={state}>
+                <li
+                  key={upload.photoId}
+                  className="flex items-center gap-3 rounded-md px-2 py-1.5 text-sm odd:bg-muted/50 [&_svg]:size-4"
+                  data-state={state}
+                >
                   {STATE_ICON[state]}
                   <span className="min-w-0 flex-1 truncate">{upload.originalFilename}</span>
                   <span className="hidden shrink-0 text-xs text-muted-foreground tabular-nums sm:inline">{megabytes(upload.fileSize)}</span>

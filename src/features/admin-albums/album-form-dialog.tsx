@@ -61,10 +61,19 @@ export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFo
           control={form.control}
           name="isPublic"
           render={({ field }) => (
-            <SwitchField label="Show on home page" hint="Lists this collection under Recent Sessions for every visitor." checked={field.value} onCheckedChange={field.onChange} />
+            <SwitchField
+              label="Show on home page"
+              hint="Lists this collection under Recent Sessions for every visitor."
+              checked={field.value}
+              onCheckedChange={field.onChange}
+            />
           )}
         />
-        <FormActions onCancel={() => onOpenChange(false)} submitLabel={album ? 'Save Changes' : 'Create Collection'} submitting={isSubmitting} />
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel={album ? 'Save Changes' : 'Create Collection'}
+          submitting={isSubmitting}
+        />
       </form>
     </Dialog>
   );

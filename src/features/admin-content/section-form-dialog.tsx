@@ -6,7 +6,14 @@ import { NativeSelect, SwitchField } from '@/ui/controls';
 import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
 import { Input, Textarea } from '@/ui/input';
-import { SECTION_NAMES, sectionFormValues, sectionSchema, toSectionFields, type SectionFields, type SectionFormValues } from './section-form';
+import {
+  SECTION_NAMES,
+  sectionFormValues,
+  sectionSchema,
+  toSectionFields,
+  type SectionFields,
+  type SectionFormValues,
+} from './section-form';
 import { UnitInput } from './unit-input';
 
 interface SectionFormDialogProps {
@@ -38,7 +45,11 @@ export function SectionFormDialog({ open, onOpenChange, section, onSubmit }: Sec
       onOpenChange={onOpenChange}
       size="wide"
       title={editing ? 'Edit Section' : 'Add Section'}
-      description={editing ? 'Change what this section of the home page says.' : 'A block of text, with an optional button and image, on the home page.'}
+      description={
+        editing
+          ? 'Change what this section of the home page says.'
+          : 'A block of text, with an optional button and image, on the home page.'
+      }
     >
       <form noValidate onSubmit={submit} className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
@@ -83,7 +94,12 @@ export function SectionFormDialog({ open, onOpenChange, section, onSubmit }: Sec
             <Input placeholder="e.g. Get in touch" {...form.register('buttonText')} />
           </FormField>
           <FormField className="content-start" label="Button Link" error={errors.buttonLink?.message}>
-            <Input placeholder="/contact, #galleries or https://…" autoCapitalize="off" spellCheck={false} {...form.register('buttonLink')} />
+            <Input
+              placeholder="/contact, #galleries or https://…"
+              autoCapitalize="off"
+              spellCheck={false}
+              {...form.register('buttonLink')}
+            />
           </FormField>
         </div>
         <FormField label="Image URL" error={errors.imageUrl?.message}>
@@ -101,10 +117,19 @@ export function SectionFormDialog({ open, onOpenChange, section, onSubmit }: Sec
           control={form.control}
           name="isActive"
           render={({ field }) => (
-            <SwitchField label="Active" hint="Hidden sections stay here but are not shown on the home page." checked={field.value} onCheckedChange={field.onChange} />
+            <SwitchField
+              label="Active"
+              hint="Hidden sections stay here but are not shown on the home page."
+              checked={field.value}
+              onCheckedChange={field.onChange}
+            />
           )}
         />
-        <FormActions onCancel={() => onOpenChange(false)} submitLabel={editing ? 'Save Changes' : 'Add Section'} submitting={isSubmitting} />
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel={editing ? 'Save Changes' : 'Add Section'}
+          submitting={isSubmitting}
+        />
       </form>
     </Dialog>
   );

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import type { PageContentRow, PageContentUpdate, SectionName } from '@/lib/backend/database.types';
 
 /** SPEC §5/§9: the only section names a page may have, in the order the select offers them. */
-export const SECTION_NAMES = ['hero', 'intro', 'about-story', 'services', 'testimonials', 'contact', 'cta'] as const satisfies readonly SectionName[];
+export const SECTION_NAMES = [
+  'hero',
+  'intro',
+  'about-story',
+  'services',
+  'testimonials',
+  'contact',
+  'cta',
+] as const satisfies readonly SectionName[];
 
 // The same rule as the database's private.is_safe_link, so a bad link is caught before sending.
 const SAFE_LINK = /^(https?:\/\/\S+|mailto:\S+|tel:[+0-9() .-]+|\/(?!\/)\S*|#\S*)$/i;
@@ -10,7 +18,11 @@ const IMAGE_LINK = /^(https?:\/\/\S+|\/(?!\/)\S*)$/i;
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters`);
 const link = (pattern: RegExp, message: string) =>
-  z.string().trim().max(2000, 'At most 2000 characters').refine((value) => value === '' || pattern.test(value), message);
+  z
+    .string()
+    .trim()
+    .max(2000, 'At most 2000 characters')
+    .refine((value) => value === '' || pattern.test(value), message);
 /** A whole number in [min, max] typed as text; empty means "not set". */
 const wholeNumber = (min: number, max: number, message: string) =>
   z

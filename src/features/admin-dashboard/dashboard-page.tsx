@@ -64,11 +64,7 @@ export function DashboardPage() {
           </CardHeader>
           <CardContent className="grid gap-2">
             {QUICK_ACTIONS.map(({ label, description, to, icon: Icon }) => (
-              <Link
-                key={label}
-                to={to}
-                className="group flex items-center gap-4 rounded-lg border p-4 transition-colors hover:bg-accent"
-              >
+              <Link key={label} to={to} className="group flex items-center gap-4 rounded-lg border p-4 transition-colors hover:bg-accent">
                 <Icon className="size-5 text-muted-foreground" aria-hidden />
                 <span className="flex-1">
                   <span className="block text-sm font-medium">{label}</span>

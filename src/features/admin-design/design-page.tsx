@@ -80,10 +80,13 @@ export function DesignPage() {
     const sent = design;
     const settings = toSiteSettings(sent);
     const id = crypto.randomUUID();
-    const result = await submit({ ...changes.saveSettings(settings, hero.waitFor(sent.hero_background_image)), id }, {
-      success: 'Design saved',
-      failure: 'Failed to save design settings',
-    });
+    const result = await submit(
+      { ...changes.saveSettings(settings, hero.waitFor(sent.hero_background_image)), id },
+      {
+        success: 'Design saved',
+        failure: 'Failed to save design settings',
+      },
+    );
     setSaving(false);
     // A refused save would hold back every later one: drop it (the edits stay on screen). One
     // refused because the session ended stays, to retry after signing in again.

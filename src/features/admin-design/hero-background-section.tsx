@@ -125,7 +125,9 @@ export function HeroBackgroundSection({ design, imageUrl, uploading, onChoose, o
             value={design.hero_background_opacity}
             onChange={(opacity) => onChange({ hero_background_opacity: opacity })}
           />
-          <p className="text-xs text-muted-foreground">Blur softens a busy picture; lower opacity lets the background colour show through.</p>
+          <p className="text-xs text-muted-foreground">
+            Blur softens a busy picture; lower opacity lets the background colour show through.
+          </p>
         </div>
       </div>
     </DesignSection>

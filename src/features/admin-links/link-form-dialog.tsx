@@ -20,7 +20,17 @@ interface LinkFormDialogProps {
 }
 
 /** A switch with its label and one line of explanation, the whole row clickable. */
-function SwitchRow({ label, hint, checked, onCheckedChange }: { label: string; hint: string; checked: boolean; onCheckedChange: (checked: boolean) => void }) {
+function SwitchRow({
+  label,
+  hint,
+  checked,
+  onCheckedChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
   return (
     <label className="flex items-start justify-between gap-4 rounded-lg border p-3">
       <span>
@@ -43,7 +53,8 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
   }, [open, link, form]);
 
   // In edit mode the link's own collection is shown even if the list has not loaded.
-  const options = link && !albums.some((album) => album.id === link.album_id) ? [{ id: link.album_id, name: link.album_name }, ...albums] : albums;
+  const options =
+    link && !albums.some((album) => album.id === link.album_id) ? [{ id: link.album_id, name: link.album_name }, ...albums] : albums;
 
   const submit = form.handleSubmit(async (values) => {
     if (await onSubmit(toLinkSettings(values, link))) onOpenChange(false);
@@ -72,7 +83,13 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
             <FormField
               label="Collection"
               error={errors.albumId?.message}
-              hint={editing ? 'A link always opens the collection it was made for.' : !albumsLoading && options.length === 0 ? 'Create a collection first.' : undefined}
+              hint={
+                editing
+                  ? 'A link always opens the collection it was made for.'
+                  : !albumsLoading && options.length === 0
+                    ? 'Create a collection first.'
+                    : undefined
+              }
             >
               <NativeSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} disabled={editing}>
                 {!editing && <option value="">{albumsLoading ? 'Loading collections...' : 'Select a collection'}</option>}
@@ -129,11 +146,20 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
           control={form.control}
           name="allowDownloads"
           render={({ field }) => (
-            <SwitchRow label="Allow downloads" hint="Your client may download single photos or all of them as a zip." checked={field.value} onCheckedChange={field.onChange} />
+            <SwitchRow
+              label="Allow downloads"
+              hint="Your client may download single photos or all of them as a zip."
+              checked={field.value}
+              onCheckedChange={field.onChange}
+            />
           )}
         />
 
-        <FormActions onCancel={() => onOpenChange(false)} submitLabel={editing ? 'Save Changes' : 'Create Link'} submitting={isSubmitting} />
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel={editing ? 'Save Changes' : 'Create Link'}
+          submitting={isSubmitting}
+        />
       </form>
     </Dialog>
   );

@@ -127,7 +127,9 @@ export function LinksPage() {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Delete client link?"
-        description={deleting ? `Your client will no longer be able to open “${deleting.album_name}” with this link. This cannot be undone.` : ''}
+        description={
+          deleting ? `Your client will no longer be able to open “${deleting.album_name}” with this link. This cannot be undone.` : ''
+        }
         confirmLabel="Delete Link"
         onConfirm={() => deleting && void remove(deleting)}
       />

@@ -36,7 +36,12 @@ export function GalleryCard({ gallery, onEdit, onDelete }: GalleryCardProps) {
 
   return (
     <Card className="group relative overflow-hidden" data-testid="gallery-card" data-gallery-id={gallery.id}>
-      <button type="button" onClick={onEdit} aria-label={`Edit ${gallery.title}`} className="block w-full focus-visible:outline-offset-[-2px]">
+      <button
+        type="button"
+        onClick={onEdit}
+        aria-label={`Edit ${gallery.title}`}
+        className="block w-full focus-visible:outline-offset-[-2px]"
+      >
         <div className="relative aspect-[4/3] overflow-hidden bg-muted">
           <ImageOr
             src={cover}

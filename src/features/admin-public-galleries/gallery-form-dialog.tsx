@@ -44,7 +44,9 @@ export function GalleryFormDialog({ open, onOpenChange, gallery, onSubmit }: Gal
       onOpenChange={onOpenChange}
       size="wide"
       title={gallery ? 'Edit Public Gallery' : 'Create Public Gallery'}
-      description={gallery ? 'Change the details or the photos of this gallery.' : 'Curate photos from any collection into a gallery for visitors.'}
+      description={
+        gallery ? 'Change the details or the photos of this gallery.' : 'Curate photos from any collection into a gallery for visitors.'
+      }
     >
       {/* The dialog's content mounts on each opening, so every form starts fresh. */}
       <GalleryFormLoader gallery={gallery} onSubmit={onSubmit} onClose={() => onOpenChange(false)} />
@@ -132,7 +134,12 @@ function GalleryForm({ gallery, initialSelection, onSubmit, onClose }: FormProps
         />
       </div>
       <FormField label="Description" error={errors.description?.message}>
-        <Textarea rows={2} className="min-h-16" placeholder="Optional: a line or two about these photos" {...form.register('description')} />
+        <Textarea
+          rows={2}
+          className="min-h-16"
+          placeholder="Optional: a line or two about these photos"
+          {...form.register('description')}
+        />
       </FormField>
       <PhotoPicker
         albums={picker.albums}

@@ -113,7 +113,10 @@ export function PhotoPicker(props: PhotoPickerProps) {
                       {picked && <Check className="size-3.5" strokeWidth={3} />}
                     </span>
                     {picked && (
-                      <span aria-hidden className="absolute bottom-1.5 left-1.5 rounded-full bg-card/90 px-1.5 text-[11px] font-semibold tabular-nums shadow-sm">
+                      <span
+                        aria-hidden
+                        className="absolute bottom-1.5 left-1.5 rounded-full bg-card/90 px-1.5 text-[11px] font-semibold tabular-nums shadow-sm"
+                      >
                         {position + 1}
                       </span>
                     )}

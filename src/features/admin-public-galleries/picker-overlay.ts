@@ -14,9 +14,7 @@ export function overlayPickerAlbums(server: AdminAlbumSimple[], items: OutboxIte
     created: (change, item) => ({ id: change.id, name: change.name, photo_count: 0, created_at: new Date(item.createdAt).toISOString() }),
   }).map(({ pending: _pending, syncError: _syncError, ...album }) => album);
   // Same order as admin_list_albums_simple: by name, then age.
-  return albums.sort(
-    (a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.created_at.localeCompare(b.created_at),
-  );
+  return albums.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.created_at.localeCompare(b.created_at));
 }
 
 /**

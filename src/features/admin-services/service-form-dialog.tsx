@@ -66,10 +66,19 @@ export function ServiceFormDialog({ open, onOpenChange, service, onSubmit }: Ser
           control={form.control}
           name="isActive"
           render={({ field }) => (
-            <SwitchField label="Active" hint="Hidden packages stay here but are not shown on the home page." checked={field.value} onCheckedChange={field.onChange} />
+            <SwitchField
+              label="Active"
+              hint="Hidden packages stay here but are not shown on the home page."
+              checked={field.value}
+              onCheckedChange={field.onChange}
+            />
           )}
         />
-        <FormActions onCancel={() => onOpenChange(false)} submitLabel={editing ? 'Save Changes' : 'Add Service'} submitting={isSubmitting} />
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel={editing ? 'Save Changes' : 'Add Service'}
+          submitting={isSubmitting}
+        />
       </form>
     </Dialog>
   );

@@ -18,7 +18,10 @@ export const serviceSchema = z.object({
   sortOrder: z
     .string()
     .trim()
-    .refine((value) => value === '' || (/^-?\d+$/.test(value) && Math.abs(Number(value)) <= 1_000_000), 'Sort order must be a whole number'),
+    .refine(
+      (value) => value === '' || (/^-?\d+$/.test(value) && Math.abs(Number(value)) <= 1_000_000),
+      'Sort order must be a whole number',
+    ),
   isActive: z.boolean(),
 });
 export type ServiceFormValues = z.infer<typeof serviceSchema>;

@@ -21,7 +21,10 @@ export function ServiceRow({ service, onToggle, onEdit, onDelete }: ServiceRowPr
       <div className="flex items-center justify-between gap-2">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           <span
-            className={cn('flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground', !active && 'opacity-60')}
+            className={cn(
+              'flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground',
+              !active && 'opacity-60',
+            )}
             title={service.icon_name}
           >
             <ServiceIcon name={service.icon_name} className="size-4" aria-label={`${service.icon_name} icon`} role="img" />

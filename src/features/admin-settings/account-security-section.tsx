@@ -19,7 +19,10 @@ export function AccountSecuritySection() {
       </CardHeader>
       <CardContent className="grid gap-6">
         {offline && (
-          <p role="status" className="flex items-start gap-2 rounded-lg border border-amber-300/60 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <p
+            role="status"
+            className="flex items-start gap-2 rounded-lg border border-amber-300/60 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          >
             <WifiOff className="mt-0.5 size-4 shrink-0" aria-hidden />
             Connect to the internet to change passwords, devices or admin users.
           </p>

@@ -11,7 +11,15 @@ import { useCreateAdmin } from './use-account';
 const EMPTY: AddAdminInput = { username: '', newPassword: '', confirmPassword: '' };
 
 /** 'Add Admin' (superuser only): a new admin user, recorded as created by the signed-in admin. */
-export function AddAdminDialog({ open, onOpenChange, offline }: { open: boolean; onOpenChange: (open: boolean) => void; offline: boolean }) {
+export function AddAdminDialog({
+  open,
+  onOpenChange,
+  offline,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  offline: boolean;
+}) {
   const createUser = useCreateAdmin();
   const form = useForm<AddAdminInput, unknown, AddAdminValues>({ resolver: zodResolver(addAdminSchema), defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
@@ -43,7 +51,11 @@ export function AddAdminDialog({ open, onOpenChange, offline }: { open: boolean;
         <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
           <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
         </FormField>
-        <FormActions onCancel={() => onOpenChange(false)} submitLabel={isSubmitting ? 'Creating...' : 'Create User'} submitting={isSubmitting || offline} />
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel={isSubmitting ? 'Creating...' : 'Create User'}
+          submitting={isSubmitting || offline}
+        />
       </form>
     </Dialog>
   );

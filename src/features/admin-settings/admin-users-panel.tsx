@@ -104,7 +104,12 @@ export function AdminUsersPanel({ offline }: { offline: boolean }) {
         <>
           <AddAdminDialog open={adding} onOpenChange={setAdding} offline={offline} />
           <ResetPasswordDialog open={resetting} onOpenChange={setResetting} targets={resetTargets(users, current)} offline={offline} />
-          <DeleteAdminDialog username={deleting} onClose={() => setDeleting(null)} onDelete={(name, typed) => void remove(name, typed)} offline={offline} />
+          <DeleteAdminDialog
+            username={deleting}
+            onClose={() => setDeleting(null)}
+            onDelete={(name, typed) => void remove(name, typed)}
+            offline={offline}
+          />
         </>
       )}
     </section>

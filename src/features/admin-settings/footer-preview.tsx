@@ -31,7 +31,10 @@ export function FooterPreview({ profile }: { profile: Partial<PhotographerProfil
                       <Link2 className="size-3.5" aria-hidden /> {link.label}
                     </a>
                   ) : (
-                    <span title={link.text} className="inline-flex items-center gap-1.5 rounded-full border bg-card px-3 py-1 text-xs font-medium text-muted-foreground">
+                    <span
+                      title={link.text}
+                      className="inline-flex items-center gap-1.5 rounded-full border bg-card px-3 py-1 text-xs font-medium text-muted-foreground"
+                    >
                       <Link2 className="size-3.5" aria-hidden /> {link.label}
                     </span>
                   )}

@@ -8,7 +8,17 @@ import { Input } from '@/ui/input';
 import { notify } from '@/ui/toast';
 import { INITIAL_LINK_DEFAULTS, MAX_EXPIRY_DAYS, MIN_EXPIRY_DAYS, parseExpiryDays } from './link-defaults';
 
-function SwitchRow({ label, description, checked, onChange }: { label: string; description: string; checked: boolean; onChange: (checked: boolean) => void }) {
+function SwitchRow({
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <label className="flex items-start justify-between gap-4 rounded-lg border p-3">
       <span>
@@ -48,10 +58,25 @@ export function LinkDefaultsSection() {
       <CardContent>
         <form noValidate onSubmit={save} className="grid gap-4">
           <div className="grid gap-3 sm:grid-cols-2">
-            <SwitchRow label="Require passcode" description="Clients enter a passcode before they see photos." checked={requirePasscode} onChange={setRequirePasscode} />
-            <SwitchRow label="Allow downloads" description="Clients may download one photo or all of them." checked={allowDownloads} onChange={setAllowDownloads} />
+            <SwitchRow
+              label="Require passcode"
+              description="Clients enter a passcode before they see photos."
+              checked={requirePasscode}
+              onChange={setRequirePasscode}
+            />
+            <SwitchRow
+              label="Allow downloads"
+              description="Clients may download one photo or all of them."
+              checked={allowDownloads}
+              onChange={setAllowDownloads}
+            />
           </div>
-          <FormField label="Default expiry (days)" error={expiryError} hint={`${MIN_EXPIRY_DAYS} to ${MAX_EXPIRY_DAYS} days`} className="sm:max-w-56">
+          <FormField
+            label="Default expiry (days)"
+            error={expiryError}
+            hint={`${MIN_EXPIRY_DAYS} to ${MAX_EXPIRY_DAYS} days`}
+            className="sm:max-w-56"
+          >
             <Input
               type="number"
               inputMode="numeric"

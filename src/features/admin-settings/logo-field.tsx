@@ -20,7 +20,10 @@ export function LogoField({ previewUrl, onChoose, onRemove, disabled }: LogoFiel
   };
   return (
     <div className="flex items-center gap-4">
-      <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted/60" data-testid="logo-preview">
+      <div
+        className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-lg border bg-muted/60"
+        data-testid="logo-preview"
+      >
         {previewUrl ? (
           <img src={previewUrl} alt="Logo preview" className="size-full object-contain p-1.5" />
         ) : (

@@ -15,10 +15,7 @@ export type SocialField = (typeof SOCIAL_FIELDS)[number]['name'];
 
 const atMost = (max: number) => z.string().max(max, `At most ${max} characters`);
 // The server takes only http(s) addresses here (the URL rule of docs/SECURITY.md); say so before the save.
-const webAddress = atMost(500).refine(
-  (value) => value.trim() === '' || isWebAddress(value),
-  'Enter a full address starting with https://',
-);
+const webAddress = atMost(500).refine((value) => value.trim() === '' || isWebAddress(value), 'Enter a full address starting with https://');
 
 // The column limits of photographer_profile, so a refusal is explained before the save.
 export const profileSchema = z.object({
@@ -51,10 +48,7 @@ export function formToProfile(values: ProfileFormValues): PhotographerProfileWri
 }
 
 /** The profile as the admin should see it: the server's row with waiting profile saves applied in order. */
-export function overlayProfile(
-  server: PhotographerProfileRow | null,
-  pending: OutboxItem[],
-): Partial<PhotographerProfileRow> | null {
+export function overlayProfile(server: PhotographerProfileRow | null, pending: OutboxItem[]): Partial<PhotographerProfileRow> | null {
   let shown: Partial<PhotographerProfileRow> | null = server;
   for (const item of pending) {
     if (item.kind === 'profile.save') shown = { ...shown, ...(item.payload as PhotographerProfileWrite) };

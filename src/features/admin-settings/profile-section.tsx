@@ -81,7 +81,14 @@ export function ProfileSection({ profile, syncState }: ProfileSectionProps) {
             <div className="grid items-start gap-4 sm:grid-cols-2">
               {SOCIAL_FIELDS.map((field) => (
                 <FormField key={field.name} label={field.label} error={errors[field.name]?.message}>
-                  <Input type="url" inputMode="url" autoCapitalize="none" spellCheck={false} placeholder={field.placeholder} {...form.register(field.name)} />
+                  <Input
+                    type="url"
+                    inputMode="url"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    placeholder={field.placeholder}
+                    {...form.register(field.name)}
+                  />
                 </FormField>
               ))}
             </div>

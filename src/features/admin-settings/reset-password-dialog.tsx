@@ -41,7 +41,12 @@ export function ResetPasswordDialog({ open, onOpenChange, targets, offline }: Re
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Reset Password" description="Set a new password for another admin. They are signed out everywhere.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Reset Password"
+      description="Set a new password for another admin. They are signed out everywhere."
+    >
       <form noValidate onSubmit={submit} className="grid gap-4">
         <FormField
           label="Admin User"
@@ -63,7 +68,11 @@ export function ResetPasswordDialog({ open, onOpenChange, targets, offline }: Re
         <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
           <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
         </FormField>
-        <FormActions onCancel={() => onOpenChange(false)} submitLabel={isSubmitting ? 'Resetting...' : 'Reset Password'} submitting={isSubmitting || offline || targets.length === 0} />
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel={isSubmitting ? 'Resetting...' : 'Reset Password'}
+          submitting={isSubmitting || offline || targets.length === 0}
+        />
       </form>
     </Dialog>
   );

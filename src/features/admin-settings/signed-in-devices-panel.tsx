@@ -31,7 +31,10 @@ export function SignedInDevicesPanel({ offline }: { offline: boolean }) {
   const signOutOthers = async () => {
     try {
       const count = await revokeOthers.mutateAsync();
-      notify.success('Signed out everywhere else', count === 1 ? '1 other device was signed out.' : `${count} other devices were signed out.`);
+      notify.success(
+        'Signed out everywhere else',
+        count === 1 ? '1 other device was signed out.' : `${count} other devices were signed out.`,
+      );
     } catch (error) {
       notify.error(accountFailureMessage(error, 'Failed to sign out the other devices'));
     }
@@ -46,7 +49,12 @@ export function SignedInDevicesPanel({ offline }: { offline: boolean }) {
           </h4>
           <p className="text-sm text-muted-foreground">Where you are signed in. Sign out any device you do not recognise.</p>
         </div>
-        <Button variant="outline" size="sm" disabled={offline || others === 0 || revokeOthers.isPending} onClick={() => void signOutOthers()}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={offline || others === 0 || revokeOthers.isPending}
+          onClick={() => void signOutOthers()}
+        >
           <LogOut aria-hidden /> Sign Out All Other Devices
         </Button>
       </div>
@@ -61,7 +69,10 @@ export function SignedInDevicesPanel({ offline }: { offline: boolean }) {
             const Icon = isMobileDevice(session.user_agent) ? Smartphone : Monitor;
             return (
               <li key={session.id} className="flex min-h-16 items-center gap-3 px-3 py-2.5 sm:px-4" data-testid="session-row">
-                <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
+                <span
+                  aria-hidden
+                  className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground"
+                >
                   <Icon className="size-4" />
                 </span>
                 <div className="min-w-0 flex-1">

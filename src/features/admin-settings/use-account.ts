@@ -1,11 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  changeAdminPassword,
-  createAdminUser,
-  deleteAdminUser,
-  listAdminUsers,
-  resetAdminPassword,
-} from '@/lib/backend/admin-users';
+import { changeAdminPassword, createAdminUser, deleteAdminUser, listAdminUsers, resetAdminPassword } from '@/lib/backend/admin-users';
 import { listAdminSessions, revokeAdminSession, revokeOtherAdminSessions } from '@/lib/backend/admin-sessions';
 import { useBackend } from '@/lib/backend/backend-context';
 import { useErrorToast } from '@/ui/use-error-toast';

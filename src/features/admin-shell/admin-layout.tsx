@@ -49,10 +49,7 @@ export function AdminLayout() {
       {!sidebar.isMobile && (
         <aside
           data-state={sidebar.expanded ? 'expanded' : 'collapsed'}
-          className={cn(
-            'sticky top-0 h-dvh shrink-0 border-r bg-card transition-[width] duration-200',
-            sidebar.expanded ? 'w-64' : 'w-12',
-          )}
+          className={cn('sticky top-0 h-dvh shrink-0 border-r bg-card transition-[width] duration-200', sidebar.expanded ? 'w-64' : 'w-12')}
         >
           <AdminSidebar compact={!sidebar.expanded} onPreview={preview} onSignOut={requestSignOut} />
         </aside>

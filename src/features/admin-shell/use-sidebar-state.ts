@@ -17,7 +17,11 @@ function subscribeToMobile(onChange: () => void) {
 }
 
 export function useIsMobile(): boolean {
-  return useSyncExternalStore(subscribeToMobile, () => window.matchMedia(MOBILE_QUERY).matches, () => false);
+  return useSyncExternalStore(
+    subscribeToMobile,
+    () => window.matchMedia(MOBILE_QUERY).matches,
+    () => false,
+  );
 }
 
 export interface SidebarState {

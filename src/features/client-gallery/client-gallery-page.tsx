@@ -60,7 +60,13 @@ export function ClientGalleryPage() {
   const photosRevealed = useRevealed(!photos.isPending);
   if (!revealed) return <PublicPageLoading />;
   if (link.error || !found) {
-    return <GalleryUnavailable title="Failed to load gallery" description="Check your connection and try again." onRetry={() => void link.refetch()} />;
+    return (
+      <GalleryUnavailable
+        title="Failed to load gallery"
+        description="Check your connection and try again."
+        onRetry={() => void link.refetch()}
+      />
+    );
   }
 
   // Originals are never kept offline: downloads need the network.
@@ -76,7 +82,12 @@ export function ClientGalleryPage() {
             <div className="flex flex-wrap gap-3">
               {canDownload && <DownloadAllButton percent={percent} ready={complete} onClick={() => void downloadAll()} />}
               {(online || saveOffline.saved) && (
-                <SaveOfflineButton progress={saveOffline.progress} saved={saveOffline.saved} ready={complete} onSave={() => void saveOffline.save()} />
+                <SaveOfflineButton
+                  progress={saveOffline.progress}
+                  saved={saveOffline.saved}
+                  ready={complete}
+                  onSave={() => void saveOffline.save()}
+                />
               )}
             </div>
           ) : undefined

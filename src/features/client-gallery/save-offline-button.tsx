@@ -24,7 +24,10 @@ export function SaveOfflineButton({ progress, saved, ready, onSave }: SaveOfflin
   }
   if (saved) {
     return (
-      <p className="inline-flex h-11 items-center gap-2 rounded-full border border-border bg-card/70 px-5 text-sm" data-testid="saved-offline">
+      <p
+        className="inline-flex h-11 items-center gap-2 rounded-full border border-border bg-card/70 px-5 text-sm"
+        data-testid="saved-offline"
+      >
         <CircleCheck className="size-4 text-emerald-600" aria-hidden />
         Saved for offline · {megabytes(saved.bytes)}
       </p>

@@ -22,7 +22,15 @@ export function AboutStorySection({ story }: { story: HomeView['aboutStory'] }) 
         {story.imageSrc ? (
           <div className="mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-[5fr_6fr] lg:gap-20">
             <div className="mx-auto aspect-[4/5] w-full max-w-md overflow-hidden rounded-[2rem] bg-muted shadow-sm">
-              <img src={story.imageSrc} alt="" width={800} height={1000} loading="lazy" decoding="async" className="size-full object-cover" />
+              <img
+                src={story.imageSrc}
+                alt=""
+                width={800}
+                height={1000}
+                loading="lazy"
+                decoding="async"
+                className="size-full object-cover"
+              />
             </div>
             {text}
           </div>

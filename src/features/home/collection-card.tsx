@@ -10,11 +10,7 @@ import type { CollectionCardView } from './home-view';
 export function CollectionCard({ card }: { card: CollectionCardView }) {
   return (
     <li>
-      <Link
-        to={card.href}
-        className="group block rounded-3xl outline-offset-4 focus-visible:outline-2"
-        data-testid="collection-card"
-      >
+      <Link to={card.href} className="group block rounded-3xl outline-offset-4 focus-visible:outline-2" data-testid="collection-card">
         <div className="relative aspect-[4/3] overflow-hidden rounded-3xl bg-muted shadow-[0_1px_2px_hsl(var(--foreground)/0.05)] transition-shadow duration-300 group-hover:shadow-lg">
           {card.coverSrc ? (
             <img

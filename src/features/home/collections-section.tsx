@@ -34,7 +34,12 @@ function CollectionList({ id, cards, wording }: { id: string; cards: CollectionC
       </ul>
       {cards.length > shown && (
         <div className="mt-10 flex justify-center">
-          <Button variant="outline" size="lg" className="h-12 rounded-full px-7 text-base" onClick={() => setShown((count) => count + CARDS_PER_PAGE)}>
+          <Button
+            variant="outline"
+            size="lg"
+            className="h-12 rounded-full px-7 text-base"
+            onClick={() => setShown((count) => count + CARDS_PER_PAGE)}
+          >
             {moreLabel}
           </Button>
         </div>
@@ -53,7 +58,12 @@ const RECENT: ListWording = { title: 'Recent Sessions', unit: 'session', moreLab
 export function CollectionsSection({ featured, recent }: { featured: CollectionCardView[]; recent: CollectionCardView[] }) {
   const empty = featured.length === 0 && recent.length === 0;
   return (
-    <section id="galleries" tabIndex={-1} aria-labelledby="home-galleries-title" className={`${SECTION_SPACING} scroll-mt-6 bg-muted/40 outline-none`}>
+    <section
+      id="galleries"
+      tabIndex={-1}
+      aria-labelledby="home-galleries-title"
+      className={`${SECTION_SPACING} scroll-mt-6 bg-muted/40 outline-none`}
+    >
       <div className={CONTAINER}>
         <SectionHeading
           id="home-galleries-title"
@@ -73,12 +83,8 @@ export function CollectionsSection({ featured, recent }: { featured: CollectionC
           </div>
         ) : (
           <>
-            {featured.length > 0 && (
-              <CollectionList id="home-featured-title" cards={featured} wording={FEATURED} />
-            )}
-            {recent.length > 0 && (
-              <CollectionList id="home-recent-title" cards={recent} wording={RECENT} />
-            )}
+            {featured.length > 0 && <CollectionList id="home-featured-title" cards={featured} wording={FEATURED} />}
+            {recent.length > 0 && <CollectionList id="home-recent-title" cards={recent} wording={RECENT} />}
           </>
         )}
       </div>

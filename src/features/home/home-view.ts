@@ -118,7 +118,10 @@ export function introButton(section: Pick<PageContentRow, 'button_text' | 'butto
 
 /** The first three non-empty features of a package. */
 export function firstFeatures(features: readonly string[] | null | undefined): string[] {
-  return (features ?? []).map((feature) => feature.trim()).filter((feature) => feature !== '').slice(0, MAX_FEATURES);
+  return (features ?? [])
+    .map((feature) => feature.trim())
+    .filter((feature) => feature !== '')
+    .slice(0, MAX_FEATURES);
 }
 
 export function toServiceView(service: ServicePackageRow): ServiceView {

@@ -7,7 +7,11 @@ import { CONTAINER } from './section-heading';
 /** The optional intro (only when an active 'intro' section exists): title, subtitle, text and its button. */
 export function IntroSection({ intro }: { intro: NonNullable<HomeView['intro']> }) {
   return (
-    <section aria-labelledby={intro.title ? 'home-intro-title' : undefined} aria-label={intro.title ? undefined : 'Introduction'} className={`${CONTAINER} py-20 sm:py-28`}>
+    <section
+      aria-labelledby={intro.title ? 'home-intro-title' : undefined}
+      aria-label={intro.title ? undefined : 'Introduction'}
+      className={`${CONTAINER} py-20 sm:py-28`}
+    >
       <div className="mx-auto max-w-3xl text-center">
         {intro.title && (
           <h2 id="home-intro-title" className="text-3xl leading-tight text-balance sm:text-4xl lg:text-[2.75rem]">
@@ -20,7 +24,10 @@ export function IntroSection({ intro }: { intro: NonNullable<HomeView['intro']> 
           <p className="mt-7 text-base leading-relaxed whitespace-pre-line text-muted-foreground sm:text-lg">{intro.content}</p>
         )}
         {intro.button && (
-          <HomeLink link={intro.button} className={buttonClasses({ variant: 'outline', size: 'lg' }, 'mt-9 h-12 rounded-full px-7 text-base')}>
+          <HomeLink
+            link={intro.button}
+            className={buttonClasses({ variant: 'outline', size: 'lg' }, 'mt-9 h-12 rounded-full px-7 text-base')}
+          >
             {intro.button.text}
             <ArrowRight aria-hidden />
           </HomeLink>

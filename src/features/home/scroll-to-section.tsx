@@ -1,8 +1,7 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 
 /** Whether the visitor asked for less motion (then jumps replace smooth scrolling). */
-const prefersReducedMotion = () =>
-  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * Scrolls to the element with this id (smoothly unless reduced motion is asked for) and moves

@@ -20,9 +20,7 @@ export function SectionHeading({
       <h2 id={id} className="mt-3 text-3xl leading-tight text-balance sm:text-4xl lg:text-[2.75rem]">
         {title}
       </h2>
-      {description && (
-        <p className="mt-4 text-base leading-relaxed whitespace-pre-line text-muted-foreground sm:text-lg">{description}</p>
-      )}
+      {description && <p className="mt-4 text-base leading-relaxed whitespace-pre-line text-muted-foreground sm:text-lg">{description}</p>}
       <span aria-hidden className="mx-auto mt-7 block h-px w-16 bg-primary" />
     </div>
   );

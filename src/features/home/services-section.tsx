@@ -31,7 +31,12 @@ function ServiceCard({ service }: { service: ServiceView }) {
 /** Portrait Sessions: up to three packages, then the booking button with its subtitle. */
 export function ServicesSection({ services, booking }: { services: ServiceView[]; booking: HomeView['booking'] }) {
   return (
-    <section id="portrait-sessions" tabIndex={-1} aria-labelledby="home-services-title" className={`${SECTION_SPACING} scroll-mt-6 bg-muted/40 outline-none`}>
+    <section
+      id="portrait-sessions"
+      tabIndex={-1}
+      aria-labelledby="home-services-title"
+      className={`${SECTION_SPACING} scroll-mt-6 bg-muted/40 outline-none`}
+    >
       <div className={CONTAINER}>
         <SectionHeading
           id="home-services-title"

@@ -57,7 +57,11 @@ export function AlbumGalleryPage() {
   const counted = photos.data?.complete ?? false;
   return (
     <PublicPageFrame profile={profile} subtitle={profile.subtitle} back={{ to: '/#galleries', label: 'Back to Galleries' }}>
-      <GalleryHeading title={album.data.name} description={album.data.description} facts={[counted ? photoCount(shown.length) : 'Loading photos...']} />
+      <GalleryHeading
+        title={album.data.name}
+        description={album.data.description}
+        facts={[counted ? photoCount(shown.length) : 'Loading photos...']}
+      />
       {shown.length === 0 ? (
         <NoPhotos title="No photos yet" />
       ) : (

@@ -1,6 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PublicBackend } from '@/lib/backend/public-client';
-import { readPublicAlbum, readPublicGallery, streamPublicAlbumPhotos, streamPublicGalleryPhotos } from '@/lib/backend/public-galleries-read';
+import {
+  readPublicAlbum,
+  readPublicGallery,
+  streamPublicAlbumPhotos,
+  streamPublicGalleryPhotos,
+} from '@/lib/backend/public-galleries-read';
 import { streamedPhotoList } from '@/ui/photos/photo-sources';
 
 /** Query keys of what visitors read on gallery pages (never under 'admin'). */

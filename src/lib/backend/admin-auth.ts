@@ -17,9 +17,7 @@ export async function adminLogin(backend: PublicBackend, username: string, passw
 
 /** rpc admin_validate_session: whether the stored session is still good (and extends it). */
 export async function adminValidateSession(backend: PublicBackend, session: AdminCredentials): Promise<boolean> {
-  return unwrap(
-    await backend.publicClient.rpc('admin_validate_session', { p_username: session.username, p_token: session.token }),
-  );
+  return unwrap(await backend.publicClient.rpc('admin_validate_session', { p_username: session.username, p_token: session.token }));
 }
 
 /** rpc admin_logout: revokes the session on the server. */

@@ -8,9 +8,7 @@ export const SUPERUSER = 'admin';
 
 /** read admin_credentials (id, username, created_at) by created_at; RLS hides the superuser from other admins. */
 export async function listAdminUsers(backend: Backend): Promise<AdminCredentialRow[]> {
-  return unwrap(
-    await backend.adminClient.from('admin_credentials').select('id, username, created_at').order('created_at'),
-  );
+  return unwrap(await backend.adminClient.from('admin_credentials').select('id, username, created_at').order('created_at'));
 }
 
 /**
@@ -30,10 +28,7 @@ export async function changeAdminPassword(backend: Backend, oldPassword: string,
 }
 
 /** rpc create_admin_user; the creator is the signed-in admin. `id` makes a replay a no-op. */
-export async function createAdminUser(
-  backend: Backend,
-  input: { id: string; username: string; password: string },
-): Promise<boolean> {
+export async function createAdminUser(backend: Backend, input: { id: string; username: string; password: string }): Promise<boolean> {
   return unwrap(
     await backend.adminClient.rpc('create_admin_user', {
       ...authPair(backend),

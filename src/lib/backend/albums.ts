@@ -61,7 +61,9 @@ export async function deleteAlbum(backend: Backend, albumId: string): Promise<vo
 
 /** rpc admin_list_photos: the album's photos, oldest first. */
 export async function listPhotos(backend: Backend, albumId: string): Promise<AdminPhoto[]> {
-  return readAllPages((from, to) => backend.adminClient.rpc('admin_list_photos', { ...authPair(backend), p_album_id: albumId }).range(from, to));
+  return readAllPages((from, to) =>
+    backend.adminClient.rpc('admin_list_photos', { ...authPair(backend), p_album_id: albumId }).range(from, to),
+  );
 }
 
 export interface PhotoRecord {

@@ -18,7 +18,11 @@ export async function setGalleryContext(backend: PublicBackend, accessToken: str
 /** rpc validate_gallery_passcode; wrong guesses are throttled by the server. */
 export async function validateGalleryPasscode(backend: PublicBackend, accessToken: string, passcode: string): Promise<boolean> {
   return unwrap(
-    await backend.publicClient.rpc('validate_gallery_passcode', { p_access_token: accessToken, p_passcode: passcode, p_device: deviceId() }),
+    await backend.publicClient.rpc('validate_gallery_passcode', {
+      p_access_token: accessToken,
+      p_passcode: passcode,
+      p_device: deviceId(),
+    }),
   );
 }
 
@@ -26,7 +30,9 @@ export async function validateGalleryPasscode(backend: PublicBackend, accessToke
 export function streamAlbumPhotosByToken(backend: PublicBackend, accessToken: string, passcode?: string): AsyncGenerator<ClientPhoto[]> {
   // Ordered by created_at, id on the server: pages line up.
   return streamPages((from, to) =>
-    backend.publicClient.rpc('get_album_photos_by_token', { p_access_token: accessToken, p_passcode: passcode ?? null, p_device: deviceId() }).range(from, to),
+    backend.publicClient
+      .rpc('get_album_photos_by_token', { p_access_token: accessToken, p_passcode: passcode ?? null, p_device: deviceId() })
+      .range(from, to),
   );
 }
 

@@ -309,18 +309,12 @@ export type Database = {
       change_admin_password: Fn<AuthPair & { p_old_password: string; p_new_password: string }, boolean>;
       create_admin_user: Fn<AuthPair & { p_new_username: string; p_new_password: string; p_id?: Uuid }, boolean>;
       delete_admin_user: Fn<AuthPair & { p_target_username: string }, boolean>;
-      admin_reset_password: Fn<
-        { p_admin_username: string; p_token: string; p_target_username: string; p_new_password: string },
-        boolean
-      >;
+      admin_reset_password: Fn<{ p_admin_username: string; p_token: string; p_target_username: string; p_new_password: string }, boolean>;
       admin_get_dashboard_stats: Fn<AuthPair, DashboardStats>;
       admin_list_albums: Fn<AuthPair, AdminAlbum[]>;
       admin_list_albums_simple: Fn<AuthPair, AdminAlbumSimple[]>;
       admin_get_album: Fn<AuthPair & { p_album_id: Uuid }, AdminAlbumDetail[]>;
-      admin_create_album: Fn<
-        AuthPair & { p_name: string; p_description: string | null; p_id?: Uuid; p_is_public?: boolean },
-        Uuid
-      >;
+      admin_create_album: Fn<AuthPair & { p_name: string; p_description: string | null; p_id?: Uuid; p_is_public?: boolean }, Uuid>;
       admin_update_album: Fn<
         AuthPair & { p_album_id: Uuid; p_name: string; p_description: string | null; p_is_public?: boolean | null },
         boolean

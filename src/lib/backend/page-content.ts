@@ -4,9 +4,7 @@ import { unwrap } from './errors';
 
 /** read page_content: every section (active or not) by page_name then sort_order. */
 export async function listPageContent(backend: Backend): Promise<PageContentRow[]> {
-  return unwrap(
-    await backend.adminClient.from('page_content').select('*').order('page_name').order('sort_order').order('created_at'),
-  );
+  return unwrap(await backend.adminClient.from('page_content').select('*').order('page_name').order('sort_order').order('created_at'));
 }
 
 /** insert into page_content; a replay of the same id is ignored. */

@@ -15,11 +15,11 @@ export async function readProfile(backend: PublicBackend): Promise<PhotographerP
 
 /** Updates the profile row, or inserts it when the site has none yet. */
 export async function saveProfile(backend: Backend, fields: PhotographerProfileWrite): Promise<void> {
-  const { data: existing, error: readError, status: readStatus } = await backend.adminClient
-    .from('photographer_profile')
-    .select('id')
-    .limit(1)
-    .maybeSingle();
+  const {
+    data: existing,
+    error: readError,
+    status: readStatus,
+  } = await backend.adminClient.from('photographer_profile').select('id').limit(1).maybeSingle();
   if (readError) throw toBackendError(readError, readStatus);
   const { id: _id, ...changes } = fields;
   const { error, status } = existing

@@ -83,6 +83,13 @@ export async function readPublicAlbum(backend: PublicBackend, albumId: string): 
 export async function* streamPublicAlbumPhotos(backend: PublicBackend, albumId: string): AsyncGenerator<VisitorPhoto[]> {
   if (!UUID.test(albumId)) return;
   yield* streamPages((from, to) =>
-    backend.publicClient.from('photos').select(PHOTO_COLUMNS).eq('album_id', albumId).order('created_at').order('id').range(from, to).retry(false),
+    backend.publicClient
+      .from('photos')
+      .select(PHOTO_COLUMNS)
+      .eq('album_id', albumId)
+      .order('created_at')
+      .order('id')
+      .range(from, to)
+      .retry(false),
   );
 }

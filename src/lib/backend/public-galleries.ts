@@ -60,11 +60,7 @@ export async function deletePublicGallery(backend: Backend, galleryId: string): 
 /** read public_gallery_photos.photo_id for a gallery, in order (to preselect photos on edit). */
 export async function listGalleryPhotoIds(backend: Backend, galleryId: string): Promise<string[]> {
   const rows = unwrap(
-    await backend.adminClient
-      .from('public_gallery_photos')
-      .select('photo_id')
-      .eq('public_gallery_id', galleryId)
-      .order('sort_order'),
+    await backend.adminClient.from('public_gallery_photos').select('photo_id').eq('public_gallery_id', galleryId).order('sort_order'),
   );
   return rows.map((row) => row.photo_id);
 }

@@ -100,7 +100,11 @@ export const changes = {
     },
     label: `Create client link for ${quoted(link.albumName)}`,
   }),
-  updateLink: (link: { id: string; albumName: string; changes: GalleryLinkUpdate }): NewChange<{ id: string; changes: GalleryLinkUpdate }> => ({
+  updateLink: (link: {
+    id: string;
+    albumName: string;
+    changes: GalleryLinkUpdate;
+  }): NewChange<{ id: string; changes: GalleryLinkUpdate }> => ({
     kind: 'link.update',
     entity: `link:${link.id}`,
     payload: { id: link.id, changes: link.changes },
@@ -131,7 +135,11 @@ export const changes = {
     payload: section,
     label: `Add section ${quoted(section.section_name)}`,
   }),
-  updateSection: (section: { id: string; name: string; changes: PageContentUpdate }): NewChange<{ id: string; changes: PageContentUpdate }> => ({
+  updateSection: (section: {
+    id: string;
+    name: string;
+    changes: PageContentUpdate;
+  }): NewChange<{ id: string; changes: PageContentUpdate }> => ({
     kind: 'content.update',
     entity: `content:${section.id}`,
     payload: { id: section.id, changes: section.changes },
@@ -149,7 +157,11 @@ export const changes = {
     payload: service,
     label: `Add service ${quoted(service.name)}`,
   }),
-  updateService: (service: { id: string; name: string; changes: ServicePackageUpdate }): NewChange<{ id: string; changes: ServicePackageUpdate }> => ({
+  updateService: (service: {
+    id: string;
+    name: string;
+    changes: ServicePackageUpdate;
+  }): NewChange<{ id: string; changes: ServicePackageUpdate }> => ({
     kind: 'service.update',
     entity: `service:${service.id}`,
     payload: { id: service.id, changes: service.changes },

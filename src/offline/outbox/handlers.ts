@@ -1,6 +1,13 @@
 import { createAlbum, deleteAlbum, deletePhoto, updateAlbum } from '@/lib/backend/albums';
 import type { Backend } from '@/lib/backend/client';
-import type { GalleryLinkUpdate, PageContentInsert, PageContentUpdate, PhotographerProfileWrite, ServicePackageInsert, ServicePackageUpdate } from '@/lib/backend/database.types';
+import type {
+  GalleryLinkUpdate,
+  PageContentInsert,
+  PageContentUpdate,
+  PhotographerProfileWrite,
+  ServicePackageInsert,
+  ServicePackageUpdate,
+} from '@/lib/backend/database.types';
 import { createGalleryLink, deleteGalleryLink, updateGalleryLink, type NewGalleryLink } from '@/lib/backend/gallery-links';
 import { createPageSection, deletePageSection, updatePageSection } from '@/lib/backend/page-content';
 import { saveProfile } from '@/lib/backend/profile';

@@ -26,10 +26,7 @@ export function useOutboxSnapshot(): OutboxSnapshot {
 export function usePendingChanges(...prefixes: string[]): OutboxItem[] {
   const { items } = useOutboxSnapshot();
   const key = prefixes.join('|');
-  return useMemo(
-    () => items.filter((item) => key.split('|').some((prefix) => item.kind.startsWith(prefix))),
-    [items, key],
-  );
+  return useMemo(() => items.filter((item) => key.split('|').some((prefix) => item.kind.startsWith(prefix))), [items, key]);
 }
 
 export interface ChangeMessages {

@@ -66,10 +66,7 @@ export async function requestBackgroundSync(): Promise<void> {
 }
 
 /** The page side: on the worker's call, send what waits and answer how much still waits. */
-export function answerOutboxWakes(
-  container: Pick<ServiceWorkerContainer, 'addEventListener'>,
-  sendNow: () => Promise<number>,
-): void {
+export function answerOutboxWakes(container: Pick<ServiceWorkerContainer, 'addEventListener'>, sendNow: () => Promise<number>): void {
   container.addEventListener('message', (event) => {
     if (!isWakeOutboxMessage(event.data)) return;
     const port = event.ports[0];

@@ -24,7 +24,13 @@ export function PhotoGallery({ photos, title, onDownload }: PhotoGalleryProps) {
   const [viewerWanted, setViewerWanted] = useState(false);
   const grid = useRef<PhotoGridHandle>(null);
 
-  useEffect(() => void whenFirstScreenLoaded().then(loadViewer).catch(() => undefined), []);
+  useEffect(
+    () =>
+      void whenFirstScreenLoaded()
+        .then(loadViewer)
+        .catch(() => undefined),
+    [],
+  );
 
   return (
     <>

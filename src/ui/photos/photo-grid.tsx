@@ -93,7 +93,13 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
   const rows = virtualizer.getVirtualItems();
 
   return (
-    <div ref={containerRef} role="list" aria-label="Photos" className="relative w-full" style={{ height: width > 0 ? rowCount * (tile + gap) - gap : undefined }}>
+    <div
+      ref={containerRef}
+      role="list"
+      aria-label="Photos"
+      className="relative w-full"
+      style={{ height: width > 0 ? rowCount * (tile + gap) - gap : undefined }}
+    >
       {rows.map((row) => {
         const first = row.index * columns;
         return (

@@ -106,7 +106,10 @@ export function streamedPhotoList(backend: Pick<PublicBackend, 'config'>, pages:
       }
       yield { photos: [], complete: true };
     },
-    reducer: (list, chunk) => ({ photos: chunk.photos.length > 0 ? [...list.photos, ...chunk.photos] : list.photos, complete: chunk.complete }),
+    reducer: (list, chunk) => ({
+      photos: chunk.photos.length > 0 ? [...list.photos, ...chunk.photos] : list.photos,
+      complete: chunk.complete,
+    }),
     initialValue: { photos: [], complete: false },
     refetchMode: 'replace',
   });

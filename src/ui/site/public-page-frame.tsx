@@ -31,7 +31,10 @@ export function PublicPageFrame({ profile, subtitle, back, children }: PublicPag
           </Link>
         </div>
         {!online && (
-          <p role="status" className="flex items-center justify-center gap-2 bg-foreground/85 px-4 py-1.5 text-center text-xs text-background">
+          <p
+            role="status"
+            className="flex items-center justify-center gap-2 bg-foreground/85 px-4 py-1.5 text-center text-xs text-background"
+          >
             <WifiOff className="size-3.5 shrink-0" aria-hidden />
             You are offline. Showing what this device has saved.
           </p>
@@ -46,15 +49,23 @@ export function PublicPageFrame({ profile, subtitle, back, children }: PublicPag
 }
 
 /** Title, description and facts (count, date) above a gallery's photos. */
-export function GalleryHeading({ title, description, facts, actions }: { title: string; description?: string | null; facts: string[]; actions?: ReactNode }) {
+export function GalleryHeading({
+  title,
+  description,
+  facts,
+  actions,
+}: {
+  title: string;
+  description?: string | null;
+  facts: string[];
+  actions?: ReactNode;
+}) {
   return (
     <div className="mb-8 flex flex-col gap-5 sm:mb-10 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0 max-w-3xl">
         <h1 className="text-3xl leading-tight break-words sm:text-5xl">{title}</h1>
         {description && <p className="mt-3 text-base whitespace-pre-line text-muted-foreground sm:text-lg">{description}</p>}
-        {facts.length > 0 && (
-          <p className="mt-3 text-sm tracking-wide text-muted-foreground">{facts.join(' · ')}</p>
-        )}
+        {facts.length > 0 && <p className="mt-3 text-sm tracking-wide text-muted-foreground">{facts.join(' · ')}</p>}
       </div>
       {actions && <div className="shrink-0">{actions}</div>}
     </div>

@@ -22,7 +22,10 @@ export interface SiteProfile {
 
 const NETWORKS: SocialNetwork[] = ['instagram', 'facebook', 'twitter', 'linkedin', 'website'];
 
-export function toSiteProfile(row: PhotographerProfileRow | null, resolveUrl: (url: string | null | undefined) => string | undefined): SiteProfile {
+export function toSiteProfile(
+  row: PhotographerProfileRow | null,
+  resolveUrl: (url: string | null | undefined) => string | undefined,
+): SiteProfile {
   const socialLinks = NETWORKS.flatMap((network) => {
     const href = safeHref(row?.[`social_${network}`]);
     // Social links leave the site: only web addresses, never mail, phone or in-page links.

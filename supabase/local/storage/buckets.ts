@@ -13,10 +13,7 @@ export interface Bucket {
 export async function findBucket(pool: pg.Pool, id: string, globalFileSizeLimit: number): Promise<Bucket> {
   let rows: Array<{ id: string; public: boolean; file_size_limit: string | null; allowed_mime_types: string[] | null }>;
   try {
-    ({ rows } = await pool.query(
-      'select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1',
-      [id],
-    ));
+    ({ rows } = await pool.query('select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1', [id]));
   } catch (error) {
     throw fromDatabaseError(error);
   }

@@ -57,7 +57,13 @@ export async function authenticate(
 
 /** An anonymous caller, for routes that need no JWT (public and signed downloads). */
 export function anonymousCaller(request: { headers: IncomingHttpHeaders; method: string; url: string }): Caller {
-  return { role: 'anon', claims: { role: 'anon' }, headers: request.headers, method: request.method, path: request.url.split('?')[0] ?? '' };
+  return {
+    role: 'anon',
+    claims: { role: 'anon' },
+    headers: request.headers,
+    method: request.method,
+    path: request.url.split('?')[0] ?? '',
+  };
 }
 
 export interface CallerTransactionOptions {

@@ -29,12 +29,9 @@ export const errors = {
   invalidKey: (reason: string) => new StorageHttpError(400, 'InvalidKey', `Invalid key: ${reason}`),
   invalidRequest: (message: string) => new StorageHttpError(400, 'InvalidRequest', message),
   duplicate: () => new StorageHttpError(409, 'Duplicate', 'The resource already exists'),
-  tooLarge: (entity = 'object') =>
-    new StorageHttpError(413, 'Payload too large', `The ${entity} exceeded the maximum allowed size`),
-  invalidMimeType: (type: string) =>
-    new StorageHttpError(415, 'invalid_mime_type', `mime type ${printable(type)} is not supported`),
-  contentMismatch: (type: string) =>
-    new StorageHttpError(415, 'invalid_mime_type', `the file content is not ${printable(type)}`),
+  tooLarge: (entity = 'object') => new StorageHttpError(413, 'Payload too large', `The ${entity} exceeded the maximum allowed size`),
+  invalidMimeType: (type: string) => new StorageHttpError(415, 'invalid_mime_type', `mime type ${printable(type)} is not supported`),
+  contentMismatch: (type: string) => new StorageHttpError(415, 'invalid_mime_type', `the file content is not ${printable(type)}`),
   invalidSignature: (message = 'Invalid signature') => new StorageHttpError(400, 'InvalidSignature', message),
   expiredSignature: () => new StorageHttpError(400, 'ExpiredToken', 'The provided token has expired.'),
   invalidRange: (size: number) =>

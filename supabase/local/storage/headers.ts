@@ -62,10 +62,7 @@ export function attachmentDisposition(requested: string): string {
     .trim();
   if (name === '') return 'attachment';
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["%;]/g, '_');
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 

@@ -61,7 +61,6 @@ export interface MoveOriginalsResult {
   filesMissing: number;
 }
 
-
 /** The journal of a move in progress; '.'-names under the root are never buckets. */
 export const moveJournalPath = (root: string) => join(root, '.originals-move');
 
@@ -114,8 +113,7 @@ const MAY_MOVE = (name: string) => `
   and not exists (select 1 from public.photos r where r.thumb_url = '${PHOTOS_PATH}' || ${name})
   and not exists (select 1 from public.photos r where r.preview_url = '${PHOTOS_PATH}' || ${name})`;
 
-const IN_PHOTOS = (name: string) =>
-  `exists (select 1 from storage.objects o where o.bucket_id = '${PHOTOS_BUCKET}' and o.name = ${name})`;
+const IN_PHOTOS = (name: string) => `exists (select 1 from storage.objects o where o.bucket_id = '${PHOTOS_BUCKET}' and o.name = ${name})`;
 
 /**
  * Is there anything to move or rewrite? The one query of a start with nothing left: a scan of
@@ -280,7 +278,9 @@ export async function moveOriginals(options: MoveOriginalsOptions): Promise<Move
       const details = [
         result.moved > 0 ? `${plural(result.rowsRewritten, 'photo row now points', 'photo rows now point')} there` : '',
         result.filesMissing > 0 ? `${result.filesMissing} of them had no file` : '',
-        result.coversChanged > 0 ? `${plural(result.coversChanged, 'album cover no longer shows', 'album covers no longer show')} an original` : '',
+        result.coversChanged > 0
+          ? `${plural(result.coversChanged, 'album cover no longer shows', 'album covers no longer show')} an original`
+          : '',
       ].filter(Boolean);
       const head =
         result.moved > 0

@@ -101,9 +101,7 @@ export async function receiveToTemporaryFile(
   options: { tempDir: string; limit: number; declaredType: string; bucket: Bucket; signal: AbortSignal },
 ): Promise<ReceivedFile> {
   const path = join(options.tempDir, randomUUID());
-  const inspector = new UploadInspector(options.limit, (head) =>
-    storedTypeOf(head, options.declaredType, options.bucket),
-  );
+  const inspector = new UploadInspector(options.limit, (head) => storedTypeOf(head, options.declaredType, options.bucket));
   // A source that was destroyed, or closes before its end (a client gone, a multipart body
   // cut short), would otherwise leave the pipeline waiting forever.
   if (source.destroyed && !source.readableEnded) throw new Error('The upload ended before the file did');

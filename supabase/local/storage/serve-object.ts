@@ -2,13 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from './errors';
-import {
-  attachmentDisposition,
-  OBJECT_SECURITY_HEADERS,
-  servedCacheControl,
-  servedEtag,
-  servedLastModified,
-} from './headers';
+import { attachmentDisposition, OBJECT_SECURITY_HEADERS, servedCacheControl, servedEtag, servedLastModified } from './headers';
 import { RASTER_IMAGE_TYPES } from './image-type';
 import { isSafeVersion } from './names';
 import { objectFilePath } from './store-object';

@@ -138,7 +138,9 @@ function buildApp(context: StorageContext) {
     },
     frameworkErrors: (error, _request, reply) => {
       const known =
-        error.code === 'FST_ERR_BAD_URL' ? errors.invalidRequest('The URL is not validly percent-encoded') : errors.invalidRequest('Invalid request');
+        error.code === 'FST_ERR_BAD_URL'
+          ? errors.invalidRequest('The URL is not validly percent-encoded')
+          : errors.invalidRequest('Invalid request');
       void sendError(reply as FastifyReply, known);
     },
   });

@@ -97,9 +97,7 @@ export async function storeObject(
       {
         operation: 'object.upload',
         before: async (client) => {
-          await client.query(`select pg_advisory_xact_lock(hashtextextended('storage.objects:' || $1, 0))`, [
-            `${bucketId}/${name}`,
-          ]);
+          await client.query(`select pg_advisory_xact_lock(hashtextextended('storage.objects:' || $1, 0))`, [`${bucketId}/${name}`]);
           const { rows } = await client.query<{ version: string }>(
             'select version from storage.objects where bucket_id = $1 and name = $2',
             [bucketId, name],
@@ -108,10 +106,14 @@ export async function storeObject(
         },
       },
       async (client) => {
-        const { rows } = await client.query<{ id: string }>(
-          `${request.upsert ? UPSERT + ON_CONFLICT : UPSERT} returning id`,
-          [bucketId, name, owner, ownerId, metadata, version],
-        );
+        const { rows } = await client.query<{ id: string }>(`${request.upsert ? UPSERT + ON_CONFLICT : UPSERT} returning id`, [
+          bucketId,
+          name,
+          owner,
+          ownerId,
+          metadata,
+          version,
+        ]);
         if (!rows[0]) throw errors.rlsDenied();
         await rename(file.path, target);
         renamed = true;

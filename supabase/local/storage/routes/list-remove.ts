@@ -90,8 +90,11 @@ export function listRemoveRoutes(context: StorageContext) {
         const prefix = (body.prefix ?? '').replace(/^\/+|\/+$/g, '');
         const folder = prefix === '' ? '' : `${prefix}/`;
         const sql = LIST(body.sortBy?.column ?? 'name', body.sortBy?.order === 'desc' ? 'desc' : 'asc');
-        const entries = await asCaller(pool, caller, { operation: 'object.list' }, async (client) =>
-          (await client.query(sql, [bucketId, folder, body.limit ?? 100, body.offset ?? 0, body.search ?? ''])).rows,
+        const entries = await asCaller(
+          pool,
+          caller,
+          { operation: 'object.list' },
+          async (client) => (await client.query(sql, [bucketId, folder, body.limit ?? 100, body.offset ?? 0, body.search ?? ''])).rows,
         );
         return reply.send(entries);
       },

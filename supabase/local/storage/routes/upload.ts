@@ -20,9 +20,7 @@ interface ObjectParams {
 }
 
 /** What the request says about its body before any of it is read. */
-type Declared =
-  | { multipart: true; length?: number }
-  | { multipart: false; length?: number; type: string; cacheControl: string };
+type Declared = { multipart: true; length?: number } | { multipart: false; length?: number; type: string; cacheControl: string };
 
 function declaredLength(request: FastifyRequest): number | undefined {
   const header = request.headers['content-length'];
@@ -82,7 +80,15 @@ async function readFormStart(request: FastifyRequest, bucket: Bucket): Promise<F
   let part: MultipartFile | undefined;
   try {
     part = await request.file({
-      limits: { files: 1, fields: 10, parts: 12, fieldSize: 16 * 1024, fieldNameSize: 100, headerPairs: 20, fileSize: bucket.fileSizeLimit + 1 },
+      limits: {
+        files: 1,
+        fields: 10,
+        parts: 12,
+        fieldSize: 16 * 1024,
+        fieldNameSize: 100,
+        headerPairs: 20,
+        fileSize: bucket.fileSizeLimit + 1,
+      },
     });
   } catch (error) {
     if (error instanceof StorageHttpError) throw error;
@@ -95,7 +101,9 @@ async function readFormStart(request: FastifyRequest, bucket: Bucket): Promise<F
   part.file.on('error', (error: Error) => (form.failure ??= error));
   const cacheControl = cacheControlFromFormField(formField(part, 'cacheControl'));
   const labelled = formField(part, 'contentType');
-  const declaredType = canonicalMimeType(typeof labelled === 'string' && labelled !== '' ? labelled : part.mimetype || 'application/octet-stream');
+  const declaredType = canonicalMimeType(
+    typeof labelled === 'string' && labelled !== '' ? labelled : part.mimetype || 'application/octet-stream',
+  );
   if (!mimeTypeAllowed(bucket, declaredType)) throw errors.invalidMimeType(declaredType);
   return Object.assign(form, { part, declaredType, cacheControl });
 }
@@ -156,7 +164,13 @@ export function uploadRoutes(context: StorageContext) {
         cacheControl: declared.cacheControl,
         receive: (signal) => {
           sendContinue();
-          return receiveToTemporaryFile(request.raw, { tempDir: context.tempDir, limit: bucket.fileSizeLimit, declaredType: declared.type, bucket, signal });
+          return receiveToTemporaryFile(request.raw, {
+            tempDir: context.tempDir,
+            limit: bucket.fileSizeLimit,
+            declaredType: declared.type,
+            bucket,
+            signal,
+          });
         },
       };
     }
@@ -167,7 +181,13 @@ export function uploadRoutes(context: StorageContext) {
     let file: ReceivedFile | undefined;
     try {
       file = await body.receive(signal);
-      const stored = await storeObject(context.pool, context.root, caller, { bucketId, name, upsert, cacheControl: body.cacheControl, file });
+      const stored = await storeObject(context.pool, context.root, caller, {
+        bucketId,
+        name,
+        upsert,
+        cacheControl: body.cacheControl,
+        file,
+      });
       return reply.send({ Key: stored.key, Id: stored.id });
     } finally {
       release();
