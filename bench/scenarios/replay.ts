@@ -1,6 +1,6 @@
 /**
  * replay_500_edits_ms: the admin outbox's real code (SyncEngine, the Dexie outbox store,
- * createChangeHandlers) runs in Node over fake-indexeddb against the local stack. While
+ * the change registry) runs in Node over fake-indexeddb against the local stack. While
  * "offline", 500 edits are queued (collection renames, client link and service changes, as
  * the admin screens queue them); then the network comes back and the time until the outbox
  * is empty is measured.
@@ -17,9 +17,8 @@ export const replay: Scenario = {
   async run(bench) {
     allowViteImports();
     const { AdminDatabase, dexieOutboxStore } = await import('../../src/offline/outbox/db');
-    const { createChangeHandlers } = await import('../../src/offline/outbox/handlers');
     const { SyncEngine } = await import('../../src/offline/outbox/sync-engine');
-    const { changes } = await import('../../src/offline/outbox/changes');
+    const { changes, sendChange } = await import('../../src/offline/outbox/registry');
 
     const albums: string[] = [];
     for (let i = 0; i < 20; i++) {
@@ -36,7 +35,8 @@ export const replay: Scenario = {
 
     let online = false;
     const db = new AdminDatabase(`bench-outbox-${randomUUID()}`);
-    const engine = new SyncEngine({ store: dexieOutboxStore(db), handlers: createChangeHandlers(bench.admin, db), isOnline: () => online });
+    const context = { backend: bench.admin, db };
+    const engine = new SyncEngine({ store: dexieOutboxStore(db), send: (item) => sendChange(item, context), isOnline: () => online });
     const count = bench.quick ? 100 : 500;
     for (let i = 0; i < count; i++) {
       const kind = i % 5;

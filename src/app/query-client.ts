@@ -11,7 +11,7 @@ export function createQueryClient(sessionStore: SessionStore): QueryClient {
   const client = new QueryClient({
     queryCache: new QueryCache({
       onError(error) {
-        if (error instanceof BackendError && error.kind === 'not-authenticated') sessionStore.clear();
+        if (error instanceof BackendError && error.kind === 'auth') sessionStore.clear();
       },
     }),
     defaultOptions: {

@@ -1,5 +1,6 @@
 import type { Query } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
+import { adminDataKey } from '@/lib/admin-data';
 import { withAdminClient } from '@/lib/backend/client';
 import { indexedDbPersister } from '@/offline/outbox/query-persister';
 import { startOutbox } from '@/offline/outbox/start-outbox';
@@ -15,8 +16,11 @@ export async function startAdminArea({ publicBackend, sessionStore, queryClient 
   const outbox = startOutbox({
     backend,
     sessionStore,
-    // Lists refetch before a sent change leaves the queue, so nothing blinks.
-    onSynced: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    // What the change altered refetches before it leaves the queue, so nothing blinks; the
+    // rest of the admin data stays as it is.
+    onSynced: async (areas) => {
+      await Promise.all(areas.map((area) => queryClient.invalidateQueries({ queryKey: adminDataKey(area) })));
+    },
   });
   const persister = indexedDbPersister(outbox.db);
   const persistence = {

@@ -37,6 +37,9 @@ export async function ensureRoomFor(bytes: number): Promise<void> {
   if (free !== null && free < bytes + HEADROOM_BYTES) throw new StorageShortError(bytes + HEADROOM_BYTES, free);
 }
 
+/** The browser's "disk full" error, as IndexedDB throws it or as Dexie wraps it (same name, the original as `inner`). */
 export function isQuotaError(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'QuotaExceededError';
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, inner } = error as { name?: unknown; inner?: unknown };
+  return name === 'QuotaExceededError' || (inner !== undefined && isQuotaError(inner));
 }

@@ -130,11 +130,11 @@ describe('collections', () => {
     await createPublicGallery(admin, galleryId, { title: 'Best of', description: null, isActive: true });
     await setGalleryPhotos(admin, galleryId, [first.id, second.id]);
 
-    await deletePhoto(admin, first.id);
+    await deletePhoto(admin, first.id, []);
     expect((await listPhotos(admin, albumId)).map((photo) => photo.id)).toEqual([second.id]);
     expect(await listGalleryPhotoIds(admin, galleryId)).toEqual([second.id]);
     expect(await getAlbum(admin, albumId)).toMatchObject({ cover_photo_url: stored(second.thumbUrl), photo_count: 1 });
-    await deletePhoto(admin, first.id); // a replay changes nothing
+    await deletePhoto(admin, first.id, []); // a replay changes nothing
   });
 
   it('admin_delete_photo returns the storage objects to remove', async () => {

@@ -127,7 +127,7 @@ describe('photo objects confined to their album', () => {
     await addPhoto(admin, gone);
     await addPhoto(admin, kept);
 
-    await deletePhoto(admin, gone.id);
+    await deletePhoto(admin, gone.id, []); // the names the RPC answers
     const objects = await sql<{ bucket: string; name: string }>(
       `select bucket_id as bucket, name from storage.objects where name like $1 order by bucket_id, name`,
       [`${albumId}/%`],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminAlbum, AdminPhoto } from '@/lib/backend/database.types';
 import { overlayAlbums, overlayPhotos } from '@/features/admin-albums/albums-overlay';
-import type { OutboxItem } from '@/offline/outbox/sync-engine';
+import type { ChangeKind, OutboxItem, OutboxItemOf, PayloadOf } from '@/offline/outbox/registry';
 
 const album = (id: string, created: string, fields: Partial<AdminAlbum> = {}): AdminAlbum => ({
   id,
@@ -16,20 +16,22 @@ const album = (id: string, created: string, fields: Partial<AdminAlbum> = {}): A
 });
 
 let seq = 0;
-const item = (kind: string, payload: unknown, fields: Partial<OutboxItem> = {}): OutboxItem => ({
-  id: `item-${++seq}`,
-  seq,
-  kind,
-  entity: 'x',
-  dependsOn: [],
-  payload,
-  label: kind,
-  status: 'pending',
-  attempts: 0,
-  nextAttemptAt: 0,
-  createdAt: Date.parse('2026-11-22T10:00:00Z'),
-  ...fields,
-});
+const item = <K extends ChangeKind>(kind: K, payload: PayloadOf<K>, fields: Partial<OutboxItem> = {}): OutboxItem =>
+  ({
+    id: `item-${++seq}`,
+    seq,
+    kind,
+    entity: 'x',
+    dependsOn: [],
+    payload,
+    version: 1,
+    label: kind,
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    createdAt: Date.parse('2026-11-22T10:00:00Z'),
+    ...fields,
+  }) as OutboxItemOf<K>;
 
 describe('collections with waiting changes applied', () => {
   const server = [album('a', '2026-11-01T00:00:00Z', { photo_count: 2 }), album('b', '2026-11-10T00:00:00Z')];
@@ -48,8 +50,15 @@ describe('collections with waiting changes applied', () => {
     const shown = overlayAlbums(server, [
       item('album.update', { id: 'a', name: 'Renamed', description: 'Now with words' }),
       item('album.delete', { id: 'b' }),
-      item('photo.upload', { albumId: 'a', photoId: 'p9' }),
-      item('photo.delete', { id: 'p1', albumId: 'a' }),
+      item('photo.upload', {
+        albumId: 'a',
+        photoId: 'p9',
+        filename: 'p9.jpg',
+        originalFilename: 'nine.jpg',
+        mimeType: 'image/jpeg',
+        fileSize: 5,
+      }),
+      item('photo.delete', { id: 'p1', albumId: 'a', objectNames: [] }),
     ]);
     expect(shown).toHaveLength(1);
     expect(shown[0]).toMatchObject({ id: 'a', name: 'Renamed', description: 'Now with words', photo_count: 2, pending: true });
@@ -57,7 +66,11 @@ describe('collections with waiting changes applied', () => {
 
   it('shows why a change was refused', () => {
     const shown = overlayAlbums(server, [
-      item('album.update', { id: 'a', name: 'x', description: null }, { status: 'failed', error: 'Album not found' }),
+      item(
+        'album.update',
+        { id: 'a', name: 'x', description: null },
+        { status: 'failed', failure: { kind: 'refused', status: 400, message: 'Album not found' } },
+      ),
     ]);
     expect(shown.find((a) => a.id === 'a')?.syncError).toBe('Album not found');
   });
@@ -92,7 +105,7 @@ describe('photos with waiting uploads applied', () => {
     const failed = item(
       'photo.upload',
       { photoId: 'p3', albumId: 'a', filename: 'p3.jpg', originalFilename: 'three.jpg', mimeType: 'image/jpeg', fileSize: 5 },
-      { status: 'failed', error: 'mime type image/heic is not supported' },
+      { status: 'failed', failure: { kind: 'refused', status: 400, message: 'mime type image/heic is not supported' } },
     );
     const otherAlbum = item('photo.upload', {
       photoId: 'p4',
@@ -106,7 +119,7 @@ describe('photos with waiting uploads applied', () => {
       'a',
       'A',
       [photo('p1'), photo('p0')],
-      [sending, failed, otherAlbum, item('photo.delete', { id: 'p0', albumId: 'a' })],
+      [sending, failed, otherAlbum, item('photo.delete', { id: 'p0', albumId: 'a', objectNames: [] })],
       sending.id,
     );
     expect(shown.map((p) => [p.id, p.uploadState])).toEqual([

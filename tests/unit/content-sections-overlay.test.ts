@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { overlaySections } from '@/features/admin-content/sections-overlay';
 import type { PageContentRow } from '@/lib/backend/database.types';
-import { changes } from '@/offline/outbox/changes';
+import { changes } from '@/offline/outbox/registry';
 import { queued } from './queued-change';
 
 const row = (
@@ -59,7 +59,7 @@ describe('overlaySections', () => {
       queued(changes.updateSection({ id: 'hero', name: 'hero', changes: { is_active: false } })),
       queued(changes.updateSection({ id: 'intro', name: 'intro', changes: { title: 'Hello', sort_order: 5 } }), {
         status: 'failed',
-        error: 'Some values are not valid',
+        failure: { kind: 'refused', status: 400, message: 'Some values are not valid' },
       }),
       queued(changes.deleteSection({ id: 'story', name: 'about-story' })),
     ]);

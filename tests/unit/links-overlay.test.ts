@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { overlayAlbumOptions, overlayLinks } from '@/features/admin-links/links-overlay';
 import type { AdminGalleryLink } from '@/lib/backend/database.types';
-import { changes } from '@/offline/outbox/changes';
+import { changes } from '@/offline/outbox/registry';
 import { queued } from './queued-change';
 
 const serverLink = (id: string, createdAt: string, extra: Partial<AdminGalleryLink> = {}): AdminGalleryLink => ({
@@ -76,7 +76,7 @@ describe('overlayLinks', () => {
     );
     const off = queued(changes.updateLink({ id: 'a', albumName: 'Rivera Family', changes: { is_active: false } }), {
       status: 'failed',
-      error: 'Failed to update link status',
+      failure: { kind: 'refused', status: 400, message: 'Failed to update link status' },
     });
     const shown = overlayLinks([older], [edit, off]).find((link) => link.id === 'a');
     expect(shown).toMatchObject({

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSessionStore } from '@/lib/auth/session-store';
 import { createBackend, requestTimeoutMs } from '@/lib/backend/client';
-import { changes } from '@/offline/outbox/changes';
+import { changes } from '@/offline/outbox/registry';
 import { AdminDatabase } from '@/offline/outbox/db';
 import { answerOutboxWakes, OUTBOX_SYNC_TAG, wakeOutboxes, type WakeableClient } from '@/offline/outbox/outbox-wake';
 import { startOutbox, type Outbox } from '@/offline/outbox/start-outbox';
@@ -89,7 +89,9 @@ describe('a request that never answers', () => {
     expect(await outcome).toBe('queued');
     const [waiting] = await db.outbox.toArray();
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(waiting!.error).toMatch(/Could not reach the server/);
+    expect(waiting).toMatchObject({
+      failure: { kind: 'network', status: 0, message: expect.stringMatching(/Could not reach the server/) },
+    });
 
     await vi.advanceTimersByTimeAsync(1_000);
     await engine.flush();
@@ -123,7 +125,12 @@ describe('a session that ended while offline', () => {
     expect(signedOut).toHaveBeenCalled();
     expect(sessionStore.get()).toBeNull();
     const [kept] = await db.outbox.toArray();
-    expect(kept).toMatchObject({ kind: 'album.create', status: 'failed', error: 'Not authenticated', payload: album });
+    expect(kept).toMatchObject({
+      kind: 'album.create',
+      status: 'failed',
+      failure: { kind: 'auth', message: 'Not authenticated' },
+      payload: album,
+    });
 
     sessionStore.set({ username: 'anna', token: 'second-token' });
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminAlbumSimple, AdminPhoto, AdminPublicGallery } from '@/lib/backend/database.types';
-import { changes } from '@/offline/outbox/changes';
+import { changes } from '@/offline/outbox/registry';
 import { overlayGalleries, pendingGalleryPhotoIds } from '@/features/admin-public-galleries/galleries-overlay';
 import { overlayPickerAlbums, overlayPickerPhotos, toggleSelection } from '@/features/admin-public-galleries/picker-overlay';
 import { queued } from './queued-change';
@@ -45,7 +45,7 @@ describe('overlayGalleries', () => {
         isActive: false,
         photoIds: ['p9'],
       }),
-      { status: 'failed', error: 'Title is required' },
+      { status: 'failed', failure: { kind: 'refused', status: 400, message: 'Title is required' } },
     );
     const shown = overlayGalleries(server, [edit]);
     expect(shown.map((item) => item.id)).toEqual(['newer', 'older']);
@@ -124,7 +124,7 @@ describe('overlayPickerAlbums', () => {
       queued(changes.createAlbum({ id: 'c', name: 'Christmas', description: null })),
       queued(upload('u1', 'c')),
       queued(upload('u2', 'a')),
-      queued(changes.deletePhoto({ id: 'p1', albumId: 'b', name: 'p1.jpg' })),
+      queued(changes.deletePhoto({ id: 'p1', albumId: 'b', filename: 'p1.jpg', name: 'p1.jpg' })),
       queued(changes.updateAlbum({ id: 'b', name: 'Beach Day', description: null })),
     ];
     expect(overlayPickerAlbums(server, items).map((shown) => [shown.name, shown.photo_count])).toEqual([
@@ -153,7 +153,7 @@ describe('overlayPickerPhotos', () => {
   });
 
   it('adds queued uploads with their album name and drops queued deletions and photos of gone albums', () => {
-    const items = [queued(upload('new', 'b')), queued(changes.deletePhoto({ id: 'a2', albumId: 'a', name: 'a2.jpg' }))];
+    const items = [queued(upload('new', 'b')), queued(changes.deletePhoto({ id: 'a2', albumId: 'a', filename: 'a2.jpg', name: 'a2.jpg' }))];
     const shown = overlayPickerPhotos([albums[1]!], server, items);
     expect(shown.map((item) => [item.id, item.album_name, item.pending])).toEqual([
       ['b1', 'Beach', undefined],

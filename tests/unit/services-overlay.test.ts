@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { overlayServices } from '@/features/admin-services/services-overlay';
 import type { ServicePackageRow } from '@/lib/backend/database.types';
-import { changes } from '@/offline/outbox/changes';
+import { changes } from '@/offline/outbox/registry';
 import { queued } from './queued-change';
 
 const row = (id: string, sort_order: number, created_at = '2026-01-01T00:00:00Z'): ServicePackageRow => ({
@@ -45,7 +45,7 @@ describe('overlayServices', () => {
       queued(changes.updateService({ id: 'a', name: 'Service a', changes: { is_active: false } })),
       queued(changes.updateService({ id: 'b', name: 'Renamed', changes: { name: 'Renamed', features: [] } }), {
         status: 'failed',
-        error: 'Refused',
+        failure: { kind: 'refused', status: 400, message: 'Refused' },
       }),
       queued(changes.deleteService({ id: 'c', name: 'Service c' })),
     ]);

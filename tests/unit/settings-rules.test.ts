@@ -5,7 +5,7 @@ import { footerContent } from '@/features/admin-settings/footer-content';
 import { parseExpiryDays } from '@/features/admin-settings/link-defaults';
 import { addAdminSchema, changePasswordSchema, resetPasswordSchema } from '@/features/admin-settings/password-rules';
 import { formToProfile, overlayProfile, profileSchema, profileToForm } from '@/features/admin-settings/profile-form';
-import type { OutboxItem } from '@/offline/outbox/sync-engine';
+import type { OutboxItem } from '@/offline/outbox/registry';
 
 /** The validation messages a schema gives, by field. */
 function messages(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {

@@ -2,15 +2,16 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useUploadBatch } from '@/features/admin-albums/use-upload-batch';
-import { changes } from '@/offline/outbox/changes';
+import { changes, type OutboxItem } from '@/offline/outbox/registry';
 import { AdminDatabase, dexieOutboxStore } from '@/offline/outbox/db';
 import { OutboxProvider } from '@/offline/outbox/outbox-provider';
+import { outboxOf } from '@/offline/outbox/start-outbox';
 import { SyncEngine } from '@/offline/outbox/sync-engine';
 import { loadUploadBatch, saveUploadBatch } from '@/offline/outbox/upload-batches';
 import type { PhotoUploadPayload } from '@/offline/outbox/upload-pipeline';
 
 let db: AdminDatabase;
-let engine: SyncEngine;
+let engine: SyncEngine<OutboxItem>;
 
 const upload = (photoId: string, albumId = 'album-1'): PhotoUploadPayload => ({
   photoId,
@@ -23,14 +24,14 @@ const upload = (photoId: string, albumId = 'album-1'): PhotoUploadPayload => ({
 const entry = (photoId: string) => ({ photoId, originalFilename: `IMG_${photoId}.jpg`, fileSize: 1000 });
 
 function renderBatch(albumId = 'album-1') {
-  const wrapper = ({ children }: { children: ReactNode }) => <OutboxProvider outbox={{ engine, db }}>{children}</OutboxProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => <OutboxProvider outbox={outboxOf(engine, db)}>{children}</OutboxProvider>;
   return renderHook(() => useUploadBatch(albumId), { wrapper });
 }
 
 beforeEach(async () => {
   db = new AdminDatabase(`test-${crypto.randomUUID()}`);
   // Offline: queued uploads stay in the outbox.
-  engine = new SyncEngine({ store: dexieOutboxStore(db), handlers: {}, isOnline: () => false });
+  engine = new SyncEngine({ store: dexieOutboxStore(db), send: async () => undefined, isOnline: () => false });
   for (const photo of [upload('p1'), upload('p2'), upload('p3', 'album-2')]) await engine.enqueue(changes.uploadPhoto(photo));
 });
 

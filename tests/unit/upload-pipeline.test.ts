@@ -6,7 +6,14 @@ import type { Backend } from '@/lib/backend/client';
 import { BackendError } from '@/lib/backend/errors';
 import { AdminDatabase } from '@/offline/outbox/db';
 import { storageExtension } from '@/offline/outbox/image-files';
-import { blobKeys, ensureRenditions, forgetUpload, keepForUpload, sendPhotoUpload } from '@/offline/outbox/upload-pipeline';
+import {
+  ensureRenditions,
+  forgetUpload,
+  photoUpload,
+  photoUploadBlobKeys,
+  sendPhotoUpload,
+  type PhotoUploadPayload,
+} from '@/offline/outbox/upload-pipeline';
 
 // The pipeline's logic is under test here; the real backend and the browser-only image work
 // (createImageBitmap, workers) are covered by the browser journeys.
@@ -55,6 +62,13 @@ afterEach(async () => {
   await db.delete();
 });
 
+/** A photo picked for album `albumId`, its original stored as the outbox stores it. */
+async function keepForUpload(database: AdminDatabase, albumId: string, file: File): Promise<PhotoUploadPayload> {
+  const { payload, blobs } = photoUpload(albumId, file);
+  await database.blobs.bulkPut(blobs);
+  return payload;
+}
+
 const jpeg = (name = 'IMG_0001.JPG') => new File([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], name, { type: 'image/jpeg' });
 
 describe('the upload pipeline', () => {
@@ -62,7 +76,7 @@ describe('the upload pipeline', () => {
     const upload = await keepForUpload(db, 'album-1', jpeg());
     expect(upload).toMatchObject({ albumId: 'album-1', originalFilename: 'IMG_0001.JPG', mimeType: 'image/jpeg', fileSize: 6 });
     expect(upload.filename).toBe(`${upload.photoId}.jpg`);
-    const stored = await db.blobs.get(blobKeys(upload.photoId).original);
+    const stored = await db.blobs.get(photoUploadBlobKeys(upload.photoId).original);
     expect(stored?.blob.size).toBe(6);
     expect(storageExtension({ name: 'scan.png', type: 'image/png' })).toBe('png');
     expect(storageExtension({ name: 'no-extension', type: 'image/webp' })).toBe('webp');

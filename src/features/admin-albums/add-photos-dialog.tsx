@@ -1,13 +1,8 @@
 import { CheckCircle2, CloudOff, HardDrive, ImagePlus, LoaderCircle, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { changes } from '@/offline/outbox/changes';
-import type { AdminDatabase } from '@/offline/outbox/db';
-import { prepareInBackground } from '@/offline/outbox/local-previews';
-import { useOutbox } from '@/offline/outbox/outbox-provider';
 import { checkStorableImage } from '@/offline/outbox/image-files';
-import { ensureRoomFor, isQuotaError, StorageShortError, uploadFootprint } from '@/lib/storage-space';
-import { keepForUpload, type PhotoUploadPayload } from '@/offline/outbox/upload-pipeline';
+import { useQueuePhotos } from '@/offline/outbox/queue-photos';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 import { Progress } from '@/ui/controls';
@@ -42,39 +37,6 @@ function acceptable(files: File[], rejected: FileRejection[]): File[] {
   });
 }
 
-function storageShortMessage(files: number, error: StorageShortError): string {
-  return `${files === 1 ? 'This photo needs' : `These ${files} photos need`} about ${megabytes(error.neededBytes)} on this device until they are uploaded, and only ${megabytes(error.freeBytes)} is free for this site. Free some space or add fewer photos.`;
-}
-
-/**
- * Keeps each file in IndexedDB for the outbox. Refuses up front when the browser's estimate
- * says the batch will not fit; if the disk fills anyway, the files kept so far go ahead and
- * the message says how many did not (nothing is dropped silently).
- */
-async function keepAll(
-  db: AdminDatabase,
-  albumId: string,
-  images: File[],
-): Promise<{ kept: PhotoUploadPayload[]; refusal: string | null }> {
-  try {
-    await ensureRoomFor(uploadFootprint(images));
-  } catch (error) {
-    if (error instanceof StorageShortError) return { kept: [], refusal: storageShortMessage(images.length, error) };
-    throw error;
-  }
-  const kept: PhotoUploadPayload[] = [];
-  for (const image of images) {
-    try {
-      kept.push(await keepForUpload(db, albumId, image));
-    } catch (error) {
-      if (!isQuotaError(error)) throw error;
-      const left = images.slice(kept.length);
-      return { kept, refusal: storageShortMessage(left.length, new StorageShortError(uploadFootprint(left), 0)) };
-    }
-  }
-  return { kept, refusal: null };
-}
-
 /**
  * 'Add Photos': a drop zone and a file picker. Each photo goes to the outbox with its bytes
  * in IndexedDB, so uploads continue after the dialog closes, offline or after a reload. The
@@ -92,26 +54,25 @@ export function AddPhotosDialog({
   albumId: string;
   batch: UploadBatch;
 }) {
-  const { engine, db } = useOutbox();
+  const queuePhotos = useQueuePhotos(albumId);
   const { entries, stateOf, done, percent } = batch;
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const queue = async (files: File[], rejected: FileRejection[]) => {
     const images = acceptable(files, rejected);
     if (images.length === 0) return;
-    const { kept: uploads, refusal: refused } = await keepAll(db, albumId, images);
+    const { queued, unreadable, refusal: refused, outcomes } = await queuePhotos(images);
+    for (const photo of unreadable) notify.error(photo.message, photo.title);
     setRefusal(refused);
-    if (uploads.length === 0) return;
-    prepareInBackground(db, uploads);
+    if (queued.length === 0) return;
     // In the queue before the list shows them, so no file flashes 'Uploaded' on its way in.
-    const enqueued = await Promise.all(uploads.map((upload) => engine.enqueue(changes.uploadPhoto(upload))));
-    batch.add(uploads.map(({ photoId, originalFilename, fileSize }) => ({ photoId, originalFilename, fileSize })));
-    const outcomes = await Promise.allSettled(enqueued.map(({ outcome }) => outcome));
-    const failed = outcomes.filter((outcome) => outcome.status === 'rejected').length;
-    const queued = outcomes.filter((outcome) => outcome.status === 'fulfilled' && outcome.value === 'queued').length;
+    batch.add(queued.map(({ photoId, originalFilename, fileSize }) => ({ photoId, originalFilename, fileSize })));
+    const settled = await outcomes;
+    const failed = settled.filter((outcome) => outcome.status === 'rejected').length;
+    const waiting = settled.filter((outcome) => outcome.status === 'fulfilled' && outcome.value === 'queued').length;
     if (failed > 0) notify.error('Failed to upload photos. Please try again.', 'Upload failed');
-    else if (queued > 0) notify.info('Saved on this device', `${queued} photo(s) will upload as soon as the connection allows.`);
-    else notify.success('Upload complete', `${uploads.length} photo(s) uploaded successfully.`);
+    else if (waiting > 0) notify.info('Saved on this device', `${waiting} photo(s) will upload as soon as the connection allows.`);
+    else notify.success('Upload complete', `${queued.length} photo(s) uploaded successfully.`);
   };
 
   const {

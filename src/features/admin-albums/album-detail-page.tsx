@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { getAlbum, listPhotos } from '@/lib/backend/albums';
 import { useBackend } from '@/lib/backend/backend-context';
-import { changes } from '@/offline/outbox/changes';
+import { changes } from '@/offline/outbox/registry';
 import { useLocalThumbnails } from '@/offline/outbox/local-previews';
 import { useOutboxSnapshot, usePendingChanges, useSubmitChange } from '@/offline/outbox/outbox-provider';
 import { Button } from '@/ui/button';
@@ -46,7 +46,7 @@ export function AlbumDetailPage() {
   const album = useQuery({ queryKey: albumKeys.detail(id), queryFn: () => getAlbum(backend, id) });
   const photos = useQuery({ queryKey: albumKeys.photos(id), queryFn: () => listPhotos(backend, id) });
 
-  const pending = usePendingChanges('album.', 'photo.');
+  const pending = usePendingChanges('album.create', 'album.update', 'album.delete', 'photo.upload', 'photo.delete');
   const { sendingId } = useOutboxSnapshot();
   const shownAlbum = useMemo(() => {
     const server = album.data ? [{ ...album.data, preview_photo: null }] : [];
@@ -71,7 +71,7 @@ export function AlbumDetailPage() {
   }
 
   const removePhoto = async (photo: ShownPhoto) => {
-    await submit(changes.deletePhoto({ id: photo.id, albumId: id, name: photo.original_filename }), {
+    await submit(changes.deletePhoto({ id: photo.id, albumId: id, filename: photo.filename, name: photo.original_filename }), {
       success: 'Photo deleted',
       successDescription: `${photo.original_filename} was removed from the collection.`,
       failure: 'Failed to delete photo. Please try again.',

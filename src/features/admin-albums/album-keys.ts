@@ -1,6 +1,8 @@
+import type { AdminQueryKey } from '@/lib/admin-data';
+
 /** React Query keys of the collections screens; everything admin lives under 'admin'. */
 export const albumKeys = {
-  list: () => ['admin', 'albums'] as const,
-  detail: (id: string) => ['admin', 'album', id] as const,
-  photos: (id: string) => ['admin', 'album', id, 'photos'] as const,
+  list: () => ['admin', 'albums'] as const satisfies AdminQueryKey,
+  detail: (id: string) => ['admin', 'album', id] as const satisfies AdminQueryKey,
+  photos: (id: string) => ['admin', 'album', id, 'photos'] as const satisfies AdminQueryKey,
 };

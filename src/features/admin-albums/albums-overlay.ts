@@ -1,7 +1,7 @@
 import type { AdminAlbum, AdminPhoto } from '@/lib/backend/database.types';
 import { applyQueuedAlbumChanges, type PendingMark } from '@/offline/outbox/pending';
 import { applyQueuedPhotoChanges } from '@/offline/outbox/pending-photos';
-import type { OutboxItem } from '@/offline/outbox/sync-engine';
+import type { OutboxItem } from '@/offline/outbox/registry';
 
 export type ShownAlbum = AdminAlbum & PendingMark;
 
@@ -47,7 +47,7 @@ export function overlayPhotos(
         ? {
             ...photo,
             pending: true,
-            syncError: queued.status === 'failed' ? queued.error : undefined,
+            syncError: queued.status === 'failed' ? queued.failure?.message : undefined,
             uploadState: queued.status === 'failed' ? 'failed' : queued.id === sendingId ? 'sending' : 'waiting',
           }
         : photo,

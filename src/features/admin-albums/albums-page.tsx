@@ -1,10 +1,8 @@
 import { FolderPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { changes } from '@/offline/outbox/changes';
-import { cleanUpDiscarded } from '@/offline/outbox/handlers';
-import { useOutbox, useSubmitChange } from '@/offline/outbox/outbox-provider';
-import type { PhotoUploadPayload } from '@/offline/outbox/upload-pipeline';
+import { useOutboxActions, useSubmitChange } from '@/offline/outbox/outbox-provider';
+import { changes, isChangeOf } from '@/offline/outbox/registry';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
@@ -20,7 +18,7 @@ import { useAlbums } from './use-albums';
 export function AlbumsPage() {
   const { albums, isPending } = useAlbums();
   const submit = useSubmitChange();
-  const { engine, db } = useOutbox();
+  const { discardWhere } = useOutboxActions();
   const [searchParams, setSearchParams] = useSearchParams();
   const [editing, setEditing] = useState<ShownAlbum | null>(null);
   const [deleting, setDeleting] = useState<ShownAlbum | null>(null);
@@ -44,12 +42,7 @@ export function AlbumsPage() {
   };
   const remove = async (album: ShownAlbum) => {
     // Uploads still waiting for this collection would only fail once it is gone.
-    for (const item of engine.getSnapshot().items) {
-      if (item.kind === 'photo.upload' && (item.payload as PhotoUploadPayload).albumId === album.id) {
-        await engine.discard(item.id);
-        await cleanUpDiscarded(db, item.kind, item.payload);
-      }
-    }
+    await discardWhere((item) => isChangeOf(item, 'photo.upload') && item.payload.albumId === album.id);
     await submit(changes.deleteAlbum(album), { success: 'Album deleted successfully', failure: 'Failed to delete album' });
   };
 

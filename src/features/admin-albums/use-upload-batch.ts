@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useOutbox, useOutboxSnapshot } from '@/offline/outbox/outbox-provider';
-import type { OutboxItem, OutboxSnapshot } from '@/offline/outbox/sync-engine';
+import { payloadsOf, type OutboxItem } from '@/offline/outbox/registry';
+import type { OutboxSnapshot } from '@/offline/outbox/sync-engine';
 import { loadUploadBatch, saveUploadBatch, type UploadBatchEntry } from '@/offline/outbox/upload-batches';
-import type { PhotoUploadPayload } from '@/offline/outbox/upload-pipeline';
 
 export type FileState = 'waiting' | 'uploading' | 'done' | 'failed' | 'offline';
 
@@ -30,12 +30,9 @@ export interface UploadBatch {
 
 /** The album's uploads still in the outbox, as batch entries. */
 function queuedUploads(items: OutboxItem[], albumId: string): UploadBatchEntry[] {
-  return items
-    .filter((item) => item.kind === 'photo.upload' && (item.payload as PhotoUploadPayload).albumId === albumId)
-    .map((item) => {
-      const { photoId, originalFilename, fileSize } = item.payload as PhotoUploadPayload;
-      return { photoId, originalFilename, fileSize };
-    });
+  return payloadsOf(items, 'photo.upload')
+    .filter((upload) => upload.albumId === albumId)
+    .map(({ photoId, originalFilename, fileSize }) => ({ photoId, originalFilename, fileSize }));
 }
 
 /**

@@ -2,9 +2,9 @@ import { LayoutTemplate, Plus } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import type { SectionName } from '@/lib/backend/database.types';
-import { changes } from '@/offline/outbox/changes';
+import { changes, type NewChange } from '@/offline/outbox/registry';
 import { useSubmitChange, type ChangeMessages } from '@/offline/outbox/outbox-provider';
-import type { NewChange } from '@/offline/outbox/sync-engine';
+
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
@@ -21,7 +21,7 @@ export function ContentPage() {
   const { sections, isPending } = useSections();
   const submit = useSubmitChange();
   // The dialogs close unless the server refused the change (then they keep the input to correct).
-  const send = async <Payload,>(change: NewChange<Payload>, messages: ChangeMessages) => (await submit(change, messages)) !== 'failed';
+  const send = async (change: NewChange, messages: ChangeMessages) => (await submit(change, messages)) !== 'failed';
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ShownSection | null>(null);
   const [deleting, setDeleting] = useState<ShownSection | null>(null);

@@ -12,7 +12,7 @@ export function useSections() {
   const backend = useBackend();
   const query = useQuery({ queryKey: contentKeys.list(), queryFn: () => listPageContent(backend) });
   useErrorToast(query.error, 'Failed to load page content');
-  const pending = usePendingChanges('content.');
+  const pending = usePendingChanges('content.create', 'content.update', 'content.delete');
   // Only 'home' exists today (SPEC §3); the filter keeps the Home Page tab honest if that changes.
   const sections = useMemo(
     () => overlaySections(query.data ?? [], pending).filter((section) => section.page_name === 'home'),

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, FolderOpen, FolderPlus, Image, Link2, Palette, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import type { AdminQueryKey } from '@/lib/admin-data';
 import { useBackend } from '@/lib/backend/backend-context';
 import { getDashboardStats } from '@/lib/backend/dashboard';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
@@ -8,7 +9,7 @@ import { PageHeader } from '@/ui/page-header';
 import { useErrorToast } from '@/ui/use-error-toast';
 
 export const dashboardKeys = {
-  stats: () => ['admin', 'dashboard', 'stats'] as const,
+  stats: () => ['admin', 'dashboard', 'stats'] as const satisfies AdminQueryKey,
 };
 
 function StatCard({ label, value, icon: Icon, loading }: { label: string; value?: number; icon: LucideIcon; loading: boolean }) {

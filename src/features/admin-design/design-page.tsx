@@ -2,9 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eye, LoaderCircle, Palette, RotateCcw, Save } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
-import { readSiteSettings, type SiteSettings } from '@/lib/backend/site-settings';
-import { changes } from '@/offline/outbox/changes';
-import { useOutbox, usePendingChanges, useSubmitChange } from '@/offline/outbox/outbox-provider';
+import { readSiteSettings } from '@/lib/backend/site-settings';
+import { changes } from '@/offline/outbox/registry';
+import { usePendingChanges, useSubmitChange } from '@/offline/outbox/outbox-provider';
 import { resetToDefaults, toSiteSettings, withDefaults, type SiteDesign } from '@/theme/design-settings';
 import { designVariables } from '@/theme/theme-variables';
 import { siteKeys } from '@/theme/site-settings-query';
@@ -37,13 +37,12 @@ export function DesignPage() {
   const backend = useBackend();
   const queryClient = useQueryClient();
   const submit = useSubmitChange();
-  const { db, engine } = useOutbox();
   const query = useQuery({ queryKey: designKeys.settings(), queryFn: () => readSiteSettings(backend) });
   useErrorToast(query.error, 'Failed to load design settings');
   // A save still waiting in the outbox (offline) is what the site will have: start from it.
-  const waiting = usePendingChanges('settings.')
+  const waiting = usePendingChanges('settings.save')
     .filter((item) => item.status === 'pending')
-    .at(-1)?.payload as SiteSettings | undefined;
+    .at(-1)?.payload;
   const saved = useMemo(() => withDefaults({ ...query.data, ...waiting }), [query.data, waiting]);
 
   const [edited, setEdited] = useState<SiteDesign | null>(null);
@@ -79,21 +78,13 @@ export function DesignPage() {
     setSaving(true);
     const sent = design;
     const settings = toSiteSettings(sent);
-    const id = crypto.randomUUID();
-    const result = await submit(
-      { ...changes.saveSettings(settings, hero.waitFor(sent.hero_background_image)), id },
-      {
-        success: 'Design saved',
-        failure: 'Failed to save design settings',
-      },
-    );
+    // A refused save leaves the queue (the edits stay on screen); one refused because the
+    // session ended stays, to be sent after signing in again.
+    const result = await submit(changes.saveSettings(settings, hero.waitFor(sent.hero_background_image)), {
+      success: 'Design saved',
+      failure: 'Failed to save design settings',
+    });
     setSaving(false);
-    // A refused save would hold back every later one: drop it (the edits stay on screen). One
-    // refused because the session ended stays, to retry after signing in again.
-    if (result === 'failed') {
-      const item = await db.outbox.where('id').equals(id).first();
-      if (item?.status === 'failed' && item.error !== 'Not authenticated') await engine.discard(id);
-    }
     if (result !== 'synced') return;
     queryClient.setQueryData(designKeys.settings(), settings);
     void queryClient.invalidateQueries({ queryKey: siteKeys.settings() });

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { PHOTOS_BUCKET, resolveStorageUrl } from '@/lib/backend/storage';
-import { changes } from '@/offline/outbox/changes';
-import { useOutbox, useSubmitChange } from '@/offline/outbox/outbox-provider';
+import { checkStorableImage, storageExtension } from '@/offline/outbox/image-files';
+import { useUploadFile } from '@/offline/outbox/outbox-provider';
 import { notify } from '@/ui/toast';
-import { checkStorableImage, fileBlobKey, storageExtension } from '@/offline/outbox/image-files';
 
 interface HeroUpload {
   path: string;
@@ -20,8 +19,7 @@ interface HeroUpload {
  */
 export function useHeroUpload(setImage: (update: (current: string | null) => string | null) => void) {
   const backend = useBackend();
-  const { db } = useOutbox();
-  const submit = useSubmitChange();
+  const uploadFile = useUploadFile();
   // By public URL.
   const [uploads, setUploads] = useState<Record<string, HeroUpload>>({});
   const objectUrls = useRef<string[]>([]);
@@ -35,17 +33,14 @@ export function useHeroUpload(setImage: (update: (current: string | null) => str
     const check = checkStorableImage(file);
     if (!check.ok) return notify.error(check.message, check.title);
     const path = `hero-bg-${crypto.randomUUID()}.${storageExtension(file)}`; // SPEC §7
-    const blobKey = fileBlobKey(path);
-    await db.blobs.put({ key: blobKey, blob: file, createdAt: Date.now() });
     const url = backend.adminClient.storage.from(PHOTOS_BUCKET).getPublicUrl(path).data.publicUrl;
     const objectUrl = URL.createObjectURL(file);
     objectUrls.current.push(objectUrl);
     setUploads((current) => ({ ...current, [url]: { path, objectUrl, sending: true } }));
     setImage(() => url);
 
-    const change = changes.uploadFile({ blobKey, path, contentType: file.type, name: file.name });
-    // A refused upload leaves the queue (submit drops it), and the previous image comes back.
-    const result = await submit(change, { success: 'Image uploaded', failure: 'Failed to upload image' });
+    // A refused upload leaves the queue (with its bytes), and the previous image comes back.
+    const result = await uploadFile(file, path, { success: 'Image uploaded', failure: 'Failed to upload image' });
     setUploads((current) => {
       const { [url]: done, ...others } = current;
       return result === 'failed' || !done ? others : { ...others, [url]: { ...done, sending: false } };

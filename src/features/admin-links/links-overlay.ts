@@ -1,7 +1,6 @@
-import type { AdminAlbumSimple, AdminGalleryLink, GalleryLinkUpdate } from '@/lib/backend/database.types';
-import type { NewGalleryLink } from '@/lib/backend/gallery-links';
+import type { AdminAlbumSimple, AdminGalleryLink } from '@/lib/backend/database.types';
 import { applyQueuedAlbumChanges, pendingMark, type PendingMark } from '@/offline/outbox/pending';
-import type { OutboxItem } from '@/offline/outbox/sync-engine';
+import { visitChange, type OutboxItem } from '@/offline/outbox/registry';
 
 export type ShownLink = AdminGalleryLink & PendingMark;
 export type AlbumOption = Pick<AdminAlbumSimple, 'id' | 'name'>;
@@ -33,32 +32,31 @@ export function overlayLinks(server: AdminGalleryLink[], items: OutboxItem[], al
   );
   const deletedAlbums = new Set<string>();
   for (const item of items) {
-    if (item.kind === 'link.create') {
-      const change = item.payload as NewGalleryLink & { albumName?: string };
-      if (links.has(change.id)) continue;
-      links.set(change.id, {
-        id: change.id,
-        album_id: change.albumId,
-        album_name: names.get(change.albumId) ?? change.albumName ?? '',
-        album_description: null,
-        access_token: change.accessToken,
-        passcode: change.passcode,
-        is_active: true,
-        allow_downloads: change.allowDownloads,
-        expires_at: change.expiresAt,
-        created_at: new Date(item.createdAt).toISOString(),
-        ...pendingMark(item),
-      });
-    } else if (item.kind === 'link.update') {
-      const { id, changes } = item.payload as { id: string; changes: GalleryLinkUpdate };
-      const link = links.get(id);
-      if (link) links.set(id, { ...link, ...changes, ...pendingMark(item) });
-    } else if (item.kind === 'link.delete') {
-      links.delete((item.payload as { id: string }).id);
-    } else if (item.kind === 'album.delete') {
+    visitChange(item, {
+      'link.create': (change) => {
+        if (links.has(change.id)) return;
+        links.set(change.id, {
+          id: change.id,
+          album_id: change.albumId,
+          album_name: names.get(change.albumId) ?? change.albumName ?? '',
+          album_description: null,
+          access_token: change.accessToken,
+          passcode: change.passcode,
+          is_active: true,
+          allow_downloads: change.allowDownloads,
+          expires_at: change.expiresAt,
+          created_at: new Date(item.createdAt).toISOString(),
+          ...pendingMark(item),
+        });
+      },
+      'link.update': ({ id, changes }) => {
+        const link = links.get(id);
+        if (link) links.set(id, { ...link, ...changes, ...pendingMark(item) });
+      },
+      'link.delete': ({ id }) => links.delete(id),
       // Deleting a collection deletes its links (on delete cascade).
-      deletedAlbums.add((item.payload as { id: string }).id);
-    }
+      'album.delete': ({ id }) => deletedAlbums.add(id),
+    });
   }
   return [...links.values()]
     .filter((link) => !deletedAlbums.has(link.album_id))

@@ -2,7 +2,7 @@ import { FolderPlus, Link2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useBackend } from '@/lib/backend/backend-context';
-import { changes } from '@/offline/outbox/changes';
+import { changes } from '@/offline/outbox/registry';
 import { useSubmitChange } from '@/offline/outbox/outbox-provider';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';

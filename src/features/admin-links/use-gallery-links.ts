@@ -16,7 +16,7 @@ export function useGalleryLinks() {
   useErrorToast(links.error, 'Failed to load gallery links');
   useErrorToast(albums.error, 'Failed to load albums');
 
-  const pending = usePendingChanges('link.', 'album.');
+  const pending = usePendingChanges('link.create', 'link.update', 'link.delete', 'album.create', 'album.update', 'album.delete');
   const albumOptions = useMemo(() => overlayAlbumOptions(albums.data ?? [], pending), [albums.data, pending]);
   const shownLinks = useMemo(() => overlayLinks(links.data ?? [], pending, albumOptions), [links.data, pending, albumOptions]);
   return {

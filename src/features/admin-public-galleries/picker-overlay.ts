@@ -1,7 +1,7 @@
 import type { AdminAlbumSimple, AdminPhoto } from '@/lib/backend/database.types';
 import { applyQueuedAlbumChanges } from '@/offline/outbox/pending';
 import { applyQueuedPhotoChanges } from '@/offline/outbox/pending-photos';
-import type { OutboxItem } from '@/offline/outbox/sync-engine';
+import type { OutboxItem } from '@/offline/outbox/registry';
 
 export type PickerPhoto = AdminPhoto & { pending?: boolean };
 

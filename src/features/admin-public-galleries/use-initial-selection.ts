@@ -13,7 +13,7 @@ import { pendingGalleryPhotoIds } from './galleries-overlay';
  */
 export function useInitialSelection(galleryId: string | undefined): { ready: boolean; photoIds: string[] } {
   const backend = useBackend();
-  const pending = usePendingChanges('gallery.');
+  const pending = usePendingChanges('gallery.save', 'gallery.delete');
   const waiting = galleryId ? pendingGalleryPhotoIds(galleryId, pending) : undefined;
   const query = useQuery({
     queryKey: galleryKeys.photoIds(galleryId ?? ''),

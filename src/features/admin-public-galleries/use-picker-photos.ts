@@ -25,7 +25,7 @@ function combinePhotoResults(results: Array<UseQueryResult<AdminPhoto[]>>) {
  */
 export function usePickerPhotos() {
   const backend = useBackend();
-  const pending = usePendingChanges('album.', 'photo.');
+  const pending = usePendingChanges('album.create', 'album.update', 'album.delete', 'photo.upload', 'photo.delete');
   const albumsQuery = useQuery({ queryKey: galleryKeys.pickerAlbums(), queryFn: () => listAlbumsSimple(backend) });
   const albums = useMemo(() => overlayPickerAlbums(albumsQuery.data ?? [], pending), [albumsQuery.data, pending]);
 

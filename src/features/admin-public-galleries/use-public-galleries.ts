@@ -12,7 +12,7 @@ export function usePublicGalleries() {
   const backend = useBackend();
   const query = useQuery({ queryKey: galleryKeys.list(), queryFn: () => listPublicGalleries(backend) });
   useErrorToast(query.error, 'Failed to load gallery.');
-  const pending = usePendingChanges('gallery.');
+  const pending = usePendingChanges('gallery.save', 'gallery.delete');
   const galleries = useMemo(() => overlayGalleries(query.data ?? [], pending), [query.data, pending]);
   return { galleries, isPending: query.isPending && pending.length === 0 };
 }

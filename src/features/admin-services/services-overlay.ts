@@ -1,6 +1,6 @@
-import type { ServicePackageInsert, ServicePackageRow, ServicePackageUpdate } from '@/lib/backend/database.types';
+import type { ServicePackageRow } from '@/lib/backend/database.types';
 import { pendingMark, type PendingMark } from '@/offline/outbox/pending';
-import type { OutboxItem } from '@/offline/outbox/sync-engine';
+import { visitChange, type OutboxItem } from '@/offline/outbox/registry';
 
 /** A package as the admin sees it: from the server, or with a change still waiting in the outbox. */
 export type ShownService = ServicePackageRow & PendingMark;
@@ -13,30 +13,30 @@ export function overlayServices(server: ServicePackageRow[], items: OutboxItem[]
   const services = new Map<string, ShownService>(server.map((service) => [service.id, { ...service }]));
   for (const item of items) {
     const mark = pendingMark(item);
-    if (item.kind === 'service.create') {
-      const service = item.payload as ServicePackageInsert & { id: string };
-      if (services.has(service.id)) continue;
-      const at = new Date(item.createdAt).toISOString();
-      services.set(service.id, {
-        whimsical_name: null,
-        description: null,
-        price_range: null,
-        features: [],
-        icon_name: 'Heart',
-        sort_order: 0,
-        is_active: true,
-        ...service,
-        created_at: at,
-        updated_at: at,
-        ...mark,
-      });
-    } else if (item.kind === 'service.update') {
-      const { id, changes } = item.payload as { id: string; changes: ServicePackageUpdate };
-      const service = services.get(id);
-      if (service) services.set(id, { ...service, ...changes, ...mark });
-    } else if (item.kind === 'service.delete') {
-      services.delete((item.payload as { id: string }).id);
-    }
+    visitChange(item, {
+      'service.create': (service) => {
+        if (services.has(service.id)) return;
+        const at = new Date(item.createdAt).toISOString();
+        services.set(service.id, {
+          whimsical_name: null,
+          description: null,
+          price_range: null,
+          features: [],
+          icon_name: 'Heart',
+          sort_order: 0,
+          is_active: true,
+          ...service,
+          created_at: at,
+          updated_at: at,
+          ...mark,
+        });
+      },
+      'service.update': ({ id, changes }) => {
+        const service = services.get(id);
+        if (service) services.set(id, { ...service, ...changes, ...mark });
+      },
+      'service.delete': ({ id }) => services.delete(id),
+    });
   }
   return [...services.values()].sort((a, b) => a.sort_order - b.sort_order || a.created_at.localeCompare(b.created_at));
 }

@@ -1,8 +1,8 @@
 import { Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { changes } from '@/offline/outbox/changes';
+import { changes, type NewChange } from '@/offline/outbox/registry';
 import { useSubmitChange, type ChangeMessages } from '@/offline/outbox/outbox-provider';
-import type { NewChange } from '@/offline/outbox/sync-engine';
+
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
@@ -19,7 +19,7 @@ export function ServicesPage() {
   const { services, isPending } = useServices();
   const submit = useSubmitChange();
   // The dialogs close unless the server refused the change (then they keep the input to correct).
-  const send = async <Payload,>(change: NewChange<Payload>, messages: ChangeMessages) => (await submit(change, messages)) !== 'failed';
+  const send = async (change: NewChange, messages: ChangeMessages) => (await submit(change, messages)) !== 'failed';
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ShownService | null>(null);
   const [deleting, setDeleting] = useState<ShownService | null>(null);

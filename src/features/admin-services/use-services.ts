@@ -12,7 +12,7 @@ export function useServices() {
   const backend = useBackend();
   const query = useQuery({ queryKey: serviceKeys.list(), queryFn: () => listServicePackages(backend) });
   useErrorToast(query.error, 'Failed to load services');
-  const pending = usePendingChanges('service.');
+  const pending = usePendingChanges('service.create', 'service.update', 'service.delete');
   const services = useMemo(() => overlayServices(query.data ?? [], pending), [query.data, pending]);
   return { services, isPending: query.isPending && pending.length === 0 };
 }

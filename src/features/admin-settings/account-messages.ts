@@ -6,6 +6,5 @@ import { toBackendError } from '@/lib/backend/errors';
  */
 export function accountFailureMessage(error: unknown, fallback: string): string {
   const failure = toBackendError(error);
-  const refused = failure.kind === 'rejected' || failure.kind === 'not-authenticated' || failure.kind === 'rate-limited';
-  return refused && failure.message ? failure.message : fallback;
+  return (failure.refusedByServer || failure.kind === 'rate-limited') && failure.message ? failure.message : fallback;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PhotographerProfileRow, PhotographerProfileWrite } from '@/lib/backend/database.types';
 import { isWebAddress } from '@/lib/safe-url';
-import type { OutboxItem } from '@/offline/outbox/sync-engine';
+import { payloadsOf, type OutboxItem } from '@/offline/outbox/registry';
 
 export const SOCIAL_FIELDS = [
   { name: 'social_instagram', label: 'Instagram', placeholder: 'https://instagram.com/yourname' },
@@ -50,8 +50,6 @@ export function formToProfile(values: ProfileFormValues): PhotographerProfileWri
 /** The profile as the admin should see it: the server's row with waiting profile saves applied in order. */
 export function overlayProfile(server: PhotographerProfileRow | null, pending: OutboxItem[]): Partial<PhotographerProfileRow> | null {
   let shown: Partial<PhotographerProfileRow> | null = server;
-  for (const item of pending) {
-    if (item.kind === 'profile.save') shown = { ...shown, ...(item.payload as PhotographerProfileWrite) };
-  }
+  for (const profile of payloadsOf(pending, 'profile.save')) shown = { ...shown, ...profile };
   return shown;
 }

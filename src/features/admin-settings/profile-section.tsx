@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { PhotographerProfileRow } from '@/lib/backend/database.types';
 import { useBackend } from '@/lib/backend/backend-context';
 import { resolveStorageUrl } from '@/lib/backend/storage';
-import { changes } from '@/offline/outbox/changes';
+import { changes } from '@/offline/outbox/registry';
 import { useSubmitChange } from '@/offline/outbox/outbox-provider';
 import { PendingBadge } from '@/ui/status-badges';
 import { Button } from '@/ui/button';

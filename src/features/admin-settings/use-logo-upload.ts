@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { PHOTOS_BUCKET } from '@/lib/backend/storage';
-import { changes } from '@/offline/outbox/changes';
-import { useOutbox, useSubmitChange } from '@/offline/outbox/outbox-provider';
+import { checkStorableImage, storageExtension } from '@/offline/outbox/image-files';
+import { useUploadFile } from '@/offline/outbox/outbox-provider';
 import { notify } from '@/ui/toast';
-import { checkStorableImage, fileBlobKey, storageExtension } from '@/offline/outbox/image-files';
 
 /** A logo chosen on this device and not yet saved into the profile. */
 export interface LocalLogo {
@@ -21,8 +20,7 @@ export interface LocalLogo {
  */
 export function useLogoUpload(onUrl: (url: string | null) => void) {
   const backend = useBackend();
-  const { db } = useOutbox();
-  const submit = useSubmitChange();
+  const uploadFile = useUploadFile();
   const [local, setLocal] = useState<LocalLogo | null>(null);
 
   useEffect(() => {
@@ -34,13 +32,11 @@ export function useLogoUpload(onUrl: (url: string | null) => void) {
     const check = checkStorableImage(file);
     if (!check.ok) return notify.error(check.message, check.title);
     const path = `logo-${Date.now()}.${storageExtension(file)}`; // SPEC §7
-    const blobKey = fileBlobKey(path);
-    await db.blobs.put({ key: blobKey, blob: file, createdAt: Date.now() });
     const url = backend.adminClient.storage.from(PHOTOS_BUCKET).getPublicUrl(path).data.publicUrl;
     const chosen = { path, url, previewUrl: URL.createObjectURL(file) };
     setLocal(chosen);
     onUrl(url);
-    const result = await submit(changes.uploadFile({ blobKey, path, contentType: file.type, name: file.name }), {
+    const result = await uploadFile(file, path, {
       success: 'Logo uploaded',
       failure: 'Failed to upload logo',
     });

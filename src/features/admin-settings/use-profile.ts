@@ -12,7 +12,7 @@ export function useProfile() {
   const backend = useBackend();
   const query = useQuery({ queryKey: settingsKeys.profile(), queryFn: () => readProfile(backend) });
   useErrorToast(query.error, 'Failed to load profile');
-  const pending = usePendingChanges('profile.');
+  const pending = usePendingChanges('profile.save');
   const profile = useMemo(() => overlayProfile(query.data ?? null, pending), [query.data, pending]);
   return {
     profile,

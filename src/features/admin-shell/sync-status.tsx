@@ -1,7 +1,6 @@
 import { AlertCircle, CheckCircle2, CloudOff, LoaderCircle, RotateCcw, Trash2 } from 'lucide-react';
 import { Popover } from 'radix-ui';
-import { cleanUpDiscarded } from '@/offline/outbox/handlers';
-import { useOutbox, useOutboxSnapshot } from '@/offline/outbox/outbox-provider';
+import { useOutboxActions, useOutboxSnapshot } from '@/offline/outbox/outbox-provider';
 import type { OutboxSnapshot } from '@/offline/outbox/sync-engine';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
@@ -26,15 +25,9 @@ const ICONS = {
 
 /** The top bar's sync indicator; it opens the list of waiting changes with retry and discard. */
 export function SyncStatus() {
-  const { engine, db } = useOutbox();
+  const { retry, retryAll, discard } = useOutboxActions();
   const snapshot = useOutboxSnapshot();
   const state = describeSync(snapshot);
-
-  const discard = async (id: string) => {
-    const item = snapshot.items.find((candidate) => candidate.id === id);
-    await engine.discard(id);
-    if (item) await cleanUpDiscarded(db, item.kind, item.payload);
-  };
 
   return (
     <Popover.Root>
@@ -70,14 +63,14 @@ export function SyncStatus() {
                       <span className="min-w-0 flex-1 break-words">{item.label}</span>
                       {item.id === snapshot.sendingId && <LoaderCircle className="size-4 animate-spin" aria-label="Sending" />}
                     </div>
-                    {item.error && (
+                    {item.failure && (
                       <p className={cn('mt-1 text-xs', item.status === 'failed' ? 'text-destructive' : 'text-muted-foreground')}>
-                        {item.error}
+                        {item.failure.message}
                       </p>
                     )}
                     {item.status === 'failed' && (
                       <div className="mt-2 flex gap-2">
-                        <Button size="sm" variant="outline" onClick={() => void engine.retry(item.id)}>
+                        <Button size="sm" variant="outline" onClick={() => void retry(item.id)}>
                           <RotateCcw aria-hidden /> Retry
                         </Button>
                         <Button size="sm" variant="ghost" onClick={() => void discard(item.id)}>
@@ -88,7 +81,7 @@ export function SyncStatus() {
                   </li>
                 ))}
               </ul>
-              <Button size="sm" className="mt-3 w-full" onClick={() => void engine.retryAll()}>
+              <Button size="sm" className="mt-3 w-full" onClick={() => void retryAll()}>
                 <RotateCcw aria-hidden /> {snapshot.online ? 'Retry now' : 'Retry when online'}
               </Button>
             </>

@@ -6,7 +6,7 @@ import { BackendError, unwrap } from './errors';
 /** The auth pair every admin RPC carries (SPEC §6), or 'Not authenticated'. */
 export function authPair(backend: Backend): { p_username: string; p_token: string } {
   const credentials = backend.credentials();
-  if (!credentials) throw new BackendError('Not authenticated', 'not-authenticated', 401);
+  if (!credentials) throw new BackendError('Not authenticated', 'auth', 401);
   return { p_username: credentials.username, p_token: credentials.token };
 }
 

@@ -23,7 +23,7 @@ export async function changeAdminPassword(backend: Backend, oldPassword: string,
       p_new_password: newPassword,
     }),
   );
-  if (!changed) throw new BackendError('Current password is incorrect', 'rejected', 403);
+  if (!changed) throw new BackendError('Current password is incorrect', 'refused', 403);
   return changed;
 }
 

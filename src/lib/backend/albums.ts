@@ -3,7 +3,7 @@ import type { Backend } from './client';
 import type { AdminAlbum, AdminAlbumDetail, AdminAlbumSimple, AdminPhoto } from './database.types';
 import { unwrap } from './errors';
 import { readAllPages } from './pages';
-import { removePhotoObjects } from './storage';
+import { removeAlbumFolder, removePhotoObjects } from './storage';
 
 export interface AlbumInput {
   name: string;
@@ -53,10 +53,14 @@ export async function updateAlbum(backend: Backend, albumId: string, input: Albu
   );
 }
 
-/** rpc admin_delete_album, then removes the album's files from storage. */
+/**
+ * rpc admin_delete_album, then removes everything in the album's storage folder. Safe to
+ * replay: the RPC deletes nothing twice, and the folder is listed again rather than taken
+ * from the RPC's answer (lost, if the connection dropped after the commit).
+ */
 export async function deleteAlbum(backend: Backend, albumId: string): Promise<void> {
-  const paths = unwrap(await backend.adminClient.rpc('admin_delete_album', { ...authPair(backend), p_album_id: albumId }));
-  await removePhotoObjects(backend, paths);
+  unwrap(await backend.adminClient.rpc('admin_delete_album', { ...authPair(backend), p_album_id: albumId }));
+  await removeAlbumFolder(backend, albumId);
 }
 
 /** rpc admin_list_photos: the album's photos, oldest first. */
@@ -100,8 +104,12 @@ export async function addPhoto(backend: Backend, photo: PhotoRecord): Promise<st
   );
 }
 
-/** rpc admin_delete_photo, then removes its files (original and renditions) from storage. */
-export async function deletePhoto(backend: Backend, photoId: string): Promise<void> {
-  const paths = unwrap(await backend.adminClient.rpc('admin_delete_photo', { ...authPair(backend), p_photo_id: photoId }));
-  await removePhotoObjects(backend, paths);
+/**
+ * rpc admin_delete_photo, then removes its files from storage: the names fixed when the photo
+ * was made (`objectNames`), with any the RPC answers. A replay after a lost answer gets no
+ * names back from the RPC, so the given names are what make it remove the files.
+ */
+export async function deletePhoto(backend: Backend, photoId: string, objectNames: string[]): Promise<void> {
+  const answered = unwrap(await backend.adminClient.rpc('admin_delete_photo', { ...authPair(backend), p_photo_id: photoId }));
+  await removePhotoObjects(backend, [...new Set([...objectNames, ...(answered ?? [])])]);
 }

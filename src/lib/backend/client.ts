@@ -1,6 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { RuntimeConfig } from './config';
 import type { Database } from './database.types';
+import { NetworkFailure } from './errors';
 import { createPublicBackend, type PublicBackend } from './public-client';
 
 export type BackendClient = SupabaseClient<Database>;
@@ -58,9 +59,12 @@ export function requestTimeoutMs(body: BodyInit | null | undefined): number {
 }
 
 /**
- * Gives up on a request whose answer does not come in time. A link that stays up but
- * carries nothing (a hotel Wi-Fi behind a dead uplink) never fails a fetch on its own, and
- * the outbox would wait on it forever; aborted, it is retried with back-off like any network error.
+ * The admin area's requests: a failure to get any answer becomes a NetworkFailure, the one
+ * sign of "network" the outbox trusts (src/lib/backend/errors.ts); everything else a call
+ * fails with is a refusal. It also gives up on a request whose answer does not come in time:
+ * a link that stays up but carries nothing (a hotel Wi-Fi behind a dead uplink) never fails a
+ * fetch on its own, and the outbox would wait on it forever; aborted, it is retried with
+ * back-off like any network error.
  */
 export function withTimeout(fetchImpl: typeof fetch): typeof fetch {
   return async (input, init) => {
@@ -72,6 +76,10 @@ export function withTimeout(fetchImpl: typeof fetch): typeof fetch {
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
     try {
       return await fetchImpl(input, { ...init, signal });
+    } catch (error) {
+      // The caller's own abort is not the network's doing.
+      if (init?.signal?.aborted) throw error;
+      throw new NetworkFailure({ cause: error });
     } finally {
       clearTimeout(timer);
     }

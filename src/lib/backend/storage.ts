@@ -29,16 +29,42 @@ export async function uploadOriginal(backend: Backend, name: string, file: Blob,
   return originalPath(name);
 }
 
+/** Names hosted Storage takes in one remove request. */
+const REMOVE_BATCH = 1000;
+
 /**
- * Removes a deleted photo's or album's objects (the names admin_delete_* answered). Each name
- * is removed from both buckets: an original not yet moved to bucket originals is still in
- * photos, and a deleted photo must leave no public copy. A failure is only warned (SPEC §7).
+ * Removes a deleted photo's objects. Each name is removed from both buckets: an original not
+ * yet moved to bucket originals is still in photos, and a deleted photo must leave no public
+ * copy. Removing a name that is already gone changes nothing, so a replay is harmless; a
+ * failure throws, and the outbox retries the delete (src/offline/outbox/registry.ts).
  */
 export async function removePhotoObjects(backend: Backend, names: string[]): Promise<void> {
-  if (names.length === 0) return;
+  for (let start = 0; start < names.length; start += REMOVE_BATCH) {
+    const batch = names.slice(start, start + REMOVE_BATCH);
+    for (const bucket of [PHOTOS_BUCKET, ORIGINALS_BUCKET]) {
+      const { error } = await backend.adminClient.storage.from(bucket).remove(batch);
+      if (error) throw toBackendError(error);
+    }
+  }
+}
+
+/**
+ * Removes every object in a deleted album's folder ({album}/…, where the naming contract puts
+ * all of its photos' files) from both buckets. It lists what is there, so a replay after a
+ * lost answer still finds and removes what is left; a failure throws and is retried.
+ */
+export async function removeAlbumFolder(backend: Backend, albumId: string): Promise<void> {
   for (const bucket of [PHOTOS_BUCKET, ORIGINALS_BUCKET]) {
-    const { error } = await backend.adminClient.storage.from(bucket).remove(names);
-    if (error) console.warn(`Could not remove files from storage bucket ${bucket}`, names, error);
+    const files = backend.adminClient.storage.from(bucket);
+    for (;;) {
+      const { data, error } = await files.list(albumId, { limit: REMOVE_BATCH, offset: 0 });
+      if (error) throw toBackendError(error);
+      // Entries without an id are folders; the album folder holds none.
+      const names = data.filter((entry) => entry.id !== null).map((entry) => `${albumId}/${entry.name}`);
+      if (names.length === 0) break;
+      const { error: removeError } = await files.remove(names);
+      if (removeError) throw toBackendError(removeError);
+    }
   }
 }
 

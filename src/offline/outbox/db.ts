@@ -1,14 +1,11 @@
 import Dexie, { type Table } from 'dexie';
-import type { OutboxItem, OutboxStore } from './sync-engine';
+import { blobKeysOf, payloadsOf, readStoredItem, type OutboxItem } from './registry';
+import type { OutboxStore, StoredBlob } from './sync-engine';
+import { photoSizeKey } from './upload-pipeline';
 
-/** A file kept in the browser until the server has it (an upload's original and renditions). */
-export interface StoredBlob {
-  key: string;
-  blob: Blob;
-  createdAt: number;
-}
+export type { StoredBlob } from './sync-engine';
 
-/** A cached value (the persisted admin query cache). */
+/** A cached value (the persisted admin query cache, upload batches, rendition sizes). */
 export interface KeyValue {
   key: string;
   value: string;
@@ -16,10 +13,12 @@ export interface KeyValue {
 
 /**
  * The admin app's IndexedDB: the outbox, the blobs of uploads not yet on the server, and the
- * persisted query cache that lets the admin screens open offline.
+ * persisted query cache that lets the admin screens open offline. The outbox table holds
+ * items as they were stored, by any version of the app; they are read through the registry
+ * (`readStoredItem`), which upgrades older payloads.
  */
 export class AdminDatabase extends Dexie {
-  outbox!: Table<OutboxItem, number>;
+  outbox!: Table<unknown, number>;
   blobs!: Table<StoredBlob, string>;
   keyValues!: Table<KeyValue, string>;
 
@@ -34,13 +33,16 @@ export class AdminDatabase extends Dexie {
 }
 
 /** The outbox kept in IndexedDB, in queue order. */
-export function dexieOutboxStore(db: AdminDatabase): OutboxStore {
+export function dexieOutboxStore(db: AdminDatabase): OutboxStore<OutboxItem> {
   return {
-    load: () => db.outbox.orderBy('seq').toArray(),
-    async add(item) {
-      const seq = await db.outbox.add(item);
-      return { ...item, seq };
-    },
+    load: async () => (await db.outbox.orderBy('seq').toArray()).flatMap((stored) => readStoredItem(stored) ?? []),
+    add: (item, blobs) =>
+      // The change and its bytes together: a tab closed in between keeps both or neither.
+      db.transaction('rw', db.outbox, db.blobs, async () => {
+        if (blobs.length > 0) await db.blobs.bulkPut(blobs);
+        const seq = await db.outbox.add(item);
+        return { ...item, seq };
+      }),
     async put(item) {
       await db.outbox.put(item);
     },
@@ -48,4 +50,28 @@ export function dexieOutboxStore(db: AdminDatabase): OutboxStore {
       if (item.seq !== undefined) await db.outbox.delete(item.seq);
     },
   };
+}
+
+/**
+ * Removes the blobs (and rendition sizes) no queued change refers to: left by a tab closed
+ * while renditions were being written for an upload that had just been sent, or by an older
+ * version of the app that stored a file before queueing its change. Runs at start-up, in one
+ * transaction with the queue, so a change being queued in another tab is seen with its blobs.
+ * Returns how many blobs it removed.
+ */
+export function sweepOrphanedBlobs(db: AdminDatabase): Promise<number> {
+  return db.transaction('rw', db.outbox, db.blobs, db.keyValues, async () => {
+    // Rows of kinds this version does not know keep every blob: a newer version may need them.
+    const stored = await db.outbox.toArray();
+    const read = stored.map((row) => readStoredItem(row));
+    if (read.includes(null)) return 0;
+    const items = read.filter((item) => item !== null);
+    const kept = new Set(items.flatMap(blobKeysOf));
+    const orphaned = (await db.blobs.toCollection().primaryKeys()).filter((key) => !kept.has(key));
+    await db.blobs.bulkDelete(orphaned);
+    const keptSizes = new Set(payloadsOf(items, 'photo.upload').map((upload) => photoSizeKey(upload.photoId)));
+    const sizes = await db.keyValues.where('key').startsWith('photo:').primaryKeys();
+    await db.keyValues.bulkDelete(sizes.filter((key) => key.endsWith(':size') && !keptSizes.has(key)));
+    return orphaned.length;
+  });
 }

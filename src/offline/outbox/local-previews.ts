@@ -1,7 +1,7 @@
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import { useOutbox } from './outbox-provider';
-import { blobKeys, ensureRenditions, type PhotoUploadPayload } from './upload-pipeline';
+import { photoUploadBlobKeys, ensureRenditions, type PhotoUploadPayload } from './upload-pipeline';
 import type { AdminDatabase } from './db';
 
 /**
@@ -16,7 +16,7 @@ export function useLocalThumbnails(photoIds: string[]): Record<string, string> {
   useEffect(() => {
     const ids = key === '' ? [] : key.split(',');
     let current: Record<string, string> = {};
-    const subscription = liveQuery(() => db.blobs.bulkGet(ids.map((id) => blobKeys(id).thumb))).subscribe({
+    const subscription = liveQuery(() => db.blobs.bulkGet(ids.map((id) => photoUploadBlobKeys(id).thumb))).subscribe({
       next(rows) {
         const next: Record<string, string> = {};
         rows.forEach((row, index) => {

@@ -1,9 +1,15 @@
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { toBackendError } from '@/lib/backend/errors';
 import { notify } from '@/ui/toast';
-import { cleanUpDiscarded } from './handlers';
+import { fileBlobKey } from './image-files';
+import { changes, isChangeOf, type ChangeKind, type NewChange, type OutboxItem, type OutboxItemOf } from './registry';
 import type { Outbox } from './start-outbox';
-import type { NewChange, OutboxItem, OutboxSnapshot, SubmitOutcome } from './sync-engine';
+import type { OutboxSnapshot, StoredBlob, SubmitOutcome } from './sync-engine';
+
+/**
+ * The hooks screens reach the outbox through (docs/offline.md): submit a change, read what
+ * waits, retry or discard. Screens never touch its tables.
+ */
 
 const OutboxContext = createContext<Outbox | null>(null);
 
@@ -17,16 +23,20 @@ export function useOutbox(): Outbox {
   return outbox;
 }
 
-export function useOutboxSnapshot(): OutboxSnapshot {
+export function useOutboxSnapshot(): OutboxSnapshot<OutboxItem> {
   const { engine } = useOutbox();
   return useSyncExternalStore(engine.subscribe, engine.getSnapshot, engine.getSnapshot);
 }
 
-/** Queued changes whose kind starts with one of the prefixes (e.g. 'album.'), in queue order. */
-export function usePendingChanges(...prefixes: string[]): OutboxItem[] {
+/** Queued changes of these kinds, in queue order. */
+export function usePendingChanges<K extends ChangeKind>(...kinds: K[]): Array<OutboxItemOf<K>> {
   const { items } = useOutboxSnapshot();
-  const key = prefixes.join('|');
-  return useMemo(() => items.filter((item) => key.split('|').some((prefix) => item.kind.startsWith(prefix))), [items, key]);
+  const key = kinds.join('|');
+  return useMemo(
+    () => items.filter((item): item is OutboxItemOf<K> => isChangeOf(item, ...(key.split('|') as K[]))),
+    // The kinds are compared by value (`key`): callers pass them inline.
+    [items, key],
+  );
 }
 
 export interface ChangeMessages {
@@ -45,30 +55,57 @@ export type ChangeResult = SubmitOutcome | 'failed';
  * Sends a change through the outbox and tells the user how it went: the spec's success
  * toast once the server has it, 'Saved on this device' when it waits for the network, the
  * spec's failure toast when the server refuses it. A change refused while the user waits is
- * dropped from the queue, as a direct call would be: the form stays open to correct it
- * (except for an ended session: that change is sent after the next sign-in).
+ * dropped from the queue (with what it kept on the device), as a direct call would be: the
+ * form stays open to correct it (except for an ended session: that change is sent after the
+ * next sign-in).
  */
-export function useSubmitChange(): <Payload>(change: NewChange<Payload>, messages: ChangeMessages) => Promise<ChangeResult> {
-  const { engine, db } = useOutbox();
+export function useSubmitChange(): (change: NewChange, messages: ChangeMessages, blobs?: StoredBlob[]) => Promise<ChangeResult> {
+  const outbox = useOutbox();
   return useCallback(
-    async (change, messages) => {
+    async (change, messages, blobs) => {
       const id = change.id ?? crypto.randomUUID();
       try {
-        const outcome = await engine.submit({ ...change, id });
+        const outcome = await outbox.submit({ ...change, id }, blobs);
         if (outcome === 'synced') notify.success(messages.success, messages.successDescription);
         else notify.info('Saved on this device', 'It will be sent to the server as soon as the connection allows.');
         return outcome;
       } catch (error) {
         const failure = toBackendError(error);
         notify.error(messages.preferServerMessage ? failure.message || messages.failure : messages.failure);
-        // A change refused for an ended session waits for the next sign-in instead.
-        if (failure.kind !== 'not-authenticated') {
-          await engine.discard(id);
-          await cleanUpDiscarded(db, change.kind, change.payload);
-        }
+        if (failure.kind !== 'auth') await outbox.discard(id);
         return 'failed';
       }
     },
-    [engine, db],
+    [outbox],
+  );
+}
+
+/** Retry and discard, for the sync list and screens that clear the way for a change. */
+export function useOutboxActions() {
+  const { engine, discard, discardWhere } = useOutbox();
+  return useMemo(
+    () => ({
+      retry: (id: string) => engine.retry(id),
+      retryAll: () => engine.retryAll(),
+      discard,
+      discardWhere,
+    }),
+    [engine, discard, discardWhere],
+  );
+}
+
+/**
+ * Uploads a file (the logo, a hero image) to bucket photos at `path` through the outbox: the
+ * bytes and the change are stored together, and the public URL is known at once.
+ */
+export function useUploadFile(): (file: File, path: string, messages: ChangeMessages) => Promise<ChangeResult> {
+  const submit = useSubmitChange();
+  return useCallback(
+    (file, path, messages) => {
+      const blobKey = fileBlobKey(path);
+      const change = changes.uploadFile({ blobKey, path, contentType: file.type, name: file.name });
+      return submit(change, messages, [{ key: blobKey, blob: file, createdAt: Date.now() }]);
+    },
+    [submit],
   );
 }

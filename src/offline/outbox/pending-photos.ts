@@ -1,6 +1,5 @@
 import type { AdminPhoto } from '@/lib/backend/database.types';
-import type { OutboxItem } from './sync-engine';
-import type { PhotoUploadPayload } from './upload-pipeline';
+import { visitChange, type OutboxItem } from './registry';
 
 /** A photo as the admin should see it: from the server, or queued for upload (with its change). */
 export type PhotoWithQueue = AdminPhoto & { queued?: OutboxItem };
@@ -16,28 +15,28 @@ export function applyQueuedPhotoChanges(
 ): PhotoWithQueue[] {
   const photos = new Map<string, PhotoWithQueue>(server.map((photo) => [photo.id, { ...photo }]));
   for (const item of items) {
-    if (item.kind === 'photo.upload') {
-      const upload = item.payload as PhotoUploadPayload;
-      if (photos.has(upload.photoId)) continue;
-      photos.set(upload.photoId, {
-        id: upload.photoId,
-        album_id: upload.albumId,
-        album_name: albumName(upload.albumId),
-        filename: upload.filename,
-        file_url: '',
-        thumb_url: null,
-        preview_url: null,
-        original_filename: upload.originalFilename,
-        file_size: upload.fileSize,
-        width: null,
-        height: null,
-        mime_type: upload.mimeType,
-        created_at: new Date(item.createdAt).toISOString(),
-        queued: item,
-      });
-    } else if (item.kind === 'photo.delete') {
-      photos.delete((item.payload as { id: string }).id);
-    }
+    visitChange(item, {
+      'photo.upload': (upload) => {
+        if (photos.has(upload.photoId)) return;
+        photos.set(upload.photoId, {
+          id: upload.photoId,
+          album_id: upload.albumId,
+          album_name: albumName(upload.albumId),
+          filename: upload.filename,
+          file_url: '',
+          thumb_url: null,
+          preview_url: null,
+          original_filename: upload.originalFilename,
+          file_size: upload.fileSize,
+          width: null,
+          height: null,
+          mime_type: upload.mimeType,
+          created_at: new Date(item.createdAt).toISOString(),
+          queued: item,
+        });
+      },
+      'photo.delete': ({ id }) => photos.delete(id),
+    });
   }
   return [...photos.values()];
 }

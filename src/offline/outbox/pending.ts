@@ -1,6 +1,4 @@
-import type { AlbumChange } from './changes';
-import type { OutboxItem } from './sync-engine';
-import type { PhotoUploadPayload } from './upload-pipeline';
+import { visitChange, type AlbumChange, type OutboxItem } from './registry';
 
 /** How a row stands against the outbox: on the server, or with a change still waiting. */
 export interface PendingMark {
@@ -11,7 +9,7 @@ export interface PendingMark {
 
 /** The mark of a row changed by this waiting change. */
 export function pendingMark(item: OutboxItem): PendingMark {
-  return { pending: true, syncError: item.status === 'failed' ? item.error : undefined };
+  return { pending: true, syncError: item.status === 'failed' ? item.failure?.message : undefined };
 }
 
 interface AlbumLike {
@@ -43,20 +41,18 @@ export function applyQueuedAlbumChanges<T extends AlbumLike>(
     if (album?.photo_count !== undefined) album.photo_count = Math.max(0, album.photo_count + delta);
   };
   for (const item of items) {
-    if (item.kind === 'album.create') {
-      const change = item.payload as AlbumChange;
-      if (!albums.has(change.id)) albums.set(change.id, { ...created(change, item), ...pendingMark(item) });
-    } else if (item.kind === 'album.update') {
-      const change = item.payload as AlbumChange;
-      const album = albums.get(change.id);
-      if (album) albums.set(change.id, { ...updated(album, change), ...pendingMark(item) });
-    } else if (item.kind === 'album.delete') {
-      albums.delete((item.payload as { id: string }).id);
-    } else if (item.kind === 'photo.upload') {
-      countPhotos((item.payload as PhotoUploadPayload).albumId, 1);
-    } else if (item.kind === 'photo.delete') {
-      countPhotos((item.payload as { albumId: string }).albumId, -1);
-    }
+    visitChange(item, {
+      'album.create': (change) => {
+        if (!albums.has(change.id)) albums.set(change.id, { ...created(change, item), ...pendingMark(item) });
+      },
+      'album.update': (change) => {
+        const album = albums.get(change.id);
+        if (album) albums.set(change.id, { ...updated(album, change), ...pendingMark(item) });
+      },
+      'album.delete': ({ id }) => albums.delete(id),
+      'photo.upload': ({ albumId }) => countPhotos(albumId, 1),
+      'photo.delete': ({ albumId }) => countPhotos(albumId, -1),
+    });
   }
   return [...albums.values()];
 }

@@ -1,21 +1,32 @@
 import type { SessionStore } from '@/lib/auth/session-store';
 import type { Backend } from '@/lib/backend/client';
+import type { AdminData } from '@/lib/admin-data';
 import type { BackendError } from '@/lib/backend/errors';
-import { AdminDatabase, dexieOutboxStore } from './db';
-import { createChangeHandlers } from './handlers';
+import { AdminDatabase, dexieOutboxStore, sweepOrphanedBlobs } from './db';
 import { answerOutboxWakes, requestBackgroundSync } from './outbox-wake';
-import { acrossTabs, SyncEngine, type OutboxItem } from './sync-engine';
+import { dataAffectedBy, sendChange, undoChange, type NewChange, type OutboxItem } from './registry';
+import { acrossTabs, SyncEngine, type StoredBlob, type SubmitOutcome } from './sync-engine';
 
+/** The admin outbox as the app uses it (docs/offline.md); screens reach it through the hooks of outbox-provider.tsx. */
 export interface Outbox {
-  engine: SyncEngine;
+  engine: SyncEngine<OutboxItem>;
+  /** The IndexedDB behind it, for the outbox layer's own modules (previews, upload batches, the query cache). */
   db: AdminDatabase;
+  /** Stores the change with the blobs it needs in one transaction, then starts sending; returns once stored. */
+  enqueue(change: NewChange, blobs?: StoredBlob[]): Promise<{ item: OutboxItem; outcome: Promise<SubmitOutcome> }>;
+  /** Like enqueue, settling when the change is sent ('synced') or waits ('queued'); rejects when it is refused. */
+  submit(change: NewChange, blobs?: StoredBlob[]): Promise<SubmitOutcome>;
+  /** Drops a change and frees what it kept on this device. */
+  discard(id: string): Promise<void>;
+  /** Drops every queued change that matches (e.g. the uploads of a collection being deleted). */
+  discardWhere(matches: (item: OutboxItem) => boolean): Promise<void>;
 }
 
 interface StartOutboxOptions {
   backend: Backend;
   sessionStore: SessionStore;
-  /** Refetch what shows the change; awaited before the change leaves the queue. */
-  onSynced: (item: OutboxItem) => Promise<void>;
+  /** Refetch the admin data a sent change altered; awaited before the change leaves the queue. */
+  onSynced: (areas: readonly AdminData[]) => Promise<void>;
   onFailed?: (item: OutboxItem, error: BackendError) => void;
   /** The IndexedDB database (tests pass their own). */
   db?: AdminDatabase;
@@ -27,15 +38,17 @@ interface StartOutboxOptions {
  * Sync, and an admin signing in.
  */
 export function startOutbox({ backend, sessionStore, onSynced, onFailed, db = new AdminDatabase() }: StartOutboxOptions): Outbox {
-  const engine = new SyncEngine({
+  const context = { backend, db };
+  const engine = new SyncEngine<OutboxItem>({
     store: dexieOutboxStore(db),
-    handlers: createChangeHandlers(backend, db),
+    send: (item) => sendChange(item, context),
+    discarded: (item) => undoChange(item, context),
     canSync: () => sessionStore.get() !== null,
     exclusive: acrossTabs,
-    onSynced,
+    onSynced: (item) => onSynced(dataAffectedBy(item)),
     onFailed: (item, error) => {
-      // The session ended on the server: sign in again, then retry from the sync list.
-      if (error.kind === 'not-authenticated') sessionStore.clear();
+      // The session ended on the server: sign in again; what it refused is sent after that.
+      if (error.kind === 'auth') sessionStore.clear();
       onFailed?.(item, error);
     },
   });
@@ -66,11 +79,24 @@ export function startOutbox({ backend, sessionStore, onSynced, onFailed, db = ne
   // Signing in again sends what waited, including changes refused only because the old
   // session had ended (that refusal cleared it, so any session here is a newer one). The
   // outbox may start only after the sign-in (src/app/admin-area.ts), hence the check at start.
-  const retryRefusedSessions = () => engine.retryWhere((item) => item.error === 'Not authenticated');
+  const retryRefusedSessions = () => engine.retryWhere((item) => item.failure?.kind === 'auth');
   sessionStore.subscribe(() => {
     if (sessionStore.get()) void retryRefusedSessions();
   });
-  if (sessionStore.get()) void retryRefusedSessions();
-  else void engine.start();
-  return { engine, db };
+  // Blobs no queued change refers to (a tab closed at the wrong moment) are freed first.
+  const swept = sweepOrphanedBlobs(db).catch((error: unknown) => console.warn('Unused upload files could not be removed', error));
+  void swept.then(() => (sessionStore.get() ? retryRefusedSessions() : engine.start()));
+  return outboxOf(engine, db);
+}
+
+/** The outbox service over an engine and its database (tests build one over their own engine). */
+export function outboxOf(engine: SyncEngine<OutboxItem>, db: AdminDatabase): Outbox {
+  return {
+    engine,
+    db,
+    enqueue: (change, blobs) => engine.enqueue(change, blobs),
+    submit: (change, blobs) => engine.submit(change, blobs),
+    discard: (id) => engine.discard(id),
+    discardWhere: (matches) => engine.discardWhere(matches),
+  };
 }

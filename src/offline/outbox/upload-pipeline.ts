@@ -3,6 +3,7 @@ import type { Backend } from '@/lib/backend/client';
 import { photoObjectNames } from '@/lib/backend/photo-objects';
 import { uploadOriginal, uploadToPhotos } from '@/lib/backend/storage';
 import type { AdminDatabase } from './db';
+import type { StoredBlob } from './sync-engine';
 import { storageExtension } from './image-files';
 import { makeRenditions, type Renditions } from './renditions';
 
@@ -17,29 +18,32 @@ export interface PhotoUploadPayload {
   fileSize: number;
 }
 
-export const blobKeys = (photoId: string) => ({
+/** The blobs of one queued photo: its original (kept with the change) and its renditions (made later). */
+export const photoUploadBlobKeys = (photoId: string) => ({
   original: `photo:${photoId}:original`,
   thumb: `photo:${photoId}:thumb`,
   preview: `photo:${photoId}:preview`,
 });
 
 /** Where the displayed width × height of a prepared upload is kept (db.keyValues). */
-const sizeKey = (photoId: string) => `photo:${photoId}:size`;
+export const photoSizeKey = (photoId: string) => `photo:${photoId}:size`;
 
 /** The extension of a stored file name ({photoId}.{ext}). */
-const extensionOf = (filename: string) => filename.slice(filename.lastIndexOf('.') + 1);
+export const extensionOf = (filename: string) => filename.slice(filename.lastIndexOf('.') + 1);
 
-/** Stores the original in IndexedDB and returns the outbox payload for it. */
-export async function keepForUpload(db: AdminDatabase, albumId: string, file: File): Promise<PhotoUploadPayload> {
+/** The outbox payload of a new photo and the blob it keeps: the original, stored with the change in one transaction. */
+export function photoUpload(albumId: string, file: File): { payload: PhotoUploadPayload; blobs: StoredBlob[] } {
   const photoId = crypto.randomUUID();
-  await db.blobs.put({ key: blobKeys(photoId).original, blob: file, createdAt: Date.now() });
   return {
-    photoId,
-    albumId,
-    filename: `${photoId}.${storageExtension(file)}`,
-    originalFilename: file.name,
-    mimeType: file.type,
-    fileSize: file.size,
+    payload: {
+      photoId,
+      albumId,
+      filename: `${photoId}.${storageExtension(file)}`,
+      originalFilename: file.name,
+      mimeType: file.type,
+      fileSize: file.size,
+    },
+    blobs: [{ key: photoUploadBlobKeys(photoId).original, blob: file, createdAt: Date.now() }],
   };
 }
 
@@ -52,10 +56,10 @@ const inFlight = new Map<string, Promise<Renditions | null>>();
 export function ensureRenditions(db: AdminDatabase, payload: PhotoUploadPayload): Promise<Renditions | null> {
   const existing = inFlight.get(payload.photoId);
   if (existing) return existing;
-  const keys = blobKeys(payload.photoId);
+  const keys = photoUploadBlobKeys(payload.photoId);
   const work = (async () => {
     const [original, thumb, preview] = await db.blobs.bulkGet([keys.original, keys.thumb, keys.preview]);
-    const size = await db.keyValues.get(sizeKey(payload.photoId));
+    const size = await db.keyValues.get(photoSizeKey(payload.photoId));
     if (!original) return null;
     if (thumb && preview && size) {
       const { width, height } = JSON.parse(size.value) as { width: number; height: number };
@@ -64,11 +68,13 @@ export function ensureRenditions(db: AdminDatabase, payload: PhotoUploadPayload)
     const made = await makeRenditions(original.blob, payload.originalFilename);
     const now = Date.now();
     await db.transaction('rw', db.blobs, db.keyValues, async () => {
+      // Sent or discarded meanwhile: keep nothing the queue no longer refers to.
+      if ((await db.blobs.where('key').equals(keys.original).count()) === 0) return;
       await db.blobs.bulkPut([
         { key: keys.thumb, blob: made.thumb, createdAt: now },
         { key: keys.preview, blob: made.preview, createdAt: now },
       ]);
-      await db.keyValues.put({ key: sizeKey(payload.photoId), value: JSON.stringify({ width: made.width, height: made.height }) });
+      await db.keyValues.put({ key: photoSizeKey(payload.photoId), value: JSON.stringify({ width: made.width, height: made.height }) });
     });
     return made;
   })().finally(() => inFlight.delete(payload.photoId));
@@ -83,7 +89,7 @@ export function ensureRenditions(db: AdminDatabase, payload: PhotoUploadPayload)
  * copies are dropped.
  */
 export async function sendPhotoUpload(backend: Backend, db: AdminDatabase, payload: PhotoUploadPayload): Promise<void> {
-  const keys = blobKeys(payload.photoId);
+  const keys = photoUploadBlobKeys(payload.photoId);
   const original = await db.blobs.get(keys.original);
   // Without the original the upload finished earlier and only the outbox entry was left.
   if (!original) return;
@@ -111,6 +117,8 @@ export async function sendPhotoUpload(backend: Backend, db: AdminDatabase, paylo
 
 /** Drops the local copies of an upload (sent, or discarded by the user). */
 export async function forgetUpload(db: AdminDatabase, photoId: string): Promise<void> {
-  await db.blobs.bulkDelete(Object.values(blobKeys(photoId)));
-  await db.keyValues.delete(sizeKey(photoId));
+  await db.transaction('rw', db.blobs, db.keyValues, async () => {
+    await db.blobs.bulkDelete(Object.values(photoUploadBlobKeys(photoId)));
+    await db.keyValues.delete(photoSizeKey(photoId));
+  });
 }
