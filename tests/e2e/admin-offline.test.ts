@@ -1,5 +1,6 @@
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectToast, fixturePath, newContext, screenshot, shootPhotos, signInAsAdmin, sql, storedCount, testFolder } from './browser';
 
@@ -164,6 +165,159 @@ describe('a shoot with no connection', () => {
     expect(await refusal.count()).toBe(0);
     await context.close();
   });
+});
+
+/**
+ * A change stored by the previous version of the app, before photos were checked when picked:
+ * an upload whose "photo" holds text. Written straight into IndexedDB, first in the queue.
+ */
+async function queueUnreadablePhotoFromBefore(page: Page, albumId: string): Promise<string> {
+  const photoId = crypto.randomUUID();
+  await page.evaluate(
+    ({ photoId, albumId }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('photographer-admin');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const transaction = open.result.transaction(['outbox', 'blobs'], 'readwrite');
+          transaction.objectStore('blobs').put({
+            key: `photo:${photoId}:original`,
+            blob: new Blob(['holiday notes, not a photo'], { type: 'image/jpeg' }),
+            createdAt: Date.now(),
+          });
+          transaction.objectStore('outbox').add({
+            id: photoId,
+            kind: 'photo.upload',
+            entity: `photo:${photoId}`,
+            dependsOn: [`album:${albumId}`],
+            payload: {
+              photoId,
+              albumId,
+              filename: `${photoId}.jpg`,
+              originalFilename: 'IMG_0666.jpg',
+              mimeType: 'image/jpeg',
+              fileSize: 26,
+            },
+            label: 'Upload IMG_0666.jpg',
+            status: 'pending',
+            attempts: 0,
+            nextAttemptAt: 0,
+            createdAt: Date.now(),
+          });
+          transaction.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          transaction.onerror = () => reject(transaction.error);
+        };
+      }),
+    { photoId, albumId },
+  );
+  return photoId;
+}
+
+describe('photos that can never be sent', () => {
+  it('refuses unreadable photos when picked; one already queued stops only itself, and the rest of the shoot arrives', async () => {
+    const context = await newContext('desktop');
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 1600 });
+    try {
+      await signInAsAdmin(page);
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await page.goto('/admin/albums?new=1');
+      await page.getByRole('dialog').getByLabel('Collection Name').fill('Card Reader Trouble');
+      await page.getByRole('dialog').getByRole('button', { name: 'Create Collection' }).click();
+      await expectToast(page, 'Album created successfully');
+      const [{ id: albumId }] = (await sql<{ id: string }>(`select id from public.albums where name = 'Card Reader Trouble'`)) as [
+        { id: string },
+      ];
+      await page.goto('/admin/services');
+      await page.getByTestId('service-row').first().waitFor();
+      await page.goto(`/admin/albums/${albumId}`);
+      await page.getByText('No photos yet').waitFor();
+
+      // The device was upgraded with a corrupt photo still queued; the app starts again offline.
+      await context.setOffline(true);
+      await queueUnreadablePhotoFromBefore(page, albumId);
+      await page.reload();
+      await page.getByTestId('sync-status').getByText('1 pending (offline)').waitFor();
+
+      // At the shoot: three good photos, a .jpg that holds text, a JPEG cut off half-way.
+      const dir = testFolder('unreadable-');
+      const notes = join(dir, 'notes.jpg');
+      writeFileSync(notes, 'Ceremony at 3, speeches at 5.');
+      const cut = join(dir, 'IMG_0413.jpg');
+      const whole = readFileSync(fixturePath('landscape.jpg'));
+      writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)));
+      await page.getByRole('button', { name: 'Add Photos' }).first().click();
+      await page
+        .getByRole('dialog')
+        .getByLabel('Choose photos')
+        .setInputFiles([...shootPhotos(3), notes, cut]);
+      await expectToast(page, '“notes.jpg” is not a JPEG file this browser can read.');
+      await expectToast(page, '“IMG_0413.jpg” is incomplete, perhaps cut off while copying from the card.');
+      // The batch also lists the upload already waiting for this collection.
+      await page.getByRole('dialog').getByText('0 of 4 uploaded').waitFor();
+      await page.getByRole('dialog').getByRole('button', { name: 'Continue in background' }).click();
+
+      // Six edits: two collections created and renamed, a service added and repriced.
+      for (const name of ['Ceremony', 'Reception']) {
+        await page.goto('/admin/albums?new=1');
+        await page.getByRole('dialog').getByLabel('Collection Name').fill(`Trouble ${name}`);
+        await page.getByRole('dialog').getByRole('button', { name: 'Create Collection' }).click();
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        await page.getByRole('button', { name: `Actions for Trouble ${name}`, exact: true }).click();
+        await page.getByRole('menuitem', { name: 'Edit' }).click();
+        await page.getByRole('dialog').getByLabel('Collection Name').fill(`Trouble ${name} (edited)`);
+        await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+      }
+      await page.goto('/admin/services');
+      await page.getByRole('button', { name: 'Add Service' }).click();
+      await page.getByRole('dialog').getByLabel('Name', { exact: true }).fill('Trouble Package');
+      await page.getByRole('dialog').getByRole('button', { name: 'Add Service' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      const row = page.getByTestId('service-row').filter({ hasText: 'Trouble Package' });
+      await row.getByRole('button', { name: 'Edit service' }).click();
+      await page.getByRole('dialog').getByLabel('Price Range').fill('$300');
+      await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(await storedCount(page, 'outbox')).toBe(10);
+      await page.getByTestId('sync-status').getByText('10 pending (offline)').waitFor();
+
+      await context.setOffline(false);
+      const status = page.getByTestId('sync-status');
+      await status.getByText('1 failed — retry').waitFor({ timeout: 60_000 });
+      // The refused one fails first (it is first in the queue); everything behind it still goes.
+      await expect.poll(() => storedCount(page, 'outbox'), { timeout: 60_000 }).toBe(1);
+      // The nine others are on the server.
+      expect(await rowCount(`select count(*)::int as count from public.photos where album_id = $1`, [albumId])).toBe(3);
+      expect(
+        (await sql<{ name: string }>(`select name from public.albums where name like 'Trouble %' order by name`)).map(
+          (album) => album.name,
+        ),
+      ).toEqual(['Trouble Ceremony (edited)', 'Trouble Reception (edited)']);
+      expect(await sql(`select price_range from public.service_packages where name = 'Trouble Package'`)).toEqual([
+        { price_range: '$300' },
+      ]);
+
+      // The bad one says what it is and what to do, and can be discarded with its bytes.
+      await status.click();
+      const item = page.getByRole('listitem').filter({ hasText: 'Upload IMG_0666.jpg' });
+      await item.getByText('IMG_0666.jpg could not be read as a photo. Discard it, then add the file again from the card.').waitFor();
+      await item.getByRole('button', { name: 'Retry' }).waitFor();
+      await screenshot(page, 'sync-list-unreadable-photo-desktop', { fullPage: false });
+      await item.getByRole('button', { name: 'Discard' }).click();
+      await status.getByText('All changes saved').waitFor();
+      expect(await storedCount(page, 'outbox')).toBe(0);
+      expect(await storedCount(page, 'blobs')).toBe(0);
+    } finally {
+      await sql(`delete from public.service_packages where name = 'Trouble Package'`);
+      await context.close();
+    }
+  }, 180_000);
 });
 
 /** Four real JPEGs with distinct names (two are copies of the same picture). */

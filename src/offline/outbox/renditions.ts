@@ -26,7 +26,7 @@ async function orientedSize(file: Blob): Promise<{ width: number; height: number
     const image = new Image();
     const loaded = new Promise((resolve, reject) => {
       image.onload = resolve;
-      image.onerror = () => reject(new Error('The photo could not be read'));
+      image.onerror = () => reject(new Error('The browser could not decode this photo'));
     });
     image.src = url;
     await loaded;
@@ -55,7 +55,13 @@ function webp(file: File, maxEdge: number, quality: number): Promise<Blob> {
  */
 export async function makeRenditions(original: Blob, name: string): Promise<Renditions> {
   const file = original instanceof File ? original : new File([original], name, { type: original.type });
-  const [size, preview] = await Promise.all([orientedSize(file), webp(file, PREVIEW_EDGE, 0.85)]);
-  const thumb = await webp(new File([preview], 'preview.webp', { type: 'image/webp' }), THUMB_EDGE, 0.8);
-  return { ...size, thumb, preview };
+  try {
+    const [size, preview] = await Promise.all([orientedSize(file), webp(file, PREVIEW_EDGE, 0.85)]);
+    const thumb = await webp(new File([preview], 'preview.webp', { type: 'image/webp' }), THUMB_EDGE, 0.8);
+    return { ...size, thumb, preview };
+  } catch (error) {
+    // Whatever the decoder threw (an event, a worker's message): the photographer needs the
+    // file's name and what to do. It is a refusal of this photo alone (docs/offline.md).
+    throw new Error(`${name} could not be read as a photo. Discard it, then add the file again from the card.`, { cause: error });
+  }
 }
