@@ -40,7 +40,15 @@ const importDirection = [
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', 'node_modules', '.data', 'coverage', 'bench/results'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  // Type-aware linting: every .ts/.tsx file is checked against the tsconfig that owns it
+  // (tsconfig.app.json: src and tests/unit; tsconfig.node.json: Node code, the other tests, bench,
+  // the tool configs; tsconfig.sw.json: src-sw), found through tsconfig.json's references.
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+  },
   {
     files: ['src/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat['recommended-latest'],
@@ -80,10 +88,37 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always'],
       'no-console': ['error', { allow: ['error', 'warn'] }],
+      // A dropped promise's rejection goes unnoticed; a promise where a void callback is expected
+      // (onClick={async () => …}) is dropped the same way. Handle it, or `void` it when it cannot reject.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      // From strictTypeChecked, cheap here: a rejection handler takes `unknown`, as anything can be thrown.
+      '@typescript-eslint/use-unknown-in-catch-callback-variable': 'error',
+      // A switch over a union handles every member: by name, or in a `default` that says what
+      // happens to the rest. Without a `default`, adding a member to the union points at every
+      // switch that must learn about it.
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true, allowDefaultCaseForExhaustiveSwitch: true, requireDefaultForNonUnion: false },
+      ],
     },
   },
   {
     files: ['supabase/local/**/*.ts', 'tests/**/*.{ts,tsx}', 'bench/**/*.ts'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // Vitest types its asymmetric matchers (expect.any, expect.stringMatching, expect.objectContaining,
+    // …) as `any`, so every one inside an expected object would be reported. The other no-unsafe-*
+    // rules still apply to the tests.
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
+  },
+  {
+    // This file is plain JavaScript and in no TypeScript program (no tsconfig sets allowJs), so
+    // it cannot be type-checked; the syntax-only rules above still apply to it.
+    files: ['eslint.config.js'],
+    ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -42,7 +42,9 @@ function staticHostHeaders(): Plugin {
     name: 'static-host-headers',
     apply: 'build',
     configResolved: (config) => {
-      backendOrigins = staticHostBackendOrigins(config.env.VITE_SUPABASE_URL || process.env.SUPABASE_URL || undefined);
+      backendOrigins = staticHostBackendOrigins(
+        (config.env.VITE_SUPABASE_URL as string | undefined) || process.env.SUPABASE_URL || undefined,
+      );
     },
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: '_headers', source: netlifyHeadersFile({ backendOrigins }) });

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { QueryResultRow } from 'pg';
 import type { Browser } from 'playwright-core';
 import { ensureBuild } from '../supabase/local/build';
 import { launchChromium } from './support/chromium';
@@ -83,7 +84,7 @@ try {
     browser,
     admin: await adminBackend(stack.url, stack.anonKey, adminPassword),
     photos,
-    sql: async (text, params = []) => (await pool!.query(text, params)).rows,
+    sql: async <Row extends QueryResultRow>(text: string, params: unknown[] = []) => (await pool!.query<Row>(text, params)).rows,
     record(name, metric) {
       metrics[name] = metric;
       log(`${name} = ${metric.value} ${metric.unit}${metric.note ? ` (${metric.note})` : ''}`);

@@ -95,8 +95,10 @@ const chunks = <T>(items: T[], size: number) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
 /** The storage error's code, as the body gives it ('404', '409'; hosted answers them with HTTP 400). */
-const storageCode = (error: unknown) =>
-  String((error as { statusCode?: unknown }).statusCode ?? (error as { status?: unknown }).status ?? '');
+const storageCode = (error: unknown) => {
+  const code = (error as { statusCode?: unknown }).statusCode ?? (error as { status?: unknown }).status;
+  return typeof code === 'string' || typeof code === 'number' ? String(code) : '';
+};
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String((error as { message?: unknown })?.message ?? error));
 

@@ -60,7 +60,10 @@ export function serveStreamedDownloads(): void {
         const unclaimed = waiting.get(message.id);
         if (!unclaimed) return;
         waiting.delete(message.id);
-        void unclaimed.stream.cancel('The download was never requested');
+        // Rejects when the page's side already failed the stream: nothing is left to stop then.
+        unclaimed.stream
+          .cancel('The download was never requested')
+          .catch((error: unknown) => console.warn('An unclaimed download stream had failed', error));
       }, UNCLAIMED_AFTER_MS);
     }
   });

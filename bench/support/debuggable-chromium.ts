@@ -33,7 +33,7 @@ export function launchDebuggableChromium(): Promise<DebuggableChromium> {
   };
   return new Promise((resolve, reject) => {
     let output = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
       if (match) resolve({ port: Number(match[1]), close });

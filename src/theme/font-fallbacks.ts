@@ -1,5 +1,3 @@
-import type { BodyFont, HeadingFont } from './design-settings';
-
 /**
  * Fallback faces that take the size of the site's web fonts: a local font (Times New Roman,
  * Arial…) scaled and given the web font's ascent, descent and line gap. Text shows at once in
@@ -76,8 +74,11 @@ const LOCAL_FONTS: Record<'serif' | 'sans', Array<FontMetrics & { name: string; 
 const fallbackName = (font: string, local: string) => `${font} Fallback: ${local}`;
 const percent = (value: number) => `${Math.round(value * 1e6) / 1e4}%`;
 
-/** The fallback families of a web font, best first, e.g. 'Lato Fallback: Arial'. */
-export function fallbackFamilies(font: HeadingFont | BodyFont | string): string[] {
+/**
+ * The fallback families of a web font (a HeadingFont or BodyFont), best first, e.g. 'Lato
+ * Fallback: Arial'; any other family has none.
+ */
+export function fallbackFamilies(font: string): string[] {
   const metrics = WEB_FONTS[font];
   return metrics ? LOCAL_FONTS[metrics.kind].map((local) => fallbackName(font, local.name)) : [];
 }

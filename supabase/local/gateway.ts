@@ -506,18 +506,25 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         // 5xx bodies can name internal addresses and SQL (PostgREST with Postgres down: "connection
         // to server at 127.0.0.1, port …"): the caller gets the status and a generic message.
         const status = response.statusCode;
-        void upstreamCode(response.stream as Readable).then((code) => {
-          for (const name of ['content-length', 'content-encoding', 'content-range', 'content-location', 'location'])
-            reply.removeHeader(name);
-          const body = errorBody(service, status, messageFor(status));
-          if (code && service === 'rest') (body as { code: string }).code = code;
-          reply.code(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(body));
-        });
+        upstreamCode(response.stream as Readable)
+          .then((code) => {
+            for (const name of ['content-length', 'content-encoding', 'content-range', 'content-location', 'location'])
+              reply.removeHeader(name);
+            const body = errorBody(service, status, messageFor(status));
+            if (code && service === 'rest') (body as { code: string }).code = code;
+            reply.code(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(body));
+          })
+          .catch((error: unknown) => {
+            // Not expected (upstreamCode answers undefined for anything unreadable); if the answer
+            // cannot be sent, the connection is closed rather than left hanging or the stack stopped.
+            console.error(`gateway: ${service} error answer failed:`, error);
+            reply.raw.destroy();
+          });
       },
       onError: (failed, { error }) => {
         const status = (error as { statusCode?: number }).statusCode;
         const mapped = status === 503 || status === 504 ? status : status === 400 ? 400 : 502;
-        if (mapped >= 500) console.error(`gateway: ${service} upstream:`, (error as Error).message);
+        if (mapped >= 500) console.error(`gateway: ${service} upstream:`, error.message);
         void sendError(request, failed as FastifyReply, mapped);
       },
     });
@@ -533,7 +540,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       }
       readBody(payload, limits.restBodyBytes, limits.restBodyTimeoutMs).then(
         (body) => done(null, body),
-        (error: Error) => done(error, undefined),
+        (error: unknown) => done(error as Error, undefined),
       );
     });
     // API answers compressed as the hosted API does (JSON only: photos and downloads never).

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { prepareDatabase, superuserConnection } from './database';
@@ -161,7 +162,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     const state: StackState = { pid: process.pid, url: gateway.url, databasePort: postgres.port };
     writeFileSync(stateFile(dataDir), JSON.stringify(state));
-    stoppers.push(async () => rmSync(stateFile(dataDir), { force: true }));
+    stoppers.push(() => rm(stateFile(dataDir), { force: true }));
 
     return {
       url: gateway.url,

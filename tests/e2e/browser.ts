@@ -93,7 +93,7 @@ export const storedCount = (page: Page, store: 'outbox' | 'blobs') =>
     (name) =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('photographer-admin');
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB could not be opened'));
         open.onsuccess = () => {
           const count = open.result.transaction(name).objectStore(name).count();
           count.onsuccess = () => resolve(count.result);

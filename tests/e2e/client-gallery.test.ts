@@ -156,15 +156,20 @@ describe('client links that do not open', () => {
     const page = await context.newPage();
     const requests = recordRequests(page);
     const photoAnswers: Array<Array<{ file_url: string | null }>> = [];
+    const unreadAnswers: unknown[] = [];
     page.on('response', (response) => {
       if (response.url().includes('/rpc/get_album_photos_by_token'))
-        void response.json().then((rows: Array<{ file_url: string | null }>) => photoAnswers.push(rows));
+        response.json().then(
+          (rows: Array<{ file_url: string | null }>) => photoAnswers.push(rows),
+          (error: unknown) => unreadAnswers.push(error),
+        );
     });
     await page.goto(`/client/${token}`);
     await page.getByText('5 photos').waitFor();
     expect(await page.getByRole('button', { name: /^Download/ }).count()).toBe(0);
     // Nothing the page received names an original, and the originals cannot be read from here
     // by their path, their old public address or with a grant (none is issued).
+    expect(unreadAnswers).toEqual([]);
     expect(photoAnswers.flat().length).toBe(5);
     expect(photoAnswers.flat().every((row) => row.file_url === null)).toBe(true);
     const original = album.photos[0]!.fileUrl;

@@ -9,6 +9,14 @@ beforeAll(async () => {
   album = await seedAlbum({ name: 'Lake House Weekend', photos: ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'] });
 });
 
+/** The parts of the web app manifest the tests read. */
+interface WebManifest {
+  display: string;
+  name: string;
+  icons: Array<{ purpose?: string }>;
+  shortcuts: Array<{ url: string }>;
+}
+
 /** Waits until the service worker controls the page (it takes a fresh page at once). */
 const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
@@ -29,7 +37,7 @@ describe('the installed app', () => {
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     // Test browser contexts are incognito, which alone blocks installing; nothing else may.
     expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
-    const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
+    const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json() as Promise<WebManifest>);
     expect(manifest.display).toBe('standalone');
     // Named after the photographer's site, as the browser itself reads the manifest.
     const [{ site_name: siteName }] = (await sql<{ site_name: string }>('select site_name from public.photographer_profile')) as [
@@ -37,9 +45,9 @@ describe('the installed app', () => {
     ];
     expect(manifest.name).toBe(siteName);
     const { data } = await cdp.send('Page.getAppManifest');
-    expect(JSON.parse(data!).name).toBe(siteName);
-    expect(manifest.icons.some((icon: { purpose?: string }) => icon.purpose === 'maskable')).toBe(true);
-    expect(manifest.shortcuts.map((shortcut: { url: string }) => shortcut.url)).toEqual(['/admin/dashboard', '/admin/albums']);
+    expect((JSON.parse(data!) as WebManifest).name).toBe(siteName);
+    expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
+    expect(manifest.shortcuts.map((shortcut) => shortcut.url)).toEqual(['/admin/dashboard', '/admin/albums']);
 
     const precached = await page.evaluate(async () => {
       const names = await caches.keys();

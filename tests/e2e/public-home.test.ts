@@ -135,7 +135,7 @@ describe('the public home page', () => {
 
     // Recent Sessions: public albums newest first, never the private one.
     const recentTitles = (await texts(cardsIn(page, 'Recent Sessions').locator('h4'))).filter((title) =>
-      ['Autumn in the Orchard', 'Spring Meadow Family', 'Private Family Archive'].includes(title!),
+      ['Autumn in the Orchard', 'Spring Meadow Family', 'Private Family Archive'].includes(title),
     );
     expect(recentTitles).toEqual(['Spring Meadow Family', 'Autumn in the Orchard']);
     const orchard = cardTitled(page, 'Recent Sessions', 'Autumn in the Orchard');
@@ -311,8 +311,8 @@ describe('the public home page', () => {
       await context.route('https://willowandlight.com/**', (route) => route.fulfill({ body: 'Willow & Light', contentType: 'text/plain' }));
       await page.goto('/');
       const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('contact-button').click()]);
-      await tab!.waitForLoadState();
-      expect(tab!.url()).toBe('https://willowandlight.com/');
+      await tab.waitForLoadState();
+      expect(tab.url()).toBe('https://willowandlight.com/');
     } finally {
       await setSetting('contact_method', 'email');
       await setSetting('contact_value', 'hello@example.com');

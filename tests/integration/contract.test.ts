@@ -195,7 +195,7 @@ describe('the data model', () => {
     const violates = async (statement: string) =>
       sql(statement).then(
         () => 'accepted',
-        (error: { code: string }) => error.code,
+        (error: unknown) => (error as { code: string }).code,
       );
     expect(await violates(`insert into public.page_content (section_name) values ('footer')`)).toBe('23514');
     expect(await violates(`insert into public.page_content (page_name, section_name) values ('about', 'cta')`)).toBe('23514');

@@ -288,9 +288,7 @@ describe('the local stack moves originals into the private bucket', () => {
       moveOriginals({
         pool: storagePool,
         root,
-        afterCommit: async () => {
-          throw new Error('crash');
-        },
+        afterCommit: () => Promise.reject(new Error('crash')),
       }),
     ).rejects.toThrow('crash');
     // The database says originals, the bytes are still in the photos folder.

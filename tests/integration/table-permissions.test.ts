@@ -86,7 +86,7 @@ const ids = (rows: Array<{ id: string }> | null) => (rows ?? []).map((row) => ro
 async function visibleIds(client: BackendClient, table: TableName, candidates: string[]): Promise<string[]> {
   const { data, error } = await client.from(table).select('id').in('id', candidates);
   expect(error).toBeNull();
-  return ids(data as Array<{ id: string }>);
+  return ids(data);
 }
 
 /** A snapshot of every row the write attempts could touch, to prove refused writes changed nothing. */

@@ -179,7 +179,9 @@ describe('requests reach only PostgREST and the storage service, on their own ho
     ]) {
       odd.push((await sendRaw(site.port, request, { timeoutMs: 2_000 })).answer?.status ?? null);
     }
-    expect(canary.requests.map((request) => `${request.method} ${request.url} ${request.headers['x-admin-token'] ?? ''}`)).toEqual([]);
+    expect(canary.requests.map((request) => `${request.method} ${request.url} ${String(request.headers['x-admin-token'] ?? '')}`)).toEqual(
+      [],
+    );
     for (const { target, statuses, answer } of answers) {
       expect(statuses, `${target} answered ${answer?.status}`).toContain(answer?.status);
       expectSecurityHeaders(answer!.headers);

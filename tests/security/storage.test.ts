@@ -117,7 +117,7 @@ function send(
             status: response.statusCode ?? 0,
             headers: response.headers,
             text,
-            json: () => JSON.parse(text),
+            json: (): unknown => JSON.parse(text),
             sentAtAnswer,
             sent,
             msToAnswer,

@@ -33,7 +33,7 @@ beforeAll(() => {
 
 describe('the section dialog', () => {
   it('requires a section name, then sends the page’s fields with empty ones as null', async () => {
-    const onSubmit = vi.fn(async () => true);
+    const onSubmit = vi.fn(() => Promise.resolve(true));
     render(<SectionFormDialog open onOpenChange={() => undefined} onSubmit={onSubmit} />);
     const dialog = screen.getByRole('dialog', { name: 'Add Section' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Section' }));
@@ -69,10 +69,10 @@ describe('the section dialog', () => {
   });
 
   it('locks the section name when editing and keeps the other values', async () => {
-    const onSubmit = vi.fn(async () => true);
+    const onSubmit = vi.fn(() => Promise.resolve(true));
     render(<SectionFormDialog open onOpenChange={() => undefined} section={intro} onSubmit={onSubmit} />);
     const dialog = screen.getByRole('dialog', { name: 'Edit Section' });
-    const select = within(dialog).getByLabelText('Section Name') as HTMLSelectElement;
+    const select = within(dialog).getByLabelText<HTMLSelectElement>('Section Name');
     expect(select.disabled).toBe(true);
     expect(select.value).toBe('intro');
     await userEvent.clear(within(dialog).getByLabelText('Subtitle'));
@@ -84,7 +84,7 @@ describe('the section dialog', () => {
   });
 
   it('refuses a link the database would refuse', async () => {
-    const onSubmit = vi.fn(async () => true);
+    const onSubmit = vi.fn(() => Promise.resolve(true));
     render(<SectionFormDialog open onOpenChange={() => undefined} section={intro} onSubmit={onSubmit} />);
     const dialog = screen.getByRole('dialog', { name: 'Edit Section' });
     const link = within(dialog).getByLabelText('Button Link');

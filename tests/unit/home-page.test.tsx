@@ -78,27 +78,28 @@ const SAFE_TABLES: Tables = {
 /** A fetch standing in for PostgREST: answers each table from `tables`, or fails every request. */
 function fakeFetch(tables: Tables | 'down') {
   const requests: string[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url);
     requests.push(`${url.pathname}?${url.searchParams.toString()}`);
-    if (tables === 'down') throw new TypeError('Failed to fetch');
+    if (tables === 'down') return Promise.reject(new TypeError('Failed to fetch'));
     const table = url.pathname.replace('/rest/v1/', '');
     const rows = tables[table] ?? [];
     const single = new Headers(init?.headers).get('Accept')?.includes('vnd.pgrst.object');
     if (single && rows.length !== 1) {
-      return new Response(JSON.stringify({ code: 'PGRST116', message: 'no rows', details: null, hint: null }), { status: 406 });
+      return Promise.resolve(
+        new Response(JSON.stringify({ code: 'PGRST116', message: 'no rows', details: null, hint: null }), { status: 406 }),
+      );
     }
-    return new Response(JSON.stringify(single ? rows[0] : rows), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    return Promise.resolve(
+      new Response(JSON.stringify(single ? rows[0] : rows), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
   });
   return { fetch, requests };
 }
 
 function renderHome(tables: Tables | 'down') {
   const { fetch, requests } = fakeFetch(tables);
-  const backend = createBackend(
-    { supabaseUrl: SUPABASE_URL, supabaseAnonKey: 'anon' },
-    { credentials: () => null, fetch: fetch as typeof globalThis.fetch },
-  );
+  const backend = createBackend({ supabaseUrl: SUPABASE_URL, supabaseAnonKey: 'anon' }, { credentials: () => null, fetch });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <BackendProvider backend={backend}>

@@ -34,26 +34,24 @@ describe('newAccessToken', () => {
   const serverToken = 'S'.repeat(43);
 
   it("asks the server's generate_access_token when online", async () => {
-    const backend = fakeBackend(async () => ({ data: serverToken, error: null }));
+    const backend = fakeBackend(() => Promise.resolve({ data: serverToken, error: null }));
     expect(await newAccessToken(backend, true, () => 'local')).toBe(serverToken);
     expect(backend.rpc).toHaveBeenCalledWith('generate_access_token');
   });
 
   it('makes one in the browser when offline, without calling the server', async () => {
-    const backend = fakeBackend(async () => ({ data: serverToken, error: null }));
+    const backend = fakeBackend(() => Promise.resolve({ data: serverToken, error: null }));
     expect(await newAccessToken(backend, false, () => 'local')).toBe('local');
     expect(backend.rpc).not.toHaveBeenCalled();
   });
 
   it('falls back to the browser when the call fails or answers something unusable', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const failing = fakeBackend(async () => {
-      throw new TypeError('Failed to fetch');
-    });
+    const failing = fakeBackend(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(await newAccessToken(failing, true, () => 'local')).toBe('local');
-    const refused = fakeBackend(async () => ({ data: null, error: { message: 'boom', code: '500' } }));
+    const refused = fakeBackend(() => Promise.resolve({ data: null, error: { message: 'boom', code: '500' } }));
     expect(await newAccessToken(refused, true, () => 'local')).toBe('local');
-    const odd = fakeBackend(async () => ({ data: 'short', error: null }));
+    const odd = fakeBackend(() => Promise.resolve({ data: 'short', error: null }));
     expect(await newAccessToken(odd, true, () => 'local')).toBe('local');
   });
 });

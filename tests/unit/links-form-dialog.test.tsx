@@ -19,7 +19,7 @@ const albums = [
 ];
 
 function renderDialog(link?: ShownLink) {
-  const onSubmit = vi.fn(async (_settings: LinkSettings) => true);
+  const onSubmit = vi.fn((_settings: LinkSettings) => Promise.resolve(true));
   const onOpenChange = vi.fn();
   render(<LinkFormDialog open onOpenChange={onOpenChange} link={link} albums={albums} albumsLoading={false} onSubmit={onSubmit} />);
   return { onSubmit, onOpenChange };
@@ -33,7 +33,7 @@ describe('the client link dialog', () => {
     expect(screen.getByRole('dialog', { name: 'New Client Link' })).toBeTruthy();
     expect(passcodeSwitch().getAttribute('aria-checked')).toBe('false');
     expect(screen.getByRole('switch', { name: 'Allow downloads' }).getAttribute('aria-checked')).toBe('true');
-    expect((screen.getByLabelText('Expiry date') as HTMLInputElement).value).toBe(defaultExpiryDate());
+    expect(screen.getByLabelText<HTMLInputElement>('Expiry date').value).toBe(defaultExpiryDate());
     expect(screen.getByPlaceholderText('4-8 digits')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Create Link' }));
     expect(await screen.findByText('Please select a collection')).toBeTruthy();
@@ -68,7 +68,7 @@ describe('the client link dialog', () => {
     expect(passcodeSwitch().getAttribute('aria-checked')).toBe('true');
     await userEvent.click(passcodeSwitch());
     expect(passcodeSwitch().getAttribute('aria-checked')).toBe('false');
-    expect((screen.getByLabelText('Passcode') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Passcode').value).toBe('');
   });
 
   it('keeps the collection of a link being edited', async () => {
@@ -86,10 +86,10 @@ describe('the client link dialog', () => {
     };
     const { onSubmit } = renderDialog(link);
     expect(screen.getByRole('dialog', { name: 'Edit Client Link' })).toBeTruthy();
-    const select = screen.getByLabelText('Collection') as HTMLSelectElement;
+    const select = screen.getByLabelText<HTMLSelectElement>('Collection');
     expect(select.disabled).toBe(true);
     expect(select.selectedOptions[0]?.textContent).toBe('Rivera Family');
-    expect((screen.getByLabelText('Passcode') as HTMLInputElement).value).toBe('1234');
+    expect(screen.getByLabelText<HTMLInputElement>('Passcode').value).toBe('1234');
     await userEvent.clear(screen.getByLabelText('Passcode'));
     await userEvent.type(screen.getByLabelText('Passcode'), '5678');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));

@@ -11,8 +11,8 @@ import { Toaster } from '@/ui/toast';
 
 /** A stand-in backend that only answers admin_login (this tests the form's logic, not the server). */
 function fakeBackend(login: (args: { p_username: string; p_password: string }) => string | null): PublicBackend {
-  const rpc = vi.fn(async (name: string, args: { p_username: string; p_password: string }) =>
-    name === 'admin_login' ? { data: login(args), error: null, status: 200 } : { data: true, error: null, status: 200 },
+  const rpc = vi.fn((name: string, args: { p_username: string; p_password: string }) =>
+    Promise.resolve(name === 'admin_login' ? { data: login(args), error: null, status: 200 } : { data: true, error: null, status: 200 }),
   );
   const client = { rpc } as unknown as PublicBackend['publicClient'];
   return { config: { supabaseUrl: 'http://x', supabaseAnonKey: 'k' }, publicClient: client };

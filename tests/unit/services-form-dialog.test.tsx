@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ServiceFormDialog } from '@/features/admin-services/service-form-dialog';
 import type { ServiceFields } from '@/features/admin-services/service-form';
 
-function renderDialog(onSubmit = vi.fn(async (_fields: ServiceFields) => true)) {
+function renderDialog(onSubmit = vi.fn((_fields: ServiceFields) => Promise.resolve(true))) {
   const onOpenChange = vi.fn();
   render(<ServiceFormDialog open onOpenChange={onOpenChange} onSubmit={onSubmit} />);
   return { onSubmit, onOpenChange, dialog: screen.getByRole('dialog', { name: 'Add Service' }) };
@@ -70,7 +70,7 @@ describe('the service dialog', () => {
   });
 
   it('keeps the dialog open when saving fails', async () => {
-    const { onOpenChange, dialog } = renderDialog(vi.fn(async () => false));
+    const { onOpenChange, dialog } = renderDialog(vi.fn(() => Promise.resolve(false)));
     await userEvent.type(within(dialog).getByLabelText('Name'), 'X');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Service' }));
     expect(onOpenChange).not.toHaveBeenCalled();

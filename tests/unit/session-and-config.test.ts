@@ -27,24 +27,20 @@ describe('loadRuntimeConfig', () => {
   const config = { supabaseUrl: 'http://127.0.0.1:8080', supabaseAnonKey: 'anon' };
 
   it('reads /config.json and remembers it for offline starts', async () => {
-    const online = vi.fn(async () => new Response(JSON.stringify(config)));
+    const online = vi.fn(() => Promise.resolve(new Response(JSON.stringify(config))));
     expect(await loadRuntimeConfig(online as typeof fetch)).toEqual(config);
-    const offline = vi.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    });
+    const offline = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(await loadRuntimeConfig(offline as typeof fetch)).toEqual(config);
   });
 
   it("resolves the local stack's '/' against the site's own origin, online and offline", async () => {
     const sameOrigin = { supabaseUrl: '/', supabaseAnonKey: 'anon' };
-    const online = vi.fn(async () => new Response(JSON.stringify(sameOrigin)));
+    const online = vi.fn(() => Promise.resolve(new Response(JSON.stringify(sameOrigin))));
     expect(await loadRuntimeConfig(online as typeof fetch, 'http://192.168.1.20:8080')).toEqual({
       supabaseUrl: 'http://192.168.1.20:8080',
       supabaseAnonKey: 'anon',
     });
-    const offline = vi.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    });
+    const offline = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(await loadRuntimeConfig(offline as typeof fetch, 'https://photos.example')).toEqual({
       supabaseUrl: 'https://photos.example',
       supabaseAnonKey: 'anon',
@@ -54,7 +50,7 @@ describe('loadRuntimeConfig', () => {
   it('never takes a protocol-relative address for the backend', async () => {
     localStorage.clear();
     for (const supabaseUrl of ['//evil.example', '/\\evil.example', 'javascript:alert(1)']) {
-      const answer = vi.fn(async () => new Response(JSON.stringify({ supabaseUrl, supabaseAnonKey: 'anon' })));
+      const answer = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ supabaseUrl, supabaseAnonKey: 'anon' }))));
       await expect(loadRuntimeConfig(answer as typeof fetch, 'https://photos.example')).rejects.toThrow(
         'The site configuration could not be loaded.',
       );
@@ -62,7 +58,7 @@ describe('loadRuntimeConfig', () => {
   });
 
   it('fails clearly when there is no configuration at all', async () => {
-    const missing = vi.fn(async () => new Response('not found', { status: 404 }));
+    const missing = vi.fn(() => Promise.resolve(new Response('not found', { status: 404 })));
     await expect(loadRuntimeConfig(missing as typeof fetch)).rejects.toThrow('The site configuration could not be loaded.');
   });
 });

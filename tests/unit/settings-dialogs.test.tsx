@@ -19,7 +19,7 @@ describe('the delete admin dialog', () => {
     const onDelete = vi.fn();
     const onClose = vi.fn();
     render(<DeleteAdminDialog username="bruno" onClose={onClose} onDelete={onDelete} />);
-    const confirm = screen.getByRole('button', { name: 'Delete User' }) as HTMLButtonElement;
+    const confirm = screen.getByRole<HTMLButtonElement>('button', { name: 'Delete User' });
     expect(confirm.disabled).toBe(true);
     await userEvent.type(screen.getByLabelText('Type bruno to confirm'), 'brun');
     expect(confirm.disabled).toBe(true);
@@ -45,7 +45,7 @@ describe('the default client link settings', () => {
     render(<LinkDefaultsSection />);
     expect(screen.getByRole('switch', { name: 'Require passcode' }).getAttribute('aria-checked')).toBe('false');
     expect(screen.getByRole('switch', { name: 'Allow downloads' }).getAttribute('aria-checked')).toBe('true');
-    expect((screen.getByLabelText('Default expiry (days)') as HTMLInputElement).value).toBe('30');
+    expect(screen.getByLabelText<HTMLInputElement>('Default expiry (days)').value).toBe('30');
   });
 
   it('refuses an out-of-range expiry with a message, and saves a valid one for the session only', async () => {
@@ -55,7 +55,7 @@ describe('the default client link settings', () => {
         <Toaster />
       </>,
     );
-    const expiry = screen.getByLabelText('Default expiry (days)') as HTMLInputElement;
+    const expiry = screen.getByLabelText<HTMLInputElement>('Default expiry (days)');
     await userEvent.clear(expiry);
     await userEvent.type(expiry, '400');
     await userEvent.click(screen.getByRole('button', { name: 'Save Defaults' }));

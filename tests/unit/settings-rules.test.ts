@@ -113,7 +113,7 @@ describe('the footer preview', () => {
     });
   });
   it('only lets web addresses that pass the URL rule become links', () => {
-    const links = (value: string) => footerContent({ social_website: value } as never, 2030).links[0]?.href;
+    const links = (value: string) => footerContent({ social_website: value }, 2030).links[0]?.href;
     expect(links('http://example.com/a')).toBe('http://example.com/a');
     expect(links('mailto:a@b.c')).toBeUndefined();
     expect(links('not a url')).toBeUndefined();

@@ -18,10 +18,11 @@ const photo = (id: string): StoredPhoto => ({
 function heldPages() {
   const waiting: Array<(page: StoredPhoto[] | null) => void> = [];
   const next = () => new Promise<StoredPhoto[] | null>((resolve) => waiting.push(resolve));
+  async function* pages() {
+    for (let page = await next(); page; page = await next()) yield page;
+  }
   return {
-    async *pages() {
-      for (let page = await next(); page; page = await next()) yield page;
-    },
+    pages,
     /** How many reads wait for a page now. */
     waiting: () => waiting.length,
     async give(page: StoredPhoto[] | null) {

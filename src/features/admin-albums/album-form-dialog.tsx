@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { SwitchField } from '@/ui/controls';
 import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
+import { formSubmit } from '@/ui/form-submit';
 import { Input, Textarea } from '@/ui/input';
 
 const albumSchema = z.object({
@@ -50,7 +51,7 @@ export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFo
       title={album ? 'Edit Collection' : 'New Collection'}
       description={album ? 'Change the name or description of this collection.' : 'A collection holds the photos of one shoot.'}
     >
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
         <FormField label="Collection Name" error={errors.name?.message}>
           <Input placeholder="e.g. The Rivera Family, Autumn" autoFocus {...form.register('name')} />
         </FormField>

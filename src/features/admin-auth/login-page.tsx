@@ -7,6 +7,7 @@ import { useAuth } from '@/lib/auth/auth-provider';
 import { Button } from '@/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
 import { FormField } from '@/ui/form-field';
+import { formSubmit } from '@/ui/form-submit';
 import { Input } from '@/ui/input';
 import { PageLoader } from '@/ui/page-loader';
 import { notify } from '@/ui/toast';
@@ -37,7 +38,7 @@ export function LoginPage() {
       return;
     }
     notify.success('Welcome back!', 'Successfully logged in to admin panel');
-    navigate('/admin/dashboard', { replace: true });
+    void navigate('/admin/dashboard', { replace: true });
   });
 
   return (
@@ -52,7 +53,7 @@ export function LoginPage() {
             <CardDescription>Sign in to manage your galleries</CardDescription>
           </CardHeader>
           <CardContent>
-            <form noValidate onSubmit={onSubmit} className="grid gap-4">
+            <form noValidate onSubmit={formSubmit(onSubmit)} className="grid gap-4">
               <FormField label="Username" error={errors.username?.message}>
                 <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
               </FormField>

@@ -40,16 +40,20 @@ export function ContentPage() {
       failure: 'Failed to save content',
       preferServerMessage: true,
     });
-  const toggle = (section: ShownSection) =>
-    void send(changes.updateSection({ id: section.id, name: section.section_name, changes: { is_active: !section.is_active } }), {
+  // Nothing waits for these two: the toasts tell the outcome, and a failure past them (the
+  // refused change could not be dropped from the queue) is logged.
+  const toggle = (section: ShownSection) => {
+    send(changes.updateSection({ id: section.id, name: section.section_name, changes: { is_active: !section.is_active } }), {
       success: section.is_active ? 'Section hidden' : 'Section shown',
       failure: 'Failed to update content',
-    });
-  const remove = (section: ShownSection) =>
-    void send(changes.deleteSection({ id: section.id, name: section.section_name }), {
+    }).catch((error: unknown) => console.error('Updating the section failed', error));
+  };
+  const remove = (section: ShownSection) => {
+    send(changes.deleteSection({ id: section.id, name: section.section_name }), {
       success: 'Content deleted',
       failure: 'Failed to delete content',
-    });
+    }).catch((error: unknown) => console.error('Deleting the section failed', error));
+  };
 
   const addButton = (
     <Button onClick={() => setCreating(true)}>

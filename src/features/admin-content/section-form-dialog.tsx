@@ -5,6 +5,7 @@ import type { PageContentRow, SectionName } from '@/lib/backend/database.types';
 import { NativeSelect, SwitchField } from '@/ui/controls';
 import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
+import { formSubmit } from '@/ui/form-submit';
 import { Input, Textarea } from '@/ui/input';
 import {
   SECTION_NAMES,
@@ -51,7 +52,7 @@ export function SectionFormDialog({ open, onOpenChange, section, onSubmit }: Sec
           : 'A block of text, with an optional button and image, on the home page.'
       }
     >
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
           <Controller
             control={form.control}

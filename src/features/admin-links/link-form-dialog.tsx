@@ -4,6 +4,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { NativeSelect, Switch } from '@/ui/controls';
 import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
+import { formSubmit } from '@/ui/form-submit';
 import { Input } from '@/ui/input';
 import { DateInputWithClear } from './date-input-with-clear';
 import { initialLinkValues, linkFormSchema, toLinkSettings, type LinkFormValues, type LinkSettings } from './link-form';
@@ -75,7 +76,7 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
       title={editing ? 'Edit Client Link' : 'New Client Link'}
       description={editing ? 'Change how your client opens this collection.' : 'Share one collection privately with your client.'}
     >
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
         <Controller
           control={form.control}
           name="albumId"

@@ -47,19 +47,22 @@ export function LinksPage() {
     });
     return result !== 'failed';
   };
-  const toggleActive = async (link: ShownLink) => {
+  // Nothing waits for these two: the toasts tell the outcome, and a failure past them (the
+  // refused change could not be dropped from the queue) is logged.
+  const toggleActive = (link: ShownLink) => {
     const activate = !link.is_active;
-    await submit(changes.updateLink({ id: link.id, albumName: link.album_name, changes: { is_active: activate } }), {
+    submit(changes.updateLink({ id: link.id, albumName: link.album_name, changes: { is_active: activate } }), {
       success: activate ? 'Link activated' : 'Link deactivated',
       failure: 'Failed to update link status',
-    });
+    }).catch((error: unknown) => console.error('Updating the link failed', error));
   };
-  const remove = async (link: ShownLink) => {
-    await submit(changes.deleteLink({ id: link.id, albumName: link.album_name }), {
+  const remove = (link: ShownLink) => {
+    submit(changes.deleteLink({ id: link.id, albumName: link.album_name }), {
       success: 'Link deleted',
       failure: 'Failed to delete gallery link',
-    });
+    }).catch((error: unknown) => console.error('Deleting the link failed', error));
   };
+  // Shows its own failures, so `void copy(link)` below drops nothing.
   const copy = async (link: ShownLink) => {
     try {
       await copyText(clientLinkUrl(link.access_token));
@@ -83,7 +86,7 @@ export function LinksPage() {
         description="Share private collections with your clients, with a passcode and an expiry if you like."
         actions={
           <>
-            <Button variant="outline" onClick={() => navigate('/admin/albums?new=1')}>
+            <Button variant="outline" onClick={() => void navigate('/admin/albums?new=1')}>
               <FolderPlus aria-hidden /> New Collection
             </Button>
             {newLinkButton}
@@ -108,7 +111,7 @@ export function LinksPage() {
               now={now}
               onCopy={() => void copy(link)}
               onEdit={() => setEditing(link)}
-              onToggleActive={() => void toggleActive(link)}
+              onToggleActive={() => toggleActive(link)}
               onDelete={() => setDeleting(link)}
             />
           ))}
@@ -131,7 +134,7 @@ export function LinksPage() {
           deleting ? `Your client will no longer be able to open “${deleting.album_name}” with this link. This cannot be undone.` : ''
         }
         confirmLabel="Delete Link"
-        onConfirm={() => deleting && void remove(deleting)}
+        onConfirm={() => deleting && remove(deleting)}
       />
     </>
   );

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Checkbox } from '@/ui/controls';
 import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
+import { formSubmit } from '@/ui/form-submit';
 import { Input, Textarea } from '@/ui/input';
 import type { ShownGallery } from './galleries-overlay';
 import { ALL_COLLECTIONS, PhotoPicker } from './photo-picker';
@@ -103,7 +104,7 @@ function GalleryForm({ gallery, initialSelection, onSubmit, onClose }: FormProps
   });
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
+    <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
       {/* Title and Active share a row on wider screens, so the picker and the buttons fit without scrolling. */}
       <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start">
         <FormField label="Title" error={errors.title?.message}>

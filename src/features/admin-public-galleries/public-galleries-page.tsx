@@ -33,8 +33,12 @@ export function PublicGalleriesPage() {
     });
     return result !== 'failed';
   };
-  const remove = async (gallery: ShownGallery) => {
-    await submit(changes.deleteGallery(gallery), { success: 'Gallery deleted', failure: 'Failed to delete gallery.' });
+  // Nothing waits for it: the toasts tell the outcome, and a failure past them (the refused
+  // change could not be dropped from the queue) is logged.
+  const remove = (gallery: ShownGallery) => {
+    submit(changes.deleteGallery(gallery), { success: 'Gallery deleted', failure: 'Failed to delete gallery.' }).catch((error: unknown) =>
+      console.error('Deleting the gallery failed', error),
+    );
   };
 
   const newButton = (label: string) => (
@@ -83,7 +87,7 @@ export function PublicGalleriesPage() {
         title="Delete gallery?"
         description={deleting ? `“${deleting.title}” will no longer be shown to visitors. Its photos stay in their collections.` : ''}
         confirmLabel="Delete Gallery"
-        onConfirm={() => deleting && void remove(deleting)}
+        onConfirm={() => deleting && remove(deleting)}
       />
     </>
   );

@@ -5,6 +5,7 @@ import type { ServicePackageRow } from '@/lib/backend/database.types';
 import { SwitchField } from '@/ui/controls';
 import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
+import { formSubmit } from '@/ui/form-submit';
 import { Input, Textarea } from '@/ui/input';
 import { FeatureLinesField } from './feature-lines-field';
 import { IconPicker } from './icon-picker';
@@ -40,7 +41,7 @@ export function ServiceFormDialog({ open, onOpenChange, service, onSubmit }: Ser
       title={editing ? 'Edit Service' : 'Add Service'}
       description={editing ? 'Change how this package is described and priced.' : 'A package visitors can book, shown on the home page.'}
     >
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField className="content-start" label="Name" error={errors.name?.message}>
             <Input placeholder="e.g. Family Session" autoFocus {...form.register('name')} />

@@ -35,16 +35,20 @@ export function ServicesPage() {
       success: 'Service updated',
       failure: 'Failed to save service',
     });
-  const toggle = (service: ShownService) =>
-    void send(changes.updateService({ id: service.id, name: service.name, changes: { is_active: !service.is_active } }), {
+  // Nothing waits for these two: the toasts tell the outcome, and a failure past them (the
+  // refused change could not be dropped from the queue) is logged.
+  const toggle = (service: ShownService) => {
+    send(changes.updateService({ id: service.id, name: service.name, changes: { is_active: !service.is_active } }), {
       success: service.is_active ? 'Service hidden' : 'Service shown',
       failure: 'Failed to update service',
-    });
-  const remove = (service: ShownService) =>
-    void send(changes.deleteService({ id: service.id, name: service.name }), {
+    }).catch((error: unknown) => console.error('Updating the service failed', error));
+  };
+  const remove = (service: ShownService) => {
+    send(changes.deleteService({ id: service.id, name: service.name }), {
       success: 'Service deleted',
       failure: 'Failed to delete service',
-    });
+    }).catch((error: unknown) => console.error('Deleting the service failed', error));
+  };
 
   const addButton = (
     <Button onClick={() => setCreating(true)}>

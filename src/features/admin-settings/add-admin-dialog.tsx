@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
+import { formSubmit } from '@/ui/form-submit';
 import { Input } from '@/ui/input';
 import { notify } from '@/ui/toast';
 import { addAdminSchema, type AddAdminInput, type AddAdminValues } from './password-rules';
@@ -41,7 +42,7 @@ export function AddAdminDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Add Admin" description="A new admin can manage everything in the admin area.">
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
         <FormField label="Username" error={errors.username?.message} hint="3 to 32 letters, digits, dots, dashes or underscores">
           <Input autoComplete="off" autoCapitalize="none" spellCheck={false} autoFocus {...form.register('username')} />
         </FormField>

@@ -3,6 +3,7 @@ import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/ui/button';
 import { FormField } from '@/ui/form-field';
+import { formSubmit } from '@/ui/form-submit';
 import { Input } from '@/ui/input';
 import { notify } from '@/ui/toast';
 import { accountFailureMessage } from './account-messages';
@@ -33,7 +34,7 @@ export function ChangePasswordForm({ offline }: { offline: boolean }) {
         Change Password
       </h4>
       <p className="mb-4 text-sm text-muted-foreground">Your other devices are signed out when the password changes.</p>
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={formSubmit(submit)}>
         <fieldset disabled={offline || isSubmitting} className="grid items-start gap-4 sm:grid-cols-2">
           <FormField label="Current Password" error={errors.currentPassword?.message} className="sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]">
             <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />

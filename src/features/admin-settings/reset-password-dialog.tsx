@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { NativeSelect } from '@/ui/controls';
 import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
+import { formSubmit } from '@/ui/form-submit';
 import { Input } from '@/ui/input';
 import { notify } from '@/ui/toast';
 import { resetPasswordSchema, type ResetPasswordValues } from './password-rules';
@@ -47,7 +48,7 @@ export function ResetPasswordDialog({ open, onOpenChange, targets, offline }: Re
       title="Reset Password"
       description="Set a new password for another admin. They are signed out everywhere."
     >
-      <form noValidate onSubmit={submit} className="grid gap-4">
+      <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
         <FormField
           label="Admin User"
           error={errors.username?.message}

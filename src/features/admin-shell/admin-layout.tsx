@@ -38,7 +38,7 @@ export function AdminLayout() {
     sidebar.setDrawerOpen(false);
     await signOut();
     notify.success('Signed out', 'You have been signed out successfully');
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   };
   // Changes not yet on the server stay queued on this device, but nothing sends them until
   // someone signs in again here: say so before signing out.

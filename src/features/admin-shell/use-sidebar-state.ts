@@ -30,8 +30,8 @@ export interface SidebarState {
   expanded: boolean;
   /** Mobile: whether the drawer is open. */
   drawerOpen: boolean;
-  setDrawerOpen(open: boolean): void;
-  toggle(): void;
+  setDrawerOpen: (open: boolean) => void;
+  toggle: () => void;
 }
 
 export function useSidebarState(): SidebarState {

@@ -11,9 +11,9 @@ export type SignInResult = { ok: true } | { ok: false; message: string };
 interface AuthContextValue {
   status: AuthStatus;
   username: string | null;
-  signIn(username: string, password: string): Promise<SignInResult>;
+  signIn: (username: string, password: string) => Promise<SignInResult>;
   /** Clears the session here and revokes it on the server (best effort). */
-  signOut(): Promise<void>;
+  signOut: () => Promise<void>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);

@@ -4,11 +4,13 @@ import type { AdminCredentials } from '@/lib/backend/client';
 export const TOKEN_KEY = 'admin_token';
 export const USERNAME_KEY = 'admin_username';
 
+// Function properties, not methods: none uses `this`, so they can be passed on alone
+// (useSyncExternalStore(store.subscribe, store.get), credentials: store.get).
 export interface SessionStore {
-  get(): AdminCredentials | null;
-  set(session: AdminCredentials): void;
-  clear(): void;
-  subscribe(listener: () => void): () => void;
+  get: () => AdminCredentials | null;
+  set: (session: AdminCredentials) => void;
+  clear: () => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
 export function createSessionStore(storage: Storage = localStorage): SessionStore {

@@ -17,7 +17,7 @@ export class InvalidPhotoUrlError extends Error {
  */
 export type OriginalAccess = () => Promise<Record<string, string>>;
 
-const noAccess: OriginalAccess = async () => ({});
+const noAccess: OriginalAccess = () => Promise.resolve({});
 
 const encodeName = (name: string) => name.split('/').map(encodeURIComponent).join('/');
 

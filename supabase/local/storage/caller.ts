@@ -75,7 +75,8 @@ export interface CallerTransactionOptions {
   before?: (client: pg.PoolClient) => Promise<void>;
 }
 
-const ROLLBACK = Symbol('rollback');
+/** Thrown to roll a dry run back, and caught again below; never seen outside. */
+const ROLLBACK = new Error('Rolled back: a dry run');
 
 /**
  * Runs `work` in a transaction that acts as the caller. Like PostgREST's db-pre-request, it
@@ -141,5 +142,5 @@ export async function asCaller<T>(
  */
 export async function refuseStaleAdminSession(pool: pg.Pool, caller: Caller): Promise<void> {
   if (!hasAdminHeaders(caller.headers)) return;
-  await asCaller(pool, caller, { operation: 'object.get_public', dryRun: true }, async () => undefined);
+  await asCaller(pool, caller, { operation: 'object.get_public', dryRun: true }, () => Promise.resolve(undefined));
 }

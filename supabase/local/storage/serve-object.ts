@@ -75,7 +75,7 @@ export async function serveObject(request: FastifyRequest, reply: FastifyReply, 
     headers['cache-control'] = servedCacheControl(metadata?.cacheControl);
   }
   const query = request.query as Record<string, unknown>;
-  const download = Array.isArray(query.download) ? query.download[0] : query.download;
+  const download: unknown = Array.isArray(query.download) ? query.download[0] : query.download;
   if (typeof download === 'string') headers['content-disposition'] = attachmentDisposition(download);
   else if (type === 'application/octet-stream') headers['content-disposition'] = 'attachment';
   reply.headers(headers);

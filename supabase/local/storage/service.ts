@@ -74,6 +74,8 @@ function toHttpError(error: unknown, request: FastifyRequest): StorageHttpError 
       return errors.invalidRequest(fastifyError.message ?? 'Invalid request');
     case 'FST_ERR_HANDLER_TIMEOUT':
       return request.raw.complete ? errors.databaseUnavailable() : errors.requestTimeout();
+    default:
+      break; // any other code, or none: judged by its status below
   }
   if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return new StorageHttpError(fastifyError.statusCode, 'InvalidRequest', 'Invalid request');
@@ -141,7 +143,7 @@ function buildApp(context: StorageContext) {
         error.code === 'FST_ERR_BAD_URL'
           ? errors.invalidRequest('The URL is not validly percent-encoded')
           : errors.invalidRequest('Invalid request');
-      void sendError(reply as FastifyReply, known);
+      void sendError(reply, known);
     },
   });
 

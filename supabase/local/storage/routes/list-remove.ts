@@ -56,6 +56,7 @@ export function listRemoveRoutes(context: StorageContext) {
   const { pool } = context;
   const requestInfo = (request: FastifyRequest) => ({ headers: request.headers, method: request.method, url: request.url });
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- a fastify plugin with no done callback is async: fastify waits for its promise and reports its throws
   return async function listRemovePlugin(app: FastifyInstance) {
     const routeOptions = { bodyLimit: context.limits.jsonBodyLimit, handlerTimeout: context.limits.handlerTimeoutMs };
 
@@ -90,12 +91,16 @@ export function listRemoveRoutes(context: StorageContext) {
         const prefix = (body.prefix ?? '').replace(/^\/+|\/+$/g, '');
         const folder = prefix === '' ? '' : `${prefix}/`;
         const sql = LIST(body.sortBy?.column ?? 'name', body.sortBy?.order === 'desc' ? 'desc' : 'asc');
-        const entries = await asCaller(
-          pool,
-          caller,
-          { operation: 'object.list' },
-          async (client) => (await client.query(sql, [bucketId, folder, body.limit ?? 100, body.offset ?? 0, body.search ?? ''])).rows,
-        );
+        const entries = await asCaller(pool, caller, { operation: 'object.list' }, async (client) => {
+          const { rows } = await client.query<Record<string, unknown>>(sql, [
+            bucketId,
+            folder,
+            body.limit ?? 100,
+            body.offset ?? 0,
+            body.search ?? '',
+          ]);
+          return rows;
+        });
         return reply.send(entries);
       },
     );
@@ -129,9 +134,10 @@ export function listRemoveRoutes(context: StorageContext) {
         // The rows are gone (committed); their files follow. A file that cannot be removed
         // is only an orphan on disk, never served again.
         await Promise.all(
-          removed.map(({ version }) =>
-            isSafeVersion(version) ? rm(objectFilePath(context.root, bucketId, version), { force: true }) : undefined,
-          ),
+          removed
+            .map(({ version }) => version)
+            .filter(isSafeVersion)
+            .map((version) => rm(objectFilePath(context.root, bucketId, version), { force: true })),
         );
         return reply.send(removed.map(({ version: _version, ...row }) => row));
       },

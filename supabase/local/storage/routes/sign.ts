@@ -28,6 +28,7 @@ export function signRoutes(context: StorageContext) {
   const { pool } = context;
   const requestInfo = (request: FastifyRequest) => ({ headers: request.headers, method: request.method, url: request.url });
 
+  // eslint-disable-next-line @typescript-eslint/require-await -- a fastify plugin with no done callback is async: fastify waits for its promise and reports its throws
   return async function signPlugin(app: FastifyInstance) {
     const routeOptions = { bodyLimit: context.limits.jsonBodyLimit, handlerTimeout: context.limits.handlerTimeoutMs };
 

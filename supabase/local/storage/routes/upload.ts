@@ -205,9 +205,7 @@ export function uploadRoutes(context: StorageContext) {
     app.post<{ Params: ObjectParams }>('/object/:bucket/*', { config }, (request, reply) => upload(request, reply, 'create'));
     app.put<{ Params: ObjectParams }>('/object/:bucket/*', { config }, (request, reply) => upload(request, reply, 'update'));
     // No name at all (e.g. a client's URL normalisation ate '../'): a bad key, not an unknown route.
-    const noName = async () => {
-      throw errors.invalidKey('the name is empty');
-    };
+    const noName = () => Promise.reject(errors.invalidKey('the name is empty'));
     app.post('/object/:bucket', { config }, noName);
     app.put('/object/:bucket', { config }, noName);
   };
