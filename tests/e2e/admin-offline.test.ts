@@ -139,6 +139,7 @@ describe('a shoot with no connection', () => {
     // A nearly full laptop: the browser's estimate leaves this site 10 MB. (Chromium's quota
     // override over CDP does not apply to the incognito profiles tests run in.)
     await page.evaluate(() => {
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with its own `this`
       const real = StorageManager.prototype.estimate;
       StorageManager.prototype.estimate = async function (this: StorageManager) {
         const estimate = await real.call(this);
@@ -177,7 +178,7 @@ async function queueUnreadablePhotoFromBefore(page: Page, albumId: string): Prom
     ({ photoId, albumId }) =>
       new Promise<void>((resolve, reject) => {
         const open = indexedDB.open('photographer-admin');
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB did not open'));
         open.onsuccess = () => {
           const transaction = open.result.transaction(['outbox', 'blobs'], 'readwrite');
           transaction.objectStore('blobs').put({
@@ -208,7 +209,7 @@ async function queueUnreadablePhotoFromBefore(page: Page, albumId: string): Prom
             open.result.close();
             resolve();
           };
-          transaction.onerror = () => reject(transaction.error);
+          transaction.onerror = () => reject(transaction.error ?? new Error('The transaction failed'));
         };
       }),
     { photoId, albumId },

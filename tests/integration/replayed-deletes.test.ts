@@ -126,7 +126,7 @@ describe('a storage failure while deleting', () => {
         credentials: () => credentials,
         realtimeTransport: WebSocket,
         fetch: (input, init) =>
-          init?.method === 'DELETE' && String(input).includes('/storage/v1/object/')
+          init?.method === 'DELETE' && (input instanceof Request ? input.url : input.toString()).includes('/storage/v1/object/')
             ? Promise.resolve(
                 new Response(JSON.stringify({ statusCode: '503', error: 'Unavailable', message: 'Try later' }), { status: 503 }),
               )

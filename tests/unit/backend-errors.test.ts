@@ -125,7 +125,10 @@ describe('network failures are tagged where they happen', () => {
   it("the caller's own abort is not a network failure", async () => {
     const controller = new AbortController();
     const never = withTimeout(
-      (_input, init) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason))),
+      (_input, init) =>
+        new Promise((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new Error('aborted', { cause: init.signal?.reason }))),
+        ),
     );
     const request = never('http://backend.test/x', { signal: controller.signal }).catch((error: unknown) => error);
     controller.abort(new DOMException('Left the page', 'AbortError'));

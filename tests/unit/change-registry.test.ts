@@ -50,7 +50,7 @@ let rpcAnswers: Record<string, unknown>;
 let listings: Record<string, Array<{ name: string; id: string | null }>>;
 
 async function recordingFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = new URL(String(input));
+  const url = new URL(input instanceof Request ? input.url : input);
   const text = typeof init?.body === 'string' ? init.body : null;
   const body = text ? (JSON.parse(text) as unknown) : init?.body ? '<bytes>' : null;
   const method = init?.method ?? 'GET';

@@ -26,15 +26,17 @@ interface SeenRequest {
 function scriptedFetch(...answers: Array<'hang' | { status: number; body: unknown }>) {
   const seen: SeenRequest[] = [];
   const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input));
+    const url = new URL(input instanceof Request ? input.url : input);
     seen.push({
       path: url.pathname,
       token: new Headers(init?.headers).get('x-admin-token'),
-      body: init?.body ? JSON.parse(String(init.body)) : null,
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null,
     });
     const answer = answers.shift() ?? { status: 200, body: null };
     if (answer === 'hang') {
-      return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+      return new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(new Error('aborted', { cause: init.signal?.reason }))),
+      );
     }
     return Promise.resolve(
       new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } }),
@@ -118,7 +120,9 @@ describe('a session that ended while offline', () => {
     const { fetch, seen } = scriptedFetch(expired, { status: 200, body: album.id });
     const { sessionStore, engine } = start(fetch);
     const signedOut = vi.fn();
-    sessionStore.subscribe(() => !sessionStore.get() && signedOut());
+    sessionStore.subscribe(() => {
+      if (!sessionStore.get()) signedOut();
+    });
 
     await expect(engine.submit(changes.createAlbum(album))).rejects.toThrow('Not authenticated');
     // The app shows the sign-in screen (no session); the change waits on this device.
@@ -179,7 +183,7 @@ describe('Background Sync hand-off', () => {
   it("the page sends on the worker's call and answers how much still waits", async () => {
     const container = new EventTarget();
     const sendNow = vi.fn(async () => 2);
-    answerOutboxWakes(container as unknown as ServiceWorkerContainer, sendNow);
+    answerOutboxWakes(container, sendNow);
     const channel = new MessageChannel();
     const answer = new Promise((resolve) => (channel.port1.onmessage = (event) => resolve(event.data)));
     container.dispatchEvent(new MessageEvent('message', { data: { type: 'wake-outbox' }, ports: [channel.port2] }));

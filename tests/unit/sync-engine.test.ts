@@ -57,7 +57,7 @@ let failures: Array<{ item: QueuedChange; message: string }>;
 
 let engines: SyncEngine[] = [];
 
-function engine(store: OutboxStore = dexieOutboxStore(db) as OutboxStore) {
+function engine(store: OutboxStore = dexieOutboxStore(db)) {
   const created = new SyncEngine({
     store,
     send: transport.send,

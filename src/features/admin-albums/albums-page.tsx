@@ -88,7 +88,9 @@ export function AlbumsPage() {
             : ''
         }
         confirmLabel="Delete Collection"
-        onConfirm={() => deleting && void remove(deleting)}
+        onConfirm={() =>
+          deleting && void remove(deleting).catch((error: unknown) => console.error('The collection could not be deleted', error))
+        }
       />
     </>
   );

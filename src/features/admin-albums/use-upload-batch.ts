@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useOutbox, useOutboxSnapshot } from '@/offline/outbox/outbox-provider';
 import { payloadsOf, type OutboxItem } from '@/offline/outbox/registry';
 import type { OutboxSnapshot } from '@/offline/outbox/sync-engine';
-import { loadUploadBatch, saveUploadBatch, type UploadBatchEntry } from '@/offline/outbox/upload-batches';
+import { useUploadBatches, type UploadBatchEntry } from '@/offline/outbox/upload-batches';
 
 export type FileState = 'waiting' | 'uploading' | 'done' | 'failed' | 'offline';
 
@@ -41,7 +41,8 @@ function queuedUploads(items: OutboxItem[], albumId: string): UploadBatchEntry[]
  * page closed before the list was stored, the album's uploads still queued make it up again.
  */
 export function useUploadBatch(albumId: string): UploadBatch {
-  const { db, engine } = useOutbox();
+  const { engine } = useOutbox();
+  const batches = useUploadBatches();
   const snapshot = useOutboxSnapshot();
   const [entries, setEntries] = useState<UploadBatchEntry[]>([]);
   const latest = useRef(entries);
@@ -51,9 +52,9 @@ export function useUploadBatch(albumId: string): UploadBatch {
       latest.current = next;
       setEntries(next);
       // Not kept (the disk full, say): the uploads go on, and a reload rebuilds the list from the queue.
-      saveUploadBatch(db, albumId, next).catch((error: unknown) => console.warn('Upload progress not kept', error));
+      batches.save(albumId, next).catch((error: unknown) => console.warn('Upload progress not kept', error));
     },
-    [db, albumId],
+    [batches, albumId],
   );
   const add = useCallback(
     (added: UploadBatchEntry[]) => {
@@ -69,20 +70,24 @@ export function useUploadBatch(albumId: string): UploadBatch {
   useEffect(() => {
     if (!snapshot.loaded) return;
     let current = true;
-    void loadUploadBatch(db, albumId).then((stored) => {
-      if (!current || latest.current.length > 0) return;
-      if (stored.length > 0) {
-        latest.current = stored;
-        setEntries(stored);
-        return;
-      }
-      const queued = queuedUploads(engine.getSnapshot().items, albumId);
-      if (queued.length > 0) replace(queued);
-    });
+    batches
+      .load(albumId)
+      .then((stored) => {
+        if (!current || latest.current.length > 0) return;
+        if (stored.length > 0) {
+          latest.current = stored;
+          setEntries(stored);
+          return;
+        }
+        const queued = queuedUploads(engine.getSnapshot().items, albumId);
+        if (queued.length > 0) replace(queued);
+      })
+      // Not read (IndexedDB failing): the list starts empty, and the uploads themselves go on.
+      .catch((error: unknown) => console.warn('Upload progress not read', error));
     return () => {
       current = false;
     };
-  }, [db, engine, albumId, snapshot.loaded, replace]);
+  }, [batches, engine, albumId, snapshot.loaded, replace]);
 
   const stateOf = (photoId: string) => fileState(photoId, snapshot);
   const states = entries.map((entry) => stateOf(entry.photoId));

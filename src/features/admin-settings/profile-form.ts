@@ -44,7 +44,7 @@ export function formToProfile(values: ProfileFormValues): PhotographerProfileWri
       const text = values[field].trim();
       return [field, text === '' ? null : text];
     }),
-  ) as PhotographerProfileWrite;
+  );
 }
 
 /** The profile as the admin should see it: the server's row with waiting profile saves applied in order. */

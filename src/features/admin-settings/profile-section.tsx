@@ -11,6 +11,7 @@ import { PendingBadge } from '@/ui/status-badges';
 import { Button } from '@/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
 import { FormField } from '@/ui/form-field';
+import { formSubmit } from '@/ui/form-submit';
 import { Input } from '@/ui/input';
 import { LogoField } from './logo-field';
 import { formToProfile, profileSchema, profileToForm, SOCIAL_FIELDS, type ProfileFormValues } from './profile-form';
@@ -58,7 +59,7 @@ export function ProfileSection({ profile, syncState }: ProfileSectionProps) {
         <CardDescription>Your name, subtitle, logo and social links, shown across the public site.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={save} className="grid gap-6">
+        <form noValidate onSubmit={formSubmit(save)} className="grid gap-6">
           <LogoField
             previewUrl={previewUrl}
             disabled={isSubmitting}

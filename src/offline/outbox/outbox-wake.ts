@@ -60,8 +60,11 @@ interface SyncManagerLike {
 
 /** Asks the browser to fire the sync event when it is back online (where it has Background Sync). */
 export async function requestBackgroundSync(): Promise<void> {
-  const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
-  const sync = (registration as (ServiceWorkerRegistration & { sync?: SyncManagerLike }) | undefined)?.sync;
+  // TypeScript's DOM types do not have Background Sync yet.
+  const registration: (ServiceWorkerRegistration & { sync?: SyncManagerLike }) | undefined = await navigator.serviceWorker
+    ?.getRegistration()
+    .catch(() => undefined);
+  const sync = registration?.sync;
   await sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
 }
 

@@ -13,13 +13,13 @@ export interface Outbox {
   /** The IndexedDB behind it, for the outbox layer's own modules (previews, upload batches, the query cache). */
   db: AdminDatabase;
   /** Stores the change with the blobs it needs in one transaction, then starts sending; returns once stored. */
-  enqueue(change: NewChange, blobs?: StoredBlob[]): Promise<{ item: OutboxItem; outcome: Promise<SubmitOutcome> }>;
+  enqueue: (change: NewChange, blobs?: StoredBlob[]) => Promise<{ item: OutboxItem; outcome: Promise<SubmitOutcome> }>;
   /** Like enqueue, settling when the change is sent ('synced') or waits ('queued'); rejects when it is refused. */
-  submit(change: NewChange, blobs?: StoredBlob[]): Promise<SubmitOutcome>;
+  submit: (change: NewChange, blobs?: StoredBlob[]) => Promise<SubmitOutcome>;
   /** Drops a change and frees what it kept on this device. */
-  discard(id: string): Promise<void>;
+  discard: (id: string) => Promise<void>;
   /** Drops every queued change that matches (e.g. the uploads of a collection being deleted). */
-  discardWhere(matches: (item: OutboxItem) => boolean): Promise<void>;
+  discardWhere: (matches: (item: OutboxItem) => boolean) => Promise<void>;
 }
 
 interface StartOutboxOptions {
@@ -52,12 +52,15 @@ export function startOutbox({ backend, sessionStore, onSynced, onFailed, db = ne
       onFailed?.(item, error);
     },
   });
-  window.addEventListener('online', () => void engine.wake());
-  window.addEventListener('offline', () => void engine.wake());
+  // Nobody waits for these: a failure of IndexedDB itself is logged, and the next trigger tries again.
+  const logFailure = (error: unknown) => console.error('The outbox could not be read or updated', error);
+  const wake = () => void engine.wake().catch(logFailure);
+  window.addEventListener('online', wake);
+  window.addEventListener('offline', wake);
   // Back to the app (a laptop opened, the tab chosen again): try at once rather than after the
   // back-off. Between events the engine's own back-off timer keeps retrying.
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') void engine.wake();
+    if (document.visibilityState === 'visible') wake();
   });
   // Background Sync: the browser wakes the service worker when the connection is back, and it
   // asks this page to send (src/offline/outbox/outbox-wake.ts). Registered whenever changes start
@@ -81,11 +84,11 @@ export function startOutbox({ backend, sessionStore, onSynced, onFailed, db = ne
   // outbox may start only after the sign-in (src/app/admin-area.ts), hence the check at start.
   const retryRefusedSessions = () => engine.retryWhere((item) => item.failure?.kind === 'auth');
   sessionStore.subscribe(() => {
-    if (sessionStore.get()) void retryRefusedSessions();
+    if (sessionStore.get()) retryRefusedSessions().catch(logFailure);
   });
   // Blobs no queued change refers to (a tab closed at the wrong moment) are freed first.
   const swept = sweepOrphanedBlobs(db).catch((error: unknown) => console.warn('Unused upload files could not be removed', error));
-  void swept.then(() => (sessionStore.get() ? retryRefusedSessions() : engine.start()));
+  swept.then(() => (sessionStore.get() ? retryRefusedSessions() : engine.start())).catch(logFailure);
   return outboxOf(engine, db);
 }
 

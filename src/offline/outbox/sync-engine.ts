@@ -169,7 +169,7 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
   /** Loads what is queued (e.g. after a reload) and starts sending. */
   async start(): Promise<void> {
     await this.refresh();
-    void this.flush();
+    this.kick();
   }
 
   /** The network is back, or someone signed in: retry waiting changes now. */
@@ -179,7 +179,7 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
       if (item.status === 'pending' && item.nextAttemptAt > now) await this.store.put({ ...item, nextAttemptAt: now });
     }
     await this.refresh();
-    void this.flush();
+    this.kick();
   }
 
   /** Queues a change and starts sending it; settles when it is sent ('synced'), when it has to wait for the network ('queued'), or rejects when the server refuses it. */
@@ -210,7 +210,7 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
     const outcome = new Promise<SubmitOutcome>((resolve, reject) => this.waiters.set(item.id, { resolve, reject }));
     await this.refresh();
     if (!this.isOnline() || !this.canSync()) this.settle(item.id, 'queued');
-    void this.flush();
+    this.kick();
     return { item, outcome };
   }
 
@@ -219,7 +219,7 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
     if (!item) return;
     await this.store.put({ ...item, status: 'pending', failure: undefined, attempts: 0, nextAttemptAt: this.clock.now() });
     await this.refresh();
-    void this.flush();
+    this.kick();
   }
 
   async retryAll(): Promise<void> {
@@ -243,12 +243,17 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
     await this.store.delete(item);
     await this.options.discarded?.(item);
     await this.refresh();
-    void this.flush();
+    this.kick();
   }
 
   /** Drops every queued change that matches, as discard does. */
   async discardWhere(matches: (item: Item) => boolean): Promise<void> {
     for (const item of (await this.store.load()).filter(matches)) await this.discard(item.id);
+  }
+
+  /** Starts a flush nobody waits for; a failure of IndexedDB itself is logged, and the next trigger tries again. */
+  private kick(): void {
+    this.flush().catch((error: unknown) => console.error('The outbox could not be read or updated', error));
   }
 
   /**
@@ -343,7 +348,7 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
     const soonest = Math.min(...waiting.map((item) => item.nextAttemptAt));
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
-      void this.flush();
+      this.kick();
     }, soonest - now);
   }
 

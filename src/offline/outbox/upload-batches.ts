@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import type { AdminDatabase } from './db';
+import { useOutbox } from './outbox-provider';
 
 /** One photo of an 'Add Photos' batch, as its progress list shows it. */
 export interface UploadBatchEntry {
@@ -21,4 +23,16 @@ export async function loadUploadBatch(db: AdminDatabase, albumId: string): Promi
 export async function saveUploadBatch(db: AdminDatabase, albumId: string, entries: UploadBatchEntry[]): Promise<void> {
   if (entries.length === 0) await db.keyValues.delete(batchKey(albumId));
   else await db.keyValues.put({ key: batchKey(albumId), value: JSON.stringify(entries) });
+}
+
+/** The collections' upload batches, for the progress hook of Add Photos. */
+export function useUploadBatches() {
+  const { db } = useOutbox();
+  return useMemo(
+    () => ({
+      load: (albumId: string) => loadUploadBatch(db, albumId),
+      save: (albumId: string, entries: UploadBatchEntry[]) => saveUploadBatch(db, albumId, entries),
+    }),
+    [db],
+  );
 }
