@@ -4,12 +4,16 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { startFaultProxy } from '../support/fault-proxy';
 import { newContext, shootPhotos, signInAsAdmin, sql, storedCount } from './browser';
+import { seedAlbum, type SeededPhoto } from './public-seed';
 
 /**
- * The outbox against a network that misbehaves: 20 uploads and 50 edits made offline, then
- * replayed through a proxy that drops connections (before and after the stack did the work),
- * answers 503 and delays answers. At the end the database and storage must hold exactly what
- * the photographer did. The counts are written to test-results/fault-injection.json.
+ * The outbox against a network that misbehaves: 20 uploads, 50 edits and 4 deletes (3 photos,
+ * a collection with 4 photos) made offline, then replayed through a proxy that drops
+ * connections (before and after the stack did the work), answers 503 and delays answers. Every
+ * delete's first answer is lost after the commit, and the first two storage removals answer
+ * 503. At the end the database and storage must hold exactly what the photographer did: no
+ * file of a deleted photo left, none removed twice (a trigger logs every removal). The counts
+ * are written to test-results/fault-injection.json.
  */
 
 const RATES = { 'drop-before': 0.04, 'drop-after': 0.04, unavailable: 0.05, delay: 0.04 };
@@ -17,6 +21,39 @@ const ALBUMS = 10;
 const SERVICES = 10;
 const TITLE_EDITS = 10;
 const UPLOADS = 20;
+const PHOTO_DELETES = 3;
+
+/** Every delete's first answer is lost after the commit; the first two storage removals fail. */
+const FORCED = [
+  { method: 'POST', path: /\/rest\/v1\/rpc\/admin_delete_(photo|album)\b/, fault: 'drop-after' as const, times: PHOTO_DELETES + 1 },
+  { method: 'DELETE', path: /\/storage\/v1\/object\/(photos|originals)$/, fault: 'unavailable' as const, times: 2 },
+];
+
+/** Logs every object storage removes, so a removal done twice (an object re-created and removed again) shows. */
+const AUDIT = [
+  'create schema if not exists fault_audit',
+  'create table if not exists fault_audit.removed (bucket text not null, name text not null)',
+  `create or replace function fault_audit.log_removal() returns trigger language plpgsql security definer as $$
+   begin
+     insert into fault_audit.removed values (old.bucket_id, old.name);
+     return old;
+   end $$`,
+  'drop trigger if exists fault_audit_removed on storage.objects',
+  'create trigger fault_audit_removed after delete on storage.objects for each row execute function fault_audit.log_removal()',
+];
+
+const objectsUnder = (albumId: string) =>
+  sql<{ bucket: string; name: string }>(
+    `select bucket_id as bucket, name from storage.objects where name like $1 || '/%' order by bucket_id, name`,
+    [albumId],
+  );
+
+/** Where a seeded photo's three files are, as `bucket/name`. */
+const filesOf = (albumId: string, photo: SeededPhoto) => [
+  `originals/${albumId}/${photo.id}.jpg`,
+  `photos/${albumId}/${photo.id}.preview.webp`,
+  `photos/${albumId}/${photo.id}.thumb.webp`,
+];
 
 const exactly = (page: Page, rows: Locator, name: string) => rows.filter({ has: page.getByRole('heading', { name, exact: true }) });
 
@@ -26,6 +63,21 @@ async function saveDialog(page: Page, title: string, fields: Record<string, stri
   for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label, { exact: true }).fill(value);
   await dialog.getByRole('button', { name: submit }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/** Three photos of one collection deleted, and another collection deleted with its photos. */
+async function queueTheDeletes(page: Page, keptAlbumId: string, deleted: SeededPhoto[]) {
+  await page.goto(`/admin/albums/${keptAlbumId}`);
+  for (const photo of deleted) {
+    await page.getByRole('button', { name: `Delete ${photo.originalFilename}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Photo' }).click();
+    await page.getByTestId('photo-tile').filter({ hasText: photo.originalFilename }).waitFor({ state: 'detached' });
+  }
+  await page.goto('/admin/albums');
+  await page.getByRole('button', { name: 'Actions for Fault Doomed', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Collection' }).click();
+  await page.getByRole('heading', { name: 'Fault Doomed', exact: true }).waitFor({ state: 'detached' });
 }
 
 async function queueTheShoot(page: Page) {
@@ -70,11 +122,19 @@ async function queueTheShoot(page: Page) {
 }
 
 describe('replaying the outbox through a faulty network', () => {
-  it('20 uploads and 50 edits arrive exactly once through drops, 503s and delays', async () => {
+  it('20 uploads, 50 edits and 4 deletes arrive exactly once through drops, 503s and delays', async () => {
     const [story] = await sql<{ id: string; title: string | null }>(
       `select id, title from public.page_content where section_name = 'about-story'`,
     );
-    const proxy = await startFaultProxy(inject('stack').url, RATES);
+    const kept = await seedAlbum({
+      name: 'Fault Deletes',
+      photos: Array.from({ length: 6 }, (_, index) => ({ fixture: 'landscape.jpg' as const, originalFilename: `DEL_${index + 1}.jpg` })),
+    });
+    const doomed = await seedAlbum({ name: 'Fault Doomed', photos: ['landscape.jpg', 'portrait.jpg', 'landscape.jpg', 'portrait.jpg'] });
+    const deletedPhotos = kept.photos.filter((_, index) => index % 2 === 0);
+    const keptPhotos = kept.photos.filter((_, index) => index % 2 === 1);
+    for (const statement of AUDIT) await sql(statement);
+    const proxy = await startFaultProxy(inject('stack').url, RATES, { forced: FORCED });
     const context = await newContext('desktop', { baseURL: proxy.url });
     const page = await context.newPage();
     // Tall enough that toasts never cover the rows being edited.
@@ -89,11 +149,16 @@ describe('replaying the outbox through a faulty network', () => {
       await page.getByTestId('service-row').first().waitFor();
       await page.goto('/admin/content');
       await page.locator('[data-testid="section-row"][data-section="about-story"]').waitFor();
+      await page.goto('/admin/albums');
+      await page.getByRole('heading', { name: 'Fault Doomed', exact: true }).waitFor();
+      await page.goto(`/admin/albums/${kept.id}`);
+      await page.getByTestId('photo-tile').nth(5).waitFor();
 
       await context.setOffline(true);
       await queueTheShoot(page);
+      await queueTheDeletes(page, kept.id, deletedPhotos);
       const queued = await storedCount(page, 'outbox');
-      expect(queued).toBe(UPLOADS + ALBUMS * 2 + SERVICES * 2 + TITLE_EDITS);
+      expect(queued).toBe(UPLOADS + ALBUMS * 2 + SERVICES * 2 + TITLE_EDITS + PHOTO_DELETES + 1);
       await page.getByTestId('sync-status').getByText(`${queued} pending (offline)`).waitFor();
 
       proxy.arm();
@@ -135,10 +200,31 @@ describe('replaying the outbox through a faulty network', () => {
       expect(await storedCount(page, 'outbox')).toBe(0);
       expect(await storedCount(page, 'blobs')).toBe(0);
 
+      // The deletes: exactly the kept photos and their files are left, the deleted collection
+      // is gone with every file, and each removed file was removed once.
+      expect(
+        (await sql<{ id: string }>('select id from public.photos where album_id = $1 order by id', [kept.id])).map((photo) => photo.id),
+      ).toEqual(keptPhotos.map((photo) => photo.id).sort());
+      expect((await objectsUnder(kept.id)).map(({ bucket, name }) => `${bucket}/${name}`)).toEqual(
+        keptPhotos.flatMap((photo) => filesOf(kept.id, photo)).sort(),
+      );
+      expect(await sql('select 1 from public.albums where id = $1', [doomed.id])).toEqual([]);
+      expect(await objectsUnder(doomed.id)).toEqual([]);
+      const removed = await sql<{ file: string; times: number }>(
+        `select bucket || '/' || name as file, count(*)::int as times from fault_audit.removed group by 1 order by 1`,
+      );
+      expect(removed.filter((row) => row.times > 1)).toEqual([]);
+      expect(removed.map((row) => row.file)).toEqual(
+        [
+          ...deletedPhotos.flatMap((photo) => filesOf(kept.id, photo)),
+          ...doomed.photos.flatMap((photo) => filesOf(doomed.id, photo)),
+        ].sort(),
+      );
+
       const faults = Object.values(proxy.counts.injected).reduce((sum, count) => sum + count, 0);
       expect(faults).toBeGreaterThan(0);
       const report = {
-        queued: { total: queued, uploads: UPLOADS, edits: queued - UPLOADS },
+        queued: { total: queued, uploads: UPLOADS, deletes: PHOTO_DELETES + 1, edits: queued - UPLOADS - PHOTO_DELETES - 1 },
         attempts: { apiWrites: proxy.counts.writes, clean: proxy.counts.clean },
         injected: proxy.counts.injected,
         final: {
@@ -147,6 +233,14 @@ describe('replaying the outbox through a faulty network', () => {
           storageFiles: files,
           services: services.length,
           storyTitle: `Fault title ${TITLE_EDITS}`,
+          deletes: {
+            photosDeleted: PHOTO_DELETES,
+            albumsDeleted: 1,
+            filesRemoved: removed.length,
+            filesRemovedTwice: removed.filter((row) => row.times > 1).length,
+            filesLeftOfDeleted: (await objectsUnder(doomed.id)).length + (await objectsUnder(kept.id)).length - keptPhotos.length * 3,
+            forcedFaults: FORCED.map(({ method, path, fault, times }) => ({ request: `${method} ${path.source}`, fault, times })),
+          },
         },
         replayMs,
       };
@@ -159,6 +253,8 @@ describe('replaying the outbox through a faulty network', () => {
       await context.close();
       await proxy.stop();
       await sql(`delete from public.service_packages where name like 'Fault Service %'`);
+      await sql('drop trigger if exists fault_audit_removed on storage.objects');
+      await sql('drop schema if exists fault_audit cascade');
       await sql('update public.page_content set title = $2 where id = $1', [story!.id, story!.title]);
     }
   }, 420_000);

@@ -25,6 +25,14 @@ export interface FaultCounts {
   clean: number;
 }
 
+/** A fault every matching request gets while armed, the first `times` of them (before the random ones). */
+export interface ForcedFault {
+  method: string;
+  path: RegExp;
+  fault: Fault;
+  times: number;
+}
+
 export interface FaultProxy {
   url: string;
   arm(): void;
@@ -48,7 +56,11 @@ function seeded(seed: number): () => number {
 const isApiWrite = (req: http.IncomingMessage) =>
   req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && /^\/(rest|storage)\/v1\//.test(req.url ?? '');
 
-export async function startFaultProxy(target: string, rates: FaultRates, seed = 20261122): Promise<FaultProxy> {
+export async function startFaultProxy(
+  target: string,
+  rates: FaultRates,
+  { seed = 20261122, forced = [] }: { seed?: number; forced?: ForcedFault[] } = {},
+): Promise<FaultProxy> {
   const upstream = new URL(target);
   const random = seeded(seed);
   const counts: FaultCounts = { writes: 0, clean: 0, injected: { 'drop-before': 0, 'drop-after': 0, unavailable: 0, delay: 0 } };
@@ -82,8 +94,18 @@ export async function startFaultProxy(target: string, rates: FaultRates, seed = 
     req.pipe(request);
   };
 
+  const forcedLeft = forced.map((rule) => ({ ...rule }));
+  const forcedFault = (req: http.IncomingMessage): Fault | null => {
+    const rule = forcedLeft.find(
+      (candidate) => candidate.times > 0 && candidate.method === req.method && candidate.path.test(req.url ?? ''),
+    );
+    if (!rule) return null;
+    rule.times -= 1;
+    return rule.fault;
+  };
+
   const server = http.createServer((req, res) => {
-    const fault = armed && isApiWrite(req) ? pickFault() : null;
+    const fault = armed && isApiWrite(req) ? (forcedFault(req) ?? pickFault()) : null;
     if (armed && isApiWrite(req)) {
       counts.writes += 1;
       if (fault) counts.injected[fault] += 1;
