@@ -177,6 +177,37 @@ describe('the sync engine', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  // The failures that used to count as network errors and hold up the whole queue: whatever
+  // a change fails with that is no missing answer stops that change and its dependents only.
+  for (const [name, failure, kind] of [
+    ['a photo the browser cannot decode', () => new Error('IMG_0666.jpg could not be read as a photo.'), 'refused'],
+    ['a TypeError', () => new TypeError('Cannot read properties of undefined'), 'refused'],
+    ['a full disk', () => new DOMException('The quota has been exceeded.', 'QuotaExceededError'), 'refused'],
+    ['a conflict with the server', () => new BackendError('A linked item no longer exists', 'conflict', 409), 'conflict'],
+  ] as const) {
+    it(`stops only the change and its dependents on ${name}; the rest of the queue goes on`, async () => {
+      transport.script('photo.upload', failure());
+      online = false;
+      const sync = engine();
+      await sync.submit(uploadPhoto('p1', 'a1'));
+      await sync.submit(change({ kind: 'album.update', entity: 'photo:p1', payload: {}, label: 'Behind it' }));
+      await sync.submit(createAlbum('a2'));
+      await sync.submit(uploadPhoto('p2', 'a2'));
+      online = true;
+      await sync.wake();
+      await sync.flush();
+      expect(transport.calls.map((call) => call.kind)).toEqual(['photo.upload', 'album.create', 'photo.upload']);
+      const [failed, waiting] = await db.outbox.toArray();
+      expect(failed).toMatchObject({ label: 'Upload p1', status: 'failed', failure: { kind } });
+      expect(waiting).toMatchObject({ label: 'Behind it', status: 'pending' });
+      expect(await db.outbox.count()).toBe(2);
+      // No retry timer for it: it waits for the user.
+      clock.advance(120_000);
+      await sync.flush();
+      expect(transport.calls).toHaveLength(3);
+    });
+  }
+
   it('waits after a network error instead of failing every other change too', async () => {
     transport.script('album.create', networkError(), 'ok');
     online = false;
