@@ -400,14 +400,16 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 /**
  * A queued change as stored in IndexedDB, read into the current shape: payloads of an older
  * version through their kind's `read`, and the failure of items stored before failures had
- * kinds (`error: string`). Null for a kind this version does not know (written by a newer
- * version of the app): the row stays where it is, for that version to send.
+ * kinds (`error: string`). Null for a kind or a payload version this version does not know
+ * (written by a newer version of the app): the row stays where it is, for that version to send.
  */
 export function readStoredItem(stored: unknown): OutboxItem | null {
   if (!isObject(stored) || typeof stored.kind !== 'string' || !Object.hasOwn(definitions, stored.kind)) return null;
   const kind = stored.kind as ChangeKind;
   const definition = erased[kind];
   const version = typeof stored.version === 'number' ? stored.version : 1;
+  // A payload shape newer than this version knows: also left for the version that wrote it.
+  if (version > definition.version) return null;
   const payload = version < definition.version && definition.read ? definition.read(stored.payload, version) : stored.payload;
   const { error: legacyError, ...rest } = stored;
   const failure =
@@ -420,7 +422,7 @@ export function readStoredItem(stored: unknown): OutboxItem | null {
           message: legacyError,
         }
       : undefined);
-  return { ...rest, kind, version: Math.max(version, definition.version), payload, failure } as OutboxItem;
+  return { ...rest, kind, version: definition.version, payload, failure } as OutboxItem;
 }
 
 /** The builders screens use: `changes.createAlbum(album)` is `newChange('album.create', album)`. */
