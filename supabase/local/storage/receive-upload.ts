@@ -113,12 +113,15 @@ export async function receiveToTemporaryFile(
   source.on('error', onSourceError);
   source.on('close', onSourceClose);
   source.pipe(proxy);
+  const writer = createWriteStream(path, { flags: 'wx', mode: 0o600 });
   try {
-    await pipeline(proxy, inspector, createWriteStream(path, { flags: 'wx', mode: 0o600 }), {
-      signal: options.signal,
-    });
+    await pipeline(proxy, inspector, writer, { signal: options.signal });
     return { path, size: inspector.size, md5: inspector.digest(), mimetype: inspector.mimetype! };
   } catch (error) {
+    // A refusal on the first bytes can come while the file is still being opened: the writer
+    // then creates it after the pipeline has failed. Remove it only once the writer has closed,
+    // or the removal runs first and the file stays behind.
+    if (!writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
     await rm(path, { force: true });
     throw error;
   } finally {
