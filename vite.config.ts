@@ -102,7 +102,10 @@ function preloadAppStart(): Plugin {
         return [
           ...[...styles].map((href) => ({
             tag: 'link',
-            attrs: { rel: 'preload', as: 'style', href: `/${href}` },
+            // crossorigin like the <link rel="stylesheet" crossorigin> that Vite's preload helper
+            // adds when start-app is imported: Chromium does not use a preload made in another
+            // credentials mode, and the stylesheet downloaded twice.
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${href}` },
             injectTo: 'head' as const,
           })),
           ...[...scripts].map((href) => ({
