@@ -119,6 +119,21 @@ function preloadAppStart(): Plugin {
   };
 }
 
+/**
+ * vite-plugin-pwa 2.0.0 builds the service worker with `output.inlineDynamicImports: true`
+ * (prepareViteBuild in its dist/vite-build-*.js), a Rollup option Rolldown has deprecated for
+ * `codeSplitting: false` and warns about on every build (vite-pwa/vite-plugin-pwa#912). For
+ * that build only (injectManifest.buildPlugins): the same setting under its new name, before
+ * Rolldown reads it; the same single file. Does nothing once the plugin stops setting it.
+ */
+function serviceWorkerInOneFile(): Plugin {
+  return {
+    name: 'service-worker-in-one-file',
+    outputOptions: ({ inlineDynamicImports, ...options }) =>
+      inlineDynamicImports === undefined ? null : { ...options, codeSplitting: options.codeSplitting ?? !inlineDynamicImports },
+  };
+}
+
 /** The app's second start-up step, and the public pages (the lazy routes of src/app/router.tsx that visitors and clients open). */
 const APP_START = 'src/app/start-app.tsx';
 const PUBLIC_PAGES = [
@@ -245,6 +260,7 @@ export default defineConfig(({ command }) => ({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,woff2,png,svg,ico,webmanifest}'],
+        buildPlugins: { vite: [serviceWorkerInOneFile()] },
       },
       devOptions: { enabled: false },
     }),
