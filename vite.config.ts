@@ -102,7 +102,10 @@ function preloadAppStart(): Plugin {
         return [
           ...[...styles].map((href) => ({
             tag: 'link',
-            attrs: { rel: 'preload', as: 'style', href: `/${href}` },
+            // crossorigin like the <link rel="stylesheet" crossorigin> that Vite's preload helper
+            // adds when start-app is imported: Chromium does not use a preload made in another
+            // credentials mode, and the stylesheet downloaded twice.
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${href}` },
             injectTo: 'head' as const,
           })),
           ...[...scripts].map((href) => ({
@@ -113,6 +116,21 @@ function preloadAppStart(): Plugin {
         ];
       },
     },
+  };
+}
+
+/**
+ * vite-plugin-pwa 2.0.0 builds the service worker with `output.inlineDynamicImports: true`
+ * (prepareViteBuild in its dist/vite-build-*.js), a Rollup option Rolldown has deprecated for
+ * `codeSplitting: false` and warns about on every build (vite-pwa/vite-plugin-pwa#912). For
+ * that build only (injectManifest.buildPlugins): the same setting under its new name, before
+ * Rolldown reads it; the same single file. Does nothing once the plugin stops setting it.
+ */
+function serviceWorkerInOneFile(): Plugin {
+  return {
+    name: 'service-worker-in-one-file',
+    outputOptions: ({ inlineDynamicImports, ...options }) =>
+      inlineDynamicImports === undefined ? null : { ...options, codeSplitting: options.codeSplitting ?? !inlineDynamicImports },
   };
 }
 
@@ -242,6 +260,7 @@ export default defineConfig(({ command }) => ({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,woff2,png,svg,ico,webmanifest}'],
+        buildPlugins: { vite: [serviceWorkerInOneFile()] },
       },
       devOptions: { enabled: false },
     }),
