@@ -3,9 +3,21 @@ export function photoCount(count: number): string {
   return `${count} ${count === 1 ? 'photo' : 'photos'}`;
 }
 
+/** 'N photo', 'N photos': for sentences that count photos ('3 photos uploaded successfully.'). */
+export const photosWord = (count: number) => (count === 1 ? 'photo' : 'photos');
+
 /** Bytes as megabytes with one decimal (SPEC §9): '2.4 MB'. */
 export function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * A file's size as the photographer reads it: MB with one decimal (SPEC §9) from 1 MB up,
+ * whole KB below, where '0.0 MB' would say nothing ('48 KB', '2.4 MB').
+ */
+export function fileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return megabytes(bytes);
+  return `${Math.max(bytes > 0 ? 1 : 0, Math.round(bytes / 1024))} KB`;
 }
 
 let dateFormat: Intl.DateTimeFormat | undefined;

@@ -28,7 +28,7 @@ async function uploadThreePhotos(page: Page, albumId: string): Promise<PhotoRow[
   await dialog
     .getByLabel('Choose photos')
     .setInputFiles([fixturePath('landscape.jpg'), fixturePath('portrait.jpg'), fixturePath('rotated-exif6.jpg')]);
-  await expectToast(page, '3 photo(s) uploaded successfully.');
+  await expectToast(page, '3 photos uploaded successfully.');
   await dialog.getByRole('button', { name: 'Done' }).click();
   return sql<PhotoRow>('select id, original_filename, thumb_url from public.photos where album_id = $1 order by original_filename', [
     albumId,

@@ -42,7 +42,7 @@ describe('the content security policy in Chromium', () => {
     await page.getByRole('button', { name: 'Add Photos' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add Photos' });
     await dialog.getByLabel('Choose photos').setInputFiles([fixturePath('landscape.jpg')]);
-    await expectToast(page, '1 photo(s) uploaded successfully.');
+    await expectToast(page, '1 photo uploaded successfully.');
     await page.getByTestId('photo-tile').first().locator('img').waitFor();
     // The service worker is in charge (its own scripts ran under the same policy).
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { zipFiles, type ZipProgress, type ZipSource } from '@/lib/downloads/album-zip';
 import { safeFileName, uniqueFileNames, zipFileName } from '@/lib/downloads/file-names';
 import { InvalidPhotoUrlError, originalRequest } from '@/lib/downloads/photo-download';
-import { megabytes, photoCount } from '@/ui/format';
+import { fileSize, megabytes, photoCount, photosWord } from '@/ui/format';
 
 const backend = { config: { supabaseUrl: 'http://127.0.0.1:9000', supabaseAnonKey: 'anon' } };
 
@@ -22,6 +22,20 @@ describe('wording', () => {
     expect(megabytes(1024 * 1024)).toBe('1.0 MB');
     expect(megabytes(2_516_582)).toBe('2.4 MB');
     expect(megabytes(52_428_800)).toBe('50.0 MB');
+  });
+
+  it("shows a file's size in KB below 1 MB, where '0.0 MB' would say nothing", () => {
+    expect(fileSize(0)).toBe('0 KB');
+    expect(fileSize(300)).toBe('1 KB');
+    expect(fileSize(49_152)).toBe('48 KB');
+    expect(fileSize(1024 * 1024 - 1)).toBe('1024 KB');
+    expect(fileSize(1024 * 1024)).toBe('1.0 MB');
+    expect(fileSize(2_516_582)).toBe('2.4 MB');
+  });
+
+  it('counts photos in sentences with real plurals', () => {
+    expect(`1 ${photosWord(1)} uploaded successfully.`).toBe('1 photo uploaded successfully.');
+    expect(`3 ${photosWord(3)} uploaded successfully.`).toBe('3 photos uploaded successfully.');
   });
 });
 

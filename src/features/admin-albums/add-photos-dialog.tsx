@@ -7,7 +7,7 @@ import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 import { Progress } from '@/ui/controls';
 import { Dialog, DialogActions } from '@/ui/dialog';
-import { megabytes } from '@/ui/format';
+import { fileSize, photosWord } from '@/ui/format';
 import { notify } from '@/ui/toast';
 import type { FileState, UploadBatch } from './use-upload-batch';
 
@@ -71,8 +71,9 @@ export function AddPhotosDialog({
     const failed = settled.filter((outcome) => outcome.status === 'rejected').length;
     const waiting = settled.filter((outcome) => outcome.status === 'fulfilled' && outcome.value === 'queued').length;
     if (failed > 0) notify.error('Failed to upload photos. Please try again.', 'Upload failed');
-    else if (waiting > 0) notify.info('Saved on this device', `${waiting} photo(s) will upload as soon as the connection allows.`);
-    else notify.success('Upload complete', `${queued.length} photo(s) uploaded successfully.`);
+    else if (waiting > 0)
+      notify.info('Saved on this device', `${waiting} ${photosWord(waiting)} will upload as soon as the connection allows.`);
+    else notify.success('Upload complete', `${queued.length} ${photosWord(queued.length)} uploaded successfully.`);
   };
 
   const {
@@ -151,7 +152,7 @@ export function AddPhotosDialog({
                 >
                   {STATE_ICON[state]}
                   <span className="min-w-0 flex-1 truncate">{upload.originalFilename}</span>
-                  <span className="hidden shrink-0 text-xs text-muted-foreground tabular-nums sm:inline">{megabytes(upload.fileSize)}</span>
+                  <span className="hidden shrink-0 text-xs text-muted-foreground tabular-nums sm:inline">{fileSize(upload.fileSize)}</span>
                   <span className="shrink-0 text-right text-xs text-muted-foreground sm:w-36">{STATE_LABEL[state]}</span>
                 </li>
               );

@@ -5,7 +5,7 @@ import { originalObject, photoDisplayUrl } from '@/lib/backend/photo-objects';
 import { resolveStorageUrl, signOriginalUrl } from '@/lib/backend/storage';
 import { Badge } from '@/ui/badge';
 import { ImageOr } from '@/ui/image-or';
-import { megabytes } from '@/ui/format';
+import { fileSize } from '@/ui/format';
 import { notify } from '@/ui/toast';
 import type { ShownPhoto } from './albums-overlay';
 
@@ -105,7 +105,7 @@ export function PhotoTile({ photo, localThumbnail, onDelete }: PhotoTileProps) {
           {photo.original_filename}
         </p>
         <p className="text-xs text-muted-foreground tabular-nums">
-          {megabytes(photo.file_size)}
+          {fileSize(photo.file_size)}
           {photo.width && photo.height ? ` · ${photo.width} x ${photo.height}` : ''}
         </p>
       </figcaption>
