@@ -54,8 +54,9 @@ export const notify = {
   success(title: string, description?: string) {
     raise((toast) => toast.success(title, { description }));
   },
-  error(description: string, title = 'Error') {
-    raise((toast) => toast.error(title, { description }));
+  /** With an `id`, a later error of that id replaces this one, and `dismiss(id)` takes it away. */
+  error(description: string, title = 'Error', options: { id?: string } = {}) {
+    raise((toast) => toast.error(title, { description, id: options.id }));
   },
   info(title: string, description?: string) {
     raise((toast) => toast(title, { description }));
@@ -63,6 +64,12 @@ export const notify = {
   /** A message that stays until acted on or closed, e.g. 'New version available' with 'Reload'. */
   prompt(title: string, description: string, action: { label: string; onClick: () => void }) {
     raise((toast) => toast(title, { description, duration: Infinity, action }));
+  },
+  /** Takes away the toast of this id, also one still waiting for the toaster (it is raised in order). */
+  dismiss(id: string) {
+    // No toast was ever raised: nothing to take away, and no reason to load sonner.
+    if (!toastWanted) return;
+    raise((toast) => toast.dismiss(id));
   },
 };
 

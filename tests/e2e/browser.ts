@@ -31,12 +31,15 @@ afterAll(async () => {
   pool = undefined;
 });
 
-/** A fresh browser profile at the given size, with the site's URL (or another, e.g. a proxy's) as base. */
-export async function newContext(viewport: ViewportName, options: { baseURL?: string } = {}): Promise<BrowserContext> {
+/** A fresh browser profile at the given size (a named one, or any), with the site's URL (or another, e.g. a proxy's) as base. */
+export async function newContext(
+  viewport: ViewportName | { width: number; height: number },
+  options: { baseURL?: string } = {},
+): Promise<BrowserContext> {
   const context = await (
     await launchBrowser()
   ).newContext({
-    viewport: VIEWPORTS[viewport],
+    viewport: typeof viewport === 'string' ? VIEWPORTS[viewport] : viewport,
     baseURL: options.baseURL ?? inject('stack').url,
     deviceScaleFactor: 1,
   });

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectToast, newContext, recordRequests, screenshot, VIEWPORTS, type ViewportName } from './browser';
 import { seedAlbum, seedClientLink, type SeededPhoto } from './public-seed';
+import { expectSolidViewer, VIEWER_SIZES } from './viewer-checks';
 
 let album: { id: string; photos: SeededPhoto[] };
 
@@ -31,6 +32,19 @@ async function downloadOf(page: Page, action: () => Promise<void>): Promise<{ na
 
 const photoTiles = (page: Page) => page.getByRole('button', { name: /, photo \d+ of \d+$/ });
 
+/** The passcode field as a person meets it: what it holds, what of it is selected, focus, and the message tied to it. */
+const passcodeField = (page: Page) =>
+  page.getByLabel('Passcode').evaluate((input: HTMLInputElement) => ({
+    value: input.value,
+    selected: input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0),
+    focused: document.activeElement === input,
+    invalid: input.getAttribute('aria-invalid'),
+    message: document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? null,
+  }));
+
+/** Waits until no toast is on screen (sonner lets one go with a short animation). */
+const noToastLeft = (page: Page) => page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0);
+
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a client at %s size', (viewport) => {
   it('opens a protected link: a wrong passcode is refused, the right one shows the photos; downloads one and all', async () => {
     const token = await seedClientLink({ albumId: album.id, passcode: '4821', allowDownloads: true });
@@ -55,14 +69,27 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a client at %s size', (
     await dialog.getByText('Passcode is required').waitFor();
     await dialog.getByLabel('Passcode').fill('0000');
     await dialog.getByRole('button', { name: 'View Gallery' }).click();
-    await expectToast(page, 'Please enter the correct passcode');
+    // Under the field, tied to it; what was typed is kept and selected, so typing replaces it.
+    await dialog.getByText('Please enter the correct passcode').waitFor();
+    expect(await passcodeField(page)).toEqual({
+      value: '0000',
+      selected: '0000',
+      focused: true,
+      invalid: 'true',
+      message: 'Please enter the correct passcode',
+    });
+    // SPEC §8's toast as well.
     await expectToast(page, 'Invalid Passcode');
     expect(await dialog.isVisible()).toBe(true);
     expect(photoRequests).toEqual([]);
+    await screenshot(page, `client-passcode-wrong-${viewport}`, { fullPage: false });
 
-    await dialog.getByLabel('Passcode').fill('4821');
-    await dialog.getByRole('button', { name: 'View Gallery' }).click();
+    await page.keyboard.type('4821');
+    expect(await passcodeField(page)).toMatchObject({ value: '4821', invalid: null, message: null });
+    await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
+    // The wrong try's toast does not stay over the unlocked gallery.
+    await noToastLeft(page);
     await page.getByRole('heading', { name: 'Harper & Sam — Autumn Wedding' }).waitFor();
     await page.getByText('A golden afternoon at the old mill.').waitFor();
     await page.getByText('5 photos').waitFor();
@@ -129,6 +156,58 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a client at %s size', (
     expect(streamed).toHaveLength(1);
     await expectToast(page, 'All photos downloaded as zip file');
     await page.getByRole('button', { name: 'Download All Photos' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('a passcode tried too often', () => {
+  it("shows the server's message under the field the same way, and keeps what was typed", async () => {
+    const token = await seedClientLink({ albumId: album.id, passcode: '7305' });
+    const context = await newContext('phone');
+    const page = await context.newPage();
+    await page.goto(`/client/${token}`);
+    const dialog = page.getByRole('dialog', { name: 'Gallery Protected' });
+    const tooMany = 'Too many attempts. Please wait a few minutes and try again.';
+    // The link's throttle (docs/SECURITY.md §7) answers after a few wrong tries from one place.
+    for (let attempt = 1; ; attempt += 1) {
+      await page.getByLabel('Passcode').fill(String(1000 + attempt));
+      await dialog.getByRole('button', { name: 'View Gallery' }).click();
+      await dialog.getByRole('button', { name: 'View Gallery' }).waitFor();
+      await dialog.getByRole('alert').waitFor();
+      const field = await passcodeField(page);
+      expect(field).toMatchObject({ value: String(1000 + attempt), selected: String(1000 + attempt), invalid: 'true' });
+      if (field.message === tooMany) break;
+      expect(field.message).toBe('Please enter the correct passcode');
+      expect(attempt).toBeLessThan(10);
+    }
+    await expectToast(page, tooMany);
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(1);
+    await screenshot(page, 'client-passcode-too-many-phone', { fullPage: false });
+    await context.close();
+  });
+});
+
+describe.each(VIEWER_SIZES)('the client viewer at $width px', (size) => {
+  it('hides the page behind an opaque near-black backdrop, with 44 px controls in contrast and the photo as large as fits', async () => {
+    const token = await seedClientLink({ albumId: album.id, passcode: '5190', allowDownloads: true });
+    const context = await newContext(size);
+    const page = await context.newPage();
+    await page.goto(`/client/${token}`);
+    const dialog = page.getByRole('dialog', { name: 'Gallery Protected' });
+    await dialog.getByLabel('Passcode').fill('5191');
+    await page.keyboard.press('Enter');
+    await dialog.getByText('Please enter the correct passcode').waitFor();
+    await expectToast(page, 'Invalid Passcode');
+    await page.keyboard.type('5190');
+    await page.keyboard.press('Enter');
+    await page.getByText('5 photos').waitFor();
+    await noToastLeft(page);
+
+    await photoTiles(page).nth(1).click();
+    await page.getByRole('button', { name: 'Download', exact: true }).waitFor();
+    const { icons, counter } = await expectSolidViewer(page);
+    console.log(`client viewer at ${size.width} px: icons ${icons.toFixed(1)}:1, counter ${counter.toFixed(1)}:1`);
+    await screenshot(page, `client-viewer-${size.width}`, { fullPage: false });
     await context.close();
   });
 });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectToast, holdResponses, newContext, screenshot, sql, VIEWPORTS, type ViewportName } from './browser';
 import { addPhotoRows, seedAlbum, seedClientLink, seedPublicGallery, type SeededPhoto } from './public-seed';
+import { expectSolidViewer, VIEWER_SIZES } from './viewer-checks';
 
 let publicAlbum: { id: string; photos: SeededPhoto[] };
 let privateAlbum: { id: string; photos: SeededPhoto[] };
@@ -124,6 +125,25 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a visitor at %s size', 
       const top = document.getElementById('galleries')?.getBoundingClientRect().top;
       return top !== undefined && Math.abs(top) < 80;
     });
+    await context.close();
+  });
+});
+
+describe.each(VIEWER_SIZES)('the viewer at $width px', (size) => {
+  it('hides the page behind an opaque near-black backdrop, with 44 px controls in contrast and the photo as large as fits', async () => {
+    const context = await newContext(size);
+    const page = await context.newPage();
+    await page.goto(`/gallery/public/${galleryId}`);
+    await page.getByRole('heading', { name: 'Evening Light Favourites' }).waitFor();
+    await tiles(page).first().click();
+    const { icons, counter } = await expectSolidViewer(page);
+    console.log(`public viewer at ${size.width} px: icons ${icons.toFixed(1)}:1, counter ${counter.toFixed(1)}:1`);
+    await screenshot(page, `public-gallery-viewer-${size.width}`, { fullPage: false });
+    // The portrait photo next, and the same again.
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === 'rotated-exif6.jpg');
+    await expectSolidViewer(page);
+    await screenshot(page, `public-gallery-viewer-portrait-${size.width}`, { fullPage: false });
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { notify, Toaster } from '@/ui/toast';
 
@@ -20,5 +20,16 @@ describe('toasts', () => {
     (await screen.findByRole('button', { name: 'Reload' })).click();
     expect(reloaded).toBe(true);
     expect(screen.getByText('Reload to use the latest version of the site.')).toBeTruthy();
+  });
+
+  it('an error with an id is replaced by the next of that id, and dismissed by it', async () => {
+    render(<Toaster />);
+    notify.error('Please enter the correct passcode', 'Invalid Passcode', { id: 'passcode' });
+    await screen.findByText('Please enter the correct passcode');
+    notify.error('Too many attempts. Please wait a few minutes and try again.', 'Error', { id: 'passcode' });
+    await screen.findByText('Too many attempts. Please wait a few minutes and try again.');
+    expect(screen.queryByText('Please enter the correct passcode')).toBeNull();
+    notify.dismiss('passcode');
+    await waitFor(() => expect(screen.queryByText('Too many attempts. Please wait a few minutes and try again.')).toBeNull());
   });
 });

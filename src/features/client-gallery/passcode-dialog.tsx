@@ -1,23 +1,29 @@
 import { Lock } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
 import { Input } from '@/ui/input';
+import type { PasscodeAnswer } from './use-client-gallery';
 
 export const PASSCODE_MAX_LENGTH = 8;
 
 interface PasscodeDialogProps {
-  /** Resolves true when the server accepted the passcode; the dialog stays open otherwise. */
-  onSubmit: (passcode: string) => Promise<boolean>;
+  /** The server's answer; on a refusal the dialog stays open with its message under the field. */
+  onSubmit: (passcode: string) => Promise<PasscodeAnswer>;
   onLeave: () => void;
 }
 
-/** 'Gallery Protected': asks for the link's passcode before any photo is loaded (SPEC §2). */
+/**
+ * 'Gallery Protected': asks for the link's passcode before any photo is loaded (SPEC §2). A
+ * refusal ('Please enter the correct passcode', or the server's word on too many attempts)
+ * shows under the field, tied to it by aria-describedby (FormField).
+ */
 export function PasscodeDialog({ onSubmit, onLeave }: PasscodeDialogProps) {
   const [passcode, setPasscode] = useState('');
   const [error, setError] = useState<string>();
   const [checking, setChecking] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -26,9 +32,17 @@ export function PasscodeDialog({ onSubmit, onLeave }: PasscodeDialogProps) {
       setError('Passcode is required');
       return;
     }
+    // Gone while checking, so a second refusal of the same words is announced again (role=alert).
+    setError(undefined);
     setChecking(true);
     try {
-      if (!(await onSubmit(value))) setPasscode('');
+      const answer = await onSubmit(value);
+      if (!answer.accepted) {
+        setError(answer.message);
+        // What was typed stays, selected: one keystroke starts over, an arrow key edits it.
+        input.current?.focus();
+        input.current?.select();
+      }
     } finally {
       setChecking(false);
     }
@@ -48,6 +62,7 @@ export function PasscodeDialog({ onSubmit, onLeave }: PasscodeDialogProps) {
         </div>
         <FormField label="Passcode" error={error}>
           <Input
+            ref={input}
             value={passcode}
             onChange={(event) => {
               setPasscode(event.target.value);

@@ -10,6 +10,17 @@ import { notify } from '@/ui/toast';
 import { clientKeys, serverLinkQuery } from './client-keys';
 import { clientPhotosQuery, isNetworkFailure, readOfflineAlbum } from './client-photos-query';
 
+/** What the server made of a passcode; a refusal carries the message for the passcode field. */
+export type PasscodeAnswer = { accepted: true } | { accepted: false; message: string };
+
+// One toast for every refusal: a new try replaces the last one's, and unlocking takes it away.
+const PASSCODE_TOAST = 'passcode';
+
+function refused(message: string, title?: string): PasscodeAnswer {
+  notify.error(message, title, { id: PASSCODE_TOAST });
+  return { accepted: false, message };
+}
+
 interface LinkState {
   link: ClientLink | null;
   /** The passcode this device entered before and the server (still) accepts. */
@@ -59,19 +70,24 @@ export function useClientGallery(token: string) {
 
   const photos = useQuery({ ...clientPhotosQuery(backend, token, found, passcode), enabled: unlocked });
 
-  /** Checks a passcode with the server; true when accepted (the photos then load). */
-  async function submitPasscode(value: string): Promise<boolean> {
+  /**
+   * Checks a passcode with the server. Accepted: the photos load and the passcode's error
+   * toasts go. Refused: the message to show under the field (also raised as the spec's toast).
+   */
+  async function submitPasscode(value: string): Promise<PasscodeAnswer> {
     try {
       if (await validateGalleryPasscode(backend, token, value)) {
         setEnteredPasscode(value);
-        return true;
+        // A toast of an earlier wrong try would otherwise stay over the unlocked gallery.
+        notify.dismiss(PASSCODE_TOAST);
+        return { accepted: true };
       }
-      notify.error('Please enter the correct passcode', 'Invalid Passcode');
+      return refused('Please enter the correct passcode', 'Invalid Passcode');
     } catch (error) {
       console.error('Failed to validate passcode', error);
-      notify.error(error instanceof BackendError && error.kind === 'rate-limited' ? error.message : 'Failed to validate passcode');
+      // Too many attempts: the server's message says how long to wait.
+      return refused(error instanceof BackendError && error.kind === 'rate-limited' ? error.message : 'Failed to validate passcode');
     }
-    return false;
   }
 
   return {

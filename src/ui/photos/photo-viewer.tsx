@@ -5,6 +5,7 @@ import Counter from 'yet-another-react-lightbox/plugins/counter';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
+import './photo-viewer.css';
 import { renditionSize, PREVIEW_WIDTH, THUMB_WIDTH, type ShownPhoto } from './photo-sources';
 
 interface PhotoViewerProps {
@@ -20,7 +21,8 @@ interface PhotoViewerProps {
 /**
  * The full-screen photo viewer (yet-another-react-lightbox): arrows and Esc on the keyboard,
  * swipe on touch, pinch / wheel / double-tap zoom, the neighbours preloaded. It shows the
- * preview rendition; the original is only fetched by a download.
+ * preview rendition; the original is only fetched by a download. Its look (an opaque backdrop,
+ * the controls in a band of their own, 44 px targets) is in photo-viewer.css.
  */
 export function PhotoViewer({ photos, index, onClose, onDownload }: PhotoViewerProps) {
   // The photo on screen; the viewer moves through photos on its own after opening.
@@ -68,14 +70,14 @@ export function PhotoViewer({ photos, index, onClose, onDownload }: PhotoViewerP
       close={() => onClose(current.current)}
       slides={slides}
       plugins={[Zoom, Counter]}
-      carousel={{ preload: 2, finite: photos.length < 3, padding: '16px' }}
+      className="photo-viewer"
+      // No padding of its own: the photo's area is set in photo-viewer.css (a band for the controls).
+      carousel={{ preload: 2, finite: photos.length < 3, padding: 0 }}
       zoom={{ maxZoomPixelRatio: 2, scrollToZoom: true }}
       controller={{ closeOnBackdropClick: true, closeOnPullDown: true }}
       animation={{ fade: 200, swipe: 300 }}
       toolbar={{ buttons: downloadButton ? [downloadButton, 'close'] : ['close'] }}
-      counter={{ container: { style: { top: 'unset', bottom: 0 } } }}
       on={{ view: ({ index: shown }) => (current.current = shown) }}
-      styles={{ container: { backgroundColor: 'rgb(12 12 12 / 0.94)' } }}
     />
   );
 }
