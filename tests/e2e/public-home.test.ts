@@ -93,7 +93,7 @@ describe('the public home page', () => {
     // Intro with its button.
     await page.getByRole('heading', { level: 2, name: "Hello, I'm glad you're here" }).waitFor();
     await page.getByText('A calm, unhurried photography experience').waitFor();
-    expect(await page.getByRole('link', { name: 'About me' }).getAttribute('href')).toBe('/about');
+    expect(await page.getByRole('link', { name: 'About me' }).getAttribute('href')).toBe('#about-story');
 
     // Portrait Sessions: three packages, whimsical names, prices, the first three features only.
     const services = page.getByTestId('service-list').locator(':scope > li');
@@ -190,6 +190,38 @@ describe('the public home page', () => {
     await featured.click();
     await page.waitForURL(`**/gallery/public/${seeded.galleryId}`);
     await context.close();
+  });
+
+  it("takes the intro's button to the story section, also on a site seeded with the old '/about' default", async () => {
+    const migration = readFileSync(
+      join(import.meta.dirname, '..', '..', 'supabase', 'migrations', '20261125000100_intro_link_to_story.sql'),
+      'utf8',
+    );
+    // A site seeded before holds '/about' in its intro; another section's own '/about' is an admin's choice.
+    await sql("update public.page_content set button_link = '/about' where section_name in ('intro', 'about-story')");
+    try {
+      await sql(migration);
+      expect(await sql('select section_name, button_link from public.page_content order by sort_order')).toEqual([
+        { section_name: 'hero', button_link: '#galleries' },
+        { section_name: 'intro', button_link: '#about-story' },
+        { section_name: 'about-story', button_link: '/about' },
+      ]);
+    } finally {
+      await sql("update public.page_content set button_link = null where section_name = 'about-story'");
+    }
+
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const { context, page } = await openHome(viewport);
+      const story = page.locator('#about-story');
+      await page.getByRole('link', { name: 'About me' }).click();
+      await expect
+        .poll(() => story.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), { timeout: 5_000 })
+        .toBeLessThan(40);
+      await story.getByRole('heading', { level: 2, name: 'My Story' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(await page.getByText('Oops! Page not found').count()).toBe(0);
+      await context.close();
+    }
   });
 
   it("loads none of the admin area's code for a visitor, and asks for the backend's address once", async () => {

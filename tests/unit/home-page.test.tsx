@@ -134,7 +134,7 @@ describe('the home page', () => {
     expect(within(header).getByText('Willow & Light')).toBeTruthy();
     expect(within(header).getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('https://instagram.com/willowandlight');
     expect(header.querySelector('img')?.getAttribute('src')).toBe(`${SUPABASE_URL}/storage/v1/object/public/photos/logo-1.png`);
-    expect(screen.getByRole('link', { name: /About me/ }).getAttribute('href')).toBe('/about');
+    expect(screen.getByRole('link', { name: /About me/ }).getAttribute('href')).toBe('#about-story');
 
     // One package: whimsical title, plain name above, three of its four features, its icon.
     const list = screen.getByTestId('service-list');
@@ -251,6 +251,16 @@ describe('the home page', () => {
     fireEvent.click(screen.getByRole('link', { name: 'My Story' }));
     expect(scrollIntoView).toHaveBeenLastCalledWith({ behavior: 'auto', block: 'start' });
     expect(scrollIntoView.mock.contexts.at(-1)).toBe(document.getElementById('about-story'));
+  });
+
+  it("takes the intro's button without a link to the story section", async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    renderHome(SAFE_TABLES);
+    await screen.findByRole('heading', { level: 1 });
+    expect(fireEvent.click(screen.getByRole('link', { name: /About me/ }))).toBe(false);
+    expect(scrollIntoView.mock.contexts.at(-1)).toBe(document.getElementById('about-story'));
+    expect(document.activeElement).toBe(document.getElementById('about-story'));
   });
 
   it("shows 'Magic is Coming Soon!' and no sub-lists when there is nothing to show", async () => {
