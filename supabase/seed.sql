@@ -32,7 +32,7 @@ values
   ('home', 'intro', 'Hello, I''m glad you''re here',
    'A calm, unhurried photography experience',
    'From newborn cuddles to golden-hour walks, I photograph people as they are: warm, real and a little bit messy.',
-   'About me', '/about', 1),
+   'About me', '#about-story', 1),
   ('home', 'about-story', 'My Story',
    'Why I photograph people',
    'I picked up a camera to remember the small things: hands, laughter, the light in a kitchen at dusk. Years later that is still what I chase in every session.',

@@ -93,7 +93,7 @@ describe('the public home page', () => {
     // Intro with its button.
     await page.getByRole('heading', { level: 2, name: "Hello, I'm glad you're here" }).waitFor();
     await page.getByText('A calm, unhurried photography experience').waitFor();
-    expect(await page.getByRole('link', { name: 'About me' }).getAttribute('href')).toBe('/about');
+    expect(await page.getByRole('link', { name: 'About me' }).getAttribute('href')).toBe('#about-story');
 
     // Portrait Sessions: three packages, whimsical names, prices, the first three features only.
     const services = page.getByTestId('service-list').locator(':scope > li');
@@ -190,6 +190,164 @@ describe('the public home page', () => {
     await featured.click();
     await page.waitForURL(`**/gallery/public/${seeded.galleryId}`);
     await context.close();
+  });
+
+  it("takes the intro's button to the story section, also on a site seeded with the old '/about' default", async () => {
+    const migration = readFileSync(
+      join(import.meta.dirname, '..', '..', 'supabase', 'migrations', '20261125000100_intro_link_to_story.sql'),
+      'utf8',
+    );
+    // A site seeded before holds '/about' in its intro; another section's own '/about' is an admin's choice.
+    await sql("update public.page_content set button_link = '/about' where section_name in ('intro', 'about-story')");
+    try {
+      await sql(migration);
+      expect(await sql('select section_name, button_link from public.page_content order by sort_order')).toEqual([
+        { section_name: 'hero', button_link: '#galleries' },
+        { section_name: 'intro', button_link: '#about-story' },
+        { section_name: 'about-story', button_link: '/about' },
+      ]);
+    } finally {
+      await sql("update public.page_content set button_link = null where section_name = 'about-story'");
+    }
+
+    for (const viewport of ['desktop', 'phone'] as const) {
+      const { context, page } = await openHome(viewport);
+      const story = page.locator('#about-story');
+      await page.getByRole('link', { name: 'About me' }).click();
+      await expect
+        .poll(() => story.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), { timeout: 5_000 })
+        .toBeLessThan(40);
+      await story.getByRole('heading', { level: 2, name: 'My Story' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(await page.getByText('Oops! Page not found').count()).toBe(0);
+      await context.close();
+    }
+  });
+
+  it('puts the sections behind a 44 px Menu button on a 390 px phone: it opens them, keeps focus inside, closes on a choice or Escape', async () => {
+    const context = await newContext('phone');
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const requests = recordRequests(page);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const header = page.getByRole('banner');
+    const menuButton = header.getByRole('button', { name: 'Menu' });
+    // The menu's code (Radix's dialog) is not among what every visitor loads: it comes with the first press.
+    await page.waitForLoadState('networkidle');
+    const menuScripts = () => requests.scripts().filter((script) => script.startsWith('home-menu-'));
+    expect(menuScripts()).toEqual([]);
+
+    // The inline links are hidden; the Menu button stands in for them, on the brand's line.
+    expect(await header.getByRole('navigation', { name: 'Sections' }).isVisible()).toBe(false);
+    expect(await menuButton.isVisible()).toBe(true);
+    const box = (await menuButton.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    const brand = (await header.getByText('Willow & Light Photography').boundingBox())!;
+    expect(box.y).toBeLessThan(brand.y + brand.height);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    await screenshot(page, 'home-header-phone-390', { fullPage: false });
+
+    // Open: the three sections, the site's brand on top and a close button where Menu was.
+    await menuButton.click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    expect(menuScripts()).toHaveLength(1);
+    const links = menu.getByRole('navigation', { name: 'Sections' }).getByRole('link');
+    expect(await texts(links)).toEqual(['Sessions', 'About', 'Galleries']);
+    for (const link of await links.all()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    const close = menu.getByRole('button', { name: 'Close menu' });
+    const closeBox = (await close.boundingBox())!;
+    expect(closeBox.width).toBeGreaterThanOrEqual(44);
+    expect(Math.abs(closeBox.x - box.x)).toBeLessThan(2);
+    // The page behind is hidden from assistive technology while the menu is open, the button included.
+    expect(await header.getByRole('button', { name: 'Menu' }).count()).toBe(0);
+    expect(await page.locator('header button[aria-label="Menu"]').getAttribute('aria-expanded')).toBe('true');
+    await page.waitForTimeout(300); // the sheet's short opening animation
+    await screenshot(page, 'home-menu-open-phone-390', { fullPage: false });
+
+    // Tab and Shift+Tab stay inside the open menu.
+    const focusInMenu = () => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    expect(await focusInMenu()).toBe(true);
+    for (let step = 0; step < 6; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInMenu(), `Tab ${step + 1}`).toBe(true);
+    }
+    for (let step = 0; step < 6; step += 1) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusInMenu(), `Shift+Tab ${step + 1}`).toBe(true);
+    }
+
+    // Escape closes it and gives focus back to the Menu button.
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Menu');
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+
+    // A tap outside closes it too, and nothing under it is pressed.
+    await menuButton.click();
+    await menu.waitFor();
+    await page.mouse.click(195, 780);
+    await menu.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    // Choosing a section closes the menu and brings that section to the top of the window.
+    await menuButton.click();
+    await menu.getByRole('link', { name: 'Galleries' }).click();
+    await menu.waitFor({ state: 'detached' });
+    const galleries = page.locator('#galleries');
+    await expect
+      .poll(() => galleries.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), { timeout: 5_000 })
+      .toBeLessThan(40);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('galleries');
+
+    // Once more, for the story.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await menuButton.click();
+    await menu.getByRole('link', { name: 'About' }).click();
+    await menu.waitFor({ state: 'detached' });
+    const story = page.locator('#about-story');
+    await expect
+      .poll(() => story.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), { timeout: 5_000 })
+      .toBeLessThan(40);
+    expect(await overflowsSideways(page)).toBe(false);
+    await context.close();
+  });
+
+  it('shows the sections inline and no Menu button at 1280 px', async () => {
+    const { context, page } = await openHome('desktop');
+    const header = page.getByRole('banner');
+    const nav = header.getByRole('navigation', { name: 'Sections' });
+    expect(await nav.isVisible()).toBe(true);
+    expect(await texts(nav.getByRole('link'))).toEqual(['Sessions', 'About', 'Galleries']);
+    expect(await header.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
+    await screenshot(page, 'home-header-desktop', { fullPage: false });
+    await nav.getByRole('link', { name: 'About' }).click();
+    await expect
+      .poll(() => page.locator('#about-story').evaluate((element) => Math.abs(element.getBoundingClientRect().top)), { timeout: 5_000 })
+      .toBeLessThan(40);
+    await context.close();
+  });
+
+  it("gives a gallery page the site's brand and a 44 px way back (no section links, so no menu)", async () => {
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const context = await newContext(viewport);
+      const page = await context.newPage();
+      if (viewport === 'phone') await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/gallery/${seeded.older.id}`);
+      await page.getByRole('heading', { level: 1, name: 'Autumn in the Orchard' }).waitFor();
+      const header = page.getByRole('banner');
+      await header.getByText('Willow & Light Photography').waitFor();
+      const back = header.getByRole('link', { name: 'Back to Galleries' });
+      const box = (await back.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+      expect(await header.getByRole('button', { name: 'Menu' }).count()).toBe(0);
+      await screenshot(page, `gallery-header-${viewport === 'phone' ? 'phone-390' : 'desktop'}`, { fullPage: false });
+      await context.close();
+    }
   });
 
   it("loads none of the admin area's code for a visitor, and asks for the backend's address once", async () => {

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HomePage } from '@/features/home/home-page';
@@ -134,7 +134,7 @@ describe('the home page', () => {
     expect(within(header).getByText('Willow & Light')).toBeTruthy();
     expect(within(header).getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('https://instagram.com/willowandlight');
     expect(header.querySelector('img')?.getAttribute('src')).toBe(`${SUPABASE_URL}/storage/v1/object/public/photos/logo-1.png`);
-    expect(screen.getByRole('link', { name: /About me/ }).getAttribute('href')).toBe('/about');
+    expect(screen.getByRole('link', { name: /About me/ }).getAttribute('href')).toBe('#about-story');
 
     // One package: whimsical title, plain name above, three of its four features, its icon.
     const list = screen.getByTestId('service-list');
@@ -251,6 +251,50 @@ describe('the home page', () => {
     fireEvent.click(screen.getByRole('link', { name: 'My Story' }));
     expect(scrollIntoView).toHaveBeenLastCalledWith({ behavior: 'auto', block: 'start' });
     expect(scrollIntoView.mock.contexts.at(-1)).toBe(document.getElementById('about-story'));
+  });
+
+  it("takes the intro's button without a link to the story section", async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    renderHome(SAFE_TABLES);
+    await screen.findByRole('heading', { level: 1 });
+    expect(fireEvent.click(screen.getByRole('link', { name: /About me/ }))).toBe(false);
+    expect(scrollIntoView.mock.contexts.at(-1)).toBe(document.getElementById('about-story'));
+    expect(document.activeElement).toBe(document.getElementById('about-story'));
+  });
+
+  it('opens the sections from the Menu button; a choice closes it and scrolls there, Escape gives focus back', async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    window.matchMedia = vi.fn(
+      (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList,
+    );
+    renderHome(SAFE_TABLES);
+    await screen.findByRole('heading', { level: 1 });
+    const menuButton = within(screen.getByRole('banner')).getByRole('button', { name: 'Menu' });
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(menuButton);
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(menuButton.getAttribute('aria-expanded')).toBe('true');
+    const links = within(within(menu).getByRole('navigation', { name: 'Sections' })).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Sessions', '#portrait-sessions'],
+      ['About', '#about-story'],
+      ['Galleries', '#galleries'],
+    ]);
+    expect(menu.contains(document.activeElement)).toBe(true);
+
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(menuButton));
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+
+    fireEvent.click(menuButton);
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Galleries' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(document.getElementById('galleries')));
+    expect(scrollIntoView.mock.contexts.at(-1)).toBe(document.getElementById('galleries'));
   });
 
   it("shows 'Magic is Coming Soon!' and no sub-lists when there is nothing to show", async () => {

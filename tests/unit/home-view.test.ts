@@ -124,13 +124,14 @@ describe('the hero image', () => {
 });
 
 describe('the intro button', () => {
-  it('links to /about when no link is configured', () => {
+  it("links to the page's story section when no link is configured (the site has no /about page)", () => {
+    expect(DEFAULT_INTRO_LINK).toBe('#about-story');
     expect(introButton({ button_text: 'About me', button_link: null })).toEqual({
       text: 'About me',
-      href: DEFAULT_INTRO_LINK,
+      href: '#about-story',
       external: false,
     });
-    expect(introButton({ button_text: 'About me', button_link: '  ' })?.href).toBe('/about');
+    expect(introButton({ button_text: 'About me', button_link: '  ' })?.href).toBe('#about-story');
   });
 
   it('keeps a configured link and says when it leaves the site', () => {
@@ -252,7 +253,7 @@ describe('the whole page', () => {
       title: 'Hello',
       subtitle: null,
       content: null,
-      button: { text: 'About me', href: '/about', external: false },
+      button: { text: 'About me', href: '#about-story', external: false },
     });
     expect(view.aboutStory).toEqual({
       title: ABOUT_STORY_DEFAULTS.title,

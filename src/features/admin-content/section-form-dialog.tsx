@@ -96,7 +96,7 @@ export function SectionFormDialog({ open, onOpenChange, section, onSubmit }: Sec
           </FormField>
           <FormField className="content-start" label="Button Link" error={errors.buttonLink?.message}>
             <Input
-              placeholder="/contact, #galleries or https://…"
+              placeholder="#about-story, #galleries or https://…"
               autoCapitalize="off"
               spellCheck={false}
               {...form.register('buttonLink')}

@@ -30,8 +30,11 @@ export const ABOUT_STORY_DEFAULTS = {
     'and photographs you will treasure for years to come.',
 } as const;
 
-/** SPEC §9: the intro button goes here when no link is configured. */
-export const DEFAULT_INTRO_LINK = '/about';
+/**
+ * Where the intro button goes when no link is configured: the story section of this page.
+ * SPEC §9 says '/about', a page the site does not have (README, decisions).
+ */
+export const DEFAULT_INTRO_LINK = '#about-story';
 export const MAX_SERVICES = 3;
 export const MAX_FEATURES = 3;
 
@@ -108,7 +111,7 @@ export function pickHeroImage(design: SiteDesign, hero: PageContentRow | undefin
   };
 }
 
-/** The intro's button: shown when it has a text; its link defaults to /about; an unsafe link shows no button. */
+/** The intro's button: shown when it has a text; its link defaults to the story (#about-story); an unsafe link shows no button. */
 export function introButton(section: Pick<PageContentRow, 'button_text' | 'button_link'>): LinkTarget | null {
   const text = textOrNull(section.button_text);
   if (!text) return null;

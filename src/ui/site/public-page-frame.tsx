@@ -22,9 +22,10 @@ export function PublicPageFrame({ profile, subtitle, back, children }: PublicPag
           <Link to="/" className="min-w-0 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring">
             <SiteBrand profile={profile} subtitle={subtitle} />
           </Link>
+          {/* 44 px high, a round button on phones: a finger's target, like the home page's Menu button. */}
           <Link
             to={back.to}
-            className="inline-flex shrink-0 items-center gap-2 rounded-full border border-border bg-card/80 p-2.5 text-sm font-medium transition-colors hover:bg-secondary sm:px-4 sm:py-2"
+            className="inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded-full border border-border bg-card/80 text-sm font-medium transition-colors hover:bg-secondary sm:px-4"
           >
             <ArrowLeft className="size-4" aria-hidden />
             <span className="sr-only sm:not-sr-only">{back.label}</span>
