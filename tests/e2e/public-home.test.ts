@@ -194,7 +194,7 @@ describe('the public home page', () => {
 
   it("takes the intro's button to the story section, also on a site seeded with the old '/about' default", async () => {
     const migration = readFileSync(
-      join(import.meta.dirname, '..', '..', 'supabase', 'migrations', '20261125000100_intro_link_to_story.sql'),
+      join(import.meta.dirname, '..', '..', 'supabase', 'migrations', '20261124000400_intro_link_to_story.sql'),
       'utf8',
     );
     // A site seeded before holds '/about' in its intro; another section's own '/about' is an admin's choice.
