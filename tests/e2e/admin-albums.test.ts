@@ -174,3 +174,30 @@ describe('deleting a collection', () => {
     await context.close();
   });
 });
+
+describe('Add Photos on a phone', () => {
+  it("offers only 'Choose Photos' on a touch screen, where there is nothing to drag", async () => {
+    const context = await newContext({ width: 390, height: 844 }, { touch: true });
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    await createCollection(page, 'Phone Upload');
+    await page.getByRole('link', { name: /Phone Upload/ }).click();
+    await page.getByRole('button', { name: 'Add Photos' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add Photos' });
+    await dialog.getByRole('button', { name: 'Choose Photos', exact: true }).waitFor();
+    expect(await dialog.getByText('Drag photos here').count()).toBe(0);
+    await screenshot(page, 'add-photos-touch-390', { fullPage: false });
+    await context.close();
+  });
+
+  it("keeps 'Drag photos here' with a mouse", async () => {
+    const context = await newContext('desktop');
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    await createCollection(page, 'Desk Upload');
+    await page.getByRole('link', { name: /Desk Upload/ }).click();
+    await page.getByRole('button', { name: 'Add Photos' }).first().click();
+    await page.getByRole('dialog', { name: 'Add Photos' }).getByText('Drag photos here').waitFor();
+    await context.close();
+  });
+});

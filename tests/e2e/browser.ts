@@ -34,7 +34,7 @@ afterAll(async () => {
 /** A fresh browser profile at the given size (a named one, or any), with the site's URL (or another, e.g. a proxy's) as base. */
 export async function newContext(
   viewport: ViewportName | { width: number; height: number },
-  options: { baseURL?: string } = {},
+  options: { baseURL?: string; touch?: boolean } = {},
 ): Promise<BrowserContext> {
   const context = await (
     await launchBrowser()
@@ -42,6 +42,8 @@ export async function newContext(
     viewport: typeof viewport === 'string' ? VIEWPORTS[viewport] : viewport,
     baseURL: options.baseURL ?? inject('stack').url,
     deviceScaleFactor: 1,
+    // A touch screen: the page's (pointer: coarse) and (hover: none) then match, as on a phone.
+    hasTouch: options.touch ?? false,
   });
   return context;
 }

@@ -7,6 +7,7 @@ import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 import { Progress } from '@/ui/controls';
 import { Dialog, DialogActions } from '@/ui/dialog';
+import { useCoarsePointer } from '@/ui/use-coarse-pointer';
 import { fileSize, photosWord } from '@/ui/format';
 import { notify } from '@/ui/toast';
 import type { FileState, UploadBatch } from './use-upload-batch';
@@ -55,6 +56,8 @@ export function AddPhotosDialog({
   batch: UploadBatch;
 }) {
   const queuePhotos = useQueuePhotos(albumId);
+  // A phone has nothing to drag from: its zone only offers 'Choose Photos'.
+  const touch = useCoarsePointer();
   const { entries, stateOf, done, percent } = batch;
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -112,7 +115,7 @@ export function AddPhotosDialog({
         <input {...getInputProps()} aria-label="Choose photos" />
         <ImagePlus className="size-10 text-muted-foreground" strokeWidth={1.25} aria-hidden />
         <div>
-          <p className="font-medium">{isDragActive ? 'Drop the photos here' : 'Drag photos here'}</p>
+          {!touch && <p className="font-medium">{isDragActive ? 'Drop the photos here' : 'Drag photos here'}</p>}
           <p className="text-sm text-muted-foreground">JPEG, PNG, WebP, GIF or AVIF</p>
         </div>
         <Button variant="outline" onClick={openPicker}>
