@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectToast, fixturePath, newContext, screenshot, signInAsAdmin, sql, VIEWPORTS, type ViewportName } from './browser';
+import { seedAlbum } from './public-seed';
 
 interface PhotoRow {
   id: string;
@@ -198,6 +199,33 @@ describe('Add Photos on a phone', () => {
     await page.getByRole('link', { name: /Desk Upload/ }).click();
     await page.getByRole('button', { name: 'Add Photos' }).first().click();
     await page.getByRole('dialog', { name: 'Add Photos' }).getByText('Drag photos here').waitFor();
+    await context.close();
+  });
+});
+
+describe('looking at a photo in the admin', () => {
+  it('opens a tile in the viewer, moves to the next photo and gives focus back on Escape', async () => {
+    const album = await seedAlbum({ name: 'Viewer Check', photos: ['landscape.jpg', 'portrait.jpg'] });
+    const context = await newContext('desktop');
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    await page.goto(`/admin/albums/${album.id}`);
+    await page.getByRole('button', { name: 'View landscape.jpg' }).click();
+    const shown = page.locator('.yarl__slide_current img');
+    await expect.poll(() => shown.getAttribute('alt')).toBe('landscape.jpg');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => shown.getAttribute('alt')).toBe('portrait.jpg');
+    // The slide has come to rest in the middle (the swipe animation is over) before the screenshot.
+    await expect
+      .poll(async () => {
+        const box = await shown.boundingBox();
+        return box ? Math.round(box.x + box.width / 2) : null;
+      })
+      .toBe(640);
+    await screenshot(page, 'admin-photo-viewer-desktop', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await page.locator('.yarl__container').waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('View portrait.jpg');
     await context.close();
   });
 });

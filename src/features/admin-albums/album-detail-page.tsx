@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ImagePlus, Images } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { getAlbum, listPhotos } from '@/lib/backend/albums';
 import { useBackend } from '@/lib/backend/backend-context';
@@ -12,6 +12,7 @@ import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
 import { photoCount } from '@/ui/format';
 import { PageLoader } from '@/ui/page-loader';
+import { toShownPhotos } from '@/ui/photos/photo-sources';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { AddPhotosDialog } from './add-photos-dialog';
 import { albumKeys } from './album-keys';
@@ -28,6 +29,9 @@ function BackLink() {
   );
 }
 
+// The viewer (yet-another-react-lightbox) loads when a photo is first opened.
+const PhotoViewer = lazy(async () => ({ default: (await import('@/ui/photos/photo-viewer')).PhotoViewer }));
+
 /** /admin/albums/{id}: the album's photos, 'Add Photos' with progress, delete (SPEC §2). */
 export function AlbumDetailPage() {
   const { id = '' } = useParams();
@@ -35,6 +39,8 @@ export function AlbumDetailPage() {
   const submit = useSubmitChange();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<ShownPhoto | null>(null);
+  /** The photo open in the viewer (its index among the viewable ones), or null; undefined until one is first opened. */
+  const [viewing, setViewing] = useState<number | null | undefined>(undefined);
   const uploads = useUploadBatch(id);
   const { finished: uploadsFinished, clear: clearUploads } = uploads;
   const hasUploads = uploads.entries.length > 0;
@@ -59,6 +65,21 @@ export function AlbumDetailPage() {
   // A collection still waiting in the outbox is not on the server yet: nothing failed.
   useErrorToast(shownAlbum?.pending ? null : (album.error ?? photos.error), 'Failed to load album. Please try again.');
   const localThumbnails = useLocalThumbnails(shownPhotos.filter((photo) => photo.pending).map((photo) => photo.id));
+  // The photos on the server, as the viewer shows them (its preview rendition).
+  const viewable = useMemo(
+    () =>
+      toShownPhotos(
+        backend,
+        shownPhotos.filter((photo) => !photo.pending),
+      ),
+    [backend, shownPhotos],
+  );
+  const closeViewer = (last: number) => {
+    setViewing(null);
+    // Focus back on the photo shown last, as the public galleries do.
+    const shown = viewable[last];
+    if (shown) document.querySelector<HTMLElement>(`[data-photo-id="${shown.id}"] [data-open-photo]`)?.focus();
+  };
 
   if (!shownAlbum && (album.isPending || photos.isPending)) return <PageLoader />;
   if (!shownAlbum) {
@@ -110,11 +131,22 @@ export function AlbumDetailPage() {
       ) : (
         <div className="grid grid-cols-2 gap-x-4 gap-y-5 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
           {shownPhotos.map((photo) => (
-            <PhotoTile key={photo.id} photo={photo} localThumbnail={localThumbnails[photo.id]} onDelete={() => setDeleting(photo)} />
+            <PhotoTile
+              key={photo.id}
+              photo={photo}
+              localThumbnail={localThumbnails[photo.id]}
+              onOpen={() => setViewing(viewable.findIndex((candidate) => candidate.id === photo.id))}
+              onDelete={() => setDeleting(photo)}
+            />
           ))}
         </div>
       )}
 
+      {viewing !== undefined && (
+        <Suspense fallback={null}>
+          <PhotoViewer photos={viewable} index={viewing === -1 ? null : viewing} onClose={closeViewer} />
+        </Suspense>
+      )}
       <AddPhotosDialog open={adding} onOpenChange={setAdding} albumId={id} batch={uploads} />
       <ConfirmDialog
         open={deleting !== null}

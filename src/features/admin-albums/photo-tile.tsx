@@ -13,6 +13,8 @@ interface PhotoTileProps {
   photo: ShownPhoto;
   /** The thumbnail made in this browser, while the upload waits. */
   localThumbnail?: string;
+  /** Opens the photo in the viewer (photos on the server only). */
+  onOpen: () => void;
   onDelete: () => void;
 }
 
@@ -44,30 +46,45 @@ function openOriginal(backend: Backend, fileUrl: string): void {
 }
 
 /** One photo of an album: image, open-in-new-tab, delete, filename, size and dimensions (SPEC §2). */
-export function PhotoTile({ photo, localThumbnail, onDelete }: PhotoTileProps) {
+export function PhotoTile({ photo, localThumbnail, onOpen, onDelete }: PhotoTileProps) {
   const backend = useBackend();
   const thumbnail = localThumbnail ?? resolveStorageUrl(backend, photoDisplayUrl(photo));
   const hasOriginal = originalObject(photo.file_url) !== null;
+  const image = (
+    <ImageOr
+      src={thumbnail}
+      alt={photo.original_filename}
+      loading="lazy"
+      decoding="async"
+      className="size-full object-cover"
+      fallback={
+        <div className="flex size-full items-center justify-center text-muted-foreground">
+          {/* Still, not a spinner: hundreds of queued photos spinning kept a laptop's CPU busy drawing them (bench: 25% slower uploads). */}
+          {photo.pending ? (
+            <ImageIcon className="size-8 opacity-60" aria-label="Preparing" />
+          ) : (
+            <ImageIcon className="size-8" aria-hidden />
+          )}
+        </div>
+      }
+    />
+  );
   return (
     <figure className="group min-w-0" data-testid="photo-tile" data-photo-id={photo.id}>
       <div className="relative aspect-square overflow-hidden rounded-lg bg-muted">
-        <ImageOr
-          src={thumbnail}
-          alt={photo.original_filename}
-          loading="lazy"
-          decoding="async"
-          className="size-full object-cover"
-          fallback={
-            <div className="flex size-full items-center justify-center text-muted-foreground">
-              {/* Still, not a spinner: hundreds of queued photos spinning kept a laptop's CPU busy drawing them (bench: 25% slower uploads). */}
-              {photo.pending ? (
-                <ImageIcon className="size-8 opacity-60" aria-label="Preparing" />
-              ) : (
-                <ImageIcon className="size-8" aria-hidden />
-              )}
-            </div>
-          }
-        />
+        {photo.pending ? (
+          image
+        ) : (
+          <button
+            type="button"
+            data-open-photo
+            onClick={onOpen}
+            aria-label={`View ${photo.original_filename}`}
+            className="block size-full cursor-zoom-in focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring"
+          >
+            {image}
+          </button>
+        )}
         {photo.uploadState && (
           <Badge
             tone={photo.uploadState === 'failed' ? 'destructive' : 'pending'}
