@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, holdResponses, newContext, recordRequests, screenshot, sql, type ViewportName } from './browser';
+import { expectToast, holdResponses, newContext, recordRequests, screenshot, sql, VIEWPORTS, type ViewportName } from './browser';
 import { seedAlbum, seedPublicGallery, type SeededPhoto } from './public-seed';
 
 const YEAR = new Date().getFullYear();
@@ -68,6 +68,21 @@ async function loadLazyImages(page: Page) {
   }
   await page.evaluate(() => window.scrollTo(0, 0));
 }
+
+/** The page's cumulative layout shift so far (shifts not caused by input). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
 
 /** The page fits the viewport: nothing sticks out sideways. */
 const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -158,19 +173,7 @@ describe('the public home page', () => {
       (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
       await featuredCover.elementHandle(),
     );
-    const shift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-              if (!entry.hadRecentInput) total += entry.value;
-            }
-          }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(total), 300);
-        }),
-    );
-    expect(shift).toBeLessThan(0.02);
+    expect(await layoutShift(page)).toBeLessThan(0.02);
     await loadLazyImages(page);
     await screenshot(page, 'home-desktop');
 
@@ -439,6 +442,76 @@ describe('the public home page', () => {
       await setSetting('hero_background_image', null);
       await setSetting('hero_background_blur', '0');
       await setSetting('hero_background_opacity', '100');
+    }
+  });
+
+  it('puts the hero photo first on a phone (at least half the first screen), keeps the card over it at 1280 px, and a wash without one', async () => {
+    const PHONE = { width: 390, height: 844 };
+    const open = async (size: { width: number; height: number }) => {
+      const context = await newContext(size);
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      return { context, page };
+    };
+    const box = async (locator: Locator) => (await locator.boundingBox())!;
+    await setSetting('hero_background_image', seeded.older.photos[0]!.previewUrl);
+    try {
+      // 390 × 844: the photo, then the text. What the first screen shows of the photo (the
+      // picture within its rounded frame, minus any part the text card covers) is at least half of it.
+      let { context, page } = await open(PHONE);
+      const image = page.getByTestId('home-hero-image');
+      await page.waitForFunction(
+        (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+        await image.elementHandle(),
+      );
+      const picture = await box(image);
+      const frame = await box(image.locator('..'));
+      const card = await box(page.getByTestId('home-hero-card'));
+      const top = Math.max(picture.y, frame.y, 0);
+      const bottom = Math.min(picture.y + picture.height, frame.y + frame.height, PHONE.height);
+      const covered = Math.max(0, Math.min(bottom, card.y + card.height) - Math.max(top, card.y));
+      expect((bottom - top - covered) / PHONE.height).toBeGreaterThanOrEqual(0.5);
+      // The text comes below the photo, its title still on the first screen.
+      expect(card.y).toBeGreaterThanOrEqual(frame.y + frame.height - 1);
+      expect((await box(page.getByRole('heading', { level: 1 }))).y).toBeLessThan(PHONE.height - 40);
+      // Eager, high priority, and nothing moved while it came.
+      expect(await image.evaluate((img: HTMLImageElement) => [img.loading, img.fetchPriority])).toEqual(['eager', 'high']);
+      expect(await layoutShift(page)).toBeLessThan(0.02);
+      expect(await overflowsSideways(page)).toBe(false);
+      await screenshot(page, 'home-hero-phone-390', { fullPage: false });
+      await context.close();
+
+      // 1280 px: as before, the frosted card in the middle of the photo, which fills the hero.
+      ({ context, page } = await open(VIEWPORTS.desktop));
+      const hero = await box(page.getByTestId('home-hero'));
+      const wide = await box(page.getByTestId('home-hero-image').locator('..'));
+      const wideCard = page.getByTestId('home-hero-card');
+      const over = await box(wideCard);
+      expect([wide.x, wide.y, wide.width, wide.height]).toEqual([hero.x, hero.y, hero.width, hero.height]);
+      expect(over.y).toBeGreaterThan(wide.y + 40);
+      expect(over.y + over.height).toBeLessThan(wide.y + wide.height - 40);
+      expect(Math.abs(over.x + over.width / 2 - (wide.x + wide.width / 2))).toBeLessThan(2);
+      expect(await wideCard.evaluate((element) => getComputedStyle(element).backdropFilter)).toMatch(/^blur\(/);
+      await context.close();
+
+      // No photo (a fresh install): a wash of the palette, the text centred on it and filling most of it.
+      await setSetting('hero_background_image', null);
+      ({ context, page } = await open(PHONE));
+      expect(await page.getByTestId('home-hero-image').count()).toBe(0);
+      const wash = page.getByTestId('home-hero');
+      const background = await wash.evaluate((element) => getComputedStyle(element).backgroundImage);
+      expect(background).toMatch(/^linear-gradient\(/);
+      expect(background).not.toMatch(/transparent|rgba\(0, 0, 0, 0\)/);
+      const field = await box(wash);
+      const text = await box(page.getByTestId('home-hero-card'));
+      expect(field.height).toBeGreaterThanOrEqual(PHONE.height / 2);
+      expect(text.height / field.height).toBeGreaterThan(0.6);
+      expect(Math.abs(text.y + text.height / 2 - (field.y + field.height / 2))).toBeLessThan(field.height * 0.05);
+      await screenshot(page, 'home-hero-empty-phone-390', { fullPage: false });
+      await context.close();
+    } finally {
+      await setSetting('hero_background_image', null);
     }
   });
 

@@ -5,34 +5,47 @@ import type { HomeView } from './home-view';
 import { SectionLink } from './scroll-to-section';
 
 const PILL = 'h-12 rounded-full px-7 text-base';
+/** The soft wash of the palette behind the picture (seen through its opacity) or in its place. */
+const WASH = 'bg-linear-to-br from-primary/35 via-background to-secondary/45';
+const ROUNDED = 'overflow-hidden rounded-[1.75rem] sm:rounded-[2.5rem]';
 
 /**
  * The hero: the background image (from the design, with its blur and opacity) or a soft wash
  * of the palette, the title, subtitle and text, and the buttons to the galleries and the story.
- * Its height is fixed by the viewport, never by the image, so nothing moves as it loads.
+ *
+ * From 1024 px the text sits in a frosted card over the middle of the picture. Below that,
+ * a card would cover nearly all of it (issue 19): the picture comes first, 64 % of the
+ * viewport's height, and the text follows on the page, the title still on the first screen.
+ * Without a picture the wash stands in for it at every width, the text centred on it.
+ * Every height is fixed by the viewport, never by the image, so nothing moves as it loads.
  */
 export function HeroSection({ hero }: { hero: HomeView['hero'] }) {
   const { image } = hero;
   return (
     <section aria-labelledby="home-hero-title" className="px-3 pb-6 sm:px-6 sm:pb-10">
       <div
+        data-testid="home-hero"
         className={cn(
-          'relative isolate mx-auto flex min-h-[min(74svh,720px)] max-w-7xl items-center justify-center overflow-hidden rounded-[1.75rem] sm:rounded-[2.5rem]',
-          'bg-linear-to-br from-primary/35 via-background to-secondary/45',
+          'relative isolate mx-auto max-w-7xl lg:flex lg:items-center lg:justify-center',
+          image
+            ? 'lg:min-h-[min(74svh,720px)] lg:overflow-hidden lg:rounded-[2.5rem]'
+            : `flex min-h-[min(74svh,720px)] items-center justify-center ${ROUNDED} ${WASH}`,
         )}
       >
         {image ? (
-          <img
-            src={image.src}
-            alt=""
-            width={1600}
-            height={1000}
-            loading="eager"
-            fetchPriority="high"
-            data-testid="home-hero-image"
-            className="absolute inset-0 -z-10 size-full object-cover"
-            style={image.style}
-          />
+          <div className={cn('relative h-[min(64svh,40rem)] lg:absolute lg:inset-0 lg:-z-10 lg:h-auto', ROUNDED, WASH)}>
+            <img
+              src={image.src}
+              alt=""
+              width={1600}
+              height={1000}
+              loading="eager"
+              fetchPriority="high"
+              data-testid="home-hero-image"
+              className="absolute inset-0 size-full object-cover"
+              style={image.style}
+            />
+          </div>
         ) : (
           <div aria-hidden className="absolute inset-0 -z-10">
             <div className="absolute -top-24 -left-16 size-80 rounded-full bg-primary/40 blur-3xl" />
@@ -41,9 +54,12 @@ export function HeroSection({ hero }: { hero: HomeView['hero'] }) {
           </div>
         )}
         <div
+          data-testid="home-hero-card"
           className={cn(
-            'mx-4 max-w-3xl px-5 py-10 text-center sm:px-12 sm:py-14',
-            image ? 'my-14 rounded-3xl bg-background/80 shadow-sm backdrop-blur-md sm:my-16' : 'my-10',
+            'max-w-3xl px-5 py-10 text-center sm:px-12 sm:py-14',
+            image
+              ? 'mx-auto pb-2 sm:pb-6 lg:mx-4 lg:my-16 lg:rounded-3xl lg:pb-14 lg:bg-background/80 lg:shadow-sm lg:backdrop-blur-md'
+              : 'mx-4 my-10',
           )}
         >
           <h1 id="home-hero-title" className="text-[2.5rem] leading-[1.08] text-balance sm:text-6xl lg:text-7xl">
