@@ -32,9 +32,11 @@ export function Dialog({ open, onOpenChange, title, description, children, size 
         >
           <div className="flex items-start justify-between gap-4 border-b px-6 py-4">
             <div className="min-w-0">
-              <DialogPrimitive.Title className="font-heading text-xl">{title}</DialogPrimitive.Title>
+              <DialogPrimitive.Title className="font-heading text-xl break-words">{title}</DialogPrimitive.Title>
               {description ? (
-                <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground">{description}</DialogPrimitive.Description>
+                <DialogPrimitive.Description className="mt-1 text-sm break-words text-muted-foreground">
+                  {description}
+                </DialogPrimitive.Description>
               ) : (
                 <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
               )}

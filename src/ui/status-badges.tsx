@@ -39,12 +39,14 @@ interface RowActionsProps {
 /** The eye (show/hide), edit and delete buttons of a list row (SPEC §2: content, services). */
 export function RowActions({ noun, active, onToggle, onEdit, onDelete, className }: RowActionsProps) {
   const toggleLabel = `${active ? 'Hide' : 'Show'} ${noun}`;
+  // A finger's 44 px on phones; the usual 40 px where a pointer aims.
+  const size = 'size-11 sm:size-10';
   return (
     <div className={cn('flex shrink-0 items-center', className)}>
-      <Button variant="ghost" size="icon" onClick={onToggle} aria-label={toggleLabel} title={toggleLabel}>
+      <Button variant="ghost" size="icon" className={size} onClick={onToggle} aria-label={toggleLabel} title={toggleLabel}>
         {active ? <Eye aria-hidden /> : <EyeOff aria-hidden />}
       </Button>
-      <Button variant="ghost" size="icon" onClick={onEdit} aria-label={`Edit ${noun}`} title={`Edit ${noun}`}>
+      <Button variant="ghost" size="icon" className={size} onClick={onEdit} aria-label={`Edit ${noun}`} title={`Edit ${noun}`}>
         <Pencil aria-hidden />
       </Button>
       <Button
@@ -53,7 +55,7 @@ export function RowActions({ noun, active, onToggle, onEdit, onDelete, className
         onClick={onDelete}
         aria-label={`Delete ${noun}`}
         title={`Delete ${noun}`}
-        className="text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
+        className={cn(size, 'text-muted-foreground hover:bg-destructive/10 hover:text-destructive')}
       >
         <Trash2 aria-hidden />
       </Button>

@@ -104,8 +104,8 @@ export function AlbumDetailPage() {
       <BackLink />
       <div className="mb-6 flex flex-col gap-4 sm:mb-8 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
-          <h1 className="text-2xl sm:text-3xl">{shownAlbum.name}</h1>
-          {shownAlbum.description && <p className="mt-1 max-w-2xl text-sm text-muted-foreground">{shownAlbum.description}</p>}
+          <h1 className="text-2xl break-words sm:text-3xl">{shownAlbum.name}</h1>
+          {shownAlbum.description && <p className="mt-1 max-w-2xl text-sm break-words text-muted-foreground">{shownAlbum.description}</p>}
           <p className="mt-2 text-sm font-medium text-muted-foreground" data-testid="album-photo-count">
             {photoCount(shownPhotos.length)}
           </p>

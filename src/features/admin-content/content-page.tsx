@@ -84,7 +84,8 @@ export function ContentPage() {
               action={addButton}
             />
           ) : (
-            <ul className="grid gap-3" aria-label="Home page sections">
+            // One column of minmax(0, 1fr): a row is as wide as the screen, never as wide as its longest line.
+            <ul className="grid grid-cols-1 gap-3" aria-label="Home page sections">
               {sections.map((section) => (
                 <li key={section.id}>
                   <SectionRow

@@ -14,6 +14,7 @@ interface SectionRowProps {
 /** One section of the page: its name and state, what it says, and its eye, edit and delete buttons. */
 export function SectionRow({ section, onToggle, onEdit, onDelete }: SectionRowProps) {
   const active = section.is_active;
+  const buttonLine = [section.button_text, section.button_link].filter(Boolean).join(' → ');
   return (
     <Card className="p-4 sm:p-5" data-testid="section-row" data-section={section.section_name}>
       <div className="flex items-center justify-between gap-2">
@@ -25,15 +26,23 @@ export function SectionRow({ section, onToggle, onEdit, onDelete }: SectionRowPr
         <RowActions noun="section" active={active} onToggle={onToggle} onEdit={onEdit} onDelete={onDelete} className="-my-1.5 -mr-2" />
       </div>
       <div className={cn('mt-2 min-w-0', !active && 'opacity-60')}>
-        <h2 className="truncate font-heading text-lg">{section.title ?? <span className="italic text-muted-foreground">No title</span>}</h2>
-        {section.subtitle && <p className="truncate text-sm">{section.subtitle}</p>}
+        <h2 className="truncate font-heading text-lg" title={section.title ?? undefined}>
+          {section.title ?? <span className="italic text-muted-foreground">No title</span>}
+        </h2>
+        {section.subtitle && (
+          <p className="truncate text-sm" title={section.subtitle}>
+            {section.subtitle}
+          </p>
+        )}
         <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{section.content ?? 'No content'}</p>
         {(section.button_text || section.button_link || section.image_url) && (
           <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground [&_svg]:size-3.5 [&_svg]:shrink-0">
             {(section.button_text || section.button_link) && (
               <span className="flex min-w-0 items-center gap-1.5">
                 <Link2 aria-hidden />
-                <span className="truncate">{[section.button_text, section.button_link].filter(Boolean).join(' → ')}</span>
+                <span className="truncate" title={buttonLine}>
+                  {buttonLine}
+                </span>
               </span>
             )}
             {section.image_url && (

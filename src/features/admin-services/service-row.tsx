@@ -35,8 +35,14 @@ export function ServiceRow({ service, onToggle, onEdit, onDelete }: ServiceRowPr
         <RowActions noun="service" active={active} onToggle={onToggle} onEdit={onEdit} onDelete={onDelete} className="-my-1.5 -mr-2" />
       </div>
       <div className={cn('mt-2 min-w-0', !active && 'opacity-60')}>
-        <h2 className="truncate font-heading text-lg">{service.name}</h2>
-        {service.whimsical_name && <p className="truncate text-sm italic">{service.whimsical_name}</p>}
+        <h2 className="truncate font-heading text-lg" title={service.name}>
+          {service.name}
+        </h2>
+        {service.whimsical_name && (
+          <p className="truncate text-sm italic" title={service.whimsical_name}>
+            {service.whimsical_name}
+          </p>
+        )}
         <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{service.description ?? 'No description'}</p>
         <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground [&_svg]:size-3.5 [&_svg]:shrink-0">
           {service.price_range && (

@@ -73,7 +73,7 @@ export function ServicesPage() {
           action={addButton}
         />
       ) : (
-        <ul className="grid gap-3 lg:grid-cols-2" aria-label="Service packages">
+        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label="Service packages">
           {services.map((service) => (
             <li key={service.id}>
               <ServiceRow
