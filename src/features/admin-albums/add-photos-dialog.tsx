@@ -7,7 +7,7 @@ import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 import { Progress } from '@/ui/controls';
 import { Dialog, DialogActions } from '@/ui/dialog';
-import { useCoarsePointer } from '@/ui/use-coarse-pointer';
+import { useCoarsePointer } from '@/ui/use-media-query';
 import { fileSize, photosWord } from '@/ui/format';
 import { notify } from '@/ui/toast';
 import type { FileState, UploadBatch } from './use-upload-batch';

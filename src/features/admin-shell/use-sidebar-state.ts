@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useMediaQuery } from '@/ui/use-media-query';
 
 /** SPEC §9: the sidebar state cookie lives 7 days; the shortcut is Ctrl/Cmd+B; drawer under 768px. */
 export const SIDEBAR_COOKIE = 'sidebar_state';
@@ -10,19 +11,7 @@ function readCookie(): boolean {
   return match ? match.split('=')[1] !== 'false' : true;
 }
 
-function subscribeToMobile(onChange: () => void) {
-  const query = window.matchMedia(MOBILE_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
-export function useIsMobile(): boolean {
-  return useSyncExternalStore(
-    subscribeToMobile,
-    () => window.matchMedia(MOBILE_QUERY).matches,
-    () => false,
-  );
-}
+export const useIsMobile = (): boolean => useMediaQuery(MOBILE_QUERY);
 
 export interface SidebarState {
   isMobile: boolean;
