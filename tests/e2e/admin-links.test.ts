@@ -93,9 +93,16 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('client links at %s size
     const row = page.getByTestId('link-row').filter({ hasText: albumName });
     await row.getByText('Active', { exact: true }).waitFor();
     await row.getByText('Protected', { exact: true }).waitFor();
-    await row.getByText(/Expires /).waitFor();
+    // How soon in the badge, which day once, under 'Expiry date'; the whole address to share.
+    await row.getByText(/Expires in (29|30) days$/).waitFor();
+    // The day as the page itself formats dates (its locale and time zone).
+    const expiryDay = await page.evaluate(
+      (iso) => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso)),
+      created!.expires_at!.toISOString(),
+    );
+    expect(await row.getByText(expiryDay, { exact: true }).count()).toBe(1);
     await row.getByText('Allowed', { exact: true }).waitFor();
-    await row.getByText(`/client/${created!.access_token}`).waitFor();
+    await row.getByText(`${new URL(page.url()).origin}/client/${created!.access_token}`, { exact: true }).waitFor();
     expect(await row.getByText('Expired', { exact: true }).count()).toBe(0);
     await screenshot(page, `links-list-${viewport}`);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialLinkValues, linkFormSchema, toLinkSettings, toLinkUpdate, type LinkFormValues } from '@/features/admin-links/link-form';
-import { defaultExpiryDate, expiryFromDateInput, isDateInput, isExpired, toDateInput } from '@/features/admin-links/link-rules';
+import { defaultExpiryDate, expiresIn, expiryFromDateInput, isDateInput, isExpired, toDateInput } from '@/features/admin-links/link-rules';
 import type { ShownLink } from '@/features/admin-links/links-overlay';
 
 describe('isExpired (SPEC §4: expires_at earlier than now)', () => {
@@ -125,5 +125,14 @@ describe('the link form rules (SPEC §5)', () => {
       expiresAt: null,
     });
     expect(toLinkSettings({ ...valid, requirePasscode: true, passcode: ' 1234 ' }).passcode).toBe('1234');
+  });
+});
+
+describe('how soon a link expires', () => {
+  const now = new Date(2026, 10, 24, 22, 0);
+  it("counts whole days as the photographer does: 'today', 'tomorrow', 'in N days'", () => {
+    expect(expiresIn(new Date(2026, 10, 24, 23, 59).toISOString(), now)).toBe('today');
+    expect(expiresIn(new Date(2026, 10, 25, 0, 1).toISOString(), now)).toBe('tomorrow');
+    expect(expiresIn(new Date(2026, 11, 24, 9, 0).toISOString(), now)).toBe('in 30 days');
   });
 });

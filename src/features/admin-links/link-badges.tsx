@@ -1,8 +1,7 @@
 import { CalendarClock, CalendarX, CircleCheck, CirclePause, Lock } from 'lucide-react';
 import { Badge } from '@/ui/badge';
 import { PendingBadge } from '@/ui/status-badges';
-import { shortDate } from '@/ui/format';
-import { isExpired } from './link-rules';
+import { expiresIn, isExpired } from './link-rules';
 import type { ShownLink } from './links-overlay';
 
 /** A link's state at a glance: Active/Inactive, Protected, Expired or Expires (SPEC §2, §4). */
@@ -30,7 +29,7 @@ export function LinkBadges({ link, now }: { link: ShownLink; now: Date }) {
       ) : (
         link.expires_at && (
           <Badge tone="outline">
-            <CalendarClock aria-hidden /> Expires {shortDate(link.expires_at)}
+            <CalendarClock aria-hidden /> Expires {expiresIn(link.expires_at, now)}
           </Badge>
         )
       )}

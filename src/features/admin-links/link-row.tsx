@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Card } from '@/ui/card';
 import { ActionMenu } from '@/ui/dropdown-menu';
 import { shortDate } from '@/ui/format';
+import { clientLinkUrl } from './copy-text';
 import { LinkBadges } from './link-badges';
 import type { ShownLink } from './links-overlay';
 
@@ -26,7 +27,8 @@ function Detail({ term, children, className }: { term: string; children: ReactNo
 
 /** One client link: its collection, created date, badges, downloads, expiry and its menu (SPEC §2). */
 export function LinkRow({ link, now, onCopy, onEdit, onToggleActive, onDelete }: LinkRowProps) {
-  const path = `/client/${link.access_token}`;
+  // The whole address a client opens, as Copy Link copies it.
+  const url = clientLinkUrl(link.access_token);
   return (
     <Card className="min-w-0 p-4 sm:p-5" data-testid="link-row" data-link-id={link.id}>
       <div className="flex items-start gap-4">
@@ -59,8 +61,8 @@ export function LinkRow({ link, now, onCopy, onEdit, onToggleActive, onDelete }:
             <Detail term="Downloads">{link.allow_downloads ? 'Allowed' : 'Disabled'}</Detail>
             <Detail term="Expiry date">{link.expires_at ? shortDate(link.expires_at) : 'No expiry'}</Detail>
             <Detail term="Link" className="flex min-w-0 basis-full gap-1.5 lg:basis-0 lg:flex-1">
-              <span className="block truncate font-mono text-xs leading-5 text-muted-foreground" title={path}>
-                {path}
+              <span className="block truncate font-mono text-xs leading-5 text-muted-foreground" title={url}>
+                {url}
               </span>
             </Detail>
           </dl>

@@ -8,6 +8,20 @@ export function isExpired(expiresAt: string | null, now: Date = new Date()): boo
   return expiresAt !== null && new Date(expiresAt).getTime() < now.getTime();
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When a link that has not expired yet will, in days as the photographer counts them ('today',
+ * 'tomorrow', 'in 12 days'): the badge says how soon, the list's 'Expiry date' says which day.
+ */
+export function expiresIn(expiresAt: string, now: Date = new Date()): string {
+  const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+  const days = Math.round((startOfDay(new Date(expiresAt)) - startOfDay(now)) / DAY_MS);
+  if (days <= 0) return 'today';
+  if (days === 1) return 'tomorrow';
+  return `in ${days} days`;
+}
+
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** A moment as the value of a native date input ('YYYY-MM-DD', local time). */
