@@ -74,6 +74,11 @@ export function AlbumDetailPage() {
       ),
     [backend, shownPhotos],
   );
+  const openPhoto = (photoId: string) => {
+    // A photo without a rendition to show (none was made) does not open.
+    const index = viewable.findIndex((candidate) => candidate.id === photoId);
+    if (index !== -1) setViewing(index);
+  };
   const closeViewer = (last: number) => {
     setViewing(null);
     // Focus back on the photo shown last, as the public galleries do.
@@ -135,7 +140,7 @@ export function AlbumDetailPage() {
               key={photo.id}
               photo={photo}
               localThumbnail={localThumbnails[photo.id]}
-              onOpen={() => setViewing(viewable.findIndex((candidate) => candidate.id === photo.id))}
+              onOpen={() => openPhoto(photo.id)}
               onDelete={() => setDeleting(photo)}
             />
           ))}
@@ -144,7 +149,7 @@ export function AlbumDetailPage() {
 
       {viewing !== undefined && (
         <Suspense fallback={null}>
-          <PhotoViewer photos={viewable} index={viewing === -1 ? null : viewing} onClose={closeViewer} />
+          <PhotoViewer photos={viewable} index={viewing} onClose={closeViewer} />
         </Suspense>
       )}
       <AddPhotosDialog open={adding} onOpenChange={setAdding} albumId={id} batch={uploads} />
