@@ -152,9 +152,16 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('shoot collections at %s
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     const editDialog = page.getByRole('dialog', { name: 'Edit Collection' });
     await editDialog.getByLabel('Collection Name').fill(`${name} (edited)`);
+    // 'Visitor downloads' is asked for once the collection is shown on the home page.
+    expect(await editDialog.getByLabel('Visitor downloads').count()).toBe(0);
+    await editDialog.getByRole('switch', { name: 'Show on home page' }).click();
+    await editDialog.getByLabel('Visitor downloads').selectOption({ label: 'Off' });
     await editDialog.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Album updated successfully');
-    expect(await sql('select name from public.albums where id = $1', [albumId])).toEqual([{ name: `${name} (edited)` }]);
+    expect(await sql('select name, is_public, visitor_downloads from public.albums where id = $1', [albumId])).toEqual([
+      { name: `${name} (edited)`, is_public: true, visitor_downloads: 'off' },
+    ]);
+    await card.getByText('No downloads').waitFor();
     await context.close();
   });
 });

@@ -120,9 +120,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('public galleries at %s 
     await dialog.waitFor({ state: 'detached' });
 
     const [created] = await sql<{ id: string; title: string; description: string | null; is_active: boolean }>(
-      'select id, title, description, is_active from public.public_galleries',
+      'select id, title, description, is_active, visitor_downloads from public.public_galleries',
     );
-    expect(created).toMatchObject({ title, description: null, is_active: true });
+    // Visitors get web-size downloads unless the photographer chooses otherwise.
+    expect(created).toMatchObject({ title, description: null, is_active: true, visitor_downloads: 'web' });
     const galleryId = created!.id;
     expect(await membersOf(galleryId)).toEqual([
       { original_filename: 'portrait.jpg', sort_order: 0 },
@@ -134,6 +135,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('public galleries at %s 
     await card.getByText('2 photos').waitFor();
     await card.getByText('Active', { exact: true }).waitFor();
     await card.getByText('No description').waitFor();
+    await card.getByText('Web-size downloads').waitFor();
     await expectImagesLoaded(card, 1);
     expect(await card.locator('img').getAttribute('src')).toContain(`${portrait.id}.thumb.webp`);
     await screenshot(page, `public-galleries-${viewport}`);
@@ -156,20 +158,23 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('public galleries at %s 
     await dialog.getByRole('checkbox', { name: 'Active' }).click();
     expect(await dialog.getByRole('checkbox', { name: 'Active' }).getAttribute('aria-checked')).toBe('false');
     await dialog.getByLabel('Description').fill('Soft evening light');
+    expect(await dialog.getByLabel('Visitor downloads').inputValue()).toBe('web');
+    await dialog.getByLabel('Visitor downloads').selectOption({ label: 'Original' });
     await screenshot(page, `public-gallery-edit-dialog-${viewport}`);
     await dialog.getByRole('button', { name: 'Update Gallery' }).click();
     await expectToast(page, 'Gallery updated');
     await dialog.waitFor({ state: 'detached' });
 
-    expect(await sql('select title, description, is_active from public.public_galleries where id = $1', [galleryId])).toEqual([
-      { title, description: 'Soft evening light', is_active: false },
-    ]);
+    expect(
+      await sql('select title, description, is_active, visitor_downloads from public.public_galleries where id = $1', [galleryId]),
+    ).toEqual([{ title, description: 'Soft evening light', is_active: false, visitor_downloads: 'original' }]);
     expect(await membersOf(galleryId)).toEqual([
       { original_filename: 'portrait.jpg', sort_order: 0 },
       { original_filename: 'rotated-exif6.jpg', sort_order: 1 },
     ]);
     await card.getByText('Inactive', { exact: true }).waitFor();
     await card.getByText('Soft evening light').waitFor();
+    await card.getByText('Original downloads').waitFor();
     expect(await card.getByText('Active', { exact: true }).count()).toBe(0);
     await card.getByText('2 photos').waitFor();
     await screenshot(page, `public-galleries-inactive-${viewport}`);

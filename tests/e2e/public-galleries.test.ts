@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectToast, holdResponses, newContext, screenshot, sql, VIEWPORTS, type ViewportName } from './browser';
 import { addPhotoRows, seedAlbum, seedClientLink, seedPublicGallery, type SeededPhoto } from './public-seed';
 import { expectSolidViewer, VIEWER_SIZES } from './viewer-checks';
@@ -13,10 +14,12 @@ beforeAll(async () => {
     name: 'Meadow Family Session',
     description: 'Wildflowers and a very muddy dog.',
     isPublic: true,
+    visitorDownloads: 'original',
     photos: ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'],
   });
   privateAlbum = await seedAlbum({ name: 'Private Proofs', photos: ['portrait.jpg', 'landscape.jpg'] });
   // Curated from both albums, in a chosen order; a visitor sees them though one album is private.
+  // Visitor downloads: the default, web size.
   galleryId = await seedPublicGallery({
     title: 'Evening Light Favourites',
     description: 'A few of my favourite evenings.',
@@ -115,7 +118,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a visitor at %s size', 
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download portrait.jpg' }).click(),
     ]);
+    // 'Original' delivers the original, byte for byte.
     expect(download.suggestedFilename()).toBe('portrait.jpg');
+    expect(readFileSync(await download.path()).equals(publicAlbum.photos[1]!.bytes)).toBe(true);
     await expectToast(page, 'Download Started');
 
     await page.getByRole('link', { name: 'Back to Galleries' }).click();
@@ -237,6 +242,32 @@ describe('the start of a gallery page', () => {
     releaseReact();
     await page.getByRole('heading', { name: 'Evening Light Favourites' }).waitFor();
     expect(await tiles(page).count()).toBe(3);
+    await context.close();
+  });
+});
+
+describe('visitor downloads', () => {
+  it("'Web size' delivers the 2048 px preview under the photo's name, 'Off' offers no download at all", async () => {
+    const context = await newContext('desktop');
+    const page = await context.newPage();
+    await page.goto(`/gallery/public/${galleryId}`);
+    await page.getByRole('heading', { name: 'Evening Light Favourites' }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download landscape.jpg' }).first().click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('landscape.webp');
+    const preview = await fetch(new URL(privateAlbum.photos[1]!.previewUrl, inject('stack').url));
+    expect(readFileSync(await download.path()).equals(Buffer.from(await preview.arrayBuffer()))).toBe(true);
+
+    await sql(`update public.public_galleries set visitor_downloads = 'off' where id = $1`, [galleryId]);
+    await page.reload();
+    await tiles(page).first().waitFor();
+    expect(await page.getByRole('button', { name: /^Download/ }).count()).toBe(0);
+    await tiles(page).first().click();
+    await viewerImage(page).waitFor();
+    expect(await page.getByRole('button', { name: 'Download' }).count()).toBe(0);
+    await sql(`update public.public_galleries set visitor_downloads = 'web' where id = $1`, [galleryId]);
     await context.close();
   });
 });

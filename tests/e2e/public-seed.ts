@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { adminLogin } from '@/lib/backend/admin-auth';
 import { addPhoto, createAlbum } from '@/lib/backend/albums';
 import { createBackend, type AdminCredentials, type Backend } from '@/lib/backend/client';
+import type { VisitorDownloads } from '@/lib/backend/database.types';
 import { createPublicGallery, setGalleryPhotos } from '@/lib/backend/public-galleries';
 import { uploadOriginal, uploadToPhotos } from '@/lib/backend/storage';
 import { adminPassword, launchBrowser, sql } from './browser';
@@ -126,11 +127,17 @@ export async function seedAlbum(options: {
   name: string;
   description?: string | null;
   isPublic?: boolean;
+  visitorDownloads?: VisitorDownloads;
   photos: Array<FixtureName | { fixture: FixtureName; originalFilename: string }>;
 }): Promise<{ id: string; photos: SeededPhoto[] }> {
   const backend = await adminBackend();
   const id = randomUUID();
-  await createAlbum(backend, id, { name: options.name, description: options.description ?? null, isPublic: options.isPublic ?? false });
+  await createAlbum(backend, id, {
+    name: options.name,
+    description: options.description ?? null,
+    isPublic: options.isPublic ?? false,
+    visitorDownloads: options.visitorDownloads,
+  });
   const photos: SeededPhoto[] = [];
   for (const photo of options.photos) {
     photos.push(typeof photo === 'string' ? await seedPhoto(id, photo) : await seedPhoto(id, photo.fixture, photo.originalFilename));
@@ -143,6 +150,7 @@ export async function seedPublicGallery(options: {
   title: string;
   description?: string | null;
   isActive?: boolean;
+  visitorDownloads?: VisitorDownloads;
   photoIds: string[];
 }): Promise<string> {
   const backend = await adminBackend();
@@ -151,6 +159,7 @@ export async function seedPublicGallery(options: {
     title: options.title,
     description: options.description ?? null,
     isActive: options.isActive ?? true,
+    visitorDownloads: options.visitorDownloads,
   });
   await setGalleryPhotos(backend, id, options.photoIds);
   return id;

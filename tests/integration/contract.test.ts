@@ -19,8 +19,8 @@ const RPC_CONTRACT: Record<string, string[]> = {
   admin_get_dashboard_stats: ['p_username', 'p_token'],
   admin_list_albums: ['p_username', 'p_token'],
   admin_list_albums_simple: ['p_username', 'p_token'],
-  admin_create_album: ['p_username', 'p_token', 'p_name', 'p_description', 'p_id', 'p_is_public'],
-  admin_update_album: ['p_username', 'p_token', 'p_album_id', 'p_name', 'p_description', 'p_is_public'],
+  admin_create_album: ['p_username', 'p_token', 'p_name', 'p_description', 'p_id', 'p_is_public', 'p_visitor_downloads'],
+  admin_update_album: ['p_username', 'p_token', 'p_album_id', 'p_name', 'p_description', 'p_is_public', 'p_visitor_downloads'],
   admin_delete_album: ['p_username', 'p_token', 'p_album_id'],
   admin_get_album: ['p_username', 'p_token', 'p_album_id'],
   admin_list_photos: ['p_username', 'p_token', 'p_album_id'],
@@ -41,8 +41,8 @@ const RPC_CONTRACT: Record<string, string[]> = {
   ],
   admin_delete_photo: ['p_username', 'p_token', 'p_photo_id'],
   admin_list_public_galleries: ['p_username', 'p_token'],
-  admin_create_public_gallery: ['p_username', 'p_token', 'p_title', 'p_description', 'p_is_active', 'p_id'],
-  admin_update_public_gallery: ['p_username', 'p_token', 'p_gallery_id', 'p_title', 'p_description', 'p_is_active'],
+  admin_create_public_gallery: ['p_username', 'p_token', 'p_title', 'p_description', 'p_is_active', 'p_id', 'p_visitor_downloads'],
+  admin_update_public_gallery: ['p_username', 'p_token', 'p_gallery_id', 'p_title', 'p_description', 'p_is_active', 'p_visitor_downloads'],
   admin_add_photos_to_gallery: ['p_username', 'p_token', 'p_gallery_id', 'p_photo_ids'],
   admin_delete_public_gallery: ['p_username', 'p_token', 'p_gallery_id'],
   admin_list_gallery_links: ['p_username', 'p_token'],
@@ -54,6 +54,8 @@ const RPC_CONTRACT: Record<string, string[]> = {
   get_album_photos_by_token: ['p_access_token', 'p_passcode', 'p_device'],
   // Not in SPEC §7: the grant for reading a link's originals (docs/SECURITY.md, class 6).
   get_download_grant: ['p_access_token', 'p_passcode', 'p_device'],
+  // Not in SPEC §7: a computed field, a gallery photo's original for visitors when the gallery allows it.
+  gallery_visitor_original: ['p_entry'],
 };
 
 interface FunctionRow {
@@ -112,6 +114,7 @@ describe('the RPC contract of SPEC §7', () => {
         order by 1`,
     );
     expect(rows.map((row) => row.name)).toEqual([
+      'album_visitor_original',
       'is_original_object_name',
       'is_photo_object_name',
       'is_public_original',

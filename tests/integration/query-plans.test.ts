@@ -181,7 +181,7 @@ describe('query plans of the hot reads', () => {
     const galleries = await plan(
       `select g.id, g.title, g.description, g.created_at,
               (select count(*) from public.public_gallery_photos gp where gp.public_gallery_id = g.id) as photo_count,
-              (select coalesce(p.thumb_url, p.file_url)
+              (select coalesce(p.thumb_url, p.preview_url)
                  from public.public_gallery_photos gp join public.photos p on p.id = gp.photo_id
                 where gp.public_gallery_id = g.id
                 order by gp.sort_order, gp.created_at limit 1) as cover
@@ -199,8 +199,8 @@ describe('query plans of the hot reads', () => {
 
   it("a public gallery's photos are read by the gallery index and photo keys, with the visitor's row-level security", async () => {
     const photos = await plan(
-      `select gp.sort_order, p.id, p.album_id, p.filename, p.file_url, p.thumb_url, p.preview_url, p.original_filename, p.file_size,
-              p.width, p.height
+      `select gp.sort_order, public.gallery_visitor_original(gp), p.id, p.album_id, p.thumb_url, p.preview_url, p.original_filename,
+              p.file_size, p.width, p.height
          from public.public_gallery_photos gp
          left join public.photos p on p.id = gp.photo_id
         where gp.public_gallery_id = $1
@@ -219,7 +219,7 @@ describe('query plans of the hot reads', () => {
       await client.query<{ id: string }>(`select id from public.albums where is_public and name like 'Plan album %' limit 1`)
     ).rows;
     const photos = await plan(
-      `select p.id, p.file_url, p.thumb_url from public.photos p where p.album_id = $1 order by p.created_at, p.id`,
+      `select p.id, p.file_url, p.thumb_url from public.public_album_photos p where p.album_id = $1 order by p.created_at, p.id limit 1000`,
       [publicAlbum!.id],
       'anon',
     );

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { addPhoto } from '@/lib/backend/albums';
+import { addPhoto, updateAlbum } from '@/lib/backend/albums';
+import { createPublicGallery, setGalleryPhotos, updatePublicGallery } from '@/lib/backend/public-galleries';
 import type { Backend } from '@/lib/backend/client';
 import { createGalleryLink, generateAccessToken, updateGalleryLink } from '@/lib/backend/gallery-links';
 import { ORIGINALS_BUCKET, photoObjectNames } from '@/lib/backend/photo-objects';
@@ -173,25 +174,97 @@ describe('a link that allows downloads', () => {
   });
 });
 
-describe('originals of public photos and for admins', () => {
-  it('lets anyone read the original of a photo visitors may see, and nothing else', async () => {
-    const publicAlbum = await insertAlbum({ is_public: true });
-    const shown = await uploadedPhoto(publicAlbum);
-    const privateAlbum = await insertAlbum();
-    const hidden = await uploadedPhoto(privateAlbum);
-    const picked = await uploadedPhoto(privateAlbum);
-    const [gallery] = await sql<{ id: string }>(
-      `insert into public.public_galleries (title, is_active) values ('Picks', true) returning id`,
-    );
-    await sql('insert into public.public_gallery_photos (public_gallery_id, photo_id) values ($1, $2)', [gallery!.id, picked.id]);
+/** A visitor's read through PostgREST with the anon key: the status and the rows. */
+async function visitorRead(path: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${stack().url}/rest/v1/${path}`, { headers: anonHeaders() });
+  return { status: response.status, body: await response.json() };
+}
 
-    expect(await readOriginal(shown.name)).toEqual(OK);
-    expect(await readOriginal(picked.name)).toEqual(OK);
-    expect(await readOriginal(hidden.name)).toEqual(REFUSED);
-    await sql('update public.public_galleries set is_active = false where id = $1', [gallery!.id]);
+describe('visitor downloads of public collections and galleries', () => {
+  it('names and opens an original only where Original is chosen; Web size and Off give neither', async () => {
+    const albumId = await insertAlbum({ is_public: true });
+    const inAlbum = await uploadedPhoto(albumId);
+    const privateAlbum = await insertAlbum();
+    const picked = await uploadedPhoto(privateAlbum);
+    const galleryId = crypto.randomUUID();
+    await createPublicGallery(admin, galleryId, { title: 'Picks', description: null, isActive: true });
+    await setGalleryPhotos(admin, galleryId, [picked.id]);
+    const albumAnswer = () => visitorRead(`public_album_photos?select=id,file_url&album_id=eq.${albumId}`);
+    const galleryAnswer = () =>
+      visitorRead(`public_gallery_photos?select=photo_id,file_url:gallery_visitor_original&public_gallery_id=eq.${galleryId}`);
+
+    // New ones, and existing ones after the upgrade, are 'web': no original named, none readable.
+    expect((await sql('select visitor_downloads from public.albums where id = $1', [albumId]))[0]).toEqual({ visitor_downloads: 'web' });
+    expect((await galleryAnswer()).body).toEqual([{ photo_id: picked.id, file_url: null }]);
+    expect((await albumAnswer()).body).toEqual([{ id: inAlbum.id, file_url: null }]);
+    expect(await readOriginal(inAlbum.name)).toEqual(REFUSED);
     expect(await readOriginal(picked.name)).toEqual(REFUSED);
+
+    await updateAlbum(admin, albumId, { name: 'Public', description: null, visitorDownloads: 'original' });
+    await updatePublicGallery(admin, galleryId, { title: 'Picks', description: null, isActive: true, visitorDownloads: 'original' });
+    expect((await albumAnswer()).body).toEqual([{ id: inAlbum.id, file_url: inAlbum.fileUrl }]);
+    expect((await galleryAnswer()).body).toEqual([{ photo_id: picked.id, file_url: picked.fileUrl }]);
+    expect(await readOriginal(inAlbum.name)).toEqual(OK);
+    expect(await readOriginal(picked.name)).toEqual(OK);
+
+    // Off, an inactive gallery and a private album close them again at the next request.
+    await updatePublicGallery(admin, galleryId, { title: 'Picks', description: null, isActive: true, visitorDownloads: 'off' });
+    expect((await galleryAnswer()).body).toEqual([{ photo_id: picked.id, file_url: null }]);
+    expect(await readOriginal(picked.name)).toEqual(REFUSED);
+    await updatePublicGallery(admin, galleryId, { title: 'Picks', description: null, isActive: false, visitorDownloads: 'original' });
+    expect(await readOriginal(picked.name)).toEqual(REFUSED);
+    await updateAlbum(admin, albumId, { name: 'Public', description: null, isPublic: false });
+    expect(await readOriginal(inAlbum.name)).toEqual(REFUSED);
+    expect((await albumAnswer()).body).toEqual([]);
   });
 
+  it('never lets a visitor read a photo’s filename or stored original address, by table, embedding or function', async () => {
+    const albumId = await insertAlbum({ is_public: true });
+    const photo = await uploadedPhoto(albumId);
+    for (const path of [
+      `photos?select=file_url&id=eq.${photo.id}`,
+      `photos?select=filename&id=eq.${photo.id}`,
+      `photos?select=*&id=eq.${photo.id}`,
+      `public_gallery_photos?select=photos(file_url)`,
+      `albums?select=photos(filename)&id=eq.${albumId}`,
+    ]) {
+      const answer = await visitorRead(path);
+      expect({ path, status: answer.status, code: (answer.body as { code?: string }).code }).toEqual({ path, status: 401, code: '42501' });
+    }
+    // The computed field called as a function with a made-up row looks the entry up again.
+    const called = await rpc('gallery_visitor_original', {
+      p_entry: { public_gallery_id: crypto.randomUUID(), photo_id: photo.id, sort_order: 0 },
+    });
+    expect(called).toEqual({ status: 200, body: null });
+    // The photos a visitor reads still show (renditions), without those columns.
+    const shown = await visitorRead(`photos?select=id,thumb_url,original_filename&id=eq.${photo.id}`);
+    expect(shown).toMatchObject({ status: 200, body: [{ id: photo.id, original_filename: 'portrait.jpg' }] });
+  });
+
+  it('takes the setting only from an admin, and only as off, web or original', async () => {
+    const albumId = await insertAlbum({ is_public: true });
+    const anonymous = await rpc('admin_update_album', {
+      p_album_id: albumId,
+      p_name: 'x',
+      p_description: null,
+      p_visitor_downloads: 'original',
+    });
+    expect(anonymous.status).toBe(401);
+    const unknown = await failureOf(updateAlbum(admin, albumId, { name: 'x', description: null, visitorDownloads: 'everything' as never }));
+    expect([unknown.status, unknown.message]).toEqual([400, 'Visitor downloads must be off, web or original']);
+    const galleryId = crypto.randomUUID();
+    const gallery = await failureOf(
+      createPublicGallery(admin, galleryId, { title: 'x', description: null, isActive: true, visitorDownloads: 'all' as never }),
+    );
+    expect(gallery.status).toBe(400);
+    expect(await sql('select visitor_downloads from public.albums where id = $1', [albumId])).toEqual([{ visitor_downloads: 'web' }]);
+    expect(await sql('select 1 from public.public_galleries where id = $1', [galleryId])).toEqual([]);
+    // Written directly, the table refuses it too.
+    await expect(sql(`update public.public_galleries set visitor_downloads = 'all'`)).rejects.toThrow(/public_galleries_visitor_downloads/);
+  });
+});
+
+describe('originals for admins', () => {
   it('lets an admin read and sign originals; a signed URL names one object and dies', async () => {
     const albumId = await insertAlbum();
     const photo = await uploadedPhoto(albumId);

@@ -9,6 +9,7 @@ const album = (id: string, created: string, fields: Partial<AdminAlbum> = {}): A
   description: null,
   cover_photo_url: null,
   is_public: false,
+  visitor_downloads: 'web',
   created_at: created,
   photo_count: 0,
   preview_photo: null,
@@ -62,6 +63,19 @@ describe('collections with waiting changes applied', () => {
     ]);
     expect(shown).toHaveLength(1);
     expect(shown[0]).toMatchObject({ id: 'a', name: 'Renamed', description: 'Now with words', photo_count: 2, pending: true });
+  });
+
+  it("shows a waiting 'Visitor downloads' choice; a change queued before it existed keeps the server's", () => {
+    const original = album('o', '2026-11-05T00:00:00Z', { is_public: true, visitor_downloads: 'original' });
+    const shown = overlayAlbums(
+      [original, ...server],
+      [
+        item('album.update', { id: 'a', name: 'A', description: null, isPublic: true, visitorDownloads: 'off' }),
+        item('album.update', { id: 'o', name: 'O', description: null }),
+        item('album.create', { id: 'n', name: 'New', description: null, isPublic: true }),
+      ],
+    );
+    expect(Object.fromEntries(shown.map((a) => [a.id, a.visitor_downloads]))).toEqual({ a: 'off', o: 'original', n: 'web', b: 'web' });
   });
 
   it('shows why a change was refused', () => {

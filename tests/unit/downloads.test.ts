@@ -4,7 +4,7 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { zipFiles, type ZipProgress, type ZipSource } from '@/lib/downloads/album-zip';
 import { safeFileName, uniqueFileNames, zipFileName } from '@/lib/downloads/file-names';
-import { InvalidPhotoUrlError, originalRequest } from '@/lib/downloads/photo-download';
+import { InvalidPhotoUrlError, originalRequest, webSizeFilename } from '@/lib/downloads/photo-download';
 import { fileSize, megabytes, photoCount, photosWord } from '@/ui/format';
 
 const backend = { config: { supabaseUrl: 'http://127.0.0.1:9000', supabaseAnonKey: 'anon' } };
@@ -164,5 +164,17 @@ describe('zipping an album', () => {
     await reader.read();
     await reader.cancel();
     await expect(summary).rejects.toThrow('cancelled');
+  });
+});
+
+describe('web-size downloads', () => {
+  it("take the original's name with the rendition's extension", () => {
+    const preview = 'http://127.0.0.1:9000/storage/v1/object/public/photos/a/b.preview.webp';
+    expect(webSizeFilename('IMG_0042.JPG', preview)).toBe('IMG_0042.webp');
+    expect(webSizeFilename('Smith wedding.final.jpeg', preview)).toBe('Smith wedding.final.webp');
+    expect(webSizeFilename('no-extension', preview)).toBe('no-extension.webp');
+    expect(webSizeFilename('.hidden', preview)).toBe('.hidden.webp');
+    // A row not yet moved shows its public original: its own extension.
+    expect(webSizeFilename('scan.png', 'http://127.0.0.1:9000/storage/v1/object/public/photos/a/b.png?v=1')).toBe('scan.png');
   });
 });

@@ -40,16 +40,14 @@ describe('prefetchRouteData', () => {
     const photo = {
       id: 'p1',
       album_id: 'a',
-      filename: 'p1.jpg',
-      file_url: 'http://site.test/storage/v1/object/public/photos/a/p1.jpg',
-      thumb_url: null,
-      preview_url: null,
+      thumb_url: '/storage/v1/object/public/photos/a/p1.thumb.webp',
+      preview_url: '/storage/v1/object/public/photos/a/p1.preview.webp',
       original_filename: 'p1.jpg',
       file_size: 10,
       width: 4000,
       height: 3000,
     };
-    held.find((request) => request.path === 'public_gallery_photos')!.answer([{ sort_order: 0, photos: photo }]);
+    held.find((request) => request.path === 'public_gallery_photos')!.answer([{ sort_order: 0, file_url: null, photos: photo }]);
     await expect
       .poll(() => queryClient.getQueryData(galleryKeys.galleryPhotos(GALLERY)))
       .toMatchObject({ photos: [{ id: 'p1', originalFilename: 'p1.jpg' }], complete: true });

@@ -10,6 +10,7 @@ const gallery = (id: string, createdAt: string, extra: Partial<AdminPublicGaller
   title: `Gallery ${id}`,
   description: null,
   is_active: true,
+  visitor_downloads: 'web',
   created_at: createdAt,
   photo_count: 2,
   cover_photo_url: `http://x/storage/v1/object/public/photos/a/${id}.jpg`,

@@ -8,6 +8,7 @@ import { Card } from '@/ui/card';
 import { ImageOr } from '@/ui/image-or';
 import { ActionMenu } from '@/ui/dropdown-menu';
 import { photoCount } from '@/ui/format';
+import { VisitorDownloadsBadge } from '@/ui/visitor-downloads';
 import type { ShownAlbum } from './albums-overlay';
 
 interface AlbumCardProps {
@@ -48,7 +49,10 @@ export function AlbumCard({ album, onEdit, onDelete }: AlbumCardProps) {
         <div className="p-4 pr-12">
           <h2 className="truncate font-heading text-lg">{album.name}</h2>
           <p className="mt-0.5 line-clamp-2 min-h-10 text-sm text-muted-foreground">{album.description || 'No description'}</p>
-          <p className="mt-2 text-xs font-medium text-muted-foreground">{photoCount(album.photo_count)}</p>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <span className="text-xs font-medium text-muted-foreground">{photoCount(album.photo_count)}</span>
+            {album.is_public && <VisitorDownloadsBadge value={album.visitor_downloads} />}
+          </div>
         </div>
       </Link>
       <ActionMenu

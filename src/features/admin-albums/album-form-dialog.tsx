@@ -1,38 +1,56 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { SwitchField } from '@/ui/controls';
 import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
 import { formSubmit } from '@/ui/form-submit';
 import { Input, Textarea } from '@/ui/input';
+import { VisitorDownloadsField } from '@/ui/visitor-downloads';
+import type { VisitorDownloads } from '@/lib/backend/database.types';
 
 const albumSchema = z.object({
   name: z.string().trim().min(1, 'Collection name is required').max(200, 'At most 200 characters'),
   description: z.string().max(5000, 'At most 5000 characters'),
   isPublic: z.boolean(),
+  visitorDownloads: z.enum(['off', 'web', 'original']),
 });
 export type AlbumFormValues = z.infer<typeof albumSchema>;
+
+export interface AlbumFormResult {
+  name: string;
+  description: string | null;
+  isPublic: boolean;
+  visitorDownloads: VisitorDownloads;
+}
 
 interface AlbumFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The album being edited; none to create one. */
-  album?: { name: string; description: string | null; is_public: boolean };
-  onSubmit: (values: { name: string; description: string | null; isPublic: boolean }) => Promise<boolean>;
+  album?: { name: string; description: string | null; is_public: boolean; visitor_downloads: VisitorDownloads };
+  onSubmit: (values: AlbumFormResult) => Promise<boolean>;
 }
 
 /** Create or edit a collection: name (required), description (optional), home page visibility. */
 export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFormDialogProps) {
   const form = useForm<AlbumFormValues>({
     resolver: zodResolver(albumSchema),
-    defaultValues: { name: '', description: '', isPublic: false },
+    defaultValues: { name: '', description: '', isPublic: false, visitorDownloads: 'web' },
   });
   const { errors, isSubmitting } = form.formState;
+  const isPublic = useWatch({ control: form.control, name: 'isPublic' });
 
   useEffect(() => {
-    if (open) form.reset({ name: album?.name ?? '', description: album?.description ?? '', isPublic: album?.is_public ?? false });
+    if (open) {
+      form.reset({
+        name: album?.name ?? '',
+        description: album?.description ?? '',
+        isPublic: album?.is_public ?? false,
+        visitorDownloads: album?.visitor_downloads ?? 'web',
+      });
+    }
   }, [open, album, form]);
 
   const submit = form.handleSubmit(async (values) => {
@@ -40,6 +58,7 @@ export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFo
       name: values.name.trim(),
       description: values.description.trim() === '' ? null : values.description.trim(),
       isPublic: values.isPublic,
+      visitorDownloads: values.visitorDownloads,
     });
     if (done) onOpenChange(false);
   });
@@ -70,6 +89,20 @@ export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFo
             />
           )}
         />
+        {/* What visitors may download matters only while the collection is public. */}
+        {isPublic && (
+          <Controller
+            control={form.control}
+            name="visitorDownloads"
+            render={({ field }) => (
+              <VisitorDownloadsField
+                value={field.value}
+                onChange={field.onChange}
+                hint="What visitors of your site may download from this collection. Client links have their own setting."
+              />
+            )}
+          />
+        )}
         <FormActions
           onCancel={() => onOpenChange(false)}
           submitLabel={album ? 'Save Changes' : 'Create Collection'}

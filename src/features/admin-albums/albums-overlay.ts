@@ -16,6 +16,7 @@ export function overlayAlbums(server: AdminAlbum[], items: OutboxItem[]): ShownA
       name: change.name,
       description: change.description,
       is_public: change.isPublic ?? false,
+      visitor_downloads: change.visitorDownloads ?? 'web',
       cover_photo_url: null,
       preview_photo: null,
       photo_count: 0,
@@ -26,6 +27,7 @@ export function overlayAlbums(server: AdminAlbum[], items: OutboxItem[]): ShownA
       name: change.name,
       description: change.description,
       is_public: change.isPublic ?? album.is_public,
+      visitor_downloads: change.visitorDownloads ?? album.visitor_downloads,
     }),
   }).sort((a, b) => b.created_at.localeCompare(a.created_at));
 }

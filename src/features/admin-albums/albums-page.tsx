@@ -10,7 +10,7 @@ import { photoCount } from '@/ui/format';
 import { PageHeader } from '@/ui/page-header';
 import { PageLoader } from '@/ui/page-loader';
 import { AlbumCard } from './album-card';
-import { AlbumFormDialog } from './album-form-dialog';
+import { AlbumFormDialog, type AlbumFormResult } from './album-form-dialog';
 import type { ShownAlbum } from './albums-overlay';
 import { useAlbums } from './use-albums';
 
@@ -25,14 +25,14 @@ export function AlbumsPage() {
   const creating = searchParams.get('new') === '1';
   const setCreating = (open: boolean) => setSearchParams(open ? { new: '1' } : {}, { replace: true });
 
-  const create = async (values: { name: string; description: string | null; isPublic: boolean }) => {
+  const create = async (values: AlbumFormResult) => {
     const result = await submit(changes.createAlbum({ id: crypto.randomUUID(), ...values }), {
       success: 'Album created successfully',
       failure: 'Failed to create album',
     });
     return result !== 'failed';
   };
-  const update = async (values: { name: string; description: string | null; isPublic: boolean }) => {
+  const update = async (values: AlbumFormResult) => {
     if (!editing) return false;
     const result = await submit(changes.updateAlbum({ id: editing.id, ...values }), {
       success: 'Album updated successfully',

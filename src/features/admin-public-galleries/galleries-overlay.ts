@@ -23,6 +23,7 @@ export function overlayGalleries(server: AdminPublicGallery[], items: OutboxItem
           title: change.title,
           description: change.description,
           is_active: change.isActive,
+          visitor_downloads: change.visitorDownloads ?? known?.visitor_downloads ?? 'web',
           photo_count: change.photoIds.length,
           ...pendingMark(item),
         });

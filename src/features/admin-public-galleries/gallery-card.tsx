@@ -8,6 +8,7 @@ import { cn } from '@/ui/cn';
 import { ImageOr } from '@/ui/image-or';
 import { ActionMenu, type MenuAction } from '@/ui/dropdown-menu';
 import { photoCount } from '@/ui/format';
+import { VisitorDownloadsBadge } from '@/ui/visitor-downloads';
 import type { ShownGallery } from './galleries-overlay';
 
 interface GalleryCardProps {
@@ -71,8 +72,9 @@ export function GalleryCard({ gallery, onEdit, onDelete }: GalleryCardProps) {
           </h2>
         </div>
         <p className="mt-0.5 line-clamp-2 min-h-10 text-sm text-muted-foreground">{gallery.description || 'No description'}</p>
-        <div className="mt-3 flex items-center gap-2">
+        <div className="mt-3 flex flex-wrap items-center gap-2 pr-8">
           <Badge tone={gallery.is_active ? 'success' : 'outline'}>{gallery.is_active ? 'Active' : 'Inactive'}</Badge>
+          <VisitorDownloadsBadge value={gallery.visitor_downloads} />
           <span className="text-xs font-medium text-muted-foreground">{photoCount(gallery.photo_count)}</span>
         </div>
       </div>

@@ -8,6 +8,8 @@ import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
 import { formSubmit } from '@/ui/form-submit';
 import { Input, Textarea } from '@/ui/input';
+import { VisitorDownloadsField } from '@/ui/visitor-downloads';
+import type { VisitorDownloads } from '@/lib/backend/database.types';
 import type { ShownGallery } from './galleries-overlay';
 import { ALL_COLLECTIONS, PhotoPicker } from './photo-picker';
 import { useInitialSelection } from './use-initial-selection';
@@ -17,6 +19,7 @@ const gallerySchema = z.object({
   title: z.string().trim().min(1, 'Title is required').max(200, 'At most 200 characters'),
   description: z.string().max(5000, 'At most 5000 characters'),
   isActive: z.boolean(),
+  visitorDownloads: z.enum(['off', 'web', 'original']),
 });
 type GalleryFormValues = z.infer<typeof gallerySchema>;
 
@@ -25,6 +28,7 @@ export interface GalleryFormResult {
   /** Null when empty (SPEC §5). */
   description: string | null;
   isActive: boolean;
+  visitorDownloads: VisitorDownloads;
   /** In the order the admin picked them: the gallery's order. */
   photoIds: string[];
 }
@@ -80,7 +84,12 @@ function GalleryForm({ gallery, initialSelection, onSubmit, onClose }: FormProps
   const fieldId = useId();
   const form = useForm<GalleryFormValues>({
     resolver: zodResolver(gallerySchema),
-    defaultValues: { title: gallery?.title ?? '', description: gallery?.description ?? '', isActive: gallery?.is_active ?? true },
+    defaultValues: {
+      title: gallery?.title ?? '',
+      description: gallery?.description ?? '',
+      isActive: gallery?.is_active ?? true,
+      visitorDownloads: gallery?.visitor_downloads ?? 'web',
+    },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -98,6 +107,7 @@ function GalleryForm({ gallery, initialSelection, onSubmit, onClose }: FormProps
       title: values.title.trim(),
       description: description === '' ? null : description,
       isActive: values.isActive,
+      visitorDownloads: values.visitorDownloads,
       photoIds: selected,
     });
     if (done) onClose();
@@ -134,14 +144,24 @@ function GalleryForm({ gallery, initialSelection, onSubmit, onClose }: FormProps
           )}
         />
       </div>
-      <FormField label="Description" error={errors.description?.message}>
-        <Textarea
-          rows={2}
-          className="min-h-16"
-          placeholder="Optional: a line or two about these photos"
-          {...form.register('description')}
+      {/* Description and Visitor downloads share a row on wider screens, for the same reason. */}
+      <div className="grid gap-4 sm:grid-cols-[1fr_15rem] sm:items-start">
+        <FormField label="Description" error={errors.description?.message}>
+          <Textarea
+            rows={2}
+            className="min-h-16"
+            placeholder="Optional: a line or two about these photos"
+            {...form.register('description')}
+          />
+        </FormField>
+        <Controller
+          control={form.control}
+          name="visitorDownloads"
+          render={({ field }) => (
+            <VisitorDownloadsField value={field.value} onChange={field.onChange} hint="What visitors of this gallery may download." />
+          )}
         />
-      </FormField>
+      </div>
       <PhotoPicker
         albums={picker.albums}
         photos={picker.photos}

@@ -38,7 +38,7 @@ export function ClientGalleryPage() {
   const { link, found, offline, needsPasscode, passcode, photos, submitPasscode } = useClientGallery(accessToken);
   // Originals are private: each download carries a grant the server issues for this link.
   const access = useMemo(() => clientDownloadAccess(backend, accessToken, passcode), [backend, accessToken, passcode]);
-  const downloadPhoto = usePhotoDownload(access);
+  const downloadPhoto = usePhotoDownload({ access });
   const online = useOnline();
   const albumName = found?.album_name ?? '';
   const shown = photos.data?.photos ?? [];

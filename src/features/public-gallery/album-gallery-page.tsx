@@ -18,7 +18,7 @@ import { galleryQueries } from './gallery-keys';
 
 /**
  * A public album (SPEC §2 reading A, /gallery/{id}, the 'Recent Sessions' links): its name,
- * description and photos, a Download button on each, the viewer and 'Back to Galleries'.
+ * description and photos, a Download button on each (as its 'Visitor downloads' says), the viewer and 'Back to Galleries'.
  * A private or unknown album: toast 'Gallery Not Found' and back to the home page.
  */
 export function AlbumGalleryPage() {
@@ -27,10 +27,11 @@ export function AlbumGalleryPage() {
   const navigate = useNavigate();
   useSiteTheme();
   const { profile } = useSiteProfile();
-  const download = usePhotoDownload();
-  // Originals are never kept offline: no download buttons without a network.
+  // Downloads need the network: no download buttons without one.
   const online = useOnline();
   const album = useQuery(galleryQueries.album(backend, id));
+  const downloads = album.data?.visitor_downloads ?? 'off';
+  const download = usePhotoDownload({ size: downloads === 'original' ? 'original' : 'web' });
   const photos = useQuery({ ...galleryQueries.albumPhotos(backend, id), enabled: !!album.data });
   useErrorToast(album.error ?? photos.error, 'Failed to load gallery');
 
@@ -65,7 +66,7 @@ export function AlbumGalleryPage() {
       {shown.length === 0 ? (
         <NoPhotos title="No photos yet" />
       ) : (
-        <PhotoGallery photos={shown} title={album.data.name} onDownload={online ? download : undefined} />
+        <PhotoGallery photos={shown} title={album.data.name} onDownload={online && downloads !== 'off' ? download : undefined} />
       )}
     </PublicPageFrame>
   );

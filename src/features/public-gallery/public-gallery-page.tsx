@@ -24,10 +24,11 @@ export function PublicGalleryPage() {
   const backend = usePublicBackend();
   useSiteTheme();
   const { profile } = useSiteProfile();
-  const download = usePhotoDownload();
-  // Originals are never kept offline: no download buttons without a network.
+  // Downloads need the network: no download buttons without one.
   const online = useOnline();
   const gallery = useQuery(galleryQueries.gallery(backend, id));
+  const downloads = gallery.data?.visitor_downloads ?? 'off';
+  const download = usePhotoDownload({ size: downloads === 'original' ? 'original' : 'web' });
   const photos = useQuery({ ...galleryQueries.galleryPhotos(backend, id), enabled: !!gallery.data });
   useErrorToast(gallery.error ?? photos.error, 'Failed to load gallery');
 
@@ -58,7 +59,7 @@ export function PublicGalleryPage() {
       {shown.length === 0 ? (
         <NoPhotos title="No Photos" description="This gallery doesn't have any photos yet." />
       ) : (
-        <PhotoGallery photos={shown} title={gallery.data.title} onDownload={online ? download : undefined} />
+        <PhotoGallery photos={shown} title={gallery.data.title} onDownload={online && downloads !== 'off' ? download : undefined} />
       )}
     </PublicPageFrame>
   );

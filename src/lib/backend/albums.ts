@@ -1,6 +1,6 @@
 import { authPair } from './admin-auth';
 import type { Backend } from './client';
-import type { AdminAlbum, AdminAlbumDetail, AdminAlbumSimple, AdminPhoto } from './database.types';
+import type { AdminAlbum, AdminAlbumDetail, AdminAlbumSimple, AdminPhoto, VisitorDownloads } from './database.types';
 import { unwrap } from './errors';
 import { readAllPages } from './pages';
 import { removeAlbumFolder, removePhotoObjects } from './storage';
@@ -9,6 +9,8 @@ export interface AlbumInput {
   name: string;
   description: string | null;
   isPublic?: boolean;
+  /** Absent in changes queued before it existed: a new album gets 'web', an edit keeps the setting. */
+  visitorDownloads?: VisitorDownloads;
 }
 
 /** rpc admin_list_albums: every album with photo_count and preview_photo, newest first. */
@@ -36,6 +38,7 @@ export async function createAlbum(backend: Backend, id: string, input: AlbumInpu
       p_name: input.name,
       p_description: input.description,
       p_is_public: input.isPublic ?? false,
+      p_visitor_downloads: input.visitorDownloads ?? null,
     }),
   );
 }
@@ -49,6 +52,7 @@ export async function updateAlbum(backend: Backend, albumId: string, input: Albu
       p_name: input.name,
       p_description: input.description,
       p_is_public: input.isPublic ?? null,
+      p_visitor_downloads: input.visitorDownloads ?? null,
     }),
   );
 }

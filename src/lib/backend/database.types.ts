@@ -37,12 +37,16 @@ export type PhotographerProfileRow = {
 };
 export type PhotographerProfileWrite = Partial<Omit<PhotographerProfileRow, 'created_at' | 'updated_at'>>;
 
+/** What visitors of a public album or gallery may download (docs/SECURITY.md, class 6). */
+export type VisitorDownloads = 'off' | 'web' | 'original';
+
 export type AlbumRow = {
   id: Uuid;
   name: string;
   description: string | null;
   cover_photo_url: string | null;
   is_public: boolean;
+  visitor_downloads: VisitorDownloads;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -67,6 +71,7 @@ export type PublicGalleryRow = {
   title: string;
   description: string | null;
   is_active: boolean;
+  visitor_downloads: VisitorDownloads;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -178,6 +183,7 @@ export type AdminAlbum = {
   description: string | null;
   cover_photo_url: string | null;
   is_public: boolean;
+  visitor_downloads: VisitorDownloads;
   created_at: Timestamp;
   photo_count: number;
   preview_photo: string | null;
@@ -195,6 +201,7 @@ export type AdminPublicGallery = {
   title: string;
   description: string | null;
   is_active: boolean;
+  visitor_downloads: VisitorDownloads;
   created_at: Timestamp;
   photo_count: number;
   cover_photo_url: string | null;
@@ -271,8 +278,9 @@ export type Database = {
         ]
       >;
       public_galleries: Table<PublicGalleryRow, never, never>;
+      // A computed field (a function of the row, 20261124000500_visitor_downloads.sql) is selected like a column.
       public_gallery_photos: Table<
-        PublicGalleryPhotoRow,
+        PublicGalleryPhotoRow & { gallery_visitor_original: string | null },
         never,
         never,
         [
@@ -298,7 +306,18 @@ export type Database = {
       site_settings: Table<SiteSettingRow, never, never>;
       admin_credentials: Table<AdminCredentialRow, never, never>;
     };
-    Views: Record<never, never>;
+    Views: {
+      public_album_photos: {
+        Row: Pick<
+          PhotoRow,
+          'id' | 'album_id' | 'thumb_url' | 'preview_url' | 'original_filename' | 'file_size' | 'width' | 'height' | 'created_at'
+        > & {
+          /** The original's address when the album lets visitors download originals, else null. */
+          file_url: string | null;
+        };
+        Relationships: [];
+      };
+    };
     Functions: {
       admin_login: Fn<{ p_username: string; p_password: string; p_device?: string | null }, string | null>;
       admin_validate_session: Fn<AuthPair, boolean>;
@@ -314,9 +333,24 @@ export type Database = {
       admin_list_albums: Fn<AuthPair, AdminAlbum[]>;
       admin_list_albums_simple: Fn<AuthPair, AdminAlbumSimple[]>;
       admin_get_album: Fn<AuthPair & { p_album_id: Uuid }, AdminAlbumDetail[]>;
-      admin_create_album: Fn<AuthPair & { p_name: string; p_description: string | null; p_id?: Uuid; p_is_public?: boolean }, Uuid>;
+      admin_create_album: Fn<
+        AuthPair & {
+          p_name: string;
+          p_description: string | null;
+          p_id?: Uuid;
+          p_is_public?: boolean;
+          p_visitor_downloads?: VisitorDownloads | null;
+        },
+        Uuid
+      >;
       admin_update_album: Fn<
-        AuthPair & { p_album_id: Uuid; p_name: string; p_description: string | null; p_is_public?: boolean | null },
+        AuthPair & {
+          p_album_id: Uuid;
+          p_name: string;
+          p_description: string | null;
+          p_is_public?: boolean | null;
+          p_visitor_downloads?: VisitorDownloads | null;
+        },
         boolean
       >;
       admin_delete_album: Fn<AuthPair & { p_album_id: Uuid }, string[]>;
@@ -340,11 +374,23 @@ export type Database = {
       admin_delete_photo: Fn<AuthPair & { p_photo_id: Uuid }, string[]>;
       admin_list_public_galleries: Fn<AuthPair, AdminPublicGallery[]>;
       admin_create_public_gallery: Fn<
-        AuthPair & { p_title: string; p_description: string | null; p_is_active: boolean; p_id?: Uuid },
+        AuthPair & {
+          p_title: string;
+          p_description: string | null;
+          p_is_active: boolean;
+          p_id?: Uuid;
+          p_visitor_downloads?: VisitorDownloads | null;
+        },
         Uuid
       >;
       admin_update_public_gallery: Fn<
-        AuthPair & { p_gallery_id: Uuid; p_title: string; p_description: string | null; p_is_active: boolean },
+        AuthPair & {
+          p_gallery_id: Uuid;
+          p_title: string;
+          p_description: string | null;
+          p_is_active: boolean;
+          p_visitor_downloads?: VisitorDownloads | null;
+        },
         boolean
       >;
       admin_add_photos_to_gallery: Fn<AuthPair & { p_gallery_id: Uuid; p_photo_ids: Uuid[] }, number>;

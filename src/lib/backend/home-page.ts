@@ -78,7 +78,7 @@ interface GallerySelect {
   description: string | null;
   created_at: string;
   photo_count: Counted;
-  cover: Array<{ photos: { file_url: string; thumb_url: string | null; preview_url: string | null } | null }> | null;
+  cover: Array<{ photos: { thumb_url: string | null; preview_url: string | null } | null }> | null;
 }
 
 /** read public_galleries: active ones, newest first, with their photo count and first photo. */
@@ -87,7 +87,7 @@ export async function readHomeGalleries(backend: PublicBackend): Promise<HomeGal
     await backend.publicClient
       .from('public_galleries')
       .select(
-        'id, title, description, created_at, photo_count:public_gallery_photos(count), cover:public_gallery_photos(photos(file_url, thumb_url, preview_url))',
+        'id, title, description, created_at, photo_count:public_gallery_photos(count), cover:public_gallery_photos(photos(thumb_url, preview_url))',
       )
       .eq('is_active', true)
       .order('created_at', { ascending: false })
@@ -100,7 +100,8 @@ export async function readHomeGalleries(backend: PublicBackend): Promise<HomeGal
   );
   return rows.map(({ photo_count, cover, ...gallery }) => {
     const first = cover?.[0]?.photos;
-    return { ...gallery, photo_count: countOf(photo_count), cover_photo: first ? photoDisplayUrl(first) : null };
+    // Visitors cannot read a photo's file_url (docs/SECURITY.md, class 6): a cover is a rendition.
+    return { ...gallery, photo_count: countOf(photo_count), cover_photo: first ? photoDisplayUrl({ ...first, file_url: null }) : null };
   });
 }
 

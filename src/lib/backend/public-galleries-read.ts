@@ -3,12 +3,18 @@ import type { AlbumRow, PhotoRow, PublicGalleryRow } from './database.types';
 import { NO_ROWS, toBackendError } from './errors';
 import { streamPages } from './pages';
 
-/** The photo columns a visitor's grid, viewer and download need. */
+/**
+ * The photo columns a visitor's grid, viewer and download need. A visitor cannot read a
+ * photo's filename or file_url (docs/SECURITY.md, class 6): `file_url` is the original's
+ * address only where the gallery or album lets visitors download originals, else null.
+ */
 export type VisitorPhoto = Pick<
   PhotoRow,
-  'id' | 'album_id' | 'filename' | 'file_url' | 'thumb_url' | 'preview_url' | 'original_filename' | 'file_size' | 'width' | 'height'
->;
-const PHOTO_COLUMNS = 'id, album_id, filename, file_url, thumb_url, preview_url, original_filename, file_size, width, height';
+  'id' | 'album_id' | 'thumb_url' | 'preview_url' | 'original_filename' | 'file_size' | 'width' | 'height'
+> & {
+  file_url: string | null;
+};
+const PHOTO_COLUMNS = 'id, album_id, thumb_url, preview_url, original_filename, file_size, width, height';
 
 // Reads here say .retry(false): React Query decides about retries (src/app/query-client.ts);
 // supabase-js' own retries on top would make an offline visitor wait many seconds.
@@ -30,7 +36,7 @@ function singleOrNull<T>({ data, error, status }: SingleResult<T>): T | null {
   throw toBackendError(error, status);
 }
 
-export type VisitorGallery = Pick<PublicGalleryRow, 'id' | 'title' | 'description' | 'created_at'>;
+export type VisitorGallery = Pick<PublicGalleryRow, 'id' | 'title' | 'description' | 'visitor_downloads' | 'created_at'>;
 
 /** read public_galleries by id, active only (reading B); null when missing or inactive. */
 export async function readPublicGallery(backend: PublicBackend, galleryId: string): Promise<VisitorGallery | null> {
@@ -38,7 +44,7 @@ export async function readPublicGallery(backend: PublicBackend, galleryId: strin
   return singleOrNull(
     await backend.publicClient
       .from('public_galleries')
-      .select('id, title, description, created_at')
+      .select('id, title, description, visitor_downloads, created_at')
       .eq('id', galleryId)
       .eq('is_active', true)
       .single()
@@ -52,7 +58,7 @@ export async function* streamPublicGalleryPhotos(backend: PublicBackend, gallery
   const pages = streamPages((from, to) =>
     backend.publicClient
       .from('public_gallery_photos')
-      .select(`sort_order, photos (${PHOTO_COLUMNS})`)
+      .select(`sort_order, file_url:gallery_visitor_original, photos (${PHOTO_COLUMNS})`)
       .eq('public_gallery_id', galleryId)
       .order('sort_order')
       .order('created_at')
@@ -60,10 +66,10 @@ export async function* streamPublicGalleryPhotos(backend: PublicBackend, gallery
       .range(from, to)
       .retry(false),
   );
-  for await (const rows of pages) yield rows.flatMap((row) => (row.photos ? [row.photos] : []));
+  for await (const rows of pages) yield rows.flatMap((row) => (row.photos ? [{ ...row.photos, file_url: row.file_url }] : []));
 }
 
-export type VisitorAlbum = Pick<AlbumRow, 'id' | 'name' | 'description' | 'is_public'>;
+export type VisitorAlbum = Pick<AlbumRow, 'id' | 'name' | 'description' | 'is_public' | 'visitor_downloads'>;
 
 /** read albums by id where is_public (reading A); null when missing or private. */
 export async function readPublicAlbum(backend: PublicBackend, albumId: string): Promise<VisitorAlbum | null> {
@@ -71,7 +77,7 @@ export async function readPublicAlbum(backend: PublicBackend, albumId: string): 
   return singleOrNull(
     await backend.publicClient
       .from('albums')
-      .select('id, name, description, is_public')
+      .select('id, name, description, is_public, visitor_downloads')
       .eq('id', albumId)
       .eq('is_public', true)
       .single()
@@ -79,13 +85,13 @@ export async function readPublicAlbum(backend: PublicBackend, albumId: string): 
   );
 }
 
-/** read photos of an album by created_at (reading A), a page at a time (first page small). */
+/** read public_album_photos (photos of a public album) by created_at (reading A), a page at a time (first page small). */
 export async function* streamPublicAlbumPhotos(backend: PublicBackend, albumId: string): AsyncGenerator<VisitorPhoto[]> {
   if (!UUID.test(albumId)) return;
   yield* streamPages((from, to) =>
     backend.publicClient
-      .from('photos')
-      .select(PHOTO_COLUMNS)
+      .from('public_album_photos')
+      .select(`${PHOTO_COLUMNS}, file_url`)
       .eq('album_id', albumId)
       .order('created_at')
       .order('id')

@@ -1,6 +1,6 @@
 import { authPair } from './admin-auth';
 import type { Backend } from './client';
-import type { AdminPublicGallery } from './database.types';
+import type { AdminPublicGallery, VisitorDownloads } from './database.types';
 import { unwrap } from './errors';
 
 export interface PublicGalleryInput {
@@ -8,6 +8,8 @@ export interface PublicGalleryInput {
   /** Sent as null when empty (SPEC §5). */
   description: string | null;
   isActive: boolean;
+  /** Absent in changes queued before it existed: a new gallery gets 'web', an edit keeps the setting. */
+  visitorDownloads?: VisitorDownloads;
 }
 
 /** rpc admin_list_public_galleries. */
@@ -24,6 +26,7 @@ export async function createPublicGallery(backend: Backend, id: string, input: P
       p_title: input.title,
       p_description: input.description,
       p_is_active: input.isActive,
+      p_visitor_downloads: input.visitorDownloads ?? null,
     }),
   );
 }
@@ -37,6 +40,7 @@ export async function updatePublicGallery(backend: Backend, galleryId: string, i
       p_title: input.title,
       p_description: input.description,
       p_is_active: input.isActive,
+      p_visitor_downloads: input.visitorDownloads ?? null,
     }),
   );
 }

@@ -55,6 +55,29 @@ export async function fetchOriginal(
   return response.blob();
 }
 
+/**
+ * Which file a download delivers: the original, or the 2048 px preview the viewer shows (a
+ * public gallery or album set to 'Web size', docs/SECURITY.md class 6).
+ */
+export type DownloadSize = 'original' | 'web';
+
+/** A web-size download's file name: the original's name with the rendition's extension ('IMG_1.JPG' → 'IMG_1.webp'). */
+export function webSizeFilename(originalFilename: string, renditionUrl: string): string {
+  const extension = /\.([A-Za-z0-9]{1,5})$/.exec(new URL(renditionUrl, 'http://x').pathname)?.[1]?.toLowerCase() ?? 'webp';
+  const stem = originalFilename.replace(/\.[^./\\]{1,10}$/, '') || originalFilename;
+  return `${stem}.${extension}`;
+}
+
+/** Downloads the web-size rendition (a public object: no headers) under the original's name. */
+export async function downloadWebSize(
+  photo: { previewSrc: string; originalFilename: string },
+  fetcher: typeof fetch = fetch,
+): Promise<void> {
+  const response = await fetcher(photo.previewSrc);
+  if (!response.ok) throw new Error(`Photo download failed with HTTP ${response.status}`);
+  saveBlob(await response.blob(), webSizeFilename(photo.originalFilename, photo.previewSrc));
+}
+
 /** Downloads one photo's original under its original file name. */
 export async function downloadPhoto(
   backend: Pick<PublicBackend, 'config'>,

@@ -50,7 +50,7 @@ export function PhotoGallery({ photos, title, onDownload }: PhotoGalleryProps) {
               onClick={() => onDownload(photo)}
               aria-label={`Download ${photo.originalFilename}`}
               title="Download"
-              className="absolute right-2 bottom-2 flex size-9 items-center justify-center rounded-full bg-background/85 text-foreground shadow-sm backdrop-blur transition-opacity hover:bg-background focus-visible:opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100"
+              className="absolute right-2 bottom-2 flex size-11 items-center justify-center rounded-full bg-background/85 text-foreground shadow-sm backdrop-blur transition-opacity hover:bg-background focus-visible:opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100"
             >
               <Download className="size-4" aria-hidden />
             </button>
