@@ -7,10 +7,15 @@ import { BackendError, toBackendError } from '@/lib/backend/errors';
  * 'Not authenticated' means the session ended on the server: the stored session is dropped,
  * which sends the admin back to the login screen.
  */
+// What visitors and clients read: sent without an admin's session, so a refusal there says
+// nothing about the session.
+const PUBLIC_AREAS: readonly unknown[] = ['site', 'public-gallery', 'public-album', 'client-link'];
+
 export function createQueryClient(sessionStore: SessionStore): QueryClient {
   const client = new QueryClient({
     queryCache: new QueryCache({
-      onError(error) {
+      onError(error, query) {
+        if (PUBLIC_AREAS.includes(query.queryKey[0])) return;
         if (error instanceof BackendError && error.kind === 'auth') sessionStore.clear();
       },
     }),
@@ -23,7 +28,7 @@ export function createQueryClient(sessionStore: SessionStore): QueryClient {
   });
   // What visitors and clients read is tried even when the browser says it is offline: the
   // service worker or the saved albums may answer (src-sw/sw.ts, src/offline/visitors/offline-albums.ts).
-  for (const area of ['site', 'public-gallery', 'public-album', 'client-link']) {
+  for (const area of PUBLIC_AREAS) {
     client.setQueryDefaults([area], { networkMode: 'offlineFirst' });
   }
   return client;

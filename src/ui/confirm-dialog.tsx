@@ -8,6 +8,8 @@ interface ConfirmDialogProps {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** 'Cancel' unless told otherwise ('Keep Editing'). */
+  cancelLabel?: string;
   onConfirm: () => void;
   /** Extra content (e.g. a typed confirmation field) between text and buttons. */
   children?: ReactNode;
@@ -16,7 +18,7 @@ interface ConfirmDialogProps {
 
 /** Asks before something destructive; Escape or Cancel leaves everything as it was. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, onOpenChange, title, description, confirmLabel, onConfirm, children, confirmDisabled } = props;
+  const { open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, children, confirmDisabled } = props;
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -28,7 +30,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           {children && <div className="mt-4">{children}</div>}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{cancelLabel}</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
               <Button variant="destructive" disabled={confirmDisabled} onClick={onConfirm}>

@@ -1,8 +1,9 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from './button';
 import { cn } from './cn';
+import { DiscardChangesDialog, UnsavedScopeProvider, useUnsavedChanges } from './unsaved-changes';
 
 interface DialogProps {
   open: boolean;
@@ -14,12 +15,42 @@ interface DialogProps {
   size?: 'default' | 'wide';
   /** The admin area's neutral palette, or the public site's own design. */
   tone?: 'admin' | 'site';
+  /**
+   * The form in it has edits not yet submitted (a form inside may also say so itself with
+   * useUnsavedChanges): closing it by Escape, a click outside, × or Cancel asks first.
+   */
+  unsaved?: boolean;
 }
 
-/** A modal dialog with a title, optional description, close button and focus trap (Radix). */
-export function Dialog({ open, onOpenChange, title, description, children, size = 'default', tone = 'admin' }: DialogProps) {
+/** Marks the dialog's edits unsaved from inside its scope. */
+function UnsavedMark({ dirty }: { dirty: boolean }) {
+  useUnsavedChanges(dirty);
+  return null;
+}
+
+/**
+ * A modal dialog with a title, optional description, close button and focus trap (Radix).
+ * With unsaved edits in it, closing asks 'Discard changes?' (src/ui/unsaved-changes.tsx); a
+ * feature that closes it itself (after saving) is not asked.
+ */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  size = 'default',
+  tone = 'admin',
+  unsaved = false,
+}: DialogProps) {
+  const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const requestOpenChange = (next: boolean) => {
+    if (!next && dirty) setAsking(true);
+    else onOpenChange(next);
+  };
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+    <DialogPrimitive.Root open={open} onOpenChange={requestOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px]" />
         <DialogPrimitive.Content
@@ -48,9 +79,22 @@ export function Dialog({ open, onOpenChange, title, description, children, size 
               <X className="size-4" aria-hidden />
             </DialogPrimitive.Close>
           </div>
-          <div className="overflow-y-auto px-6 py-5">{children}</div>
+          <div className="overflow-y-auto px-6 py-5">
+            <UnsavedScopeProvider onDirtyChange={setDirty}>
+              <UnsavedMark dirty={unsaved} />
+              {children}
+            </UnsavedScopeProvider>
+          </div>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
+      <DiscardChangesDialog
+        open={asking}
+        onKeep={() => setAsking(false)}
+        onDiscard={() => {
+          setAsking(false);
+          onOpenChange(false);
+        }}
+      />
     </DialogPrimitive.Root>
   );
 }
@@ -60,13 +104,13 @@ export function DialogActions({ children }: { children: ReactNode }) {
   return <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
 }
 
-/** A form dialog's Cancel and submit buttons. */
-export function FormActions({ onCancel, submitLabel, submitting }: { onCancel: () => void; submitLabel: ReactNode; submitting?: boolean }) {
+/** A form dialog's Cancel (which closes it, asking first when edits are unsaved) and submit buttons. */
+export function FormActions({ submitLabel, submitting }: { submitLabel: ReactNode; submitting?: boolean }) {
   return (
     <DialogActions>
-      <Button variant="outline" onClick={onCancel}>
-        Cancel
-      </Button>
+      <DialogPrimitive.Close asChild>
+        <Button variant="outline">Cancel</Button>
+      </DialogPrimitive.Close>
       <Button type="submit" disabled={submitting}>
         {submitLabel}
       </Button>

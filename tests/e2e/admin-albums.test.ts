@@ -183,6 +183,38 @@ describe('deleting a collection', () => {
   });
 });
 
+describe('a half-filled dialog', () => {
+  it("asks 'Discard changes?' on Escape, × and Cancel, keeps the text on 'Keep Editing', and the top bar says it is unsaved", async () => {
+    const context = await newContext('phone');
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    await page.goto('/admin/albums');
+    await page.getByRole('button', { name: 'New Collection' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New Collection' });
+    // Untouched, it closes without a question.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'New Collection' }).first().click();
+    await dialog.getByLabel('Collection Name').fill('Half a name');
+    expect(await page.getByTestId('sync-status').getAttribute('data-state')).toBe('unsaved');
+    const ask = page.getByRole('alertdialog', { name: 'Discard changes?' });
+    for (const close of [() => page.keyboard.press('Escape'), () => dialog.getByRole('button', { name: 'Close' }).click()]) {
+      await close();
+      await ask.getByRole('button', { name: 'Keep Editing' }).click();
+      await ask.waitFor({ state: 'detached' });
+      expect(await dialog.getByLabel('Collection Name').inputValue()).toBe('Half a name');
+    }
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await screenshot(page, 'dialog-discard-phone', { fullPage: false });
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('sync-status').getAttribute('data-state')).toBe('saved');
+    expect(await sql("select 1 from public.albums where name = 'Half a name'")).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('Add Photos on a phone', () => {
   it("offers only 'Choose Photos' on a touch screen, where there is nothing to drag", async () => {
     const context = await newContext({ width: 390, height: 844 }, { touch: true });

@@ -131,7 +131,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
       .poll(() => page.getByRole('heading', { name: 'Site Design', exact: true }).evaluate((h) => getComputedStyle(h).fontFamily))
       .toMatch(/^"?Cormorant/);
     expect(await storedDesign()).toEqual(SEEDED);
-    await page.getByText('Unsaved changes').waitFor();
+    await page.getByRole('main').getByText('Unsaved changes').waitFor();
     await screenshot(page, `design-${viewport}`);
 
     // Save Changes sends every setting at once.
@@ -151,7 +151,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
     expect(image.status()).toBe(200);
     expect(image.headers()['content-type']).toBe('image/jpeg');
     expect((await image.body()).length).toBe(readFileSync(fixturePath('landscape.jpg')).length);
-    await page.getByText('Unsaved changes').waitFor({ state: 'detached' });
+    await page.getByRole('main').getByText('Unsaved changes').waitFor({ state: 'detached' });
 
     // The public home page wears the saved design.
     const home = await context.newPage();
@@ -211,10 +211,27 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, `design-reset-${viewport}`);
 
-    // Leaving the screen takes the preview away.
-    if (viewport === 'phone') await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
-    await page.getByRole('link', { name: 'Dashboard' }).click();
+    // The reset is only on screen: the top bar says so, and leaving asks first.
+    const chip = page.getByTestId('sync-status');
+    expect([await chip.getAttribute('data-state'), await chip.innerText()]).toEqual(['unsaved', 'Unsaved changes']);
+    const leave = async () => {
+      if (viewport === 'phone') await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
+      await page.getByRole('link', { name: 'Dashboard' }).click();
+    };
+    await leave();
+    const ask = page.getByRole('alertdialog', { name: 'Discard changes?' });
+    await screenshot(page, `design-discard-${viewport}`, { fullPage: false });
+    await ask.getByRole('button', { name: 'Keep Editing' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(page.url()).toMatch(/\/admin\/design$/);
+    expect(await primary.inputValue()).toBe('#E8C4C4');
+    if (viewport === 'phone') await page.keyboard.press('Escape');
+
+    // Leaving the screen (discarding the edits) takes the preview away.
+    await leave();
+    await ask.getByRole('button', { name: 'Discard' }).click();
     await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    expect(await chip.getAttribute('data-state')).toBe('saved');
     expect(await rootVariable(page, '--primary')).toBe('0 45% 84%');
     await context.close();
   });

@@ -166,7 +166,7 @@ describe('query plans of the hot reads', () => {
   it("the home page's public albums count their photos through the album index", async () => {
     const albums = await plan(
       `select a.id, a.name, a.description, a.cover_photo_url, a.created_at,
-              (select count(*) from public.photos p where p.album_id = a.id) as photo_count
+              (select count(*) from public.public_album_photos p where p.album_id = a.id) as photo_count
          from public.albums a
         where a.is_public
         order by a.created_at desc, a.id`,

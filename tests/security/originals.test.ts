@@ -236,6 +236,11 @@ describe('visitor downloads of public collections and galleries', () => {
       p_entry: { public_gallery_id: crypto.randomUUID(), photo_id: photo.id, sort_order: 0 },
     });
     expect(called).toEqual({ status: 200, body: null });
+    // The home page counts a public album's photos through the view.
+    expect(await visitorRead(`albums?select=id,photos:public_album_photos(count)&id=eq.${albumId}`)).toEqual({
+      status: 200,
+      body: [{ id: albumId, photos: [{ count: 1 }] }],
+    });
     // The photos a visitor reads still show (renditions), without those columns.
     const shown = await visitorRead(`photos?select=id,thumb_url,original_filename&id=eq.${photo.id}`);
     expect(shown).toMatchObject({ status: 200, body: [{ id: photo.id, original_filename: 'portrait.jpg' }] });

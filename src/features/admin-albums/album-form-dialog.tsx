@@ -65,6 +65,7 @@ export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFo
 
   return (
     <Dialog
+      unsaved={form.formState.isDirty}
       open={open}
       onOpenChange={onOpenChange}
       title={album ? 'Edit Collection' : 'New Collection'}
@@ -103,11 +104,7 @@ export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFo
             )}
           />
         )}
-        <FormActions
-          onCancel={() => onOpenChange(false)}
-          submitLabel={album ? 'Save Changes' : 'Create Collection'}
-          submitting={isSubmitting}
-        />
+        <FormActions submitLabel={album ? 'Save Changes' : 'Create Collection'} submitting={isSubmitting} />
       </form>
     </Dialog>
   );

@@ -42,6 +42,7 @@ export function SectionFormDialog({ open, onOpenChange, section, onSubmit }: Sec
 
   return (
     <Dialog
+      unsaved={form.formState.isDirty}
       open={open}
       onOpenChange={onOpenChange}
       size="wide"
@@ -126,11 +127,7 @@ export function SectionFormDialog({ open, onOpenChange, section, onSubmit }: Sec
             />
           )}
         />
-        <FormActions
-          onCancel={() => onOpenChange(false)}
-          submitLabel={editing ? 'Save Changes' : 'Add Section'}
-          submitting={isSubmitting}
-        />
+        <FormActions submitLabel={editing ? 'Save Changes' : 'Add Section'} submitting={isSubmitting} />
       </form>
     </Dialog>
   );

@@ -16,6 +16,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
 import { PageLoader } from '@/ui/page-loader';
 import { notify } from '@/ui/toast';
+import { useUnsavedChanges } from '@/ui/unsaved-changes';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { BackgroundStyleSection } from './background-style-section';
 import { ColourPaletteSection } from './colour-palette-section';
@@ -50,6 +51,7 @@ export function DesignPage() {
   const [saving, setSaving] = useState(false);
   const design = edited ?? saved;
   const dirty = edited !== null && !sameDesign(edited, saved);
+  useUnsavedChanges(dirty);
   useAppliedTheme(previewed ? designVariables(previewed) : null);
 
   const change = useCallback((patch: Partial<SiteDesign>) => setEdited((current) => ({ ...(current ?? saved), ...patch })), [saved]);

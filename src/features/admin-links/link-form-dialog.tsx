@@ -71,6 +71,7 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
 
   return (
     <Dialog
+      unsaved={form.formState.isDirty}
       open={open}
       onOpenChange={onOpenChange}
       title={editing ? 'Edit Client Link' : 'New Client Link'}
@@ -156,11 +157,7 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
           )}
         />
 
-        <FormActions
-          onCancel={() => onOpenChange(false)}
-          submitLabel={editing ? 'Save Changes' : 'Create Link'}
-          submitting={isSubmitting}
-        />
+        <FormActions submitLabel={editing ? 'Save Changes' : 'Create Link'} submitting={isSubmitting} />
       </form>
     </Dialog>
   );

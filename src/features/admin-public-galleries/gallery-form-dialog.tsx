@@ -8,6 +8,7 @@ import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
 import { formSubmit } from '@/ui/form-submit';
 import { Input, Textarea } from '@/ui/input';
+import { useUnsavedChanges } from '@/ui/unsaved-changes';
 import { VisitorDownloadsField } from '@/ui/visitor-downloads';
 import type { VisitorDownloads } from '@/lib/backend/database.types';
 import type { ShownGallery } from './galleries-overlay';
@@ -91,7 +92,8 @@ function GalleryForm({ gallery, initialSelection, onSubmit, onClose }: FormProps
       visitorDownloads: gallery?.visitor_downloads ?? 'web',
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useUnsavedChanges(isDirty || picked.join() !== initialSelection.join());
 
   // Photos deleted since they were picked are neither counted nor sent.
   const selected = useMemo(() => {
@@ -172,7 +174,7 @@ function GalleryForm({ gallery, initialSelection, onSubmit, onClose }: FormProps
         selected={selected}
         onSelectedChange={setPicked}
       />
-      <FormActions onCancel={onClose} submitLabel={gallery ? 'Update Gallery' : 'Create Gallery'} submitting={isSubmitting} />
+      <FormActions submitLabel={gallery ? 'Update Gallery' : 'Create Gallery'} submitting={isSubmitting} />
     </form>
   );
 }

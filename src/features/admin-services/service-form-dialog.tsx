@@ -35,6 +35,7 @@ export function ServiceFormDialog({ open, onOpenChange, service, onSubmit }: Ser
 
   return (
     <Dialog
+      unsaved={form.formState.isDirty}
       open={open}
       onOpenChange={onOpenChange}
       size="wide"
@@ -75,11 +76,7 @@ export function ServiceFormDialog({ open, onOpenChange, service, onSubmit }: Ser
             />
           )}
         />
-        <FormActions
-          onCancel={() => onOpenChange(false)}
-          submitLabel={editing ? 'Save Changes' : 'Add Service'}
-          submitting={isSubmitting}
-        />
+        <FormActions submitLabel={editing ? 'Save Changes' : 'Add Service'} submitting={isSubmitting} />
       </form>
     </Dialog>
   );

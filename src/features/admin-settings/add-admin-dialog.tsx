@@ -41,7 +41,13 @@ export function AddAdminDialog({
   });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Add Admin" description="A new admin can manage everything in the admin area.">
+    <Dialog
+      unsaved={form.formState.isDirty}
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Admin"
+      description="A new admin can manage everything in the admin area."
+    >
       <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
         <FormField label="Username" error={errors.username?.message} hint="3 to 32 letters, digits, dots, dashes or underscores">
           <Input autoComplete="off" autoCapitalize="none" spellCheck={false} autoFocus {...form.register('username')} />
@@ -52,11 +58,7 @@ export function AddAdminDialog({
         <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
           <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
         </FormField>
-        <FormActions
-          onCancel={() => onOpenChange(false)}
-          submitLabel={isSubmitting ? 'Creating...' : 'Create User'}
-          submitting={isSubmitting || offline}
-        />
+        <FormActions submitLabel={isSubmitting ? 'Creating...' : 'Create User'} submitting={isSubmitting || offline} />
       </form>
     </Dialog>
   );

@@ -16,6 +16,7 @@ import { Input } from '@/ui/input';
 import { LogoField } from './logo-field';
 import { formToProfile, profileSchema, profileToForm, SOCIAL_FIELDS, type ProfileFormValues } from './profile-form';
 import { useLogoUpload } from './use-logo-upload';
+import { useUnsavedChanges } from '@/ui/unsaved-changes';
 
 interface ProfileSectionProps {
   profile: Partial<PhotographerProfileRow> | null;
@@ -33,7 +34,8 @@ export function ProfileSection({ profile, syncState }: ProfileSectionProps) {
     values: stored,
     resetOptions: { keepDirtyValues: true },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
+  useUnsavedChanges(isDirty);
   const setLogoUrl = (url: string | null) => form.setValue('logo_url', url ?? '', { shouldDirty: true });
   const logo = useLogoUpload(setLogoUrl);
   const logoUrl = useWatch({ control: form.control, name: 'logo_url' });

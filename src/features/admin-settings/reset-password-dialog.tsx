@@ -43,6 +43,7 @@ export function ResetPasswordDialog({ open, onOpenChange, targets, offline }: Re
 
   return (
     <Dialog
+      unsaved={form.formState.isDirty}
       open={open}
       onOpenChange={onOpenChange}
       title="Reset Password"
@@ -70,7 +71,6 @@ export function ResetPasswordDialog({ open, onOpenChange, targets, offline }: Re
           <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
         </FormField>
         <FormActions
-          onCancel={() => onOpenChange(false)}
           submitLabel={isSubmitting ? 'Resetting...' : 'Reset Password'}
           submitting={isSubmitting || offline || targets.length === 0}
         />

@@ -1,14 +1,19 @@
-import { AlertCircle, CheckCircle2, CloudOff, LoaderCircle, RotateCcw, Trash2 } from 'lucide-react';
+import { AlertCircle, CheckCircle2, CloudOff, LoaderCircle, PencilLine, RotateCcw, Trash2 } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useOutboxActions, useOutboxSnapshot } from '@/offline/outbox/outbox-provider';
 import type { OutboxSnapshot } from '@/offline/outbox/sync-engine';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
+import { useHasUnsavedChanges } from '@/ui/unsaved-changes';
 
-/** The one-line state of the outbox (ARCHITECTURE §6). */
-export function describeSync({ items, sendingId, sentInRun, online }: OutboxSnapshot) {
+/**
+ * The one-line state of the outbox (ARCHITECTURE §6), and of edits still only on screen
+ * (src/ui/unsaved-changes.tsx): it never says 'All changes saved' over those.
+ */
+export function describeSync({ items, sendingId, sentInRun, online }: OutboxSnapshot, unsaved = false) {
   const failed = items.filter((item) => item.status === 'failed').length;
   if (failed > 0) return { tone: 'failed', text: `${failed} failed — retry` } as const;
+  if (unsaved) return { tone: 'unsaved', text: 'Unsaved changes' } as const;
   if (sendingId) return { tone: 'syncing', text: `Syncing ${sentInRun + 1} of ${sentInRun + items.length}` } as const;
   if (items.length > 0) {
     return { tone: 'pending', text: `${items.length} pending${online ? '' : ' (offline)'}` } as const;
@@ -20,6 +25,7 @@ const ICONS = {
   failed: <AlertCircle className="text-destructive" aria-hidden />,
   syncing: <LoaderCircle className="animate-spin" aria-hidden />,
   pending: <CloudOff aria-hidden />,
+  unsaved: <PencilLine aria-hidden />,
   saved: <CheckCircle2 className="text-success" aria-hidden />,
 };
 
@@ -27,7 +33,8 @@ const ICONS = {
 export function SyncStatus() {
   const { retry, retryAll, discard } = useOutboxActions();
   const snapshot = useOutboxSnapshot();
-  const state = describeSync(snapshot);
+  const unsaved = useHasUnsavedChanges();
+  const state = describeSync(snapshot, unsaved);
 
   return (
     <Popover.Root>
@@ -52,8 +59,13 @@ export function SyncStatus() {
           className="admin-theme z-50 w-[min(22rem,calc(100vw-1.5rem))] rounded-xl border bg-popover p-4 text-popover-foreground shadow-xl"
         >
           <p className="text-sm font-medium">{state.text}</p>
+          {unsaved && (
+            <p className="mt-1 text-sm text-muted-foreground">
+              Edits on this screen are not saved yet: save them, or they are lost when you leave.
+            </p>
+          )}
           {snapshot.items.length === 0 ? (
-            <p className="mt-1 text-sm text-muted-foreground">Every change is on the server.</p>
+            !unsaved && <p className="mt-1 text-sm text-muted-foreground">Every change is on the server.</p>
           ) : (
             <>
               <ul className="mt-3 grid max-h-72 gap-2 overflow-y-auto">

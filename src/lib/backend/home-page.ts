@@ -58,11 +58,12 @@ interface AlbumSelect {
 
 /** read albums: public ones, newest first, with their photo count. */
 export async function readHomeAlbums(backend: PublicBackend): Promise<HomeAlbum[]> {
-  // The embedded aggregate (photos(count)) is typed here; generated types cannot express it.
+  // The embedded aggregate is typed here; generated types cannot express it. Counted through
+  // public_album_photos: visitors may not read every column of photos (a count names them all).
   const rows = unwrap(
     await backend.publicClient
       .from('albums')
-      .select('id, name, description, cover_photo_url, created_at, photos(count)')
+      .select('id, name, description, cover_photo_url, created_at, photos:public_album_photos(count)')
       .eq('is_public', true)
       .order('created_at', { ascending: false })
       .order('id')
