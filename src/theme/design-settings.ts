@@ -50,6 +50,12 @@ export const DESIGN_DEFAULTS = {
   contact_button_subtitle: "Ready to capture your story? I'd love to hear from you.",
 } as const satisfies Partial<SiteDesign>;
 
+/** The example address a fresh install's contact button opens (supabase/seed.sql). */
+export const EXAMPLE_CONTACT = 'hello@example.com';
+
+/** Whether the contact button still opens nothing of the photographer's own (empty, or the example). */
+export const isExampleContact = (value: string | null | undefined) => !value?.trim() || value.trim().toLowerCase() === EXAMPLE_CONTACT;
+
 const oneOf = <T extends string>(choices: readonly T[], value: unknown, fallback: T): T =>
   choices.includes(value as T) ? (value as T) : fallback;
 

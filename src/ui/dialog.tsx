@@ -73,7 +73,7 @@ export function Dialog({
               )}
             </div>
             <DialogPrimitive.Close
-              className="-mr-2 rounded-md p-2 text-muted-foreground transition-colors hover:bg-accent hover:text-foreground"
+              className="-mr-3 -mt-1.5 flex size-11 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-foreground"
               aria-label="Close"
             >
               <X className="size-4" aria-hidden />

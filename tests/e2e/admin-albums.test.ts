@@ -63,7 +63,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('shoot collections at %s
     await screenshot(page, `albums-${viewport}`);
     await card.getByRole('link').click();
     await page.getByText('No photos yet').waitFor();
-    await page.getByText('Start by uploading some photos to this album.').waitFor();
+    await page.getByText('Start by uploading some photos to this collection.').waitFor();
 
     // A file that is not an image is skipped with the spec's message.
     const notes = join(tmpdir(), 'notes.txt');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminPassword, newContext, screenshot, sql, VIEWPORTS, type ViewportName } from './browser';
+import { adminPassword, newContext, screenshot, signInAsAdmin, sql, VIEWPORTS, type ViewportName } from './browser';
 
 async function dashboardCounts() {
   const [row] = await sql<{ albums: string; photos: string; links: string }>(
@@ -78,6 +78,33 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('the admin login journey
     await page.goto('/admin/dashboard');
     await page.waitForURL('**/admin');
     await context.close();
+  });
+
+  it('asks the photographer to set their own contact while the site still has the example one', async () => {
+    const [before] = await sql<{ setting_value: string | null }>(
+      `select setting_value from public.site_settings where setting_key = 'contact_value'`,
+    );
+    try {
+      await sql(`update public.site_settings set setting_value = 'hello@example.com' where setting_key = 'contact_value'`);
+      const context = await newContext('phone');
+      const page = await context.newPage();
+      await signInAsAdmin(page);
+      const prompt = page.getByTestId('contact-prompt');
+      await prompt
+        .getByText("Your site's contact button still writes to hello@example.com, the example address.", { exact: false })
+        .waitFor();
+      await screenshot(page, 'dashboard-contact-prompt-phone');
+      await prompt.getByRole('link', { name: 'Set Contact' }).click();
+      await page.getByRole('heading', { name: 'Site Design', exact: true }).waitFor();
+
+      await sql(`update public.site_settings set setting_value = 'studio@willowandlight.com' where setting_key = 'contact_value'`);
+      await page.goto('/admin/dashboard');
+      await page.getByText('Quick actions').waitFor();
+      expect(await prompt.count()).toBe(0);
+      await context.close();
+    } finally {
+      await sql(`update public.site_settings set setting_value = $1 where setting_key = 'contact_value'`, [before?.setting_value ?? null]);
+    }
   });
 
   it('drops a stored session the server no longer knows', async () => {

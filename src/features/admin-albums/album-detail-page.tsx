@@ -91,7 +91,7 @@ export function AlbumDetailPage() {
     return (
       <>
         <BackLink />
-        <EmptyState icon={Images} title="Album not found" description="It may have been deleted." />
+        <EmptyState icon={Images} title="Collection not found" description="It may have been deleted." />
       </>
     );
   }
@@ -126,7 +126,7 @@ export function AlbumDetailPage() {
         <EmptyState
           icon={Images}
           title="No photos yet"
-          description="Start by uploading some photos to this album."
+          description="Start by uploading some photos to this collection."
           action={
             <Button onClick={() => setAdding(true)}>
               <ImagePlus aria-hidden /> Add Photos

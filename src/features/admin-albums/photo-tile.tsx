@@ -94,37 +94,40 @@ export function PhotoTile({ photo, localThumbnail, onOpen, onDelete }: PhotoTile
             <CloudOff aria-hidden /> {UPLOAD_BADGE[photo.uploadState]}
           </Badge>
         )}
-        {!photo.pending && (
-          <div className="absolute right-2 top-2 flex gap-1.5 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
-            {hasOriginal && (
-              <button
-                type="button"
-                onClick={() => openOriginal(backend, photo.file_url)}
-                aria-label={`Open ${photo.original_filename} in a new tab`}
-                className="flex size-8 items-center justify-center rounded-md bg-card/90 shadow-sm backdrop-blur hover:bg-card"
-              >
-                <ExternalLink className="size-4" aria-hidden />
-              </button>
-            )}
-            <button
-              type="button"
-              onClick={onDelete}
-              aria-label={`Delete ${photo.original_filename}`}
-              className="flex size-8 items-center justify-center rounded-md bg-card/90 text-destructive shadow-sm backdrop-blur hover:bg-card"
-            >
-              <Trash2 className="size-4" aria-hidden />
-            </button>
-          </div>
+        {!photo.pending && hasOriginal && (
+          <button
+            type="button"
+            onClick={() => openOriginal(backend, photo.file_url)}
+            aria-label={`Open ${photo.original_filename} in a new tab`}
+            title="Open the original in a new tab"
+            className="absolute right-2 top-2 flex size-11 items-center justify-center rounded-full bg-card/90 shadow-sm backdrop-blur transition-opacity hover:bg-card focus-visible:opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100"
+          >
+            <ExternalLink className="size-4" aria-hidden />
+          </button>
         )}
       </div>
-      <figcaption className="mt-2 px-0.5">
-        <p className="truncate text-sm font-medium" title={photo.original_filename}>
-          {photo.original_filename}
-        </p>
-        <p className="text-xs text-muted-foreground tabular-nums">
-          {fileSize(photo.file_size)}
-          {photo.width && photo.height ? ` · ${photo.width} x ${photo.height}` : ''}
-        </p>
+      {/* Delete sits in the caption, away from the harmless actions on the photo. */}
+      <figcaption className="mt-1 flex items-start gap-1 pl-0.5">
+        <div className="min-w-0 flex-1 pt-1">
+          <p className="truncate text-sm font-medium" title={photo.original_filename}>
+            {photo.original_filename}
+          </p>
+          <p className="text-xs text-muted-foreground tabular-nums">
+            {fileSize(photo.file_size)}
+            {photo.width && photo.height ? ` · ${photo.width} x ${photo.height}` : ''}
+          </p>
+        </div>
+        {!photo.pending && (
+          <button
+            type="button"
+            onClick={onDelete}
+            aria-label={`Delete ${photo.original_filename}`}
+            title="Delete photo"
+            className="flex size-11 shrink-0 items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-destructive/10 hover:text-destructive"
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+        )}
       </figcaption>
     </figure>
   );

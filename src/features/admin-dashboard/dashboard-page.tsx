@@ -1,9 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, FolderOpen, FolderPlus, Image, Link2, Palette, type LucideIcon } from 'lucide-react';
+import { ArrowRight, FolderOpen, FolderPlus, Image, Link2, MessageCircleHeart, Palette, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { AdminQueryKey } from '@/lib/admin-data';
 import { useBackend } from '@/lib/backend/backend-context';
 import { getDashboardStats } from '@/lib/backend/dashboard';
+import { EXAMPLE_CONTACT, isExampleContact } from '@/theme/design-settings';
+import { siteSettingsQuery } from '@/theme/site-settings-query';
+import { buttonClasses } from '@/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
 import { PageHeader } from '@/ui/page-header';
 import { useErrorToast } from '@/ui/use-error-toast';
@@ -48,10 +51,31 @@ export function DashboardPage() {
   const backend = useBackend();
   const stats = useQuery({ queryKey: dashboardKeys.stats(), queryFn: () => getDashboardStats(backend) });
   useErrorToast(stats.error, 'Failed to load dashboard statistics');
+  const settings = useQuery(siteSettingsQuery(backend));
+  const contact = settings.data?.contact_value;
 
   return (
     <>
       <PageHeader title="Dashboard" description="Welcome back. Here is your studio at a glance." />
+      {settings.isSuccess && isExampleContact(contact) && (
+        <Card className="mb-6 border-primary/40" data-testid="contact-prompt">
+          <CardContent className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:p-6">
+            <MessageCircleHeart className="hidden size-6 shrink-0 text-muted-foreground sm:block" aria-hidden />
+            <div className="min-w-0 flex-1">
+              <h2 className="font-heading text-lg">Tell visitors how to reach you</h2>
+              <p className="text-sm text-muted-foreground">
+                {contact?.trim()
+                  ? `Your site's contact button still writes to ${EXAMPLE_CONTACT}, the example address.`
+                  : "Your site's contact button has no address yet."}{' '}
+                Set your own email, phone or booking link so enquiries reach you.
+              </p>
+            </div>
+            <Link to="/admin/design" className={buttonClasses({})}>
+              Set Contact <ArrowRight aria-hidden />
+            </Link>
+          </CardContent>
+        </Card>
+      )}
       <section aria-label="Statistics" className="grid grid-cols-3 gap-3 sm:gap-4">
         <StatCard label="Collections" value={stats.data?.albums} icon={FolderOpen} loading={stats.isPending} />
         <StatCard label="Photos" value={stats.data?.photos} icon={Image} loading={stats.isPending} />
