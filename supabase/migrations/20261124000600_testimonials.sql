@@ -4,14 +4,15 @@
 -- Who may do what is exactly as for service_packages (docs/SECURITY.md, "Testimonials"):
 -- visitors read active rows only; an admin (an anon caller whose x-admin-* headers belong to a
 -- live session, private.request_admin_id) reads every row and inserts, updates and deletes.
--- The photo is an image source under the one URL rule (private.is_safe_image_url).
+-- A name and a quote need a character that is not white space (a quote of line breaks only is
+-- empty too). The photo is an image source under the one URL rule (private.is_safe_image_url).
 
 create table public.testimonials (
   id uuid primary key default gen_random_uuid(),
   client_name text not null
-    constraint testimonials_client_name_length check (btrim(client_name) <> '' and char_length(client_name) <= 100),
+    constraint testimonials_client_name_length check (client_name ~ '\S' and char_length(client_name) <= 100),
   quote text not null
-    constraint testimonials_quote_length check (btrim(quote) <> '' and char_length(quote) <= 2000),
+    constraint testimonials_quote_length check (quote ~ '\S' and char_length(quote) <= 2000),
   photo_url text
     constraint testimonials_photo_url_image check (private.is_safe_image_url(photo_url)),
   is_active boolean not null default true,
