@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { serverLinkQuery } from '@/features/client-gallery/client-keys';
 import { galleryQueries } from '@/features/public-gallery/gallery-keys';
-import { homeContentQuery } from '@/features/home/home-keys';
+import { homeContentQuery, homeTestimonialsQuery } from '@/features/home/home-keys';
 import type { PublicBackend } from '@/lib/backend/public-client';
 import { siteSettingsQuery } from '@/theme/site-settings-query';
 import { siteProfileQuery } from '@/ui/site/site-profile-query';
@@ -23,6 +23,7 @@ export function prefetchRouteData(queryClient: QueryClient, backend: PublicBacke
   const { page, param } = match;
   if (page === 'home') {
     void queryClient.prefetchQuery(homeContentQuery(backend));
+    void queryClient.prefetchQuery(homeTestimonialsQuery(backend));
     return;
   }
   if (!param) return;

@@ -11,6 +11,7 @@ export type AdminData =
   | 'public-galleries'
   | 'page-content'
   | 'services'
+  | 'testimonials'
   | 'profile'
   | 'site-settings'
   | 'admin-users'

@@ -16,6 +16,7 @@ const ALBUM_NAME = 'Eleanor & Sebastian — Wedding at Ashcombe Manor: Ceremony,
 const LONG_FILENAME = 'ELEANOR_SEBASTIAN_ASHCOMBE_MANOR_CEREMONY_0001_FINAL_EDIT_HIGHRES.jpg';
 const GALLERY_TITLE = 'Golden Hour Portraits Along the Northumberland Coastline, Autumn Collection';
 const SERVICE_NAME = 'The Complete Wedding Day Storytelling Collection';
+const TESTIMONIAL_NAME = 'Charlotte, Alexander, Wilhelmina and Baby Theodore Pemberton-Whitaker-Montgomery';
 const LONG_URL = 'https://www.willowandlight-photography.co.uk/booking/enquiry-form?package=complete-wedding-day&utm_source=homepage';
 
 let album: { id: string; photos: SeededPhoto[] };
@@ -57,6 +58,7 @@ beforeAll(async () => {
       params: [section.id, section.subtitle, section.button_link],
     })),
     { text: 'delete from public.service_packages where name = $1', params: [SERVICE_NAME] },
+    { text: 'delete from public.testimonials where client_name = $1', params: [TESTIMONIAL_NAME] },
   ];
   await sql('update public.photographer_profile set site_name = $1, subtitle = $2, social_website = $3', [
     'Willow & Light Photography by Charlotte Pemberton-Whitaker',
@@ -67,6 +69,11 @@ beforeAll(async () => {
     'Natural, unposed portraits for families, couples and little ones, from first breaths to golden anniversaries, wherever you feel at home',
   ]);
   await sql(`update public.page_content set button_link = $1 where section_name = 'intro'`, [LONG_URL]);
+  // The home page's Kind Words and the admin's testimonials, with a long name and an unbroken word.
+  await sql('insert into public.testimonials (client_name, quote, sort_order) values ($1, $2, 0)', [
+    TESTIMONIAL_NAME,
+    `We could not have asked for more: ${LONG_FILENAME} is now on our wall, and every time we walk past it we smile.`,
+  ]);
   await sql(
     `insert into public.service_packages (name, whimsical_name, description, price_range, features, icon_name, sort_order)
      values ($1, $2, $3, $4, $5, 'Camera', 3)`,
@@ -204,6 +211,7 @@ describe('at 360 px wide', () => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Menu' }).waitFor();
     await page.getByRole('heading', { name: GALLERY_TITLE }).waitFor();
+    await page.getByRole('heading', { name: 'Kind Words' }).waitFor();
     await check(page, 'home');
     await checkOpen(
       page,
@@ -345,8 +353,27 @@ describe('at 360 px wide', () => {
     await checkOpen(page, 'admin-service-delete', () => page.getByRole('button', { name: 'Delete service' }).last().click(), alert());
 
     await page.goto('/admin/testimonials');
-    await heading('Testimonials Management').waitFor();
+    await heading('Testimonials').waitFor();
+    await page.getByRole('heading', { name: TESTIMONIAL_NAME }).waitFor();
     await check(page, 'admin-testimonials');
+    await checkOpen(
+      page,
+      'admin-testimonial-form',
+      () => page.getByRole('button', { name: 'Add Testimonial' }).click(),
+      dialog('Add Testimonial'),
+    );
+    await checkOpen(
+      page,
+      'admin-testimonial-edit',
+      () => page.getByRole('button', { name: 'Edit testimonial' }).first().click(),
+      dialog('Edit Testimonial'),
+    );
+    await checkOpen(
+      page,
+      'admin-testimonial-delete',
+      () => page.getByRole('button', { name: 'Delete testimonial' }).first().click(),
+      alert(),
+    );
 
     await page.goto('/admin/design');
     await heading('Site Design').waitFor();

@@ -153,6 +153,7 @@ describe('the data model', () => {
       'public.public_gallery_photos',
       'public.service_packages',
       'public.site_settings',
+      'public.testimonials',
     ]);
     expect(rows.filter((row) => !row.rls)).toEqual([]);
   });
@@ -217,6 +218,14 @@ describe('the data model', () => {
     expect(await violates(`insert into public.page_content (section_name, button_link) values ('cta', 'javascript:alert(1)')`)).toBe(
       '23514',
     );
+    expect(await violates(`insert into public.testimonials (client_name, quote) values (' ', 'x')`)).toBe('23514');
+    expect(await violates(`insert into public.testimonials (client_name, quote, photo_url) values ('x', 'x', 'javascript:alert(1)')`)).toBe(
+      '23514',
+    );
+    const [testimonial] = await sql<{ is_active: boolean; sort_order: number }>(
+      `insert into public.testimonials (client_name, quote) values ('defaults', 'x') returning is_active, sort_order`,
+    );
+    expect(testimonial).toEqual({ is_active: true, sort_order: 0 });
     expect(await violates(`insert into public.site_settings (setting_key) values ('primary_color')`)).toBe('23505');
   });
 });

@@ -17,6 +17,7 @@ type TableName =
   | 'gallery_links'
   | 'page_content'
   | 'service_packages'
+  | 'testimonials'
   | 'site_settings';
 
 const fixture = {} as {
@@ -32,6 +33,8 @@ const fixture = {} as {
   inactiveSection: string;
   activeService: string;
   inactiveService: string;
+  activeTestimonial: string;
+  inactiveTestimonial: string;
   admin: AdminCredentials;
   expired: AdminCredentials;
 };
@@ -70,6 +73,11 @@ beforeAll(async () => {
   );
   fixture.activeService = services[0]!.id;
   fixture.inactiveService = services[1]!.id;
+  const testimonials = await sql<{ id: string }>(
+    `insert into public.testimonials (client_name, quote, is_active) values ('Shown', 'Kind words', true), ('Hidden', 'Draft', false) returning id`,
+  );
+  fixture.activeTestimonial = testimonials[0]!.id;
+  fixture.inactiveTestimonial = testimonials[1]!.id;
 
   fixture.admin = await signedInAdmin();
   const expired = await signedInAdmin();
@@ -100,6 +108,7 @@ async function snapshot() {
       (select json_agg(l order by l.id) from public.gallery_links l) as links,
       (select json_agg(c order by c.id) from public.page_content c) as content,
       (select json_agg(s order by s.id) from public.service_packages s) as services,
+      (select json_agg(t order by t.id) from public.testimonials t) as testimonials,
       (select json_agg(pr order by pr.id) from public.photographer_profile pr) as profile,
       (select json_agg(st order by st.id) from public.site_settings st) as settings,
       (select json_agg(json_build_object('id', ac.id, 'username', ac.username, 'hash', ac.password_hash) order by ac.id)
@@ -116,6 +125,7 @@ const TABLES: TableName[] = [
   'gallery_links',
   'page_content',
   'service_packages',
+  'testimonials',
   'site_settings',
 ];
 
@@ -150,6 +160,10 @@ function writeAttempts(c: BackendClient) {
     c.from('service_packages').insert({ name: 'x' }),
     c.from('service_packages').update({ name: 'x' }).eq('id', fixture.activeService),
     c.from('service_packages').delete().eq('id', fixture.activeService),
+    c.from('testimonials').insert({ client_name: 'x', quote: 'x' }),
+    c.from('testimonials').update({ quote: 'x' }).eq('id', fixture.activeTestimonial),
+    c.from('testimonials').update({ is_active: true }).eq('id', fixture.inactiveTestimonial),
+    c.from('testimonials').delete().eq('id', fixture.activeTestimonial),
     c.from('photographer_profile').insert({ site_name: 'x' }),
     c.from('photographer_profile').update({ site_name: 'Hacked' }).not('id', 'is', null),
     c.from('photographer_profile').delete().not('id', 'is', null),
@@ -205,10 +219,13 @@ describe('an anonymous caller', () => {
     expect(memberships).toEqual([{ photo_id: fixture.curatedPhoto }]);
   });
 
-  it('reads active content and services, the profile and the settings, and no links or admins', async () => {
+  it('reads active content, services and testimonials, the profile and the settings, and no links or admins', async () => {
     expect(await visibleIds(client(), 'page_content', [fixture.activeSection, fixture.inactiveSection])).toEqual([fixture.activeSection]);
     expect(await visibleIds(client(), 'service_packages', [fixture.activeService, fixture.inactiveService])).toEqual([
       fixture.activeService,
+    ]);
+    expect(await visibleIds(client(), 'testimonials', [fixture.activeTestimonial, fixture.inactiveTestimonial])).toEqual([
+      fixture.activeTestimonial,
     ]);
     expect((await client().from('photographer_profile').select('id')).data).toHaveLength(1);
     expect((await client().from('site_settings').select('setting_key')).data).toHaveLength(14);
@@ -238,6 +255,7 @@ describe('a signed-in admin', () => {
     expect(await visibleIds(client(), 'gallery_links', [fixture.link])).toEqual([fixture.link]);
     expect(await visibleIds(client(), 'page_content', [fixture.activeSection, fixture.inactiveSection])).toHaveLength(2);
     expect(await visibleIds(client(), 'service_packages', [fixture.activeService, fixture.inactiveService])).toHaveLength(2);
+    expect(await visibleIds(client(), 'testimonials', [fixture.activeTestimonial, fixture.inactiveTestimonial])).toHaveLength(2);
     const { data: link } = await client().from('gallery_links').select('passcode').eq('id', fixture.link).single();
     expect(link).toEqual({ passcode: '2468' });
   });
@@ -299,6 +317,18 @@ describe('a signed-in admin', () => {
     ]);
     expect((await client().from('service_packages').delete().eq('id', id)).error).toBeNull();
     expect(await sql('select 1 from public.service_packages where id = $1', [id])).toEqual([]);
+  });
+
+  it('creates, edits and deletes testimonials', async () => {
+    const id = crypto.randomUUID();
+    const name = uniqueName('Emma');
+    expect((await client().from('testimonials').insert({ id, client_name: name, quote: 'Lovely', sort_order: 2 })).error).toBeNull();
+    expect((await client().from('testimonials').update({ is_active: false, quote: 'Truly lovely' }).eq('id', id)).error).toBeNull();
+    expect(await sql('select client_name, quote, is_active, sort_order from public.testimonials where id = $1', [id])).toEqual([
+      { client_name: name, quote: 'Truly lovely', is_active: false, sort_order: 2 },
+    ]);
+    expect((await client().from('testimonials').delete().eq('id', id)).error).toBeNull();
+    expect(await sql('select 1 from public.testimonials where id = $1', [id])).toEqual([]);
   });
 
   it('edits the single profile row but cannot add a second one or delete it', async () => {

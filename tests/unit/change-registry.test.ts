@@ -272,6 +272,30 @@ const cases: Record<ChangeKind, Case> = {
     label: 'Delete service “Weddings”',
     sends: ['DELETE /service_packages'],
   },
+  'testimonial.create': {
+    change: changes.createTestimonial({ id: ID, client_name: 'Emma & James', quote: 'Pure magic.', sort_order: 2 }),
+    entity: `testimonial:${ID}`,
+    label: 'Add testimonial from “Emma & James”',
+    sends: ['POST /testimonials'],
+  },
+  'testimonial.update': {
+    change: changes.updateTestimonial({
+      id: ID,
+      name: 'Emma & James',
+      changes: { photo_url: '/storage/v1/object/public/photos/testimonial-1.jpg' },
+      waitFor: ['testimonial-1.jpg'],
+    }),
+    entity: `testimonial:${ID}`,
+    dependsOn: ['file:testimonial-1.jpg'],
+    label: 'Update testimonial from “Emma & James”',
+    sends: ['PATCH /testimonials'],
+  },
+  'testimonial.delete': {
+    change: changes.deleteTestimonial({ id: ID, name: 'Emma & James' }),
+    entity: `testimonial:${ID}`,
+    label: 'Delete testimonial from “Emma & James”',
+    sends: ['DELETE /testimonials'],
+  },
   'settings.save': {
     change: changes.saveSettings({ primary_color: '#112233' }, ['hero-bg-1.jpg']),
     entity: 'site-settings',
@@ -329,6 +353,34 @@ describe('the change registry', () => {
       });
     });
   }
+
+  it('sends a testimonial create as an insert that ignores a row already there (a replay), without the uploads it waited for', async () => {
+    const change = changes.createTestimonial({ id: ID, client_name: 'Emma', quote: 'Lovely.', waitFor: ['testimonial-2.jpg'] });
+    expect(change.dependsOn).toEqual(['file:testimonial-2.jpg']);
+    expect(change.payload).toEqual({ id: ID, client_name: 'Emma', quote: 'Lovely.' });
+    const captured: Array<{ url: string; prefer: string | null; body: unknown }> = [];
+    const replaying = createBackend(config, {
+      credentials: () => ({ username: 'anna', token: 'token' }),
+      fetch: async (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        captured.push({
+          url,
+          prefer: new Headers(init?.headers).get('Prefer'),
+          body: JSON.parse(typeof init?.body === 'string' ? init.body : 'null'),
+        });
+        return new Response(null, { status: 201 });
+      },
+      realtimeTransport: WebSocket,
+    });
+    await sendChange(queued(change), { backend: replaying, db });
+    await sendChange(queued(change), { backend: replaying, db });
+    expect(captured).toHaveLength(2);
+    for (const request of captured) {
+      expect(new URL(request.url).searchParams.get('on_conflict')).toBe('id');
+      expect(request.prefer).toContain('resolution=ignore-duplicates');
+      expect(request.body).toEqual({ id: ID, client_name: 'Emma', quote: 'Lovely.' });
+    }
+  });
 
   it('sends a photo delete to exactly the objects named when the photo was made, whatever the RPC answers', async () => {
     // The answer of the first try was lost after the commit: the replay gets no names back.

@@ -324,3 +324,40 @@ describe('the home page', () => {
     expect(within(recent).queryByRole('button', { name: 'Show more sessions' })).toBeNull();
   });
 });
+
+describe("the home page's Kind Words", () => {
+  const testimonials = [
+    {
+      id: 't1',
+      client_name: 'Emma & James',
+      quote: 'She made us feel at ease.',
+      photo_url: `${SUPABASE_URL}/storage/v1/object/public/photos/testimonial-1.jpg`,
+    },
+    { id: 't2', client_name: 'The Okafor family', quote: 'Pure magic, start to finish.', photo_url: 'javascript:alert(1)' },
+  ];
+
+  it('shows the active testimonials after the sessions, in the order read, with a round photo only when it is a safe image', async () => {
+    const { container, requests } = renderHome({ ...SAFE_TABLES, testimonials });
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Kind Words' })).closest('section')!;
+    expect(section.previousElementSibling?.id).toBe('portrait-sessions');
+    expect(section.nextElementSibling?.id).toBe('about-story');
+    const cards = within(screen.getByTestId('testimonial-list')).getAllByRole('figure');
+    expect(cards.map((card) => [card.querySelector('blockquote')?.textContent, card.querySelector('figcaption')?.textContent])).toEqual([
+      ['She made us feel at ease.', 'Emma & James'],
+      ['Pure magic, start to finish.', 'The Okafor family'],
+    ]);
+    expect(cards[0]!.querySelector('img')?.getAttribute('src')).toBe(`${SUPABASE_URL}/storage/v1/object/public/photos/testimonial-1.jpg`);
+    expect(cards[1]!.querySelector('img')).toBeNull();
+    expect(addresses(container).filter((url) => /javascript:/i.test(url ?? ''))).toEqual([]);
+    const read = decodeURIComponent(requests.find((request) => request.startsWith('/rest/v1/testimonials'))!);
+    expect(read).toContain('is_active=eq.true');
+    expect(read).toContain('order=sort_order.asc');
+  });
+
+  it('leaves the section out when there are none', async () => {
+    renderHome(SAFE_TABLES);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('heading', { name: 'Kind Words' })).toBeNull();
+    expect(screen.queryByTestId('testimonial-list')).toBeNull();
+  });
+});

@@ -58,7 +58,7 @@ describe('prefetchRouteData', () => {
     prefetchRouteData(new QueryClient(), home.backend, '/');
     await flush();
     expect(home.held.map((request) => request.path)).toEqual(
-      expect.arrayContaining(['site_settings', 'photographer_profile', 'page_content', 'albums']),
+      expect.arrayContaining(['site_settings', 'photographer_profile', 'page_content', 'albums', 'testimonials']),
     );
 
     const admin = heldBackend();

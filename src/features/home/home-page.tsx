@@ -13,6 +13,7 @@ import { buildHomeView } from './home-view';
 import { IntroSection } from './intro-section';
 import { scrollToSection } from './scroll-to-section';
 import { ServicesSection } from './services-section';
+import { TestimonialsSection } from './testimonials-section';
 import { useHomeData } from './use-home-data';
 
 /**
@@ -22,7 +23,7 @@ import { useHomeData } from './use-home-data';
  */
 export function HomePage() {
   const backend = usePublicBackend();
-  const { loading, design, profile, content } = useHomeData();
+  const { loading, design, profile, content, testimonials } = useHomeData();
   const revealed = useRevealed(!loading);
   const { hash } = useLocation();
   // Arriving at '/#galleries' (a gallery's 'Back to Galleries'): the section exists once shown.
@@ -40,6 +41,7 @@ export function HomePage() {
         <HeroSection hero={view.hero} />
         {view.intro && <IntroSection intro={view.intro} />}
         <ServicesSection services={view.services} booking={view.booking} />
+        <TestimonialsSection testimonials={testimonials} resolveUrl={(url) => resolveStorageUrl(backend, url)} />
         <AboutStorySection story={view.aboutStory} />
         <CollectionsSection featured={view.featured} recent={view.recent} />
       </main>

@@ -4,7 +4,7 @@ import { usePublicBackend } from '@/lib/backend/backend-context';
 import { useSiteTheme } from '@/theme/use-site-theme';
 import { useSiteProfile } from '@/ui/site/use-site-profile';
 import { useErrorToast } from '@/ui/use-error-toast';
-import { homeContentQuery } from './home-keys';
+import { homeContentQuery, homeTestimonialsQuery } from './home-keys';
 
 export const LOAD_ERROR = 'Failed to load gallery data.';
 
@@ -18,21 +18,23 @@ export function useHomeData() {
   const { design, query: settings } = useSiteTheme();
   const { profile, query: profileQuery } = useSiteProfile();
   const content = useQuery(homeContentQuery(backend));
+  const testimonials = useQuery(homeTestimonialsQuery(backend));
 
   // The first failure is kept, so reads failing one after another give one toast, not three.
-  const failure = settings.error ?? profileQuery.error ?? content.error;
+  const failure = settings.error ?? profileQuery.error ?? content.error ?? testimonials.error;
   const [firstFailure, setFirstFailure] = useState<unknown>(null);
   if (failure && !firstFailure) setFirstFailure(failure);
   useErrorToast(firstFailure, LOAD_ERROR);
 
   // Once one read has failed the page shows (with defaults for what is missing) rather than
   // waiting for the others to give up too; what arrives later still fills in.
-  const reading = !firstFailure && (settings.isPending || profileQuery.isPending || content.isPending);
+  const reading = !firstFailure && (settings.isPending || profileQuery.isPending || content.isPending || testimonials.isPending);
   return {
     // The text shows in fallbacks sized like the design's fonts until those arrive (src/theme/font-fallbacks.ts).
     loading: reading,
     design,
     profile,
     content: content.data,
+    testimonials: testimonials.data ?? [],
   };
 }

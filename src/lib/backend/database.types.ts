@@ -148,6 +148,22 @@ export type ServicePackageRow = {
 export type ServicePackageInsert = Partial<Omit<ServicePackageRow, 'name' | 'created_at' | 'updated_at'>> & { name: string };
 export type ServicePackageUpdate = Partial<Omit<ServicePackageRow, 'id' | 'created_at' | 'updated_at'>>;
 
+export type TestimonialRow = {
+  id: Uuid;
+  client_name: string;
+  quote: string;
+  photo_url: string | null;
+  is_active: boolean;
+  sort_order: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+};
+export type TestimonialInsert = Partial<Omit<TestimonialRow, 'client_name' | 'quote' | 'created_at' | 'updated_at'>> & {
+  client_name: string;
+  quote: string;
+};
+export type TestimonialUpdate = Partial<Omit<TestimonialRow, 'id' | 'created_at' | 'updated_at'>>;
+
 export type SiteSettingKey =
   | 'primary_color'
   | 'secondary_color'
@@ -303,6 +319,7 @@ export type Database = {
       gallery_links: Table<GalleryLinkRow, GalleryLinkInsert, GalleryLinkUpdate>;
       page_content: Table<PageContentRow, PageContentInsert, PageContentUpdate>;
       service_packages: Table<ServicePackageRow, ServicePackageInsert, ServicePackageUpdate>;
+      testimonials: Table<TestimonialRow, TestimonialInsert, TestimonialUpdate>;
       site_settings: Table<SiteSettingRow, never, never>;
       admin_credentials: Table<AdminCredentialRow, never, never>;
     };

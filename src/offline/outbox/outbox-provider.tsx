@@ -80,6 +80,43 @@ export function useSubmitChange(): (change: NewChange, messages: ChangeMessages,
   );
 }
 
+/**
+ * Several changes made by one gesture (a reorder rewrites the sort order of a few rows): all
+ * queued at once, with one toast for them together, as useSubmitChange gives for one. The
+ * refused ones are dropped from the queue as useSubmitChange drops one; 'failed' if any was.
+ */
+export function useSubmitChanges(): (list: NewChange[], messages: ChangeMessages) => Promise<ChangeResult> {
+  const outbox = useOutbox();
+  return useCallback(
+    async (list, messages) => {
+      const outcomes = await Promise.all(
+        list.map(async (change) => {
+          const id = change.id ?? crypto.randomUUID();
+          try {
+            return await outbox.submit({ ...change, id });
+          } catch (error) {
+            const failure = toBackendError(error);
+            if (failure.kind !== 'auth') await outbox.discard(id);
+            return failure;
+          }
+        }),
+      );
+      const failure = outcomes.find((outcome) => typeof outcome !== 'string');
+      if (failure) {
+        notify.error(messages.preferServerMessage ? failure.message || messages.failure : messages.failure);
+        return 'failed';
+      }
+      if (outcomes.every((outcome) => outcome === 'synced')) {
+        notify.success(messages.success, messages.successDescription);
+        return 'synced';
+      }
+      notify.info('Saved on this device', 'It will be sent to the server as soon as the connection allows.');
+      return 'queued';
+    },
+    [outbox],
+  );
+}
+
 /** Retry and discard, for the sync list and screens that clear the way for a change. */
 export function useOutboxActions() {
   const { engine, discard, discardWhere } = useOutbox();

@@ -7,6 +7,8 @@ import type {
   PhotographerProfileWrite,
   ServicePackageInsert,
   ServicePackageUpdate,
+  TestimonialInsert,
+  TestimonialUpdate,
 } from '@/lib/backend/database.types';
 import { createGalleryLink, deleteGalleryLink, updateGalleryLink, type NewGalleryLink } from '@/lib/backend/gallery-links';
 import { createPageSection, deletePageSection, updatePageSection } from '@/lib/backend/page-content';
@@ -22,6 +24,7 @@ import {
 import { createServicePackage, deleteServicePackage, updateServicePackage } from '@/lib/backend/service-packages';
 import { saveSiteSettings, type SiteSettings } from '@/lib/backend/site-settings';
 import { uploadToPhotos } from '@/lib/backend/storage';
+import { createTestimonial, deleteTestimonial, updateTestimonial } from '@/lib/backend/testimonials';
 import type { AdminData } from '@/lib/admin-data';
 import type { AdminDatabase } from './db';
 import type { ChangeRequest, QueuedChange } from './sync-engine';
@@ -99,6 +102,9 @@ export interface PhotoDeletePayload {
 }
 type WithId = { id: string };
 type NamedChanges<Changes> = { id: string; name: string; changes: Changes };
+/** Uploads (file.upload paths) the change must wait for: a photo it names. */
+type WaitsFor = { waitFor?: string[] };
+const afterUploads = (paths: string[] = []) => paths.map((path) => `file:${path}`);
 
 // Admin data a change to a collection or its photos shows in.
 const ALBUM_DATA = ['albums', 'album', 'gallery-links', 'public-galleries', 'dashboard'] as const;
@@ -313,6 +319,38 @@ export const registry = {
     send: ({ id }, { backend }) => deleteServicePackage(backend, id),
     affects: ['services'],
   }),
+  'testimonial.create': define({
+    version: 1,
+    build: ({ waitFor, ...testimonial }: TestimonialInsert & WithId & WaitsFor) => ({
+      entity: `testimonial:${testimonial.id}`,
+      dependsOn: afterUploads(waitFor),
+      payload: testimonial,
+      label: `Add testimonial from ${quoted(testimonial.client_name)}`,
+    }),
+    send: (testimonial, { backend }) => createTestimonial(backend, testimonial),
+    affects: ['testimonials'],
+  }),
+  'testimonial.update': define({
+    version: 1,
+    build: (testimonial: NamedChanges<TestimonialUpdate> & WaitsFor) => ({
+      entity: `testimonial:${testimonial.id}`,
+      dependsOn: afterUploads(testimonial.waitFor),
+      payload: { id: testimonial.id, changes: testimonial.changes },
+      label: `Update testimonial from ${quoted(testimonial.name)}`,
+    }),
+    send: ({ id, changes }, { backend }) => updateTestimonial(backend, id, changes),
+    affects: ['testimonials'],
+  }),
+  'testimonial.delete': define({
+    version: 1,
+    build: (testimonial: { id: string; name: string }) => ({
+      entity: `testimonial:${testimonial.id}`,
+      payload: { id: testimonial.id } satisfies WithId,
+      label: `Delete testimonial from ${quoted(testimonial.name)}`,
+    }),
+    send: ({ id }, { backend }) => deleteTestimonial(backend, id),
+    affects: ['testimonials'],
+  }),
   'settings.save': define({
     version: 1,
     build: ({ settings, waitFor = [] }: { settings: SiteSettings; waitFor?: string[] }) => ({
@@ -446,4 +484,7 @@ export const changes = {
   updateService: (service: InputOf<'service.update'>) => newChange('service.update', service),
   deleteService: (service: InputOf<'service.delete'>) => newChange('service.delete', service),
   saveSettings: (settings: SiteSettings, waitFor: string[] = []) => newChange('settings.save', { settings, waitFor }),
+  createTestimonial: (testimonial: InputOf<'testimonial.create'>) => newChange('testimonial.create', testimonial),
+  updateTestimonial: (testimonial: InputOf<'testimonial.update'>) => newChange('testimonial.update', testimonial),
+  deleteTestimonial: (testimonial: InputOf<'testimonial.delete'>) => newChange('testimonial.delete', testimonial),
 };

@@ -1,0 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useBackend } from '@/lib/backend/backend-context';
+import type { TestimonialRow } from '@/lib/backend/database.types';
+import { resolveStorageUrl } from '@/lib/backend/storage';
+import { SwitchField } from '@/ui/controls';
+import { Dialog, FormActions } from '@/ui/dialog';
+import { FormField } from '@/ui/form-field';
+import { formSubmit } from '@/ui/form-submit';
+import { Input, Textarea } from '@/ui/input';
+import { PhotoField } from './photo-field';
+import {
+  MAX_QUOTE,
+  testimonialFormValues,
+  testimonialSchema,
+  toTestimonialFields,
+  type TestimonialFields,
+  type TestimonialFormValues,
+} from './testimonial-form';
+import { usePhotoUpload } from './use-photo-upload';
+
+interface TestimonialFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The testimonial being edited; none to add one. */
+  testimonial?: TestimonialRow;
+  /** `waitFor`: the photo upload the save must wait for, if one was chosen here. */
+  onSubmit: (fields: TestimonialFields, waitFor: string[]) => Promise<boolean>;
+}
+
+/** Add or edit a testimonial: the client's name and words are required, the photo is optional. */
+export function TestimonialFormDialog({ open, onOpenChange, testimonial, onSubmit }: TestimonialFormDialogProps) {
+  const backend = useBackend();
+  const form = useForm<TestimonialFormValues>({ resolver: zodResolver(testimonialSchema), defaultValues: testimonialFormValues() });
+  const { errors, isSubmitting } = form.formState;
+  const editing = testimonial !== undefined;
+  const photo = usePhotoUpload((url) => form.setValue('photoUrl', url ?? '', { shouldDirty: true }));
+  const photoUrl = useWatch({ control: form.control, name: 'photoUrl' });
+  const previewUrl = photo.local?.url === photoUrl ? photo.local.previewUrl : resolveStorageUrl(backend, photoUrl);
+  const { forget } = photo;
+
+  useEffect(() => {
+    if (!open) return;
+    form.reset(testimonialFormValues(testimonial));
+    forget();
+  }, [open, testimonial, form, forget]);
+
+  const submit = form.handleSubmit(async (values) => {
+    if (await onSubmit(toTestimonialFields(values), photo.waitFor(values.photoUrl))) onOpenChange(false);
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? 'Edit Testimonial' : 'Add Testimonial'}
+      description={editing ? 'Change what this client said, or who said it.' : 'Kind words from a client, shown on the home page.'}
+    >
+      <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
+        <FormField label="Client name" error={errors.clientName?.message}>
+          <Input placeholder="e.g. Emma & James" autoFocus {...form.register('clientName')} />
+        </FormField>
+        <FormField label="Quote" error={errors.quote?.message} hint={`Their words, up to ${MAX_QUOTE} characters.`}>
+          <Textarea rows={5} placeholder="e.g. She made us feel so at ease…" {...form.register('quote')} />
+        </FormField>
+        <PhotoField
+          previewUrl={previewUrl}
+          onChoose={(file) => void photo.choose(file, form.getValues('photoUrl'))}
+          onRemove={() => {
+            photo.forget();
+            form.setValue('photoUrl', '', { shouldDirty: true });
+          }}
+        />
+        <Controller
+          control={form.control}
+          name="isActive"
+          render={({ field }) => (
+            <SwitchField
+              label="Active"
+              hint="Hidden testimonials stay here but are not shown on the home page."
+              checked={field.value}
+              onCheckedChange={field.onChange}
+            />
+          )}
+        />
+        <FormActions
+          onCancel={() => onOpenChange(false)}
+          submitLabel={editing ? 'Save Changes' : 'Add Testimonial'}
+          submitting={isSubmitting}
+        />
+      </form>
+    </Dialog>
+  );
+}

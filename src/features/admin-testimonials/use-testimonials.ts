@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useBackend } from '@/lib/backend/backend-context';
+import { listTestimonials } from '@/lib/backend/testimonials';
+import { usePendingChanges } from '@/offline/outbox/outbox-provider';
+import { useErrorToast } from '@/ui/use-error-toast';
+import { testimonialKeys } from './testimonial-keys';
+import { overlayTestimonials } from './testimonials-overlay';
+
+/** Every testimonial, with changes still waiting in the outbox applied. */
+export function useTestimonials() {
+  const backend = useBackend();
+  const query = useQuery({ queryKey: testimonialKeys.list(), queryFn: () => listTestimonials(backend) });
+  useErrorToast(query.error, 'Failed to load testimonials');
+  const pending = usePendingChanges('testimonial.create', 'testimonial.update', 'testimonial.delete');
+  const testimonials = useMemo(() => overlayTestimonials(query.data ?? [], pending), [query.data, pending]);
+  return { testimonials, isPending: query.isPending && pending.length === 0 };
+}
