@@ -52,6 +52,7 @@ export function TestimonialFormDialog({ open, onOpenChange, testimonial, onSubmi
 
   return (
     <Dialog
+      unsaved={form.formState.isDirty}
       open={open}
       onOpenChange={onOpenChange}
       title={editing ? 'Edit Testimonial' : 'Add Testimonial'}
@@ -84,11 +85,7 @@ export function TestimonialFormDialog({ open, onOpenChange, testimonial, onSubmi
             />
           )}
         />
-        <FormActions
-          onCancel={() => onOpenChange(false)}
-          submitLabel={editing ? 'Save Changes' : 'Add Testimonial'}
-          submitting={isSubmitting}
-        />
+        <FormActions submitLabel={editing ? 'Save Changes' : 'Add Testimonial'} submitting={isSubmitting} />
       </form>
     </Dialog>
   );
