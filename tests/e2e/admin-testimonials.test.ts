@@ -198,6 +198,8 @@ describe('testimonials', () => {
     const cards = section.getByRole('figure');
     expect(await cards.locator('figcaption').allTextContents()).toEqual([OKAFOR, EMMA]);
     const photo = cards.nth(1).locator('img');
+    // The photo loads lazily: bring the section into view first.
+    await section.scrollIntoViewIfNeeded();
     await expect.poll(() => photo.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     expect(await photo.evaluate((image) => getComputedStyle(image).borderRadius)).not.toBe('0px');
     expect(await cards.nth(0).locator('img').count()).toBe(0);

@@ -10,7 +10,7 @@ function TestimonialCard({ testimonial }: { testimonial: TestimonialView }) {
     <li className="w-full md:w-[calc(50%-0.75rem)] lg:w-[calc(33.333%-1rem)]">
       <figure className="flex h-full flex-col items-center rounded-3xl border bg-card/70 px-7 py-9 text-center shadow-[0_1px_2px_hsl(var(--foreground)/0.04)] sm:px-9">
         <Quote aria-hidden className="size-7 text-primary" strokeWidth={1.25} />
-        <blockquote className="mt-5 flex-1 font-heading text-lg leading-relaxed text-balance break-words whitespace-pre-line text-foreground/85 italic sm:text-xl">
+        <blockquote className="mt-5 w-full flex-1 font-heading text-lg leading-relaxed text-balance wrap-anywhere whitespace-pre-line text-foreground/85 italic sm:text-xl">
           {testimonial.quote}
         </blockquote>
         <figcaption className="mt-7 flex max-w-full items-center gap-3">
@@ -24,7 +24,7 @@ function TestimonialCard({ testimonial }: { testimonial: TestimonialView }) {
             className="size-12 shrink-0 rounded-full object-cover"
             fallback={null}
           />
-          <span className="min-w-0 text-sm font-semibold tracking-[0.14em] break-words text-muted-foreground uppercase">
+          <span className="min-w-0 text-sm font-semibold tracking-[0.14em] wrap-anywhere text-muted-foreground uppercase">
             {testimonial.clientName}
           </span>
         </figcaption>
