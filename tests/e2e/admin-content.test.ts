@@ -124,7 +124,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('page content at %s size
     await expectToast(page, 'This page already has a section with that name');
     expect(await addDialog.isVisible()).toBe(true);
     expect(await sectionsNamed('hero')).toEqual([heroAfter]);
+    // The typed section is still in the form: Cancel asks first.
     await addDialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
     await addDialog.waitFor({ state: 'detached' });
     expect(await row(page, 'hero').count()).toBe(1);
     expect(await page.getByText('Another hero').count()).toBe(0);

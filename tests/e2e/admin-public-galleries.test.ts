@@ -190,7 +190,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('public galleries at %s 
     await dialog.getByTestId('selected-count').getByText('0 selected').waitFor();
     expect(await dialog.getByTestId('selected-mark').count()).toBe(0);
     expect(await dialog.getByRole('button', { name: 'Clear Selection' }).isDisabled()).toBe(true);
+    // A changed selection is an unsaved edit: Cancel asks, and Discard keeps the gallery as it was.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await membersOf(galleryId)).toHaveLength(2);
 

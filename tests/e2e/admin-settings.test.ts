@@ -279,7 +279,10 @@ describe('the superuser managing admin users', () => {
     await dialog.getByRole('button', { name: 'Create User' }).click();
     await expectToast(page, 'Failed to create user. Username may already exist.');
     expect(await sql("select 1 from public.admin_credentials where username = 'bruno'")).toHaveLength(1);
+    // What was typed is still in the form: Cancel asks first.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor({ state: 'detached' });
 
     // Reset Password: the targets leave out the superuser and oneself.
     await page.getByRole('button', { name: 'Reset Password' }).click();

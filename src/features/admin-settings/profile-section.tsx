@@ -15,8 +15,13 @@ import { formSubmit } from '@/ui/form-submit';
 import { Input } from '@/ui/input';
 import { LogoField } from './logo-field';
 import { formToProfile, profileSchema, profileToForm, SOCIAL_FIELDS, type ProfileFormValues } from './profile-form';
-import { useLogoUpload } from './use-logo-upload';
 import { useUnsavedChanges } from '@/ui/unsaved-changes';
+import { useChosenImage } from '@/offline/outbox/use-chosen-image';
+
+const LOGO = {
+  objectName: (extension: string) => `logo-${Date.now()}.${extension}`, // SPEC §7
+  toasts: { success: 'Logo uploaded', failure: 'Failed to upload logo' },
+};
 
 interface ProfileSectionProps {
   profile: Partial<PhotographerProfileRow> | null;
@@ -37,7 +42,7 @@ export function ProfileSection({ profile, syncState }: ProfileSectionProps) {
   const { errors, isSubmitting, isDirty } = form.formState;
   useUnsavedChanges(isDirty);
   const setLogoUrl = (url: string | null) => form.setValue('logo_url', url ?? '', { shouldDirty: true });
-  const logo = useLogoUpload(setLogoUrl);
+  const logo = useChosenImage(LOGO, setLogoUrl);
   const logoUrl = useWatch({ control: form.control, name: 'logo_url' });
   const previewUrl = logo.local?.url === logoUrl ? logo.local.previewUrl : resolveStorageUrl(backend, logoUrl);
 
@@ -48,7 +53,7 @@ export function ProfileSection({ profile, syncState }: ProfileSectionProps) {
     });
     if (result === 'failed') return;
     form.reset(values);
-    if (result === 'synced') logo.saved();
+    if (result === 'synced') logo.forget();
   });
 
   return (

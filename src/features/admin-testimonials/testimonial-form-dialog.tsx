@@ -9,6 +9,7 @@ import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
 import { formSubmit } from '@/ui/form-submit';
 import { Input, Textarea } from '@/ui/input';
+import { useChosenImage } from '@/offline/outbox/use-chosen-image';
 import { PhotoField } from './photo-field';
 import {
   MAX_QUOTE,
@@ -18,7 +19,11 @@ import {
   type TestimonialFields,
   type TestimonialFormValues,
 } from './testimonial-form';
-import { usePhotoUpload } from './use-photo-upload';
+
+const TESTIMONIAL_PHOTO = {
+  objectName: (extension: string) => `testimonial-${crypto.randomUUID()}.${extension}`,
+  toasts: { success: 'Photo uploaded', failure: 'Failed to upload photo' },
+};
 
 interface TestimonialFormDialogProps {
   open: boolean;
@@ -35,7 +40,7 @@ export function TestimonialFormDialog({ open, onOpenChange, testimonial, onSubmi
   const form = useForm<TestimonialFormValues>({ resolver: zodResolver(testimonialSchema), defaultValues: testimonialFormValues() });
   const { errors, isSubmitting } = form.formState;
   const editing = testimonial !== undefined;
-  const photo = usePhotoUpload((url) => form.setValue('photoUrl', url ?? '', { shouldDirty: true }));
+  const photo = useChosenImage(TESTIMONIAL_PHOTO, (url) => form.setValue('photoUrl', url ?? '', { shouldDirty: true }));
   const photoUrl = useWatch({ control: form.control, name: 'photoUrl' });
   const previewUrl = photo.local?.url === photoUrl ? photo.local.previewUrl : resolveStorageUrl(backend, photoUrl);
   const { forget } = photo;
