@@ -6,7 +6,8 @@
  * Two sets:
  * - the site's (the HTML shell and every file the build made, the service worker included, whose
  *   policy governs the worker's own requests): a Content-Security-Policy that lets the page load
- *   only what the build made, talk only to its own origin and the backend's, and never be framed;
+ *   only what the build made, talk only to its own origin and the backend's, and be framed only
+ *   by the site itself (Site Design's preview shows the real home page in a frame);
  * - the API's (PostgREST and storage answers, /config.json, every error the gateway makes):
  *   `default-src 'none'; frame-ancestors 'none'; sandbox`, so a JSON or text answer opened as a
  *   page can run nothing, load nothing and be framed by nobody.
@@ -15,10 +16,9 @@
 
 export type HeaderSet = Readonly<Record<string, string>>;
 
-/** Answers a browser could open as a document: never framed, never sniffed, no powerful features. */
+/** Answers a browser could open as a document: never sniffed, no powerful features. */
 const COMMON: HeaderSet = {
   'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
   // The client gallery's address carries its access token: other sites only ever see our origin.
   'referrer-policy': 'strict-origin-when-cross-origin',
   'permissions-policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
@@ -55,7 +55,9 @@ export function siteContentSecurityPolicy(options: SitePolicyOptions = {}): stri
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     "frame-src 'self'",
-    "frame-ancestors 'none'",
+    // Site Design's preview frames the home page (src/features/admin-design/site-preview-frame.tsx);
+    // no other site may frame any page of it.
+    "frame-ancestors 'self'",
     "base-uri 'self'",
     "form-action 'self'",
     "object-src 'none'",
@@ -66,6 +68,7 @@ export function siteContentSecurityPolicy(options: SitePolicyOptions = {}): stri
 export function siteHeaders(options: SitePolicyOptions = {}): HeaderSet {
   return {
     ...COMMON,
+    'x-frame-options': 'SAMEORIGIN',
     'content-security-policy': siteContentSecurityPolicy(options),
     'cross-origin-resource-policy': 'same-origin',
   };
@@ -77,6 +80,7 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
 /** The headers of API answers (PostgREST, storage, /config.json) and of every error the gateway makes. */
 export const API_HEADERS: HeaderSet = {
   ...COMMON,
+  'x-frame-options': 'DENY',
   'content-security-policy': API_CONTENT_SECURITY_POLICY,
 };
 

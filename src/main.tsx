@@ -1,4 +1,5 @@
 import { createAdminAreaLoader } from '@/app/admin-area';
+import { isDesignPreview, receiveDesignPreview } from '@/app/design-preview';
 import { prefetchRouteData } from '@/app/prefetch-route-data';
 import { preloadPublicScreen } from '@/app/public-screens';
 import { createQueryClient } from '@/app/query-client';
@@ -20,6 +21,7 @@ loadRuntimeConfig()
     const sessionStore = createSessionStore();
     const backend = createPublicBackend(config);
     const queryClient = createQueryClient(sessionStore);
+    if (isDesignPreview()) receiveDesignPreview(queryClient);
     prefetchRouteData(queryClient, backend, window.location.pathname);
     const adminArea = createAdminAreaLoader({ publicBackend: backend, sessionStore, queryClient });
     // The page's code is awaited with React's, so the first render draws the page itself: a

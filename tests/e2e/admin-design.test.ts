@@ -91,13 +91,27 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
     // Local edits: colour, heading font, background style, blur, opacity, hero image.
     await primary.fill('#336699');
     expect(await page.getByLabel('Primary Colour picker').inputValue()).toBe('#336699');
-    // The live preview panel follows at once, with the colour as an HSL theme value.
-    await expect.poll(() => computed(page, 'preview-contact-button', 'background-color')).toBe('rgb(51, 102, 153)');
-    expect(await computed(page, 'design-preview', '--primary')).toBe('210 50% 40%');
+    // The live preview is the real home page in a frame, and follows at once.
+    const live = page.frameLocator('iframe[title="Live preview of your home page"]');
+    await expect
+      .poll(() => live.getByTestId('contact-button').evaluate((b) => getComputedStyle(b).backgroundColor))
+      .toBe('rgb(51, 102, 153)');
     await page.getByRole('radio', { name: 'Cormorant' }).check();
     await page.getByRole('radio', { name: 'Dreamy' }).check();
-    await expect.poll(() => computed(page, 'preview-heading', 'font-family')).toMatch(/^"?Cormorant/);
-    expect(await computed(page, 'design-preview', 'background-image')).toContain('radial-gradient');
+    await expect
+      .poll(() => live.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily))
+      .toMatch(/^"?Cormorant/);
+    expect(await live.locator('html').evaluate((html) => getComputedStyle(html).getPropertyValue('--site-background'))).toContain(
+      'radial-gradient',
+    );
+    // Only its parent, this admin page, can tell the frame what to show.
+    await live
+      .locator('html')
+      .evaluate(() =>
+        window.postMessage({ type: 'design-preview:settings', settings: { primary_color: '#FF0000' } }, window.location.origin),
+      );
+    await page.waitForTimeout(300);
+    expect(await live.getByTestId('contact-button').evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(51, 102, 153)');
     await slide(page, 'Hero blur', 'ArrowRight', 5);
     await slide(page, 'Hero opacity', 'ArrowLeft', 4);
     expect(await page.getByRole('slider', { name: 'Hero blur' }).getAttribute('aria-valuenow')).toBe('5');
@@ -107,32 +121,49 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
 
     await page.getByLabel('Choose hero image').setInputFiles(fixturePath('landscape.jpg'));
     await expectToast(page, 'Image uploaded');
-    const previewImage = page.getByTestId('preview-hero-image');
-    expect(await previewImage.getAttribute('src')).toMatch(/^blob:/);
-    expect(await previewImage.evaluate((img) => [getComputedStyle(img).filter, getComputedStyle(img).opacity])).toEqual([
-      'blur(5px)',
-      '0.8',
-    ]);
     const uploaded = await sql<{ name: string }>(
       "select name from storage.objects where bucket_id = 'photos' and name like 'hero-bg-%' order by created_at desc limit 1",
     );
     expect(uploaded[0]?.name).toMatch(/^hero-bg-[0-9a-f-]{36}\.jpg$/);
+    // The preview shows the uploaded image, blurred and faded as set.
+    const previewImage = live.getByTestId('home-hero-image');
+    await expect.poll(() => previewImage.getAttribute('src')).toMatch(new RegExp(`${uploaded[0]!.name}$`));
+    expect(await previewImage.evaluate((img) => [getComputedStyle(img).filter, getComputedStyle(img).opacity])).toEqual([
+      'blur(5px)',
+      '0.8',
+    ]);
 
     // Nothing is on the server yet, and the page itself still has the stock theme.
     expect(await rootVariable(page, '--primary')).toBe('0 45% 84%');
     expect((await storedDesign()).primary_color).toBe('#E8C4C4');
 
-    // Preview: this page takes the values, the database keeps the old ones.
+    await page.getByRole('main').getByText('Unsaved changes').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, `design-${viewport}`, { fullPage: false });
+
+    // Preview: the real home page, large, at a desktop's or a phone's width; nothing is saved.
     await page.getByRole('button', { name: 'Preview', exact: true }).click();
     await expectToast(page, 'Preview Updated');
-    expect(await rootVariable(page, '--primary')).toBe('210 50% 40%');
-    expect(await rootVariable(page, '--heading-font')).toMatch(/^'Cormorant', 'Cormorant Fallback: Times New Roman'/);
+    const dialog = page.getByRole('dialog', { name: 'Preview' });
+    const large = page.frameLocator('iframe[title="Preview of your home page"]');
     await expect
-      .poll(() => page.getByRole('heading', { name: 'Site Design', exact: true }).evaluate((h) => getComputedStyle(h).fontFamily))
-      .toMatch(/^"?Cormorant/);
+      .poll(() => large.getByTestId('contact-button').evaluate((b) => getComputedStyle(b).backgroundColor))
+      .toBe('rgb(51, 102, 153)');
+    const frameWidth = () => dialog.locator('iframe').evaluate((frame) => (frame as HTMLIFrameElement).contentWindow!.innerWidth);
+    expect(await frameWidth()).toBe(1280);
+    await large.getByTestId('home-hero-image').waitFor();
+    await screenshot(page, `design-preview-desktop-${viewport}`, { fullPage: false });
+    await dialog.getByRole('button', { name: 'Phone' }).click();
+    await expect.poll(frameWidth).toBe(390);
+    await expect
+      .poll(() => large.getByTestId('contact-button').evaluate((b) => getComputedStyle(b).backgroundColor))
+      .toBe('rgb(51, 102, 153)');
+    await screenshot(page, `design-preview-phone-${viewport}`, { fullPage: false });
+    await dialog.getByRole('button', { name: 'Close preview' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The admin screen keeps its own look, and the database the old design.
+    expect(await rootVariable(page, '--primary')).toBe('0 45% 84%');
     expect(await storedDesign()).toEqual(SEEDED);
-    await page.getByRole('main').getByText('Unsaved changes').waitFor();
-    await screenshot(page, `design-${viewport}`);
 
     // Save Changes sends every setting at once.
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -205,7 +236,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
     expect(await page.getByRole('slider', { name: 'Hero opacity' }).getAttribute('aria-valuenow')).toBe('100');
     expect(await page.getByLabel('Contact Method').inputValue()).toBe('email');
     expect(await page.getByLabel('Button Text').inputValue()).toBe("Let's Connect");
-    expect(await rootVariable(page, '--primary')).toBe('0 43.9% 83.9%');
+    // The preview shows the defaults (the seeded blush), the database still the saved design.
+    await expect
+      .poll(() => live.getByTestId('contact-button').evaluate((b) => getComputedStyle(b).backgroundColor))
+      .toMatch(/^rgb\(23[12], 19[5-7], 19[5-7]\)$/);
     expect(await storedDesign()).toEqual(saved);
     // Sticky parts (sidebar, preview) would be drawn where the page is scrolled to.
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -52,7 +52,9 @@ function expectSecurityHeaders(headers: Record<string, string> | Headers, csp?: 
   const get = (name: string) => (headers instanceof Headers ? headers.get(name) : headers[name]) ?? null;
   for (const name of SECURITY_HEADERS) expect(get(name), name).toBeTruthy();
   expect(get('x-content-type-options')).toBe('nosniff');
-  expect(get('x-frame-options')).toBe('DENY');
+  // The site's own pages may be framed by the site (Site Design's preview); nothing else by anyone.
+  if (csp === undefined) expect(['DENY', 'SAMEORIGIN']).toContain(get('x-frame-options'));
+  else expect(get('x-frame-options')).toBe(csp === siteContentSecurityPolicy() ? 'SAMEORIGIN' : 'DENY');
   if (csp) expect(get('content-security-policy')).toBe(csp);
 }
 

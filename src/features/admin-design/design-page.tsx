@@ -6,9 +6,7 @@ import { readSiteSettings } from '@/lib/backend/site-settings';
 import { changes } from '@/offline/outbox/registry';
 import { usePendingChanges, useSubmitChange } from '@/offline/outbox/outbox-provider';
 import { resetToDefaults, toSiteSettings, withDefaults, type SiteDesign } from '@/theme/design-settings';
-import { designVariables } from '@/theme/theme-variables';
 import { siteKeys } from '@/theme/site-settings-query';
-import { useAppliedTheme } from '@/theme/use-site-theme';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
@@ -22,7 +20,8 @@ import { BackgroundStyleSection } from './background-style-section';
 import { ColourPaletteSection } from './colour-palette-section';
 import { ContactButtonSection } from './contact-button-section';
 import { designKeys } from './design-keys';
-import { DesignPreview } from './design-preview';
+import { PreviewDialog, PreviewWidthToggle } from './preview-dialog';
+import { SitePreviewFrame, type PreviewWidth } from './site-preview-frame';
 import { DesignSection } from './design-section';
 import { HeroBackgroundSection } from './hero-background-section';
 import { TypographySection } from './typography-section';
@@ -47,12 +46,14 @@ export function DesignPage() {
   const saved = useMemo(() => withDefaults({ ...query.data, ...waiting }), [query.data, waiting]);
 
   const [edited, setEdited] = useState<SiteDesign | null>(null);
-  const [previewed, setPreviewed] = useState<SiteDesign | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  const [cardWidth, setCardWidth] = useState<PreviewWidth>('phone');
   const [saving, setSaving] = useState(false);
   const design = edited ?? saved;
   const dirty = edited !== null && !sameDesign(edited, saved);
   useUnsavedChanges(dirty);
-  useAppliedTheme(previewed ? designVariables(previewed) : null);
+  // What the preview frames show: the settings as they would be saved.
+  const previewSettings = useMemo(() => toSiteSettings(design), [design]);
 
   const change = useCallback((patch: Partial<SiteDesign>) => setEdited((current) => ({ ...(current ?? saved), ...patch })), [saved]);
   const hero = useHeroUpload(
@@ -67,13 +68,11 @@ export function DesignPage() {
   );
 
   const preview = () => {
-    setPreviewed(design);
-    notify.success('Preview Updated', 'Your changes show on this page only until you click Save Changes.');
+    setPreviewing(true);
+    notify.success('Preview Updated');
   };
   const reset = () => {
-    const defaults = resetToDefaults(design);
-    setEdited(defaults);
-    setPreviewed(defaults);
+    setEdited(resetToDefaults(design));
     notify.info('Design reset to defaults', 'Nothing is saved until you click Save Changes.');
   };
   const save = async () => {
@@ -133,11 +132,14 @@ export function DesignPage() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start xl:grid-cols-[minmax(0,1fr)_22rem]">
         <Card className="lg:sticky lg:top-20 lg:col-start-2 lg:row-start-1">
           <CardHeader className="p-4 pb-2">
-            <CardTitle className="text-base">Live Preview</CardTitle>
-            <CardDescription>Follows your edits. Visitors see them once you save.</CardDescription>
+            <div className="flex items-center justify-between gap-2">
+              <CardTitle className="text-base">Live Preview</CardTitle>
+              <PreviewWidthToggle value={cardWidth} onChange={setCardWidth} />
+            </div>
+            <CardDescription>Your home page with these settings. Visitors see them once you save.</CardDescription>
           </CardHeader>
           <CardContent className="p-4 pt-2">
-            <DesignPreview design={design} imageUrl={hero.displayUrl(design.hero_background_image)} />
+            <SitePreviewFrame settings={previewSettings} width={cardWidth} height={560} title="Live preview of your home page" />
           </CardContent>
         </Card>
         <div className="grid min-w-0 gap-6 lg:col-start-1 lg:row-start-1">
@@ -166,6 +168,7 @@ export function DesignPage() {
           </DesignSection>
         </div>
       </div>
+      <PreviewDialog open={previewing} onOpenChange={setPreviewing} settings={previewSettings} />
     </>
   );
 }
