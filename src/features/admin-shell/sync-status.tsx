@@ -49,7 +49,8 @@ export function SyncStatus() {
           )}
         >
           {ICONS[state.tone]}
-          <span className={cn(state.tone === 'saved' && 'hidden sm:inline')}>{state.text}</span>
+          {/* On a phone 'All changes saved' is the icon alone; screen readers still hear it. */}
+          <span className={cn(state.tone === 'saved' && 'sr-only sm:not-sr-only')}>{state.text}</span>
         </button>
       </Popover.Trigger>
       <Popover.Portal>

@@ -31,7 +31,7 @@ export function CollectionCard({ card }: { card: CollectionCardView }) {
         <div className="px-1 pt-4">
           <h4 className="font-heading text-xl leading-snug transition-colors group-hover:text-foreground/75">{card.title}</h4>
           {card.description && <p className="mt-1.5 line-clamp-2 text-sm leading-relaxed text-muted-foreground">{card.description}</p>}
-          <p className="mt-2.5 text-xs font-semibold tracking-[0.16em] text-foreground/60 uppercase">{photoCount(card.photoCount)}</p>
+          <p className="mt-2.5 text-xs font-semibold tracking-[0.16em] text-foreground/75 uppercase">{photoCount(card.photoCount)}</p>
         </div>
       </Link>
     </li>
