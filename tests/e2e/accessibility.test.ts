@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newContext, signInAsAdmin, VIEWPORTS, type ViewportName } from './browser';
+import { newContext, screenshot, signInAsAdmin, VIEWPORTS, type ViewportName } from './browser';
 import { seedAlbum, seedClientLink, seedPublicGallery, type SeededPhoto } from './public-seed';
 
 /**
@@ -53,17 +53,22 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('accessibility at %s siz
     const page = await context.newPage();
     const found: Record<string, string[]> = {};
 
+    // The first screen of each is what the README's screenshots show (docs/screenshots/).
+    const firstScreen = (name: string) => screenshot(page, `first-screen-${name}-${viewport}`, { fullPage: false });
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     found.home = await violations(page);
+    await firstScreen('home');
 
     await page.goto(`/gallery/public/${galleryId}`);
     await page.getByRole('heading', { name: 'Sea Light' }).waitFor();
     found.gallery = await violations(page);
+    await firstScreen('gallery');
 
     await page.getByRole('button', { name: /^Sea Light, photo 1 of 2$/ }).click();
     await page.locator('.yarl__slide_current img').waitFor();
     found.viewer = await violations(page);
+    await firstScreen('viewer');
     await page.keyboard.press('Escape');
 
     await page.goto(`/gallery/${album.id}`);
@@ -73,6 +78,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('accessibility at %s siz
     await page.goto(`/client/${token}`);
     await page.getByRole('heading', { name: 'Harbour Morning' }).waitFor();
     found.client = await violations(page);
+    await firstScreen('client-album');
 
     await page.goto('/no-such-page');
     await page.getByRole('heading', { level: 1 }).waitFor();
