@@ -29,7 +29,9 @@ async function violations(page: Page): Promise<string[]> {
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations;
   });
-  return found.map((violation) => `${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return found.map(
+    (violation) => `${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
 let album: { id: string; photos: SeededPhoto[] };
@@ -43,7 +45,11 @@ beforeAll(async () => {
     isPublic: true,
     photos: ['landscape.jpg', 'portrait.jpg'],
   });
-  galleryId = await seedPublicGallery({ title: 'Sea Light', description: 'Favourites from the coast.', photoIds: album.photos.map((p) => p.id) });
+  galleryId = await seedPublicGallery({
+    title: 'Sea Light',
+    description: 'Favourites from the coast.',
+    photoIds: album.photos.map((p) => p.id),
+  });
   token = await seedClientLink({ albumId: album.id });
 });
 
