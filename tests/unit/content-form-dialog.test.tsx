@@ -7,7 +7,7 @@ import { SectionFormDialog } from '@/features/admin-content/section-form-dialog'
 import type { PageContentRow } from '@/lib/backend/database.types';
 
 const SUPABASE = 'https://db.example.com';
-const uploadFile = vi.fn(() => Promise.resolve('synced'));
+const uploadFile = vi.fn((_file: File, _path: string) => Promise.resolve('synced'));
 
 // The admin area's backend and outbox, as far as the dialog's image upload uses them.
 vi.mock('@/lib/backend/backend-context', () => ({
@@ -129,7 +129,7 @@ describe('the section dialog', () => {
     expect(within(dialog).getByText('No image')).toBeTruthy();
     const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'story.jpg', { type: 'image/jpeg' });
     await userEvent.upload(within(dialog).getByLabelText('Choose image file'), file);
-    const path = uploadFile.mock.calls[0]![1] as string;
+    const path = uploadFile.mock.calls[0]![1];
     expect(path).toMatch(/^content-[0-9a-f-]{36}\.jpg$/);
     expect(within(dialog).getByRole<HTMLImageElement>('img', { name: 'Section image preview' }).src).toMatch(/^blob:/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));

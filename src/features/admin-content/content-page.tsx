@@ -76,7 +76,7 @@ export function ContentPage() {
   };
 
   const addButton = (
-    <Button onClick={() => setCreating(true)}>
+    <Button className="h-11 sm:h-10" onClick={() => setCreating(true)}>
       <Plus aria-hidden /> Add Section
     </Button>
   );

@@ -1,4 +1,4 @@
-import { ImageIcon, ImageUp, Images, X } from 'lucide-react';
+import { ChevronRight, ImageIcon, ImageUp, Images, X } from 'lucide-react';
 import { useRef, useState, type ChangeEvent, type ReactElement } from 'react';
 import { Button } from '@/ui/button';
 import { ImageOr } from '@/ui/image-or';
@@ -40,7 +40,7 @@ export function SectionImageField({ previewUrl, hasImage, onUpload, onPick, onRe
     <fieldset className="min-w-0">
       <legend className="mb-1.5 text-sm font-medium">Image (optional)</legend>
       <div className="grid gap-3 sm:grid-cols-[12rem_1fr] sm:items-start">
-        <div className="aspect-[3/2] w-full overflow-hidden rounded-lg border bg-muted/60" data-testid="section-image-preview">
+        <div className="aspect-[3/2] w-48 overflow-hidden rounded-lg border bg-muted/60 sm:w-full" data-testid="section-image-preview">
           <ImageOr src={previewUrl} alt="Section image preview" className="size-full object-cover" fallback={placeholder} />
         </div>
         <div className="grid min-w-0 content-start gap-2">
@@ -59,7 +59,8 @@ export function SectionImageField({ previewUrl, hasImage, onUpload, onPick, onRe
           </div>
           <p className="text-xs text-muted-foreground">{hint}</p>
           <details className="group text-sm" open={error ? true : undefined}>
-            <summary className="flex min-h-11 cursor-pointer items-center text-muted-foreground hover:text-foreground sm:min-h-10">
+            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 text-muted-foreground hover:text-foreground sm:min-h-10 [&::-webkit-details-marker]:hidden">
+              <ChevronRight className="size-4 transition-transform group-open:rotate-90" aria-hidden />
               Use an image address instead
             </summary>
             <div className="grid gap-1.5 pt-1">

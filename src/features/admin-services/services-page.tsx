@@ -64,7 +64,7 @@ export function ServicesPage() {
   };
 
   const addButton = (
-    <Button onClick={() => setCreating(true)}>
+    <Button className="h-11 sm:h-10" onClick={() => setCreating(true)}>
       <Plus aria-hidden /> Add Service
     </Button>
   );
