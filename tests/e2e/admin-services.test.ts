@@ -42,6 +42,13 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('service packages at %s 
       'Newborn Session',
     ]);
     await screenshot(page, `services-${viewport}`);
+    if (viewport === 'phone') {
+      for (const label of ['Move down Family Session', 'Move up Couples Session', 'Add Service']) {
+        const box = await page.getByRole('button', { name: label, exact: true }).first().boundingBox();
+        expect({ label, height: box!.height >= 44 }).toEqual({ label, height: true });
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    }
 
     // The dialog: name required; one feature line has no remove button.
     await page.getByRole('button', { name: 'Add Service' }).click();
@@ -56,10 +63,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('service packages at %s 
 
     const name = `Mini Session ${viewport}`;
     await dialog.getByLabel('Name', { exact: true }).fill(name);
-    await dialog.getByLabel('Whimsical Name').fill('Tiny Moments');
+    await dialog.getByLabel('Display name (optional)').fill('Tiny Moments');
+    await dialog.getByText('Shown as the heading on your home page', { exact: false }).waitFor();
+    expect(await dialog.getByLabel(/sort order/i).count()).toBe(0);
     await dialog.getByLabel('Description').fill('Twenty quick minutes in the park.');
     await dialog.getByLabel('Price Range').fill('$150');
-    await dialog.getByLabel('Sort Order').fill('7');
     await dialog.getByLabel('Feature 1', { exact: true }).fill('20 minutes');
     for (const [line, text] of [
       [2, '10 edited photos'],
@@ -89,13 +97,16 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('service packages at %s 
       price_range: '$150',
       features: ['20 minutes', '10 edited photos', 'Online gallery'],
       icon_name: 'Star',
-      sort_order: 7,
+      sort_order: 3,
       is_active: true,
     });
     const row = rows.filter({ hasText: name });
     await row.getByText('3 features').waitFor();
     await row.getByText('$150').waitFor();
     await row.getByRole('img', { name: 'Star icon' }).waitFor();
+    // A new package goes last.
+    expect(await rows.last().locator('h2').textContent()).toBe(name);
+    expect(await page.getByRole('button', { name: `Move down ${name}` }).isDisabled()).toBe(true);
 
     // Edit: the lines come back; an emptied optional field becomes null.
     await row.getByRole('button', { name: 'Edit service' }).click();
@@ -105,7 +116,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('service packages at %s 
         .getByRole('textbox', { name: /^Feature \d+$/ })
         .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
     ).toEqual(['20 minutes', '10 edited photos', 'Online gallery']);
-    await editDialog.getByLabel('Whimsical Name').fill('');
+    await editDialog.getByLabel('Display name (optional)').fill('');
     await editDialog.getByLabel('Price Range').fill('$175');
     await editDialog.getByLabel('Feature 2', { exact: true }).fill('12 edited photos');
     await screenshot(page, `services-edit-dialog-${viewport}`);
@@ -146,5 +157,60 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('service packages at %s 
     expect(await servicesNamed(name)).toEqual([]);
     expect(await sql('select count(*)::int as count from public.service_packages')).toEqual([{ count: 3 }]);
     await context.close();
+  });
+});
+
+const shownOnHome = (page: Page) =>
+  page
+    .getByTestId('service-list')
+    .locator(':scope > li')
+    .evaluateAll((cards) => cards.map((card) => card.querySelector('h3')?.textContent));
+
+describe('the order of service packages', () => {
+  it('is changed with Move up / Move down, and the home page follows it', async () => {
+    const before = await sql<{ id: string; sort_order: number }>('select id, sort_order from public.service_packages');
+    const context = await newContext('desktop');
+    const page = await context.newPage();
+    const visitor = await (await newContext('desktop')).newPage();
+    try {
+      await visitor.goto('/');
+      await visitor.getByTestId('service-list').waitFor();
+      // The home page shows a package's display name as its heading.
+      expect(await shownOnHome(visitor)).toEqual(['Little Adventures', 'Golden Hour Romance', 'First Days']);
+
+      await signInAsAdmin(page);
+      await page.goto('/admin/services');
+      const rows = page.getByTestId('service-row');
+      await rows.filter({ hasText: 'Newborn Session' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Move up Family Session' }).isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Move up Couples Session' }).click();
+      await expectToast(page, 'Order updated');
+      const names = () => rows.evaluateAll((elements) => elements.map((element) => element.querySelector('h2')?.textContent));
+      await expect.poll(names).toEqual(['Couples Session', 'Family Session', 'Newborn Session']);
+      await expect
+        .poll(() => sql('select name, sort_order from public.service_packages order by sort_order'))
+        .toEqual([
+          { name: 'Couples Session', sort_order: 0 },
+          { name: 'Family Session', sort_order: 1 },
+          { name: 'Newborn Session', sort_order: 2 },
+        ]);
+      await page.getByRole('button', { name: 'Move down Family Session' }).click();
+      await expect.poll(names).toEqual(['Couples Session', 'Newborn Session', 'Family Session']);
+      await expect
+        .poll(async () =>
+          (await sql<{ name: string }>('select name from public.service_packages order by sort_order')).map((row) => row.name),
+        )
+        .toEqual(['Couples Session', 'Newborn Session', 'Family Session']);
+
+      await visitor.reload();
+      await visitor.getByTestId('service-list').waitFor();
+      expect(await shownOnHome(visitor)).toEqual(['Golden Hour Romance', 'First Days', 'Little Adventures']);
+    } finally {
+      for (const service of before) {
+        await sql('update public.service_packages set sort_order = $2 where id = $1', [service.id, service.sort_order]);
+      }
+      await visitor.context().close();
+      await context.close();
+    }
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SECTION_NAMES, sectionFormValues, sectionSchema, toSectionFields } from '@/features/admin-content/section-form';
+import {
+  SECTION_LABELS,
+  SECTION_NAMES,
+  sectionFormValues,
+  sectionLabel,
+  sectionSchema,
+  toSectionFields,
+} from '@/features/admin-content/section-form';
 import type { PageContentRow } from '@/lib/backend/database.types';
 
 const hero: PageContentRow = {
@@ -29,20 +36,34 @@ describe('the section form', () => {
     expect(SECTION_NAMES).toEqual(['hero', 'intro', 'about-story', 'services', 'testimonials', 'contact', 'cta']);
   });
 
-  it('starts empty, active, with sort order 0, and requires a section name', () => {
+  it('calls each section by a human label, and an unknown name by itself', () => {
+    expect(SECTION_NAMES.map((name) => SECTION_LABELS[name])).toEqual([
+      'Hero',
+      'Introduction',
+      'About — my story',
+      'Services',
+      'Testimonials',
+      'Contact',
+      'Call to action',
+    ]);
+    expect(sectionLabel('about-story')).toBe('About — my story');
+    expect(sectionLabel('footer')).toBe('footer');
+    expect(sectionLabel('toString')).toBe('toString');
+  });
+
+  it('starts empty and active, and requires a section name', () => {
     const empty = sectionFormValues();
-    expect(empty).toMatchObject({ sectionName: '', title: '', sortOrder: '0', blur: '', opacity: '', isActive: true });
+    expect(empty).toMatchObject({ sectionName: '', title: '', blur: '', opacity: '', isActive: true });
     expect(messages(sectionSchema.safeParse(empty))).toEqual(['Section name is required']);
     expect(messages(parse({ sectionName: 'footer' }))).toEqual(['Section name is required']);
   });
 
-  it('saves empty optional fields as null and sort order 0 when left empty', () => {
+  it('saves empty optional fields as null, and no sort order (the list decides it)', () => {
     const values = sectionSchema.parse({
       ...sectionFormValues(),
       sectionName: 'cta',
       title: '  Book now ',
       buttonLink: '/contact',
-      sortOrder: '',
     });
     expect(toSectionFields(values)).toEqual({
       title: 'Book now',
@@ -53,7 +74,6 @@ describe('the section form', () => {
       image_url: null,
       blur: null,
       opacity: null,
-      sort_order: 0,
       is_active: true,
     });
   });
@@ -69,22 +89,16 @@ describe('the section form', () => {
       image_url: null,
       blur: null,
       opacity: 40,
-      sort_order: 2,
       is_active: false,
     });
   });
 
-  it('keeps blur within 0–20, opacity within 0–100 and sort order whole', () => {
+  it('keeps blur within 0–20 and opacity within 0–100', () => {
     expect(messages(parse({ blur: '21' }))).toEqual(['Blur must be a whole number from 0 to 20']);
     expect(messages(parse({ blur: '2.5' }))).toEqual(['Blur must be a whole number from 0 to 20']);
     expect(messages(parse({ opacity: '101' }))).toEqual(['Opacity must be a whole number from 0 to 100']);
     expect(messages(parse({ opacity: '-5' }))).toEqual(['Opacity must be a whole number from 0 to 100']);
-    expect(messages(parse({ sortOrder: '1.5' }))).toEqual(['Sort order must be a whole number']);
-    expect(toSectionFields(parse({ blur: '20', opacity: '0', sortOrder: '-3' }).data!)).toMatchObject({
-      blur: 20,
-      opacity: 0,
-      sort_order: -3,
-    });
+    expect(toSectionFields(parse({ blur: '20', opacity: '0' }).data!)).toMatchObject({ blur: 20, opacity: 0 });
   });
 
   it('accepts only the links the database accepts', () => {

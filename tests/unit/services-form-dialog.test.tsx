@@ -52,7 +52,6 @@ describe('the service dialog', () => {
       price_range: null,
       features: ['20 minutes', '10 photos', 'Online gallery'],
       icon_name: 'Star',
-      sort_order: 0,
       is_active: true,
     });
     expect(onOpenChange).toHaveBeenCalledWith(false);

@@ -24,7 +24,7 @@ describe('cleanFeatures', () => {
 });
 
 describe('the service form', () => {
-  it('starts with one empty feature line, the Heart icon, sort order 0 and active', () => {
+  it('starts with one empty feature line, the Heart icon and active', () => {
     expect(serviceFormValues()).toEqual({
       name: '',
       whimsicalName: '',
@@ -32,7 +32,6 @@ describe('the service form', () => {
       priceRange: '',
       features: [{ value: '' }],
       iconName: 'Heart',
-      sortOrder: '0',
       isActive: true,
     });
   });
@@ -42,13 +41,12 @@ describe('the service form', () => {
     expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toEqual(['Service name is required']);
   });
 
-  it('saves empty optional fields as null, drops empty feature lines and defaults the sort order to 0', () => {
+  it('saves empty optional fields as null, drops empty feature lines and writes no sort order (the list decides it)', () => {
     const values = serviceSchema.parse({
       ...serviceFormValues(),
       name: ' Mini Session ',
       features: [{ value: 'A' }, { value: '' }, { value: ' B ' }],
       iconName: 'Star',
-      sortOrder: ' ',
     });
     expect(toServiceFields(values)).toEqual({
       name: 'Mini Session',
@@ -57,7 +55,6 @@ describe('the service form', () => {
       price_range: null,
       features: ['A', 'B'],
       icon_name: 'Star',
-      sort_order: 0,
       is_active: true,
     });
   });
@@ -70,15 +67,12 @@ describe('the service form', () => {
       price_range: family.price_range,
       features: family.features,
       icon_name: 'Sparkles',
-      sort_order: 3,
       is_active: false,
     });
   });
 
-  it('rejects icons outside the spec’s four and fractional sort orders', () => {
+  it('rejects icons outside the spec’s four', () => {
     expect(serviceSchema.safeParse({ ...serviceFormValues(family), iconName: 'Sun' }).success).toBe(false);
-    const result = serviceSchema.safeParse({ ...serviceFormValues(family), sortOrder: '1.5' });
-    expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toEqual(['Sort order must be a whole number']);
   });
 
   it('words the feature count', () => {

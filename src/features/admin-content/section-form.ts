@@ -12,6 +12,29 @@ export const SECTION_NAMES = [
   'cta',
 ] as const satisfies readonly SectionName[];
 
+/** What the photographer sees for each section name; the stored value stays the name (SPEC §5). */
+export const SECTION_LABELS: Record<SectionName, string> = {
+  hero: 'Hero',
+  intro: 'Introduction',
+  'about-story': 'About — my story',
+  services: 'Services',
+  testimonials: 'Testimonials',
+  contact: 'Contact',
+  cta: 'Call to action',
+};
+
+/** Where the home page shows a section's image, in the photographer's words. */
+export function imageHint(name: string): string {
+  if (name === 'hero') return 'Shown behind the words at the top of your home page (unless Design sets a background).';
+  if (name === 'about-story') return 'Shown beside your story on the home page.';
+  return 'The home page shows images for the hero and your story only.';
+}
+
+/** A section's label; a name this version does not know (a newer one's) shows as itself. */
+export function sectionLabel(name: string): string {
+  return Object.hasOwn(SECTION_LABELS, name) ? SECTION_LABELS[name as SectionName] : name;
+}
+
 // The same rule as the database's private.is_safe_link, so a bad link is caught before sending.
 const SAFE_LINK = /^(https?:\/\/\S+|mailto:\S+|tel:[+0-9() .-]+|\/(?!\/)\S*|#\S*)$/i;
 const IMAGE_LINK = /^(https?:\/\/\S+|\/(?!\/)\S*)$/i;
@@ -40,13 +63,15 @@ export const sectionSchema = z.object({
   imageUrl: link(IMAGE_LINK, 'Image links must start with http://, https:// or /'),
   blur: wholeNumber(0, 20, 'Blur must be a whole number from 0 to 20'),
   opacity: wholeNumber(0, 100, 'Opacity must be a whole number from 0 to 100'),
-  sortOrder: wholeNumber(-1_000_000, 1_000_000, 'Sort order must be a whole number'),
   isActive: z.boolean(),
 });
 export type SectionFormValues = z.infer<typeof sectionSchema>;
 
-/** Every editable column of a section; page and section name are set once, at creation. */
-export type SectionFields = Required<PageContentUpdate>;
+/**
+ * Every column of a section the dialog writes; page and section name are set once, at
+ * creation, and the place in the list is the list's (Move up / Move down), not the form's.
+ */
+export type SectionFields = Omit<Required<PageContentUpdate>, 'sort_order'>;
 
 /** The form's starting values: the section being edited, or an empty active section. */
 export function sectionFormValues(section?: PageContentRow): SectionFormValues {
@@ -61,7 +86,6 @@ export function sectionFormValues(section?: PageContentRow): SectionFormValues {
     imageUrl: section?.image_url ?? '',
     blur: number(section?.blur),
     opacity: number(section?.opacity),
-    sortOrder: section ? String(section.sort_order) : '0',
     isActive: section?.is_active ?? true,
   };
 }
@@ -77,7 +101,7 @@ function numberOrNull(value: string): number | null {
   return trimmed === '' ? null : Number(trimmed);
 }
 
-/** Checked form values as the row's columns: empty text and numbers become null, sort order defaults to 0. */
+/** Checked form values as the row's columns: empty text and numbers become null. */
 export function toSectionFields(values: SectionFormValues): SectionFields {
   return {
     title: textOrNull(values.title),
@@ -88,7 +112,6 @@ export function toSectionFields(values: SectionFormValues): SectionFields {
     image_url: textOrNull(values.imageUrl),
     blur: numberOrNull(values.blur),
     opacity: numberOrNull(values.opacity),
-    sort_order: numberOrNull(values.sortOrder) ?? 0,
     is_active: values.isActive,
   };
 }

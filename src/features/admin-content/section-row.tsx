@@ -1,25 +1,39 @@
 import { ImageIcon, Link2 } from 'lucide-react';
+import { useBackend } from '@/lib/backend/backend-context';
+import { resolveStorageUrl } from '@/lib/backend/storage';
 import { Card } from '@/ui/card';
-import { PendingBadge, RowActions, VisibilityBadge } from '@/ui/status-badges';
 import { cn } from '@/ui/cn';
+import { ImageOr } from '@/ui/image-or';
+import { MoveButtons } from '@/ui/move-buttons';
+import { PendingBadge, RowActions, VisibilityBadge } from '@/ui/status-badges';
+import { sectionLabel } from './section-form';
 import type { ShownSection } from './sections-overlay';
 
 interface SectionRowProps {
   section: ShownSection;
+  /** Its place in the list, from 1, and the list's length: for '2 of 3' and the move buttons. */
+  position: number;
+  count: number;
+  onMove: (by: -1 | 1) => void;
   onToggle: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }
 
-/** One section of the page: its name and state, what it says, and its eye, edit and delete buttons. */
-export function SectionRow({ section, onToggle, onEdit, onDelete }: SectionRowProps) {
+/** One section of the page: its name and state, what it says, its eye, edit and delete buttons, and Move up / Move down. */
+export function SectionRow({ section, position, count, onMove, onToggle, onEdit, onDelete }: SectionRowProps) {
+  const backend = useBackend();
   const active = section.is_active;
+  const label = sectionLabel(section.section_name);
+  const imageSrc = resolveStorageUrl(backend, section.image_url);
   const buttonLine = [section.button_text, section.button_link].filter(Boolean).join(' → ');
   return (
     <Card className="p-4 sm:p-5" data-testid="section-row" data-section={section.section_name}>
       <div className="flex items-center justify-between gap-2">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
-          <code className="rounded-md bg-secondary px-2 py-0.5 font-mono text-xs text-secondary-foreground">{section.section_name}</code>
+          <span className="rounded-md bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground" data-testid="section-label">
+            {label}
+          </span>
           <VisibilityBadge active={active} />
           <PendingBadge pending={section.pending} syncError={section.syncError} />
         </div>
@@ -47,13 +61,20 @@ export function SectionRow({ section, onToggle, onEdit, onDelete }: SectionRowPr
             )}
             {section.image_url && (
               <span className="flex min-w-0 items-center gap-1.5">
-                <ImageIcon aria-hidden />
+                <ImageOr
+                  src={imageSrc}
+                  alt={`${label} image`}
+                  loading="lazy"
+                  className="size-6 shrink-0 rounded object-cover"
+                  fallback={<ImageIcon aria-hidden />}
+                />
                 <span className="truncate">Image</span>
               </span>
             )}
           </div>
         )}
       </div>
+      <MoveButtons name={label} position={position} count={count} onMove={onMove} className="mt-3 -mb-1.5 border-t pt-2" />
     </Card>
   );
 }

@@ -29,7 +29,7 @@ export function FeatureLinesField({ form }: { form: UseFormReturn<ServiceFormVal
                     size="icon"
                     aria-label={`Remove feature ${index + 1}`}
                     title="Remove feature"
-                    className="text-muted-foreground"
+                    className="size-11 shrink-0 text-muted-foreground sm:size-10"
                     onClick={() => remove(index)}
                   >
                     <X aria-hidden />
@@ -51,7 +51,7 @@ export function FeatureLinesField({ form }: { form: UseFormReturn<ServiceFormVal
         </p>
       )}
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <Button variant="outline" size="sm" onClick={() => append({ value: '' })}>
+        <Button variant="outline" size="sm" className="h-11 sm:h-9" onClick={() => append({ value: '' })}>
           <Plus aria-hidden /> Add Feature
         </Button>
         <p className="text-xs text-muted-foreground">The home page shows the first three; empty lines are left out.</p>

@@ -47,21 +47,21 @@ export function ServiceFormDialog({ open, onOpenChange, service, onSubmit }: Ser
           <FormField className="content-start" label="Name" error={errors.name?.message}>
             <Input placeholder="e.g. Family Session" autoFocus {...form.register('name')} />
           </FormField>
-          <FormField className="content-start" label="Whimsical Name" error={errors.whimsicalName?.message}>
+          <FormField
+            className="content-start"
+            label="Display name (optional)"
+            error={errors.whimsicalName?.message}
+            hint="Shown as the heading on your home page, with the name small above it."
+          >
             <Input placeholder="e.g. Little Adventures" {...form.register('whimsicalName')} />
           </FormField>
         </div>
         <FormField label="Description" error={errors.description?.message}>
           <Textarea rows={3} {...form.register('description')} />
         </FormField>
-        <div className="grid grid-cols-[1fr_7rem] gap-4 sm:grid-cols-[1fr_9rem]">
-          <FormField className="content-start" label="Price Range" error={errors.priceRange?.message}>
-            <Input placeholder="e.g. $350 – $450" {...form.register('priceRange')} />
-          </FormField>
-          <FormField className="content-start" label="Sort Order" error={errors.sortOrder?.message}>
-            <Input type="number" inputMode="numeric" step={1} className="tabular-nums" {...form.register('sortOrder')} />
-          </FormField>
-        </div>
+        <FormField label="Price Range" error={errors.priceRange?.message}>
+          <Input placeholder="e.g. $350 – $450" {...form.register('priceRange')} />
+        </FormField>
         <FeatureLinesField form={form} />
         <IconPicker field={form.register('iconName')} />
         <Controller

@@ -15,19 +15,12 @@ export const serviceSchema = z.object({
   // Objects, not strings: useFieldArray keys its rows by an id it adds to each object.
   features: z.array(z.object({ value: text(500) })).max(50, 'At most 50 features'),
   iconName: z.enum(SERVICE_ICONS),
-  sortOrder: z
-    .string()
-    .trim()
-    .refine(
-      (value) => value === '' || (/^-?\d+$/.test(value) && Math.abs(Number(value)) <= 1_000_000),
-      'Sort order must be a whole number',
-    ),
   isActive: z.boolean(),
 });
 export type ServiceFormValues = z.infer<typeof serviceSchema>;
 
-/** Every column of a package the dialog writes. */
-export type ServiceFields = Required<ServicePackageUpdate>;
+/** Every column of a package the dialog writes (the place in the list is the list's: Move up / Move down). */
+export type ServiceFields = Omit<Required<ServicePackageUpdate>, 'sort_order'>;
 
 /** The form's starting values: the package being edited, or an empty active one with one feature line. */
 export function serviceFormValues(service?: ServicePackageRow): ServiceFormValues {
@@ -39,7 +32,6 @@ export function serviceFormValues(service?: ServicePackageRow): ServiceFormValue
     priceRange: service?.price_range ?? '',
     features: features.map((value) => ({ value })),
     iconName: service?.icon_name ?? DEFAULT_ICON,
-    sortOrder: service ? String(service.sort_order) : '0',
     isActive: service?.is_active ?? true,
   };
 }
@@ -57,7 +49,6 @@ export function cleanFeatures(lines: readonly string[]): string[] {
 
 /** Checked form values as the row's columns. */
 export function toServiceFields(values: ServiceFormValues): ServiceFields {
-  const sortOrder = values.sortOrder.trim();
   return {
     name: values.name.trim(),
     whimsical_name: textOrNull(values.whimsicalName),
@@ -65,7 +56,6 @@ export function toServiceFields(values: ServiceFormValues): ServiceFields {
     price_range: textOrNull(values.priceRange),
     features: cleanFeatures(values.features.map((feature) => feature.value)),
     icon_name: values.iconName,
-    sort_order: sortOrder === '' ? 0 : Number(sortOrder),
     is_active: values.isActive,
   };
 }

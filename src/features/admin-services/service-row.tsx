@@ -2,22 +2,27 @@ import { ListChecks, Tag } from 'lucide-react';
 import { Card } from '@/ui/card';
 import { PendingBadge, RowActions, VisibilityBadge } from '@/ui/status-badges';
 import { cn } from '@/ui/cn';
+import { MoveButtons } from '@/ui/move-buttons';
 import { featureCount } from './service-form';
 import { ServiceIcon } from '@/ui/service-icon';
 import type { ShownService } from './services-overlay';
 
 interface ServiceRowProps {
   service: ShownService;
+  /** Its place in the list, from 1, and the list's length: for '2 of 3' and the move buttons. */
+  position: number;
+  count: number;
+  onMove: (by: -1 | 1) => void;
   onToggle: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }
 
-/** One package: icon, names, price, description, feature count, state, and its eye, edit and delete buttons. */
-export function ServiceRow({ service, onToggle, onEdit, onDelete }: ServiceRowProps) {
+/** One package: icon, names, price, description, feature count, state, its eye, edit and delete buttons, and Move up / Move down. */
+export function ServiceRow({ service, position, count, onMove, onToggle, onEdit, onDelete }: ServiceRowProps) {
   const active = service.is_active;
   return (
-    <Card className="h-full p-4 sm:p-5" data-testid="service-row">
+    <Card className="flex h-full flex-col p-4 sm:p-5" data-testid="service-row">
       <div className="flex items-center justify-between gap-2">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
           <span
@@ -34,7 +39,7 @@ export function ServiceRow({ service, onToggle, onEdit, onDelete }: ServiceRowPr
         </div>
         <RowActions noun="service" active={active} onToggle={onToggle} onEdit={onEdit} onDelete={onDelete} className="-my-1.5 -mr-2" />
       </div>
-      <div className={cn('mt-2 min-w-0', !active && 'opacity-60')}>
+      <div className={cn('mt-2 min-w-0 flex-1', !active && 'opacity-60')}>
         <h2 className="truncate font-heading text-lg" title={service.name}>
           {service.name}
         </h2>
@@ -55,6 +60,7 @@ export function ServiceRow({ service, onToggle, onEdit, onDelete }: ServiceRowPr
           </span>
         </div>
       </div>
+      <MoveButtons name={service.name} position={position} count={count} onMove={onMove} className="mt-3 -mb-1.5 border-t pt-2" />
     </Card>
   );
 }

@@ -1,8 +1,8 @@
 import { Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { moved, nextSortOrder, sortOrderChanges } from '@/lib/reorder';
 import { changes, type NewChange } from '@/offline/outbox/registry';
-import { useSubmitChange, type ChangeMessages } from '@/offline/outbox/outbox-provider';
-
+import { useSubmitChange, useSubmitChanges, type ChangeMessages } from '@/offline/outbox/outbox-provider';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
@@ -14,18 +14,20 @@ import { ServiceRow } from './service-row';
 import type { ShownService } from './services-overlay';
 import { useServices } from './use-services';
 
-/** /admin/services: the service packages, with the eye toggle, edit and delete (SPEC §2). */
+/** /admin/services: the service packages, with the eye toggle, edit, delete and Move up / Move down (SPEC §2). */
 export function ServicesPage() {
   const { services, isPending } = useServices();
   const submit = useSubmitChange();
+  const submitAll = useSubmitChanges();
   // The dialogs close unless the server refused the change (then they keep the input to correct).
   const send = async (change: NewChange, messages: ChangeMessages) => (await submit(change, messages)) !== 'failed';
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ShownService | null>(null);
   const [deleting, setDeleting] = useState<ShownService | null>(null);
 
+  // A new package goes last.
   const create = (fields: ServiceFields) =>
-    send(changes.createService({ id: crypto.randomUUID(), ...fields }), {
+    send(changes.createService({ id: crypto.randomUUID(), ...fields, sort_order: nextSortOrder(services) }), {
       success: 'Service created',
       failure: 'Failed to save service',
     });
@@ -49,9 +51,20 @@ export function ServicesPage() {
       failure: 'Failed to delete service',
     }).catch((error: unknown) => console.error('Deleting the service failed', error));
   };
+  // The new order is written as sort orders 0, 1, 2, … (only the rows whose number changes).
+  const move = (index: number, by: -1 | 1) => {
+    const order = moved(services, index, by);
+    if (!order) return;
+    const updates = sortOrderChanges(order).map(({ row, sortOrder }) =>
+      changes.updateService({ id: row.id, name: row.name, changes: { sort_order: sortOrder } }),
+    );
+    submitAll(updates, { success: 'Order updated', failure: 'Failed to change the order' }).catch((error: unknown) =>
+      console.error('Reordering the services failed', error),
+    );
+  };
 
   const addButton = (
-    <Button onClick={() => setCreating(true)}>
+    <Button className="h-11 sm:h-10" onClick={() => setCreating(true)}>
       <Plus aria-hidden /> Add Service
     </Button>
   );
@@ -60,7 +73,7 @@ export function ServicesPage() {
     <>
       <PageHeader
         title="Service Packages"
-        description="The sessions you offer; the home page shows the first three active ones."
+        description="The sessions you offer; the home page shows the first three active ones, in this order."
         actions={addButton}
       />
       {isPending ? (
@@ -74,10 +87,13 @@ export function ServicesPage() {
         />
       ) : (
         <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label="Service packages">
-          {services.map((service) => (
+          {services.map((service, index) => (
             <li key={service.id}>
               <ServiceRow
                 service={service}
+                position={index + 1}
+                count={services.length}
+                onMove={(by) => move(index, by)}
                 onToggle={() => toggle(service)}
                 onEdit={() => setEditing(service)}
                 onDelete={() => setDeleting(service)}

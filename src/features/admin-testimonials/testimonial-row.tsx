@@ -1,10 +1,10 @@
-import { ArrowDown, ArrowUp, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { resolveStorageUrl } from '@/lib/backend/storage';
-import { Button } from '@/ui/button';
 import { Card } from '@/ui/card';
 import { cn } from '@/ui/cn';
 import { ImageOr } from '@/ui/image-or';
+import { MoveButtons } from '@/ui/move-buttons';
 import { PendingBadge, RowActions, VisibilityBadge } from '@/ui/status-badges';
 import type { ShownTestimonial } from './testimonials-overlay';
 
@@ -24,8 +24,6 @@ export function TestimonialRow({ testimonial, position, count, onMove, onToggle,
   const backend = useBackend();
   const active = testimonial.is_active;
   const name = testimonial.client_name;
-  // A finger's 44 px on phones; the usual 40 px where a pointer aims (as RowActions).
-  const size = 'size-11 sm:size-10';
   return (
     <Card className="p-4 sm:p-5" data-testid="testimonial-row">
       <div className="flex items-center justify-between gap-2">
@@ -56,35 +54,7 @@ export function TestimonialRow({ testimonial, position, count, onMove, onToggle,
           “{testimonial.quote}”
         </blockquote>
       </div>
-      <div className="mt-3 -mb-1.5 flex items-center justify-between gap-2 border-t pt-2">
-        <p className="text-xs text-muted-foreground tabular-nums" data-testid="testimonial-position">
-          {position} of {count}
-        </p>
-        <div className="-mr-2 flex items-center">
-          <Button
-            variant="ghost"
-            size="icon"
-            className={size}
-            disabled={position === 1}
-            onClick={() => onMove(-1)}
-            aria-label={`Move up ${name}`}
-            title="Move up"
-          >
-            <ArrowUp aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className={size}
-            disabled={position === count}
-            onClick={() => onMove(1)}
-            aria-label={`Move down ${name}`}
-            title="Move down"
-          >
-            <ArrowDown aria-hidden />
-          </Button>
-        </div>
-      </div>
+      <MoveButtons name={name} position={position} count={count} onMove={onMove} className="mt-3 -mb-1.5 border-t pt-2" />
     </Card>
   );
 }

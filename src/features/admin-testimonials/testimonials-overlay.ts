@@ -37,20 +37,3 @@ export function overlayTestimonials(server: TestimonialRow[], items: OutboxItem[
   }
   return [...testimonials.values()].sort((a, b) => a.sort_order - b.sort_order || a.created_at.localeCompare(b.created_at));
 }
-
-/**
- * The sort orders to write so that `ordered` is the list's order: positions 0, 1, 2, … for
- * the rows not already there (rows of equal sort order, as seeded, get told apart too).
- */
-export function sortOrderChanges(ordered: readonly ShownTestimonial[]): Array<{ testimonial: ShownTestimonial; sortOrder: number }> {
-  return ordered.flatMap((testimonial, index) => (testimonial.sort_order === index ? [] : [{ testimonial, sortOrder: index }]));
-}
-
-/** The list with the row at `index` moved one place up (-1) or down (+1); null when it cannot move that way. */
-export function moved<T>(list: readonly T[], index: number, by: -1 | 1): T[] | null {
-  const target = index + by;
-  if (index < 0 || index >= list.length || target < 0 || target >= list.length) return null;
-  const next = [...list];
-  [next[index], next[target]] = [next[target]!, next[index]!];
-  return next;
-}

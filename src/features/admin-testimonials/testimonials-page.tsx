@@ -1,5 +1,6 @@
 import { MessageSquareQuote, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { moved, nextSortOrder, sortOrderChanges } from '@/lib/reorder';
 import { changes, type NewChange } from '@/offline/outbox/registry';
 import { useSubmitChange, useSubmitChanges, type ChangeMessages } from '@/offline/outbox/outbox-provider';
 import { Button } from '@/ui/button';
@@ -10,7 +11,7 @@ import { PageLoader } from '@/ui/page-loader';
 import type { TestimonialFields } from './testimonial-form';
 import { TestimonialFormDialog } from './testimonial-form-dialog';
 import { TestimonialRow } from './testimonial-row';
-import { moved, sortOrderChanges, type ShownTestimonial } from './testimonials-overlay';
+import type { ShownTestimonial } from './testimonials-overlay';
 import { useTestimonials } from './use-testimonials';
 
 /** /admin/testimonials: clients' kind words, with the eye toggle, edit, delete and their order on the home page. */
@@ -26,8 +27,7 @@ export function TestimonialsPage() {
 
   const create = (fields: TestimonialFields, waitFor: string[]) => {
     // A new testimonial goes last.
-    const last = testimonials.reduce((max, testimonial) => Math.max(max, testimonial.sort_order), -1);
-    return send(changes.createTestimonial({ id: crypto.randomUUID(), ...fields, sort_order: last + 1, waitFor }), {
+    return send(changes.createTestimonial({ id: crypto.randomUUID(), ...fields, sort_order: nextSortOrder(testimonials), waitFor }), {
       success: 'Testimonial added',
       failure: 'Failed to save testimonial',
     });
@@ -55,7 +55,7 @@ export function TestimonialsPage() {
   const move = (index: number, by: -1 | 1) => {
     const order = moved(testimonials, index, by);
     if (!order) return;
-    const updates = sortOrderChanges(order).map(({ testimonial, sortOrder }) =>
+    const updates = sortOrderChanges(order).map(({ row: testimonial, sortOrder }) =>
       changes.updateTestimonial({ id: testimonial.id, name: testimonial.client_name, changes: { sort_order: sortOrder } }),
     );
     submitAll(updates, { success: 'Order updated', failure: 'Failed to change the order' }).catch((error: unknown) =>

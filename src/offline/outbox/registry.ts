@@ -102,7 +102,7 @@ export interface PhotoDeletePayload {
 }
 type WithId = { id: string };
 type NamedChanges<Changes> = { id: string; name: string; changes: Changes };
-/** Uploads (file.upload paths) the change must wait for: a photo it names. */
+/** Uploads (file.upload paths) the change must wait for: an image it names. */
 type WaitsFor = { waitFor?: string[] };
 const afterUploads = (paths: string[] = []) => paths.map((path) => `file:${path}`);
 
@@ -261,18 +261,21 @@ export const registry = {
   }),
   'content.create': define({
     version: 1,
-    build: (section: PageContentInsert & WithId) => ({
+    // `name`: what the photographer calls the section ('Call to action'), for the sync list.
+    build: ({ waitFor, name, ...section }: PageContentInsert & WithId & WaitsFor & { name?: string }) => ({
       entity: `content:${section.id}`,
+      dependsOn: afterUploads(waitFor),
       payload: section,
-      label: `Add section ${quoted(section.section_name)}`,
+      label: `Add section ${quoted(name ?? section.section_name)}`,
     }),
     send: (section, { backend }) => createPageSection(backend, section),
     affects: ['page-content'],
   }),
   'content.update': define({
     version: 1,
-    build: (section: NamedChanges<PageContentUpdate>) => ({
+    build: (section: NamedChanges<PageContentUpdate> & WaitsFor) => ({
       entity: `content:${section.id}`,
+      dependsOn: afterUploads(section.waitFor),
       payload: { id: section.id, changes: section.changes },
       label: `Update section ${quoted(section.name)}`,
     }),
