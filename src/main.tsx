@@ -4,6 +4,7 @@ import { prefetchRouteData } from '@/app/prefetch-route-data';
 import { preloadPublicScreen } from '@/app/public-screens';
 import { createQueryClient } from '@/app/query-client';
 import { createSessionStore } from '@/lib/auth/session-store';
+import { installHistoryGuard } from '@/lib/history-guard';
 import { loadRuntimeConfig } from '@/lib/backend/config';
 import { createPublicBackend } from '@/lib/backend/public-client';
 
@@ -15,6 +16,8 @@ import { createPublicBackend } from '@/lib/backend/public-client';
  * of being asked for only after it has arrived and run.
  */
 const root = document.getElementById('root')!;
+// Before the router starts listening: see src/lib/history-guard.ts.
+installHistoryGuard();
 
 loadRuntimeConfig()
   .then(async (config) => {

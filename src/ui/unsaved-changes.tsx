@@ -1,12 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { setHistoryGuard } from '@/lib/history-guard';
 import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * Edits on screen that are not saved yet (a Site Design change, a half-filled dialog). An
  * editor says so with `useUnsavedChanges(dirty)`; then leaving asks 'Discard changes?' first:
- * a link to another screen (the guard below), closing its dialog (src/ui/dialog.tsx), reloading
- * or closing the tab (the browser's own prompt). The sync chip reads `useHasUnsavedChanges()`,
+ * a link to another screen or the browser's Back and Forward (the guards below), closing its
+ * dialog (src/ui/dialog.tsx), reloading or closing the tab (the browser's own prompt). The sync chip reads `useHasUnsavedChanges()`,
  * so it never says 'All changes saved' over edits that are only on screen.
  */
 interface UnsavedScope {
@@ -73,6 +74,9 @@ export function DiscardChangesDialog({ open, onKeep, onDiscard }: { open: boolea
   );
 }
 
+/** The router's index of a history entry (React Router keeps it in history.state.idx). */
+const historyIndex = (state: unknown) => (state as { idx?: unknown } | null)?.idx;
+
 /** A click that would follow a link to another screen of this site, in this tab. */
 function internalLinkOf(event: MouseEvent): URL | null {
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
@@ -118,18 +122,63 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
     return () => document.removeEventListener('click', onClick, true);
   }, []);
 
+  // The browser's Back and Forward buttons. The declarative router cannot block them, so the
+  // history guard (src/lib/history-guard.ts, heard before the router) hides the move from it,
+  // steps the history back to where it was, and asks; Discard then makes the same move again.
+  // The distance comes from the router's own history index (`idx` in history.state).
+  const [historyMove, setHistoryMove] = useState<number | null>(null);
+  const passing = useRef(false);
+  const restoring = useRef(false);
+  // The history index of the screen shown, kept as the router moves.
+  const location = useLocation();
+  const here = useRef<unknown>(undefined);
+  useEffect(() => {
+    here.current = historyIndex(window.history.state);
+  }, [location]);
+  useEffect(() => {
+    setHistoryGuard((event) => {
+      const there = historyIndex(event.state);
+      if (restoring.current) {
+        // The step back to the screen with the edits: the router must not see it either.
+        restoring.current = false;
+        return true;
+      }
+      if (passing.current || !dirtyRef.current || typeof here.current !== 'number' || typeof there !== 'number' || there === here.current) {
+        passing.current = false;
+        return false;
+      }
+      restoring.current = true;
+      window.history.go(here.current - there);
+      setHistoryMove(there - here.current);
+      return true;
+    });
+    return () => setHistoryGuard(null);
+  }, []);
+
   const discard = useCallback(() => {
     const target = leavingTo;
     setLeavingTo(null);
     // The screen unmounts on the way out, and its editors forget their edits with it.
     if (target) void navigate(`${target.pathname}${target.search}${target.hash}`);
-  }, [leavingTo, navigate]);
+    if (historyMove !== null) {
+      setHistoryMove(null);
+      passing.current = true;
+      window.history.go(historyMove);
+    }
+  }, [leavingTo, navigate, historyMove]);
 
   return (
     <ScopeContext.Provider value={scope}>
       <HasUnsavedContext.Provider value={dirty}>
         {children}
-        <DiscardChangesDialog open={leavingTo !== null} onKeep={() => setLeavingTo(null)} onDiscard={discard} />
+        <DiscardChangesDialog
+          open={leavingTo !== null || historyMove !== null}
+          onKeep={() => {
+            setLeavingTo(null);
+            setHistoryMove(null);
+          }}
+          onDiscard={discard}
+        />
       </HasUnsavedContext.Provider>
     </ScopeContext.Provider>
   );

@@ -271,6 +271,37 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
   });
 });
 
+describe('leaving Site Design with the Back button', () => {
+  it("asks 'Discard changes?' first, stays on Keep Editing, and goes back on Discard", async () => {
+    await restoreSeededDesign();
+    const context = await newContext('desktop');
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    await page.getByRole('link', { name: 'Site Design' }).click();
+    const primary = page.getByLabel('Primary Colour', { exact: true });
+    await expect.poll(() => primary.inputValue()).toBe('#E8C4C4');
+    await primary.fill('#336699');
+
+    const ask = page.getByRole('alertdialog', { name: 'Discard changes?' });
+    await page.evaluate(() => window.history.back());
+    await ask.getByRole('button', { name: 'Keep Editing' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/admin/design');
+    expect(await primary.inputValue()).toBe('#336699');
+
+    await page.evaluate(() => window.history.back());
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/dashboard');
+    // Forward again: the screen opens with the saved design, and nothing asks.
+    await page.evaluate(() => window.history.forward());
+    await expect.poll(() => primary.inputValue()).toBe('#E8C4C4');
+    expect(await ask.count()).toBe(0);
+    expect((await storedDesign()).primary_color).toBe('#E8C4C4');
+    await context.close();
+  });
+});
+
 describe('site design failures', () => {
   it("says 'Failed to upload image' and keeps the old image, says 'Failed to save design settings' and lets the next save through", async () => {
     await restoreSeededDesign();
