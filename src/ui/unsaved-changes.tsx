@@ -90,8 +90,8 @@ function internalLinkOf(event: MouseEvent): URL | null {
 }
 
 /**
- * The admin area's root scope: asks before a link leaves a screen with unsaved edits, and lets
- * the browser ask before a reload or closing the tab.
+ * The admin area's root scope: asks before a link, Back or Forward leaves a screen with unsaved
+ * edits, and lets the browser ask before a reload or closing the tab.
  */
 export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   const [dirty, scope] = useScope(null);
