@@ -191,7 +191,8 @@ describe('a half-filled dialog', () => {
     await page.goto('/admin/albums');
     await page.getByRole('button', { name: 'New Collection' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New Collection' });
-    // Untouched, it closes without a question.
+    // Untouched, it closes without a question (once open, with the name field focused).
+    await expect.poll(() => dialog.getByLabel('Collection Name').evaluate((input) => input === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 

@@ -226,6 +226,33 @@ describe('sections, put in order and given images without typing numbers or addr
       .toEqual(['intro', 'hero', 'about-story', 'cta', 'contact'].map((section_name, sort_order) => ({ section_name, sort_order })));
     expect(await page.getByRole('button', { name: 'Move up Introduction' }).isDisabled()).toBe(true);
 
+    // The home page follows: the story moved above the introduction comes first, before the sessions.
+    const homeOrder = async () => {
+      const home = await page.context().newPage();
+      await home.goto('/');
+      await home.locator('#home-story-title').waitFor();
+      const order = await home.evaluate(() =>
+        ['home-intro-title', 'home-services-title', 'home-story-title']
+          .map((id) => ({ id, top: document.getElementById(id)!.getBoundingClientRect().top }))
+          .sort((a, b) => a.top - b.top)
+          .map(({ id }) => id),
+      );
+      await home.close();
+      return order;
+    };
+    expect(await homeOrder()).toEqual(['home-intro-title', 'home-services-title', 'home-story-title']);
+    await page.getByRole('button', { name: 'Move up About — my story' }).click();
+    await expectToast(page, 'Order updated');
+    await page.getByRole('button', { name: 'Move up About — my story' }).click();
+    await expect
+      .poll(async () =>
+        (await sql<{ section_name: string }>('select section_name from public.page_content order by sort_order')).map(
+          (r) => r.section_name,
+        ),
+      )
+      .toEqual(['about-story', 'intro', 'hero', 'cta', 'contact']);
+    expect(await homeOrder()).toEqual(['home-story-title', 'home-intro-title', 'home-services-title']);
+
     // Upload an image to the story: the save waits for the upload; the home page shows it.
     await row(page, 'about-story').getByRole('button', { name: 'Edit section' }).click();
     const story = page.getByRole('dialog', { name: 'Edit Section' });

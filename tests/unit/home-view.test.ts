@@ -8,6 +8,7 @@ import {
   galleryCard,
   HERO_DEFAULTS,
   introButton,
+  middleBlockOrder,
   pickHeroImage,
   toServiceView,
 } from '@/features/home/home-view';
@@ -267,5 +268,37 @@ describe('the whole page', () => {
     );
     expect(view.featured.map((card) => card.href)).toEqual(['/gallery/public/g1']);
     expect(view.recent.map((card) => card.href)).toEqual(['/gallery/a1']);
+  });
+});
+
+describe('the order of the blocks between the hero and the collections', () => {
+  const at = (name: SectionName, sortOrder: number) => section(name, { sort_order: sortOrder });
+
+  it('is the stock layout for the seeded sections, and with none at all', () => {
+    expect(middleBlockOrder([at('hero', 0), at('intro', 1), at('about-story', 2)])).toEqual([
+      'intro',
+      'services',
+      'testimonials',
+      'about-story',
+    ]);
+    expect(middleBlockOrder([])).toEqual(['intro', 'services', 'testimonials', 'about-story']);
+  });
+
+  it('follows Page Content: the story moved above the intro comes first, the blocks without a section stay after the intro', () => {
+    expect(middleBlockOrder([at('hero', 0), at('about-story', 1), at('intro', 2)])).toEqual([
+      'about-story',
+      'intro',
+      'services',
+      'testimonials',
+    ]);
+  });
+
+  it('places a services or testimonials section where its own order says', () => {
+    expect(middleBlockOrder([at('intro', 1), at('about-story', 2), at('testimonials', 0)])).toEqual([
+      'testimonials',
+      'intro',
+      'services',
+      'about-story',
+    ]);
   });
 });

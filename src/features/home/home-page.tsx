@@ -18,7 +18,8 @@ import { useHomeData } from './use-home-data';
 
 /**
  * The public home page (SPEC §2): header, hero, optional intro, Portrait Sessions with the
- * booking button, the story, Story Collections and the footer, in the saved site design.
+ * booking button, Kind Words, the story (these four in the order Page Content gives them),
+ * Story Collections and the footer, in the saved site design.
  * Reads only public data; a failed read still shows the page, with defaults, after a toast.
  */
 export function HomePage() {
@@ -39,10 +40,18 @@ export function HomePage() {
       <HomeHeader profile={profile} />
       <main className="flex-1">
         <HeroSection hero={view.hero} />
-        {view.intro && <IntroSection intro={view.intro} />}
-        <ServicesSection services={view.services} booking={view.booking} />
-        <TestimonialsSection testimonials={testimonials} resolveUrl={(url) => resolveStorageUrl(backend, url)} />
-        <AboutStorySection story={view.aboutStory} />
+        {view.order.map((block) => {
+          switch (block) {
+            case 'intro':
+              return view.intro && <IntroSection key={block} intro={view.intro} />;
+            case 'services':
+              return <ServicesSection key={block} services={view.services} booking={view.booking} />;
+            case 'testimonials':
+              return <TestimonialsSection key={block} testimonials={testimonials} resolveUrl={(url) => resolveStorageUrl(backend, url)} />;
+            case 'about-story':
+              return <AboutStorySection key={block} story={view.aboutStory} />;
+          }
+        })}
         <CollectionsSection featured={view.featured} recent={view.recent} />
       </main>
       <HomeFooter profile={profile} />

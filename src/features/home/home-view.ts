@@ -71,7 +71,30 @@ export interface CollectionCardView {
   coverSrc: string | undefined;
 }
 
+/** The blocks between the hero and the collections, which the photographer orders in Page Content. */
+export type MiddleBlock = 'intro' | 'services' | 'testimonials' | 'about-story';
+const MIDDLE_LAYOUT: readonly MiddleBlock[] = ['intro', 'services', 'testimonials', 'about-story'];
+
+/**
+ * The middle blocks in the order of their sections' sort_order (Page Content's Move up / Move
+ * down). A block without a section of its name (services and testimonials usually have none)
+ * keeps its place right after the block before it in the stock layout, so the seeded page
+ * reads intro, services, kind words, story, and moving the story above the intro takes it there.
+ */
+export function middleBlockOrder(sections: readonly PageContentRow[]): MiddleBlock[] {
+  let previous = Number.NEGATIVE_INFINITY;
+  const keyed = MIDDLE_LAYOUT.map((block, index) => {
+    const order = sectionNamed(sections, block)?.sort_order;
+    const key = typeof order === 'number' ? order : previous + 1e-6;
+    previous = key;
+    return { block, key, index };
+  });
+  return keyed.sort((a, b) => a.key - b.key || a.index - b.index).map(({ block }) => block);
+}
+
 export interface HomeView {
+  /** The order of the blocks between the hero and the collections. */
+  order: MiddleBlock[];
   hero: { title: string; subtitle: string | null; content: string | null; galleriesButton: string; image: HeroImage | null };
   intro: { title: string | null; subtitle: string | null; content: string | null; button: LinkTarget | null } | null;
   services: ServiceView[];
@@ -172,6 +195,7 @@ export function buildHomeView(design: SiteDesign, content: HomeContent | undefin
   const intro = sectionNamed(sections, 'intro');
   const story = sectionNamed(sections, 'about-story');
   return {
+    order: middleBlockOrder(sections),
     hero: {
       title: textOrNull(hero?.title) ?? HERO_DEFAULTS.title,
       subtitle: hero ? textOrNull(hero.subtitle) : HERO_DEFAULTS.subtitle,
