@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionStore } from '@/lib/auth/session-store';
 import type { PublicBackend } from '@/lib/backend/public-client';
+import { isDesignPreview } from '@/app/design-preview';
 import { activateWhenIdle } from '@/offline/outbox/activate-when-idle';
 import { registerServiceWorker } from '@/offline/visitors/register-service-worker';
 import { notify } from '@/ui/toast';
@@ -23,8 +24,10 @@ export interface StartAppDeps {
 export function startApp({ root, backend, sessionStore, queryClient, adminArea }: StartAppDeps): void {
   // An admin's browser starts the outbox on any page, once the page is idle: changes
   // queued at a shoot are sent and Background Sync is answered. Visitors never load it.
+  // Not in Site Design's preview frame: the admin page that framed it already sends, and a
+  // second outbox in the same browser would take its changes from under it.
   const startAdminArea = () => {
-    if (sessionStore.get()) whenIdle(() => void adminArea.load().catch(console.error));
+    if (sessionStore.get() && !isDesignPreview()) whenIdle(() => void adminArea.load().catch(console.error));
   };
   startAdminArea();
   sessionStore.subscribe(startAdminArea);

@@ -104,6 +104,13 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
     expect(await live.locator('html').evaluate((html) => getComputedStyle(html).getPropertyValue('--site-background'))).toContain(
       'radial-gradient',
     );
+    // The frame is a page of an admin's browser, but starts no second outbox: the admin page sends.
+    await page.waitForTimeout(1500);
+    expect(
+      await live
+        .locator('html')
+        .evaluate(() => performance.getEntriesByType('resource').filter((entry) => /start-admin-area/.test(entry.name)).length),
+    ).toBe(0);
     // Only its parent, this admin page, can tell the frame what to show.
     await live
       .locator('html')
