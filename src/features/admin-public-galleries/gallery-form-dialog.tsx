@@ -12,7 +12,8 @@ import { useUnsavedChanges } from '@/ui/unsaved-changes';
 import { VisitorDownloadsField } from '@/ui/visitor-downloads';
 import type { VisitorDownloads } from '@/lib/backend/database.types';
 import type { ShownGallery } from './galleries-overlay';
-import { ALL_COLLECTIONS, PhotoPicker } from './photo-picker';
+import { ALL_COLLECTIONS } from '@/ui/photos/photo-choices';
+import { PhotoPicker } from './photo-picker';
 import { useInitialSelection } from './use-initial-selection';
 import { usePickerPhotos } from './use-picker-photos';
 

@@ -1,4 +1,4 @@
-import { Check, ImageIcon, ImageOff, LoaderCircle } from 'lucide-react';
+import { Check, ImageIcon } from 'lucide-react';
 import { useId } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import type { AdminAlbumSimple } from '@/lib/backend/database.types';
@@ -7,11 +7,8 @@ import { resolveStorageUrl } from '@/lib/backend/storage';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 import { ImageOr } from '@/ui/image-or';
-import { NativeSelect } from '@/ui/controls';
-import { photoCount } from '@/ui/format';
+import { ALL_COLLECTIONS, CollectionSelect, PhotoChoiceArea } from '@/ui/photos/photo-choices';
 import { toggleSelection, type PickerPhoto } from './picker-overlay';
-
-export const ALL_COLLECTIONS = 'all';
 
 interface PhotoPickerProps {
   albums: AdminAlbumSimple[];
@@ -49,84 +46,66 @@ export function PhotoPicker(props: PhotoPickerProps) {
         <label htmlFor={filterId} className="sr-only">
           Collection
         </label>
-        <NativeSelect id={filterId} value={filter} onChange={(event) => onFilterChange(event.target.value)} className="sm:w-80">
-          <option value={ALL_COLLECTIONS}>All Collections</option>
-          {albums.map((album) => (
-            <option key={album.id} value={album.id}>
-              {album.name} ({photoCount(album.photo_count)})
-            </option>
-          ))}
-        </NativeSelect>
+        <CollectionSelect id={filterId} albums={albums} value={filter} onChange={onFilterChange} className="sm:w-80" />
       </div>
 
-      <div className="h-60 overflow-y-auto rounded-lg border bg-muted/30 p-2" data-testid="photo-picker">
-        {loading ? (
-          <div role="status" className="flex h-full items-center justify-center gap-2 text-sm text-muted-foreground">
-            <LoaderCircle className="size-4 animate-spin" aria-hidden /> Loading photos...
-          </div>
-        ) : empty ? (
-          <div className="flex h-full flex-col items-center justify-center gap-2 px-6 text-center text-sm text-muted-foreground">
-            <ImageOff className="size-6" strokeWidth={1.5} aria-hidden />
-            <p>{empty}</p>
-          </div>
-        ) : (
-          <ul className="grid grid-cols-3 gap-2">
-            {shown.map((photo) => {
-              const position = selected.indexOf(photo.id);
-              const picked = position !== -1;
-              const src = localThumbnails[photo.id] ?? resolveStorageUrl(backend, photoDisplayUrl(photo));
-              return (
-                <li key={photo.id}>
-                  <button
-                    type="button"
-                    aria-pressed={picked}
-                    aria-label={`${photo.original_filename} from ${photo.album_name}`}
-                    title={`${photo.original_filename} · ${photo.album_name}`}
-                    onClick={() => onSelectedChange(toggleSelection(selected, photo.id))}
+      <PhotoChoiceArea loading={loading} empty={empty} className="h-60" testId="photo-picker">
+        <ul className="grid grid-cols-3 gap-2">
+          {shown.map((photo) => {
+            const position = selected.indexOf(photo.id);
+            const picked = position !== -1;
+            const src = localThumbnails[photo.id] ?? resolveStorageUrl(backend, photoDisplayUrl(photo));
+            return (
+              <li key={photo.id}>
+                <button
+                  type="button"
+                  aria-pressed={picked}
+                  aria-label={`${photo.original_filename} from ${photo.album_name}`}
+                  title={`${photo.original_filename} · ${photo.album_name}`}
+                  onClick={() => onSelectedChange(toggleSelection(selected, photo.id))}
+                  className={cn(
+                    'relative block aspect-square w-full overflow-hidden rounded-md bg-muted outline-none ring-offset-1 ring-offset-card transition sm:aspect-[4/3]',
+                    'focus-visible:ring-2 focus-visible:ring-ring',
+                    picked && 'ring-[3px] ring-primary',
+                  )}
+                >
+                  <ImageOr
+                    src={src}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    className="size-full object-cover"
+                    fallback={
+                      <span className="flex size-full items-center justify-center text-muted-foreground">
+                        <ImageIcon className="size-6" aria-hidden />
+                      </span>
+                    }
+                  />
+                  <span className={cn('absolute inset-0 transition-colors', picked ? 'bg-black/15' : 'hover:bg-black/10')} aria-hidden />
+                  <span
+                    aria-hidden
+                    data-testid={picked ? 'selected-mark' : undefined}
                     className={cn(
-                      'relative block aspect-square w-full overflow-hidden rounded-md bg-muted outline-none ring-offset-1 ring-offset-card transition sm:aspect-[4/3]',
-                      'focus-visible:ring-2 focus-visible:ring-ring',
-                      picked && 'ring-[3px] ring-primary',
+                      'absolute right-1.5 top-1.5 flex size-6 items-center justify-center rounded-full border-2 shadow-sm transition',
+                      picked ? 'border-primary bg-primary text-primary-foreground' : 'border-white/90 bg-black/15',
                     )}
                   >
-                    <ImageOr
-                      src={src}
-                      alt=""
-                      loading="lazy"
-                      decoding="async"
-                      className="size-full object-cover"
-                      fallback={
-                        <span className="flex size-full items-center justify-center text-muted-foreground">
-                          <ImageIcon className="size-6" aria-hidden />
-                        </span>
-                      }
-                    />
-                    <span className={cn('absolute inset-0 transition-colors', picked ? 'bg-black/15' : 'hover:bg-black/10')} aria-hidden />
+                    {picked && <Check className="size-3.5" strokeWidth={3} />}
+                  </span>
+                  {picked && (
                     <span
                       aria-hidden
-                      data-testid={picked ? 'selected-mark' : undefined}
-                      className={cn(
-                        'absolute right-1.5 top-1.5 flex size-6 items-center justify-center rounded-full border-2 shadow-sm transition',
-                        picked ? 'border-primary bg-primary text-primary-foreground' : 'border-white/90 bg-black/15',
-                      )}
+                      className="absolute bottom-1.5 left-1.5 rounded-full bg-card/90 px-1.5 text-[11px] font-semibold tabular-nums shadow-sm"
                     >
-                      {picked && <Check className="size-3.5" strokeWidth={3} />}
+                      {position + 1}
                     </span>
-                    {picked && (
-                      <span
-                        aria-hidden
-                        className="absolute bottom-1.5 left-1.5 rounded-full bg-card/90 px-1.5 text-[11px] font-semibold tabular-nums shadow-sm"
-                      >
-                        {position + 1}
-                      </span>
-                    )}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </div>
+                  )}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </PhotoChoiceArea>
 
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground" aria-live="polite">
