@@ -1,10 +1,8 @@
-import { ImageIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { Dialog } from '@/ui/dialog';
-import { ImageOr } from '@/ui/image-or';
-import { ALL_COLLECTIONS, CollectionSelect, PhotoChoiceArea } from '@/ui/photos/photo-choices';
+import { ALL_COLLECTIONS, ChoiceThumbnail, CollectionSelect, PhotoChoiceArea } from '@/ui/photos/photo-choices';
 import { usePhotoChoices } from './use-photo-choices';
 
 interface PhotoChoiceDialogProps {
@@ -59,18 +57,7 @@ export function PhotoChoiceDialog({ open, onOpenChange, onChoose }: PhotoChoiceD
                   }}
                   className="relative block aspect-square w-full overflow-hidden rounded-md bg-muted ring-offset-1 ring-offset-card outline-none transition hover:opacity-90 focus-visible:ring-2 focus-visible:ring-ring"
                 >
-                  <ImageOr
-                    src={resolveStorageUrl(backend, photo.thumb_url ?? photo.preview_url)}
-                    alt=""
-                    loading="lazy"
-                    decoding="async"
-                    className="size-full object-cover"
-                    fallback={
-                      <span className="flex size-full items-center justify-center text-muted-foreground">
-                        <ImageIcon className="size-6" aria-hidden />
-                      </span>
-                    }
-                  />
+                  <ChoiceThumbnail src={resolveStorageUrl(backend, photo.thumb_url ?? photo.preview_url)} />
                 </button>
               </li>
             ))}

@@ -1,4 +1,4 @@
-import { Check, ImageIcon } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import type { AdminAlbumSimple } from '@/lib/backend/database.types';
@@ -6,8 +6,7 @@ import { photoDisplayUrl } from '@/lib/backend/photo-objects';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
-import { ImageOr } from '@/ui/image-or';
-import { ALL_COLLECTIONS, CollectionSelect, PhotoChoiceArea } from '@/ui/photos/photo-choices';
+import { ALL_COLLECTIONS, ChoiceThumbnail, CollectionSelect, PhotoChoiceArea } from '@/ui/photos/photo-choices';
 import { toggleSelection, type PickerPhoto } from './picker-overlay';
 
 interface PhotoPickerProps {
@@ -69,18 +68,7 @@ export function PhotoPicker(props: PhotoPickerProps) {
                     picked && 'ring-[3px] ring-primary',
                   )}
                 >
-                  <ImageOr
-                    src={src}
-                    alt=""
-                    loading="lazy"
-                    decoding="async"
-                    className="size-full object-cover"
-                    fallback={
-                      <span className="flex size-full items-center justify-center text-muted-foreground">
-                        <ImageIcon className="size-6" aria-hidden />
-                      </span>
-                    }
-                  />
+                  <ChoiceThumbnail src={src} />
                   <span className={cn('absolute inset-0 transition-colors', picked ? 'bg-black/15' : 'hover:bg-black/10')} aria-hidden />
                   <span
                     aria-hidden

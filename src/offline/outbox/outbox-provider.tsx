@@ -61,23 +61,7 @@ export type ChangeResult = SubmitOutcome | 'failed';
  */
 export function useSubmitChange(): (change: NewChange, messages: ChangeMessages, blobs?: StoredBlob[]) => Promise<ChangeResult> {
   const outbox = useOutbox();
-  return useCallback(
-    async (change, messages, blobs) => {
-      const id = change.id ?? crypto.randomUUID();
-      try {
-        const outcome = await outbox.submit({ ...change, id }, blobs);
-        if (outcome === 'synced') notify.success(messages.success, messages.successDescription);
-        else notify.info('Saved on this device', 'It will be sent to the server as soon as the connection allows.');
-        return outcome;
-      } catch (error) {
-        const failure = toBackendError(error);
-        notify.error(messages.preferServerMessage ? failure.message || messages.failure : messages.failure);
-        if (failure.kind !== 'auth') await outbox.discard(id);
-        return 'failed';
-      }
-    },
-    [outbox],
-  );
+  return useCallback((change, messages, blobs) => submitTogether(outbox, [{ change, blobs }], messages), [outbox]);
 }
 
 /**
@@ -88,33 +72,45 @@ export function useSubmitChange(): (change: NewChange, messages: ChangeMessages,
 export function useSubmitChanges(): (list: NewChange[], messages: ChangeMessages) => Promise<ChangeResult> {
   const outbox = useOutbox();
   return useCallback(
-    async (list, messages) => {
-      const outcomes = await Promise.all(
-        list.map(async (change) => {
-          const id = change.id ?? crypto.randomUUID();
-          try {
-            return await outbox.submit({ ...change, id });
-          } catch (error) {
-            const failure = toBackendError(error);
-            if (failure.kind !== 'auth') await outbox.discard(id);
-            return failure;
-          }
-        }),
-      );
-      const failure = outcomes.find((outcome) => typeof outcome !== 'string');
-      if (failure) {
-        notify.error(messages.preferServerMessage ? failure.message || messages.failure : messages.failure);
-        return 'failed';
-      }
-      if (outcomes.every((outcome) => outcome === 'synced')) {
-        notify.success(messages.success, messages.successDescription);
-        return 'synced';
-      }
-      notify.info('Saved on this device', 'It will be sent to the server as soon as the connection allows.');
-      return 'queued';
-    },
+    (list, messages) =>
+      submitTogether(
+        outbox,
+        list.map((change) => ({ change })),
+        messages,
+      ),
     [outbox],
   );
+}
+
+/** Queues the changes, drops the refused ones (unless the session ended), and says how it went in one toast. */
+async function submitTogether(
+  outbox: Outbox,
+  entries: ReadonlyArray<{ change: NewChange; blobs?: StoredBlob[] }>,
+  messages: ChangeMessages,
+): Promise<ChangeResult> {
+  const outcomes = await Promise.all(
+    entries.map(async ({ change, blobs }) => {
+      const id = change.id ?? crypto.randomUUID();
+      try {
+        return await outbox.submit({ ...change, id }, blobs);
+      } catch (error) {
+        const failure = toBackendError(error);
+        if (failure.kind !== 'auth') await outbox.discard(id);
+        return failure;
+      }
+    }),
+  );
+  const failure = outcomes.find((outcome) => typeof outcome !== 'string');
+  if (failure) {
+    notify.error(messages.preferServerMessage ? failure.message || messages.failure : messages.failure);
+    return 'failed';
+  }
+  if (outcomes.every((outcome) => outcome === 'synced')) {
+    notify.success(messages.success, messages.successDescription);
+    return 'synced';
+  }
+  notify.info('Saved on this device', 'It will be sent to the server as soon as the connection allows.');
+  return 'queued';
 }
 
 /** Retry and discard, for the sync list and screens that clear the way for a change. */

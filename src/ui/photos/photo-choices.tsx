@@ -1,9 +1,10 @@
-import { ImageOff, LoaderCircle } from 'lucide-react';
+import { ImageIcon, ImageOff, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { AdminAlbumSimple } from '@/lib/backend/database.types';
 import { cn } from '../cn';
 import { NativeSelect } from '../controls';
 import { photoCount } from '../format';
+import { ImageOr } from '../image-or';
 
 /** The filter value that shows every collection's photos. */
 export const ALL_COLLECTIONS = 'all';
@@ -65,5 +66,23 @@ export function PhotoChoiceArea({
         children
       )}
     </div>
+  );
+}
+
+/** One photo to choose: its thumbnail filling the tile, or a picture icon when it cannot load. */
+export function ChoiceThumbnail({ src }: { src: string | null | undefined }) {
+  return (
+    <ImageOr
+      src={src}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      className="size-full object-cover"
+      fallback={
+        <span className="flex size-full items-center justify-center text-muted-foreground">
+          <ImageIcon className="size-6" aria-hidden />
+        </span>
+      }
+    />
   );
 }
