@@ -54,8 +54,11 @@ const API_CORS_HEADERS: Record<string, string> = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-allow-headers':
-    'authorization, apikey, x-client-info, content-type, content-profile, accept-profile, prefer, range, x-upsert, cache-control, x-admin-username, x-admin-token, x-download-grant',
-  'access-control-expose-headers': 'content-range, content-location, location, retry-after',
+    'authorization, apikey, x-client-info, content-type, content-profile, accept-profile, prefer, range, x-upsert, cache-control, x-admin-username, x-admin-token, x-download-grant, ' +
+    // tus resumable uploads (storage's /upload/resumable) and their signed upload tokens.
+    'tus-resumable, upload-length, upload-offset, upload-metadata, upload-defer-length, upload-concat, x-signature',
+  'access-control-expose-headers':
+    'content-range, content-location, location, retry-after, tus-resumable, tus-version, tus-max-size, tus-extension, upload-offset, upload-length, upload-expires',
   'access-control-max-age': '86400',
 };
 

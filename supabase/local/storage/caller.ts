@@ -66,6 +66,21 @@ export function anonymousCaller(request: { headers: IncomingHttpHeaders; method:
   };
 }
 
+/**
+ * The writer of a signed upload: the token proved, when it was minted, that its holder may write
+ * this object, so the write is made as the service role (hosted uses its superuser connection,
+ * src/http/routes/tus/index.ts `dbSuperUser`), owned by whoever minted it.
+ */
+export function signedUploader(request: { headers: IncomingHttpHeaders; method: string; url: string }, owner: string | undefined): Caller {
+  return {
+    role: 'service_role',
+    claims: owner === undefined ? { role: 'service_role' } : { role: 'service_role', sub: owner },
+    headers: request.headers,
+    method: request.method,
+    path: request.url.split('?')[0] ?? '',
+  };
+}
+
 export interface CallerTransactionOptions {
   /** The storage.operation setting, e.g. 'object.upload'. */
   operation: string;

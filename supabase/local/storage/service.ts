@@ -9,6 +9,7 @@ import { errors, fromDatabaseError, StorageHttpError } from './errors';
 import { downloadRoutes } from './routes/download';
 import { listRemoveRoutes } from './routes/list-remove';
 import { moveRoutes } from './routes/move';
+import { resumableRoutes } from './routes/resumable';
 import { signRoutes } from './routes/sign';
 import { uploadRoutes } from './routes/upload';
 import { temporaryDirectory } from './store-object';
@@ -177,6 +178,7 @@ function buildApp(context: StorageContext) {
   app.register(signRoutes(context));
   app.register(listRemoveRoutes(context));
   app.register(moveRoutes(context));
+  app.register(resumableRoutes(context));
   return app;
 }
 

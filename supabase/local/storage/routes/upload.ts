@@ -2,13 +2,14 @@ import { rm } from 'node:fs/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findBucket, mimeTypeAllowed, type Bucket } from '../buckets';
-import { authenticate } from '../caller';
+import { authenticate, signedUploader, type Caller } from '../caller';
 import type { StorageContext } from '../context';
 import { errors, StorageHttpError } from '../errors';
 import { cacheControlFromFormField, cacheControlFromHeader } from '../headers';
 import { canonicalMimeType } from '../image-type';
 import { checkBucketId, checkObjectName } from '../names';
 import { receiveToTemporaryFile, type ReceivedFile } from '../receive-upload';
+import { signUploadToken, verifyUploadToken } from '../signed-urls';
 import { checkCanStore, storeObject } from '../store-object';
 
 /** What a multipart body may add around its file: boundaries, part headers, small fields. */
@@ -17,6 +18,12 @@ const MULTIPART_ALLOWANCE = 64 * 1024;
 interface ObjectParams {
   bucket: string;
   '*': string;
+}
+
+/** An upload request: object in the path, and a signed upload's token in the query. */
+interface UploadRequest {
+  Params: ObjectParams;
+  Querystring: { token?: unknown };
 }
 
 /** What the request says about its body before any of it is read. */
@@ -141,12 +148,27 @@ async function receiveFormFile(form: FormFile, context: StorageContext, bucket: 
  * stream to a temporary file, which storeObject() renames into place.
  */
 export function uploadRoutes(context: StorageContext) {
-  async function upload(request: FastifyRequest<{ Params: ObjectParams }>, reply: FastifyReply, mode: 'create' | 'update') {
+  /** The caller and whether it may replace: from its JWT, or (signed uploads) from the token. */
+  async function whoUploads(
+    request: FastifyRequest<UploadRequest>,
+    mode: 'create' | 'update' | 'signed',
+    bucketId: string,
+    name: string,
+  ): Promise<{ caller: Caller; upsert: boolean }> {
+    const requestInfo = { headers: request.headers, method: request.method, url: request.url };
+    if (mode !== 'signed') {
+      const caller = await authenticate(context.secret, requestInfo);
+      return { caller, upsert: mode === 'update' || request.headers['x-upsert'] === 'true' };
+    }
+    const grant = await verifyUploadToken(context.secret, request.query.token, bucketId, name);
+    return { caller: signedUploader(requestInfo, grant.owner), upsert: grant.upsert };
+  }
+
+  async function upload(request: FastifyRequest<UploadRequest>, reply: FastifyReply, mode: 'create' | 'update' | 'signed') {
     const bucketId = checkBucketId(request.params.bucket);
     const name = checkObjectName(request.params['*']);
-    const caller = await authenticate(context.secret, { headers: request.headers, method: request.method, url: request.url });
+    const { caller, upsert } = await whoUploads(request, mode, bucketId, name);
     const bucket = await findBucket(context.pool, bucketId, context.limits.fileSizeLimit);
-    const upsert = mode === 'update' || request.headers['x-upsert'] === 'true';
     const declared = declaredUpload(request, bucket);
     // A client that sent `expect: 100-continue` sends the body only once told to: at once for
     // a form (whose start says the file's type), else once everything else has been checked.
@@ -202,8 +224,28 @@ export function uploadRoutes(context: StorageContext) {
     await app.register(multipart, { throwFileSizeLimit: true });
 
     const config = { upload: true };
-    app.post<{ Params: ObjectParams }>('/object/:bucket/*', { config }, (request, reply) => upload(request, reply, 'create'));
-    app.put<{ Params: ObjectParams }>('/object/:bucket/*', { config }, (request, reply) => upload(request, reply, 'update'));
+    app.post<UploadRequest>('/object/:bucket/*', { config }, (request, reply) => upload(request, reply, 'create'));
+    app.put<UploadRequest>('/object/:bucket/*', { config }, (request, reply) => upload(request, reply, 'update'));
+    app.put<UploadRequest>('/object/upload/sign/:bucket/*', { config }, (request, reply) => upload(request, reply, 'signed'));
+    // createSignedUploadUrl: a token for one object, minted only for a caller that may write it
+    // now (the same dry-run insert as an upload), as hosted (routes/object/getSignedUploadURL.ts).
+    // Its body (storage-js sends `{}`) carries nothing and is not read.
+    app.post<{ Params: ObjectParams }>(
+      '/object/upload/sign/:bucket/*',
+      { handlerTimeout: context.limits.handlerTimeoutMs },
+      async (request, reply) => {
+        const bucketId = checkBucketId(request.params.bucket);
+        const name = checkObjectName(request.params['*']);
+        const caller = await authenticate(context.secret, { headers: request.headers, method: request.method, url: request.url });
+        await findBucket(context.pool, bucketId, context.limits.fileSizeLimit);
+        const upsert = request.headers['x-upsert'] === 'true';
+        await checkCanStore(context.pool, caller, { bucketId, name, upsert, mimetype: 'application/octet-stream' });
+        const owner = typeof caller.claims.sub === 'string' ? caller.claims.sub : undefined;
+        const token = await signUploadToken(context.secret, bucketId, name, { owner, upsert });
+        // Not percent-encoded, as signed download URLs (storage-js passes it through encodeURI()).
+        return reply.send({ url: `/object/upload/sign/${bucketId}/${name}?token=${token}`, token });
+      },
+    );
     // No name at all (e.g. a client's URL normalisation ate '../'): a bad key, not an unknown route.
     const noName = () => Promise.reject(errors.invalidKey('the name is empty'));
     app.post('/object/:bucket', { config }, noName);

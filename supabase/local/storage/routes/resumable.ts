@@ -1,0 +1,234 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { MemoryLocker, Server, type ServerOptions, type Upload } from '@tus/server';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findBucket, mimeTypeAllowed, type Bucket } from '../buckets';
+import { authenticate, signedUploader, type Caller } from '../caller';
+import type { StorageContext } from '../context';
+import { errors, fromDatabaseError, StorageHttpError } from '../errors';
+import { cacheControlFromFormField } from '../headers';
+import { canonicalMimeType } from '../image-type';
+import { checkBucketId, checkObjectName } from '../names';
+import { storedTypeOf } from '../receive-upload';
+import { verifyUploadToken } from '../signed-urls';
+import { checkCanStore, storeObject } from '../store-object';
+
+/**
+ * The tus resumable-upload endpoint of hosted Supabase Storage (src/http/routes/tus/ in
+ * supabase/storage), on the same libraries: @tus/server speaks the protocol, @tus/file-store
+ * keeps the bytes of unfinished uploads under {root}/.tus (the objects' file system, so a
+ * finished file is renamed into place by storeObject, the one way a file becomes an object).
+ *
+ * - /upload/resumable: the caller's JWT and request headers, as every other upload; each
+ *   creating or sending request asks row-level security again (a dry-run insert), as hosted.
+ * - /upload/resumable/sign: header `x-signature`, an upload token from
+ *   POST /object/upload/sign/{bucket}/{name} (signed-urls.ts); the token names the object, so
+ *   it can neither start nor continue an upload of another one. The app uses this route: a
+ *   browser on another origin may send hosted's tus route only the headers in its own CORS
+ *   list, and the admin's session headers are not among them (docs/SECURITY.md).
+ *
+ * The metadata names the object as storage-js' users send it: bucketName, objectName,
+ * contentType, cacheControl. Upload URLs are /storage/v1/upload/resumable[/sign]/{id}, the id a
+ * random UUID; unfinished uploads expire after a day.
+ */
+
+const TUS_PATH = '/upload/resumable';
+const SIGNED_SUFFIX = '/sign';
+/** Where the gateway mounts this service (the Supabase URL contract). */
+const PUBLIC_PREFIX = '/storage/v1';
+/** An unfinished upload is kept this long after it was created, as hosted's default. */
+const UPLOAD_EXPIRY_MS = 24 * 3600_000;
+/** The request the tus hooks see (srvx's, wrapping Node's). */
+type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
+
+const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** What one request established about its caller, read by the tus hooks. */
+interface RequestGrant {
+  caller: Caller;
+  upsert: boolean;
+  bucket: Bucket;
+  name: string;
+  declaredType: string;
+  cacheControl: string;
+}
+
+interface TusMetadata {
+  bucketName?: string | null;
+  objectName?: string | null;
+  contentType?: string | null;
+  cacheControl?: string | null;
+}
+
+type TusError = { status_code: number; body: string };
+
+const asTusError = (error: StorageHttpError): TusError => ({ status_code: error.status, body: `${error.message}\n` });
+
+/** The object an upload's metadata names, checked as every upload's path is. */
+function objectOf(metadata: TusMetadata | undefined): { bucketId: string; name: string } {
+  return { bucketId: checkBucketId(metadata?.bucketName ?? undefined), name: checkObjectName(metadata?.objectName ?? undefined) };
+}
+
+/** Reads `Upload-Metadata` (`key base64,key base64`), refusing anything malformed. */
+function parseMetadata(header: string | undefined): TusMetadata {
+  const metadata: Record<string, string> = {};
+  if (!header) return metadata;
+  for (const pair of header.split(',')) {
+    const [key, value = '', extra] = pair.trim().split(' ');
+    if (!key || extra !== undefined || !/^[A-Za-z0-9+/=]*$/.test(value)) throw errors.invalidRequest('Invalid Upload-Metadata header');
+    metadata[key] = Buffer.from(value, 'base64').toString('utf8');
+  }
+  return metadata;
+}
+
+/** The MD5 and first bytes of a finished file, read once (an object's ETag is its MD5, as hosted). */
+async function inspectFile(path: string): Promise<{ md5: string; head: Buffer }> {
+  const hash = createHash('md5');
+  let head = Buffer.alloc(0);
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    if (head.length < 32) head = Buffer.concat([head, chunk.subarray(0, 32 - head.length)]);
+  }
+  return { md5: hash.digest('hex'), head };
+}
+
+export function resumableRoutes(context: StorageContext) {
+  const directory = join(context.root, '.tus');
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+  const grants = new WeakMap<IncomingMessage, RequestGrant>();
+  const nodeRequest = (request: TusRequest): IncomingMessage | undefined => request.runtime?.node?.req as IncomingMessage | undefined;
+
+  /**
+   * Who may do what this request asks: the signed route's token or the caller's JWT, the
+   * bucket and its limits, and row-level security's answer for the object. Kept for the hooks.
+   */
+  async function authorize(raw: IncomingMessage, uploadId: string | undefined, signed: boolean): Promise<void> {
+    const method = raw.method ?? 'GET';
+    if (method === 'OPTIONS') return;
+    const requestInfo = { headers: raw.headers, method, url: raw.url ?? '' };
+    let metadata: TusMetadata;
+    if (method === 'POST') metadata = parseMetadata(raw.headers['upload-metadata'] as string | undefined);
+    else {
+      if (!uploadId) throw errors.objectNotFound();
+      metadata = (await datastore.getUpload(uploadId).catch(() => Promise.reject(errors.objectNotFound()))).metadata ?? {};
+    }
+    const { bucketId, name } = objectOf(metadata);
+    let caller: Caller;
+    let upsert: boolean;
+    if (signed) {
+      const grant = await verifyUploadToken(context.secret, raw.headers['x-signature'], bucketId, name);
+      caller = signedUploader(requestInfo, grant.owner);
+      upsert = grant.upsert;
+    } else {
+      caller = await authenticate(context.secret, requestInfo);
+      upsert = raw.headers['x-upsert'] === 'true';
+    }
+    const bucket = await findBucket(context.pool, bucketId, context.limits.fileSizeLimit);
+    const declaredType = canonicalMimeType(metadata.contentType || 'application/octet-stream');
+    if (!mimeTypeAllowed(bucket, declaredType)) throw errors.invalidMimeType(declaredType);
+    if (method === 'POST') {
+      const length = Number(raw.headers['upload-length']);
+      if (Number.isFinite(length) && length > bucket.fileSizeLimit) throw errors.tooLarge();
+    }
+    if (method === 'POST' || method === 'PATCH') {
+      await checkCanStore(context.pool, caller, { bucketId, name, upsert, mimetype: declaredType });
+    }
+    grants.set(raw, {
+      caller,
+      upsert,
+      bucket,
+      name,
+      declaredType,
+      cacheControl: cacheControlFromFormField(metadata.cacheControl ?? undefined),
+    });
+  }
+
+  /** The finished file becomes the object, written as the caller; on failure the upload is dropped, never left "complete". */
+  async function finish(raw: IncomingMessage, upload: Upload): Promise<void> {
+    const grant = grants.get(raw);
+    const path = join(directory, upload.id);
+    try {
+      if (!grant) throw errors.internal();
+      const { md5, head } = await inspectFile(path);
+      const mimetype = storedTypeOf(head, grant.declaredType, grant.bucket);
+      await storeObject(context.pool, context.root, grant.caller, {
+        bucketId: grant.bucket.id,
+        name: grant.name,
+        upsert: grant.upsert,
+        cacheControl: grant.cacheControl,
+        file: { path, size: upload.offset, md5, mimetype },
+      });
+    } finally {
+      // Renamed into place, or refused: either way no upload of this id is left to resume. A
+      // refused one must not answer HEAD as complete (a client would take it as stored).
+      await rm(path, { force: true });
+      await datastore.configstore.delete(upload.id).catch(() => undefined);
+    }
+  }
+
+  const options: ServerOptions & { datastore: FileStore } = {
+    path: TUS_PATH,
+    datastore,
+    // One process: uploads of one id take turns in memory (hosted locks in Postgres across replicas).
+    locker: new MemoryLocker(),
+    maxSize: context.limits.fileSizeLimit,
+    disableTerminationForFinishedUploads: true,
+    namingFunction: () => randomUUID(),
+    // Upload URLs are relative to the gateway's origin, whatever address the browser used.
+    generateUrl: (request, { id }) => {
+      const signed = nodeRequest(request)?.url?.startsWith(`${TUS_PATH}${SIGNED_SUFFIX}`) ?? false;
+      return `${PUBLIC_PREFIX}${TUS_PATH}${signed ? SIGNED_SUFFIX : ''}/${id}`;
+    },
+    getFileIdFromRequest: (_request, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? lastPath : undefined),
+    onIncomingRequest: async (request, uploadId) => {
+      const raw = nodeRequest(request);
+      if (!raw) throw errors.internal();
+      const signed = raw.url?.startsWith(`${TUS_PATH}${SIGNED_SUFFIX}`) ?? false;
+      await authorize(raw, uploadId || undefined, signed);
+    },
+    onUploadFinish: async (request, upload) => {
+      const raw = nodeRequest(request);
+      if (!raw) throw errors.internal();
+      await finish(raw, upload);
+      return {};
+    },
+    // Our errors keep their status and message; anything else is mapped, never echoed.
+    onResponseError: (_request, error) => {
+      if (error instanceof StorageHttpError) return asTusError(error);
+      if (error instanceof Error) return asTusError(fromDatabaseError(error));
+      return undefined;
+    },
+  };
+  const server = new Server(options);
+
+  async function handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    reply.hijack();
+    await server.handle(request.raw, reply.raw);
+  }
+
+  return async function resumablePlugin(app: FastifyInstance) {
+    await mkdir(directory, { recursive: true, mode: 0o700 });
+    // Unfinished uploads older than a day are removed now and every hour.
+    const sweep = () => void server.cleanUpExpiredUploads().catch((error: unknown) => console.error('storage: tus sweep failed', error));
+    sweep();
+    const timer = setInterval(sweep, 3600_000);
+    timer.unref();
+    app.addHook('onClose', (_instance, done) => {
+      clearInterval(timer);
+      done();
+    });
+
+    // tus reads the bodies itself.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const config = { upload: true };
+    for (const prefix of [TUS_PATH, `${TUS_PATH}${SIGNED_SUFFIX}`]) {
+      app.route({ method: ['POST', 'OPTIONS'], url: prefix, config, handler: handle });
+      app.route({ method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url: `${prefix}/:id`, config, handler: handle });
+    }
+  };
+}
