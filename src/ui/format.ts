@@ -20,6 +20,21 @@ export function fileSize(bytes: number): string {
   return `${Math.max(bytes > 0 ? 1 : 0, Math.round(bytes / 1024))} KB`;
 }
 
+/** A sending speed: '6.2 MB/s', '840 KB/s'. */
+export function transferSpeed(bytesPerSecond: number): string {
+  return `${fileSize(bytesPerSecond)}/s`;
+}
+
+/** Time left, rounded as people say it: 'less than a minute left', 'about 4 min left', 'about 1 h 20 min left'. */
+export function timeLeft(seconds: number): string {
+  if (seconds < 60) return 'less than a minute left';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `about ${minutes} min left`;
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `about ${hours} h${rest > 0 ? ` ${rest} min` : ''} left`;
+}
+
 let dateFormat: Intl.DateTimeFormat | undefined;
 
 /** A date as the photographer reads it: '22 Nov 2026'. */

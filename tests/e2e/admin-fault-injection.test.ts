@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { startFaultProxy } from '../support/fault-proxy';
-import { newContext, shootPhotos, signInAsAdmin, sql, storedCount } from './browser';
+import { describeOutbox, newContext, shootPhotos, signInAsAdmin, sql, storedCount } from './browser';
 import { seedAlbum, type SeededPhoto } from './public-seed';
 
 /**
@@ -164,7 +164,14 @@ describe('replaying the outbox through a faulty network', () => {
       proxy.arm();
       const started = Date.now();
       await context.setOffline(false);
-      await page.getByTestId('sync-status').getByText('All changes saved').waitFor({ timeout: 300_000 });
+      await page
+        .getByTestId('sync-status')
+        .getByText('All changes saved')
+        .waitFor({ timeout: 300_000 })
+        .catch(async (error: unknown) => {
+          console.log(`outbox when the wait ended:\n${await describeOutbox(page)}`);
+          throw error;
+        });
       const replayMs = Date.now() - started;
       proxy.disarm();
 

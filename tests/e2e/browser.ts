@@ -107,6 +107,31 @@ export const storedCount = (page: Page, store: 'outbox' | 'blobs') =>
     store,
   );
 
+/**
+ * What the outbox holds, one line per change (label, status, attempts, failure): printed when a
+ * journey gives up waiting for 'All changes saved', so the failure says which change is stuck.
+ */
+export const describeOutbox = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('photographer-admin');
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB could not be opened'));
+        open.onsuccess = () => {
+          const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+          all.onsuccess = () =>
+            resolve(
+              (all.result as Array<{ label?: string; status?: string; attempts?: number; failure?: { kind?: string; message?: string } }>)
+                .map(
+                  (item) =>
+                    `${item.label} [${item.status}, ${item.attempts} attempts${item.failure ? `, ${item.failure.kind}: ${item.failure.message}` : ''}]`,
+                )
+                .join('\n') || '(empty)',
+            );
+        };
+      }),
+  );
+
 /** Records the paths the page requests; `scripts()` names the app's scripts, `adminScripts()` the admin's among them. */
 export function recordRequests(page: Page) {
   const paths: string[] = [];

@@ -49,7 +49,7 @@ function tus(path: string, init: { method: string; headers?: Record<string, stri
   return fetch(`${base()}/upload/resumable${path}`, {
     method: init.method,
     headers: { 'tus-resumable': '1.0.0', apikey: inject('stack').anonKey, ...init.headers },
-    body: init.body,
+    body: init.body ? new Blob([new Uint8Array(init.body)]) : undefined,
   });
 }
 

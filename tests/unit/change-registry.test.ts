@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { createBackend } from '@/lib/backend/client';
+import { createBackend, type Backend } from '@/lib/backend/client';
 import { AdminDatabase, dexieOutboxStore, sweepOrphanedBlobs } from '@/offline/outbox/db';
 import {
   blobKeysOf,
@@ -35,6 +35,17 @@ vi.mock('@/offline/outbox/renditions', () => ({
     thumb: new Blob(['thumb'], { type: 'image/webp' }),
     preview: new Blob(['preview'], { type: 'image/webp' }),
   }),
+}));
+
+// The original's resumable upload, as far as this table is concerned: the upload token asked of
+// storage (a real request, recorded), then the tus upload itself, recorded as one line (its
+// protocol is driven for real in tests/security/resumable-uploads.test.ts).
+vi.mock('@/lib/backend/resumable-upload', () => ({
+  uploadOriginalResumable: async (uploader: Backend, name: string) => {
+    await uploader.adminClient.storage.from('originals').createSignedUploadUrl(name, { upsert: true });
+    seen.push({ method: 'TUS', path: `/upload/resumable/sign originals/${name}`, body: '<bytes>' });
+    return `/storage/v1/object/authenticated/originals/${name}`;
+  },
 }));
 
 interface Seen {
@@ -168,7 +179,8 @@ const cases: Record<ChangeKind, Case> = {
     label: 'Upload IMG_0412.jpg',
     blobs: [photoUploadBlobKeys(PHOTO).original],
     sends: [
-      `POST /object/originals/${ALBUM}/${PHOTO}.jpg`,
+      `POST /object/upload/sign/originals/${ALBUM}/${PHOTO}.jpg`,
+      `TUS /upload/resumable/sign originals/${ALBUM}/${PHOTO}.jpg`,
       `POST /object/photos/${ALBUM}/${PHOTO}.thumb.webp`,
       `POST /object/photos/${ALBUM}/${PHOTO}.preview.webp`,
       'POST /rpc/admin_add_photo',

@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useUploadBatch } from '@/features/admin-albums/use-upload-batch';
+import { useUploadBatch } from '@/offline/outbox/upload-batch';
 import { changes, type OutboxItem } from '@/offline/outbox/registry';
 import { AdminDatabase, dexieOutboxStore } from '@/offline/outbox/db';
 import { OutboxProvider } from '@/offline/outbox/outbox-provider';

@@ -11,6 +11,7 @@ import {
   forgetUpload,
   photoUpload,
   photoUploadBlobKeys,
+  photoUploadUrlKey,
   sendPhotoUpload,
   type PhotoUploadPayload,
 } from '@/offline/outbox/upload-pipeline';
@@ -19,6 +20,7 @@ import {
 // (createImageBitmap, workers) are covered by the browser journeys.
 const uploaded: Array<{ bucket?: 'originals'; path: string; type: string; size: number }> = [];
 const recorded: PhotoRecord[] = [];
+const removed: string[] = [];
 let failRecording: BackendError | null = null;
 const makeRenditions = vi.fn(async () => ({
   width: 800,
@@ -33,7 +35,30 @@ vi.mock('@/lib/backend/storage', () => ({
     uploaded.push({ path, type, size: blob.size });
     return `http://site/storage/v1/object/public/photos/${path}`;
   },
-  uploadOriginal: async (_backend: unknown, path: string, blob: Blob, type: string) => {
+  removeOriginal: async (_backend: unknown, name: string) => {
+    removed.push(name);
+  },
+}));
+// The resumable upload as the pipeline sees it: an upload URL once made, progress, and a cut
+// when told to fail (tests/security/resumable-uploads.test.ts covers the protocol itself).
+const resumedFrom: Array<string | null | undefined> = [];
+let cutOriginal = false;
+vi.mock('@/lib/backend/resumable-upload', () => ({
+  uploadOriginalResumable: async (
+    _backend: unknown,
+    path: string,
+    blob: Blob,
+    type: string,
+    options: {
+      uploadUrl?: string | null;
+      onUploadUrl?: (url: string) => Promise<void>;
+      onProgress?: (sent: number, total: number) => void;
+    },
+  ) => {
+    resumedFrom.push(options.uploadUrl);
+    await options.onUploadUrl?.(options.uploadUrl ?? `http://site/storage/v1/upload/resumable/sign/${path.length}`);
+    options.onProgress?.(3, blob.size);
+    if (cutOriginal) throw new BackendError('Could not reach the server.', 'network', 0);
     uploaded.push({ bucket: 'originals', path, type, size: blob.size });
     return `/storage/v1/object/authenticated/originals/${path}`;
   },
@@ -54,6 +79,9 @@ beforeEach(() => {
   uploaded.length = 0;
   recorded.length = 0;
   failRecording = null;
+  cutOriginal = false;
+  resumedFrom.length = 0;
+  removed.length = 0;
   makeRenditions.mockClear();
 });
 
@@ -128,18 +156,48 @@ describe('the upload pipeline', () => {
     failRecording = new BackendError('Could not reach the server.', 'network', 0);
     await expect(sendPhotoUpload(backend, db, upload)).rejects.toThrow('Could not reach the server.');
     expect(await db.blobs.count()).toBe(3);
-    expect(await db.keyValues.count()).toBe(1);
+    // The displayed size, the original's upload URL, and what is on the server already.
+    expect(await db.keyValues.count()).toBe(3);
+    expect(uploaded).toHaveLength(3);
 
     failRecording = null;
     await sendPhotoUpload(backend, db, upload);
     expect(recorded.map((photo) => photo.id)).toEqual([upload.photoId]);
+    // The retry only recorded the photo: the original and renditions were not sent again.
+    expect(uploaded).toHaveLength(3);
+    expect(resumedFrom).toHaveLength(1);
     expect(makeRenditions).toHaveBeenCalledTimes(1);
     expect(await db.blobs.count()).toBe(0);
+  });
+
+  it('keeps the upload URL of a cut original, so the retry resumes that upload (after a reload too)', async () => {
+    const upload = await keepForUpload(db, 'album-1', jpeg());
+    cutOriginal = true;
+    await expect(sendPhotoUpload(backend, db, upload)).rejects.toThrow('Could not reach the server.');
+    expect(uploaded).toEqual([]);
+    const kept = (await db.keyValues.get(photoUploadUrlKey(upload.photoId)))?.value;
+    expect(kept).toMatch(/^http:\/\/site\/storage\/v1\/upload\/resumable\/sign\//);
+
+    cutOriginal = false;
+    await sendPhotoUpload(backend, db, upload);
+    expect(resumedFrom).toEqual([undefined, kept]);
+    expect(recorded.map((photo) => photo.id)).toEqual([upload.photoId]);
+    expect(await db.keyValues.get(photoUploadUrlKey(upload.photoId))).toBeUndefined();
+  });
+
+  it('fails with this device’s reason for a photo it cannot read, leaving no original of it on the server', async () => {
+    const upload = await keepForUpload(db, 'album-1', jpeg('IMG_0666.jpg'));
+    makeRenditions.mockRejectedValueOnce(new Error('IMG_0666.jpg could not be read as a photo.'));
+    await expect(sendPhotoUpload(backend, db, upload)).rejects.toThrow('IMG_0666.jpg could not be read as a photo.');
+    expect(recorded).toEqual([]);
+    // Whether the original arrived before the renditions failed or its upload was stopped, none stays.
+    expect(uploaded.filter((file) => file.bucket === 'originals').map((file) => file.path)).toEqual(removed);
   });
 
   it('forgets every local copy of a discarded upload', async () => {
     const upload = await keepForUpload(db, 'album-1', jpeg());
     await ensureRenditions(db, upload);
+    await db.keyValues.put({ key: photoUploadUrlKey(upload.photoId), value: 'http://site/storage/v1/upload/resumable/sign/x' });
     await forgetUpload(db, upload.photoId);
     expect(await db.blobs.count()).toBe(0);
     expect(await db.keyValues.count()).toBe(0);

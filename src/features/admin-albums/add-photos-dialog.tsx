@@ -1,16 +1,13 @@
 import { CheckCircle2, CloudOff, HardDrive, ImagePlus, LoaderCircle, XCircle } from 'lucide-react';
-import { useState } from 'react';
-import { useDropzone, type FileRejection } from 'react-dropzone';
-import { checkStorableImage } from '@/offline/outbox/image-files';
-import { useQueuePhotos } from '@/offline/outbox/queue-photos';
+import { useDropzone } from 'react-dropzone';
+import type { PhotoUploads } from '@/offline/outbox/photo-uploads';
+import type { FileState } from '@/offline/outbox/upload-batch';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 import { Progress } from '@/ui/controls';
 import { Dialog, DialogActions } from '@/ui/dialog';
 import { useCoarsePointer } from '@/ui/use-media-query';
-import { fileSize, photosWord } from '@/ui/format';
-import { notify } from '@/ui/toast';
-import type { FileState, UploadBatch } from './use-upload-batch';
+import { fileSize, timeLeft, transferSpeed } from '@/ui/format';
 
 const STATE_LABEL: Record<FileState, string> = {
   waiting: 'Waiting',
@@ -20,6 +17,12 @@ const STATE_LABEL: Record<FileState, string> = {
   offline: 'Waiting for connection',
 };
 
+/** 'Uploading 42%' while the original is on the wire (the renditions and the record follow). */
+function stateLabel(state: FileState, sent: number | undefined, size: number): string {
+  if (state !== 'uploading' || sent === undefined || size === 0) return STATE_LABEL[state];
+  return `${STATE_LABEL.uploading} ${Math.min(100, Math.floor((sent / size) * 100))}%`;
+}
+
 const STATE_ICON: Record<FileState, React.ReactNode> = {
   waiting: <LoaderCircle className="text-muted-foreground" aria-hidden />,
   uploading: <LoaderCircle className="animate-spin" aria-hidden />,
@@ -28,56 +31,25 @@ const STATE_ICON: Record<FileState, React.ReactNode> = {
   offline: <CloudOff className="text-muted-foreground" aria-hidden />,
 };
 
-/** Keeps only images the site can store and show; says why about the others (SPEC §5). */
-function acceptable(files: File[], rejected: FileRejection[]): File[] {
-  for (const { file } of rejected) notify.error(`${file.name} is not an image file.`, 'Invalid file type');
-  return files.filter((file) => {
-    const check = checkStorableImage(file);
-    if (!check.ok) notify.error(check.message, check.title);
-    return check.ok;
-  });
-}
-
 /**
- * 'Add Photos': a drop zone and a file picker. Each photo goes to the outbox with its bytes
- * in IndexedDB, so uploads continue after the dialog closes, offline or after a reload. The
- * bar shows files done ÷ total × 100 (SPEC §4), each file its own state; the batch is kept
- * with the album, so its progress is back after a reload.
+ * 'Add Photos': a drop zone and a file picker, and the batch's progress. The work is the
+ * offline layer's (usePhotoUploads): each photo goes to the outbox with its bytes in
+ * IndexedDB, so uploads continue after the dialog closes, offline or after a reload. The bar
+ * shows files done ÷ total × 100 (SPEC §4); the line under it the speed and time left; each
+ * file its state, and the share of its original sent while it is on the wire.
  */
 export function AddPhotosDialog({
   open,
   onOpenChange,
-  albumId,
-  batch,
+  uploads,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  albumId: string;
-  batch: UploadBatch;
+  uploads: PhotoUploads;
 }) {
-  const queuePhotos = useQueuePhotos(albumId);
   // A phone has nothing to drag from: its zone only offers 'Choose Photos'.
   const touch = useCoarsePointer();
-  const { entries, stateOf, done, percent } = batch;
-  const [refusal, setRefusal] = useState<string | null>(null);
-
-  const queue = async (files: File[], rejected: FileRejection[]) => {
-    const images = acceptable(files, rejected);
-    if (images.length === 0) return;
-    const { queued, unreadable, refusal: refused, outcomes } = await queuePhotos(images);
-    for (const photo of unreadable) notify.error(photo.message, photo.title);
-    setRefusal(refused);
-    if (queued.length === 0) return;
-    // In the queue before the list shows them, so no file flashes 'Uploaded' on its way in.
-    batch.add(queued.map(({ photoId, originalFilename, fileSize }) => ({ photoId, originalFilename, fileSize })));
-    const settled = await outcomes;
-    const failed = settled.filter((outcome) => outcome.status === 'rejected').length;
-    const waiting = settled.filter((outcome) => outcome.status === 'fulfilled' && outcome.value === 'queued').length;
-    if (failed > 0) notify.error('Failed to upload photos. Please try again.', 'Upload failed');
-    else if (waiting > 0)
-      notify.info('Saved on this device', `${waiting} ${photosWord(waiting)} will upload as soon as the connection allows.`);
-    else notify.success('Upload complete', `${queued.length} ${photosWord(queued.length)} uploaded successfully.`);
-  };
+  const { entries, stateOf, done, percent, refusal } = uploads;
 
   const {
     getRootProps,
@@ -88,12 +60,16 @@ export function AddPhotosDialog({
     accept: { 'image/*': [] },
     multiple: true,
     noClick: true,
-    onDrop: (files, rejected) => void queue(files, rejected),
+    onDrop: (files, rejected) =>
+      void uploads.addFiles(
+        files,
+        rejected.map(({ file }) => file),
+      ),
   });
 
   const close = (next: boolean) => {
-    if (!next) setRefusal(null);
-    if (!next && batch.finished) batch.clear();
+    if (!next) uploads.dismissRefusal();
+    if (!next && uploads.finished) uploads.clear();
     onOpenChange(next);
   };
 
@@ -144,6 +120,10 @@ export function AddPhotosDialog({
             </span>
           </div>
           <Progress value={percent} label="Upload progress" />
+          <p className="mt-1.5 min-h-5 text-xs text-muted-foreground tabular-nums" data-testid="upload-speed">
+            {uploads.bytesPerSecond !== null &&
+              `${transferSpeed(uploads.bytesPerSecond)}${uploads.secondsLeft !== null ? ` · ${timeLeft(uploads.secondsLeft)}` : ''}`}
+          </p>
           <ul className="mt-4 grid max-h-56 gap-1 overflow-y-auto pr-1">
             {entries.map((upload) => {
               const state = stateOf(upload.photoId);
@@ -156,7 +136,9 @@ export function AddPhotosDialog({
                   {STATE_ICON[state]}
                   <span className="min-w-0 flex-1 truncate">{upload.originalFilename}</span>
                   <span className="hidden shrink-0 text-xs text-muted-foreground tabular-nums sm:inline">{fileSize(upload.fileSize)}</span>
-                  <span className="shrink-0 text-right text-xs text-muted-foreground sm:w-36">{STATE_LABEL[state]}</span>
+                  <span className="shrink-0 text-right text-xs text-muted-foreground tabular-nums sm:w-36">
+                    {stateLabel(state, uploads.sentBytes(upload.photoId), upload.fileSize)}
+                  </span>
                 </li>
               );
             })}
@@ -164,7 +146,7 @@ export function AddPhotosDialog({
         </div>
       )}
       <DialogActions>
-        <Button onClick={() => close(false)}>{batch.finished ? 'Done' : 'Continue in background'}</Button>
+        <Button onClick={() => close(false)}>{uploads.finished ? 'Done' : 'Continue in background'}</Button>
       </DialogActions>
     </Dialog>
   );

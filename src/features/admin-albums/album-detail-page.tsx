@@ -7,6 +7,7 @@ import { useBackend } from '@/lib/backend/backend-context';
 import { changes } from '@/offline/outbox/registry';
 import { useLocalThumbnails } from '@/offline/outbox/local-previews';
 import { useOutboxSnapshot, usePendingChanges, useSubmitChange } from '@/offline/outbox/outbox-provider';
+import { usePhotoUploads } from '@/offline/outbox/photo-uploads';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
@@ -19,7 +20,6 @@ import { albumKeys } from './album-keys';
 import { overlayAlbums, overlayPhotos, type ShownPhoto } from './albums-overlay';
 import { PhotoTile } from './photo-tile';
 import { UploadProgress } from './upload-progress';
-import { useUploadBatch } from './use-upload-batch';
 
 function BackLink() {
   return (
@@ -41,7 +41,7 @@ export function AlbumDetailPage() {
   const [deleting, setDeleting] = useState<ShownPhoto | null>(null);
   /** The photo open in the viewer (its index among the viewable ones), or null; undefined until one is first opened. */
   const [viewing, setViewing] = useState<number | null | undefined>(undefined);
-  const uploads = useUploadBatch(id);
+  const uploads = usePhotoUploads(id);
   const { finished: uploadsFinished, clear: clearUploads } = uploads;
   const hasUploads = uploads.entries.length > 0;
   // A batch that finished while its dialog was closed has nothing left to show.
@@ -120,7 +120,7 @@ export function AlbumDetailPage() {
         </Button>
       </div>
 
-      {!uploads.finished && !adding && <UploadProgress batch={uploads} onShowDetails={() => setAdding(true)} />}
+      {!uploads.finished && !adding && <UploadProgress uploads={uploads} onShowDetails={() => setAdding(true)} />}
 
       {shownPhotos.length === 0 ? (
         <EmptyState
@@ -152,7 +152,7 @@ export function AlbumDetailPage() {
           <PhotoViewer photos={viewable} index={viewing} onClose={closeViewer} />
         </Suspense>
       )}
-      <AddPhotosDialog open={adding} onOpenChange={setAdding} albumId={id} batch={uploads} />
+      <AddPhotosDialog open={adding} onOpenChange={setAdding} uploads={uploads} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -1,14 +1,15 @@
 import { CloudUpload } from 'lucide-react';
 import { Button } from '@/ui/button';
 import { Progress } from '@/ui/controls';
-import type { UploadBatch } from './use-upload-batch';
+import type { PhotoUploads } from '@/offline/outbox/photo-uploads';
+import { timeLeft, transferSpeed } from '@/ui/format';
 
 /**
  * The album page's line for an 'Add Photos' batch still on its way (the dialog closed, or
- * the page reloaded): files done ÷ total, and a way back to the per-file list.
+ * the page reloaded): files done ÷ total, speed and time left, and a way back to the per-file list.
  */
-export function UploadProgress({ batch, onShowDetails }: { batch: UploadBatch; onShowDetails: () => void }) {
-  const { entries, done, failed, percent } = batch;
+export function UploadProgress({ uploads, onShowDetails }: { uploads: PhotoUploads; onShowDetails: () => void }) {
+  const { entries, done, failed, percent, bytesPerSecond, secondsLeft } = uploads;
   return (
     <section className="mb-6 rounded-xl border bg-card p-4" aria-label="Upload progress" data-testid="upload-progress">
       <div className="mb-2 flex items-center gap-3 text-sm">
@@ -16,6 +17,13 @@ export function UploadProgress({ batch, onShowDetails }: { batch: UploadBatch; o
         <span className="min-w-0 flex-1">
           {done} of {entries.length} uploaded
           {failed > 0 && <span className="text-destructive"> · {failed} failed</span>}
+          {bytesPerSecond !== null && (
+            <span className="text-muted-foreground tabular-nums">
+              {' '}
+              · {transferSpeed(bytesPerSecond)}
+              {secondsLeft !== null && ` · ${timeLeft(secondsLeft)}`}
+            </span>
+          )}
         </span>
         <span className="font-medium tabular-nums">{percent}%</span>
         <Button size="sm" variant="ghost" onClick={onShowDetails}>

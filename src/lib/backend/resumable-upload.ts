@@ -19,6 +19,8 @@ import { ORIGINALS_BUCKET, originalPath } from './photo-objects';
 
 /** Hosted Storage takes tus chunks of exactly 6 MB (its S3 part size); the last may be shorter. */
 export const RESUMABLE_CHUNK_BYTES = 6 * 1024 * 1024;
+/** tus answers that mean "ask again where the upload stands" (see the retry below). */
+const STALE_UPLOAD = new Set([404, 409, 410, 423]);
 /** No byte acknowledged for this long: the connection is taken as lost (a link that carries nothing never fails on its own). */
 const STALL_MS = 30_000;
 
@@ -30,6 +32,8 @@ export interface ResumableUploadOptions {
   /** Bytes the server has acknowledged, of the total. */
   onProgress?: (sent: number, total: number) => void;
   chunkSize?: number;
+  /** Stops the upload and removes what the server has of it; the call then fails with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** A tus failure as the outbox's kinds: no answer is a network failure; an answer keeps its status and message. */
@@ -70,7 +74,7 @@ async function uploadToken(backend: Backend, name: string): Promise<string> {
 export async function uploadOriginalResumable(
   backend: Backend,
   name: string,
-  file: Blob | Uint8Array,
+  file: ConstructorParameters<typeof Upload>[0],
   contentType: string,
   options: ResumableUploadOptions = {},
 ): Promise<string> {
@@ -83,6 +87,7 @@ export async function uploadOriginalResumable(
       if (settled) return;
       settled = true;
       clearInterval(watchdog);
+      options.signal?.removeEventListener('abort', stop);
       if (error) reject(error);
       else resolve();
     };
@@ -92,8 +97,13 @@ export async function uploadOriginalResumable(
       headers: { 'x-signature': token, apikey: supabaseAnonKey },
       chunkSize: options.chunkSize ?? RESUMABLE_CHUNK_BYTES,
       metadata: { bucketName: ORIGINALS_BUCKET, objectName: name, contentType, cacheControl: '31536000' },
-      // The outbox retries (with its back-off and its offline pause); a retry resumes.
-      retryDelays: [],
+      // Lost connections and server errors go back to the outbox (its back-off, its offline
+      // pause), whose retry resumes. Retried here at once: answers that only say the upload
+      // moved on without this client hearing of it (gone once stored: 404/410; another offset:
+      // 409; busy: 423), e.g. when a browser resends a chunk whose answer was lost. The retry
+      // asks the server where the upload stands (HEAD) and goes on, or starts a new one.
+      retryDelays: [0, 500, 2000],
+      onShouldRetry: (error) => STALE_UPLOAD.has(error.originalResponse?.getStatus() ?? 0),
       // Where the upload is kept is the outbox's business (IndexedDB), not localStorage.
       storeFingerprintForResuming: false,
       removeFingerprintOnSuccess: false,
@@ -108,6 +118,16 @@ export async function uploadOriginalResumable(
       onSuccess: () => finish(),
       onError: (error) => finish(failureOf(error)),
     });
+    const stop = () => {
+      // Terminated: the server drops the part it has (a file that will never be a photo).
+      upload.abort(true).catch(() => undefined);
+      finish(toBackendError(options.signal?.reason));
+    };
+    if (options.signal?.aborted) {
+      finish(toBackendError(options.signal.reason));
+      return;
+    }
+    options.signal?.addEventListener('abort', stop, { once: true });
     const watchdog = setInterval(() => {
       if (Date.now() - lastProgress < STALL_MS) return;
       void upload.abort(false);

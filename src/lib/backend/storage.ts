@@ -29,6 +29,12 @@ export async function uploadOriginal(backend: Backend, name: string, file: Blob,
   return originalPath(name);
 }
 
+/** Removes one original (an upload that will never be recorded); removing what is gone changes nothing. */
+export async function removeOriginal(backend: Backend, name: string): Promise<void> {
+  const { error } = await backend.adminClient.storage.from(ORIGINALS_BUCKET).remove([name]);
+  if (error) throw toBackendError(error);
+}
+
 /** Names hosted Storage takes in one remove request. */
 const REMOVE_BATCH = 1000;
 

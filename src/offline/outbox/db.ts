@@ -1,7 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import { blobKeysOf, payloadsOf, readStoredItem, type OutboxItem } from './registry';
 import type { OutboxStore, StoredBlob } from './sync-engine';
-import { photoSizeKey } from './upload-pipeline';
 
 export type { StoredBlob } from './sync-engine';
 
@@ -53,7 +52,7 @@ export function dexieOutboxStore(db: AdminDatabase): OutboxStore<OutboxItem> {
 }
 
 /**
- * Removes the blobs (and rendition sizes) no queued change refers to: left by a tab closed
+ * Removes the blobs (and a photo upload's notes in keyValues) no queued change refers to: left by a tab closed
  * while renditions were being written for an upload that had just been sent, or by an older
  * version of the app that stored a file before queueing its change. Runs at start-up, in one
  * transaction with the queue, so a change being queued in another tab is seen with its blobs.
@@ -69,9 +68,12 @@ export function sweepOrphanedBlobs(db: AdminDatabase): Promise<number> {
     const kept = new Set(items.flatMap(blobKeysOf));
     const orphaned = (await db.blobs.toCollection().primaryKeys()).filter((key) => !kept.has(key));
     await db.blobs.bulkDelete(orphaned);
-    const keptSizes = new Set(payloadsOf(items, 'photo.upload').map((upload) => photoSizeKey(upload.photoId)));
-    const sizes = await db.keyValues.where('key').startsWith('photo:').primaryKeys();
-    await db.keyValues.bulkDelete(sizes.filter((key) => key.endsWith(':size') && !keptSizes.has(key)));
+    // A queued photo's size, tus upload URL and steps done (upload-pipeline.ts) go with it.
+    const keptPhotos = new Set(payloadsOf(items, 'photo.upload').map((upload) => upload.photoId));
+    const photoKeys = await db.keyValues.where('key').startsWith('photo:').primaryKeys();
+    await db.keyValues.bulkDelete(
+      photoKeys.filter((key) => /^photo:[^:]+:(size|tus|sent)$/.test(key) && !keptPhotos.has(key.split(':')[1]!)),
+    );
     return orphaned.length;
   });
 }

@@ -1,8 +1,7 @@
 import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 import { useOutbox } from './outbox-provider';
-import { photoUploadBlobKeys, ensureRenditions, type PhotoUploadPayload } from './upload-pipeline';
-import type { AdminDatabase } from './db';
+import { photoUploadBlobKeys } from './upload-pipeline';
 
 /**
  * Object URLs of the thumbnails of uploads still in the browser, by photo id; they appear as
@@ -36,40 +35,4 @@ export function useLocalThumbnails(photoIds: string[]): Record<string, string> {
   }, [db, key]);
 
   return urls;
-}
-
-/**
- * Renditions made at once: two where the computer has the cores (a photo's decode on one
- * while the other's encode runs on another). Each holds a decoded photo (about 100 MB for
- * 24 MP) while it works, so not more.
- */
-const PREPARED_AT_ONCE = Math.max(1, Math.min(2, globalThis.navigator?.hardwareConcurrency ?? 1));
-const waiting: Array<() => Promise<void>> = [];
-let running = 0;
-
-function startWaiting(): void {
-  while (running < PREPARED_AT_ONCE && waiting.length > 0) {
-    const job = waiting.shift()!;
-    running += 1;
-    void job().finally(() => {
-      running -= 1;
-      startWaiting();
-    });
-  }
-}
-
-/**
- * Makes the renditions of queued uploads in the background, in the order they were added,
- * ahead of sending: previews show early, and the next photos are ready while one is sent.
- */
-export function prepareInBackground(db: AdminDatabase, uploads: PhotoUploadPayload[]): void {
-  for (const upload of uploads) {
-    waiting.push(() =>
-      ensureRenditions(db, upload).then(
-        () => undefined,
-        (error: unknown) => console.warn('Could not prepare', upload.originalFilename, error),
-      ),
-    );
-  }
-  startWaiting();
 }

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { ensureRoomFor, isQuotaError, StorageShortError, uploadFootprint } from '@/lib/storage-space';
 import { megabytes } from '@/ui/format';
-import { prepareInBackground } from './local-previews';
+import { prepareInBackground } from './rendition-pool';
 import { checkPhotoReadable } from './photo-integrity';
 import { useOutbox } from './outbox-provider';
 import { changes } from './registry';

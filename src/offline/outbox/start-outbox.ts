@@ -4,7 +4,8 @@ import type { AdminData } from '@/lib/admin-data';
 import type { BackendError } from '@/lib/backend/errors';
 import { AdminDatabase, dexieOutboxStore, sweepOrphanedBlobs } from './db';
 import { answerOutboxWakes, requestBackgroundSync } from './outbox-wake';
-import { dataAffectedBy, sendChange, undoChange, type NewChange, type OutboxItem } from './registry';
+import { dataAffectedBy, payloadsOf, sendChange, undoChange, type NewChange, type OutboxItem } from './registry';
+import { prepareInBackground } from './rendition-pool';
 import { acrossTabs, SyncEngine, type StoredBlob, type SubmitOutcome } from './sync-engine';
 
 /** The admin outbox as the app uses it (docs/offline.md); screens reach it through the hooks of outbox-provider.tsx. */
@@ -88,7 +89,14 @@ export function startOutbox({ backend, sessionStore, onSynced, onFailed, db = ne
   });
   // Blobs no queued change refers to (a tab closed at the wrong moment) are freed first.
   const swept = sweepOrphanedBlobs(db).catch((error: unknown) => console.warn('Unused upload files could not be removed', error));
-  swept.then(() => (sessionStore.get() ? retryRefusedSessions() : engine.start())).catch(logFailure);
+  swept
+    .then(() => (sessionStore.get() ? retryRefusedSessions() : engine.start()))
+    // Uploads left from before a reload: their renditions are made ahead of sending again.
+    .then(() => {
+      const waiting = engine.getSnapshot().items.filter((item) => item.status === 'pending');
+      prepareInBackground(db, payloadsOf(waiting, 'photo.upload'));
+    })
+    .catch(logFailure);
   return outboxOf(engine, db);
 }
 

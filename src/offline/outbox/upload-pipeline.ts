@@ -1,11 +1,13 @@
 import { addPhoto } from '@/lib/backend/albums';
 import type { Backend } from '@/lib/backend/client';
 import { photoObjectNames } from '@/lib/backend/photo-objects';
-import { uploadOriginal, uploadToPhotos } from '@/lib/backend/storage';
+import { uploadOriginalResumable } from '@/lib/backend/resumable-upload';
+import { removeOriginal, uploadToPhotos } from '@/lib/backend/storage';
 import type { AdminDatabase } from './db';
 import type { StoredBlob } from './sync-engine';
 import { storageExtension } from './image-files';
 import { makeRenditions, type Renditions } from './renditions';
+import { uploadProgress } from './upload-progress';
 
 /** What the outbox keeps for a photo upload; the bytes wait in the blobs table. */
 export interface PhotoUploadPayload {
@@ -27,6 +29,37 @@ export const photoUploadBlobKeys = (photoId: string) => ({
 
 /** Where the displayed width × height of a prepared upload is kept (db.keyValues). */
 export const photoSizeKey = (photoId: string) => `photo:${photoId}:size`;
+
+/**
+ * Where the tus upload URL of a queued original is kept (db.keyValues): a retry, after a lost
+ * connection or a reload, continues that upload from the server's offset.
+ */
+export const photoUploadUrlKey = (photoId: string) => `photo:${photoId}:tus`;
+
+/**
+ * What a queued photo has on the server already (db.keyValues): a retry after a lost answer or
+ * a reload goes on from the next step instead of sending the original or renditions again.
+ * Each is an upsert under a fixed name, so it is only ever a saving, never a condition.
+ */
+export const photoSentKey = (photoId: string) => `photo:${photoId}:sent`;
+
+interface SentSoFar {
+  fileUrl?: string;
+  thumbUrl?: string;
+  previewUrl?: string;
+}
+
+async function sentSoFar(db: AdminDatabase, photoId: string): Promise<SentSoFar> {
+  const stored = await db.keyValues.get(photoSentKey(photoId));
+  return stored ? (JSON.parse(stored.value) as SentSoFar) : {};
+}
+
+async function markSent(db: AdminDatabase, photoId: string, more: SentSoFar): Promise<void> {
+  await db.transaction('rw', db.keyValues, async () => {
+    const value = JSON.stringify({ ...(await sentSoFar(db, photoId)), ...more });
+    await db.keyValues.put({ key: photoSentKey(photoId), value });
+  });
+}
 
 /** The extension of a stored file name ({photoId}.{ext}). */
 export const extensionOf = (filename: string) => filename.slice(filename.lastIndexOf('.') + 1);
@@ -83,24 +116,69 @@ export function ensureRenditions(db: AdminDatabase, payload: PhotoUploadPayload)
 }
 
 /**
- * The outbox handler of 'photo.upload': the original to the private bucket, thumbnail and
- * preview to the public one (upserts, so a replay rewrites the same objects), then
- * admin_add_photo with the photo's own id (a replay records nothing twice), then the local
- * copies are dropped.
+ * The outbox handler of 'photo.upload'. The original goes first, resumably (tus), so the
+ * photographer's work is on the server as early as possible; meanwhile the renditions are
+ * made (or were, by the pool of local-previews.ts). Then thumbnail and preview go to the
+ * public bucket together, then admin_add_photo with the photo's own id (a replay records
+ * nothing twice), then the local copies are dropped. Every step is safe to replay (the objects
+ * are upserts under fixed names); a retry skips the steps done (photoSentKey) and resumes the
+ * original's upload where it stopped.
  */
 export async function sendPhotoUpload(backend: Backend, db: AdminDatabase, payload: PhotoUploadPayload): Promise<void> {
-  const keys = photoUploadBlobKeys(payload.photoId);
-  const original = await db.blobs.get(keys.original);
+  const { photoId } = payload;
+  const original = await db.blobs.get(photoUploadBlobKeys(photoId).original);
   // Without the original the upload finished earlier and only the outbox entry was left.
   if (!original) return;
-  const renditions = await ensureRenditions(db, payload);
-  if (!renditions) return;
-  const names = photoObjectNames(payload.albumId, payload.photoId, extensionOf(payload.filename));
-  const fileUrl = await uploadOriginal(backend, names.original, original.blob, payload.mimeType);
-  const thumbUrl = await uploadToPhotos(backend, names.thumb, renditions.thumb, 'image/webp');
-  const previewUrl = await uploadToPhotos(backend, names.preview, renditions.preview, 'image/webp');
+  const sent = await sentSoFar(db, photoId);
+  // Made meanwhile (or already, by the pool of rendition-pool.ts). A photo the browser cannot
+  // read stops its original's upload: it would never be recorded, so nothing of it stays.
+  const unreadable = new AbortController();
+  const renditions = ensureRenditions(db, payload);
+  renditions.catch((error: unknown) => unreadable.abort(error));
+  const names = photoObjectNames(payload.albumId, photoId, extensionOf(payload.filename));
+
+  let fileUrl = sent.fileUrl;
+  if (!fileUrl) {
+    const urlKey = photoUploadUrlKey(photoId);
+    try {
+      fileUrl = await uploadOriginalResumable(backend, names.original, original.blob, payload.mimeType, {
+        uploadUrl: (await db.keyValues.get(urlKey))?.value,
+        onUploadUrl: (url) => db.keyValues.put({ key: urlKey, value: url }).then(() => undefined),
+        onProgress: (bytes, total) => uploadProgress.report(photoId, bytes, total),
+        signal: unreadable.signal,
+      });
+    } catch (error) {
+      // The server may refuse the bytes too (415); the photographer needs this device's reason, which names the file.
+      if (unreadable.signal.aborted) throw unreadable.signal.reason;
+      throw error;
+    } finally {
+      uploadProgress.finish(photoId);
+    }
+    await markSent(db, photoId, { fileUrl });
+  }
+
+  let made: Renditions | null;
+  try {
+    made = await renditions;
+  } catch (error) {
+    // The original arrived before the photo turned out unreadable: it goes again, unrecorded.
+    await removeOriginal(backend, names.original)
+      .then(() => db.keyValues.delete(photoSentKey(photoId)))
+      .catch((removal: unknown) => console.warn('Unreadable photo left on the server', removal));
+    throw error;
+  }
+  if (!made) return;
+
+  let { thumbUrl, previewUrl } = sent;
+  if (!thumbUrl || !previewUrl) {
+    [thumbUrl, previewUrl] = await Promise.all([
+      uploadToPhotos(backend, names.thumb, made.thumb, 'image/webp'),
+      uploadToPhotos(backend, names.preview, made.preview, 'image/webp'),
+    ]);
+    await markSent(db, photoId, { thumbUrl, previewUrl });
+  }
   await addPhoto(backend, {
-    id: payload.photoId,
+    id: photoId,
     albumId: payload.albumId,
     filename: payload.filename,
     originalFilename: payload.originalFilename,
@@ -108,17 +186,17 @@ export async function sendPhotoUpload(backend: Backend, db: AdminDatabase, paylo
     thumbUrl,
     previewUrl,
     fileSize: payload.fileSize,
-    width: renditions.width,
-    height: renditions.height,
+    width: made.width,
+    height: made.height,
     mimeType: payload.mimeType,
   });
-  await forgetUpload(db, payload.photoId);
+  await forgetUpload(db, photoId);
 }
 
 /** Drops the local copies of an upload (sent, or discarded by the user). */
 export async function forgetUpload(db: AdminDatabase, photoId: string): Promise<void> {
   await db.transaction('rw', db.blobs, db.keyValues, async () => {
     await db.blobs.bulkDelete(Object.values(photoUploadBlobKeys(photoId)));
-    await db.keyValues.delete(photoSizeKey(photoId));
+    await db.keyValues.bulkDelete([photoSizeKey(photoId), photoUploadUrlKey(photoId), photoSentKey(photoId)]);
   });
 }

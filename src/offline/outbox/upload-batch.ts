@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useOutbox, useOutboxSnapshot } from '@/offline/outbox/outbox-provider';
-import { payloadsOf, type OutboxItem } from '@/offline/outbox/registry';
-import type { OutboxSnapshot } from '@/offline/outbox/sync-engine';
-import { useUploadBatches, type UploadBatchEntry } from '@/offline/outbox/upload-batches';
+import { useOutbox, useOutboxSnapshot } from './outbox-provider';
+import { payloadsOf, type OutboxItem } from './registry';
+import type { OutboxSnapshot } from './sync-engine';
+import { useUploadBatches, type UploadBatchEntry } from './upload-batches';
 
 export type FileState = 'waiting' | 'uploading' | 'done' | 'failed' | 'offline';
 
