@@ -1,12 +1,16 @@
 import { Save } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type BaseSyntheticEvent } from 'react';
+import type { LinkDefaults } from '@/lib/backend/link-defaults';
+import { useSubmitChange } from '@/offline/outbox/outbox-provider';
+import { changes } from '@/offline/outbox/registry';
+import { useLinkDefaults } from '@/offline/outbox/use-link-defaults';
 import { Button } from '@/ui/button';
 import { Switch } from '@/ui/controls';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
 import { FormField } from '@/ui/form-field';
+import { formSubmit } from '@/ui/form-submit';
 import { Input } from '@/ui/input';
-import { notify } from '@/ui/toast';
-import { INITIAL_LINK_DEFAULTS, MAX_EXPIRY_DAYS, MIN_EXPIRY_DAYS, parseExpiryDays } from './link-defaults';
+import { MAX_EXPIRY_DAYS, MIN_EXPIRY_DAYS, parseExpiryDays } from './link-defaults';
 
 function SwitchRow({
   label,
@@ -31,36 +35,71 @@ function SwitchRow({
 }
 
 /**
- * Default Client Link Settings. 'Save Defaults' persists nothing and makes no call (SPEC §2,
- * §7): the values live in this component's state only.
+ * Default Client Link Settings, kept in site_settings through the outbox: every new link (the
+ * link dialog, a collection's Share) starts with them, on every device of the photographer.
+ * This departs from SPEC §2's "persists nothing" on purpose (README, decisions).
  */
 export function LinkDefaultsSection() {
-  const [requirePasscode, setRequirePasscode] = useState(INITIAL_LINK_DEFAULTS.requirePasscode);
-  const [allowDownloads, setAllowDownloads] = useState(INITIAL_LINK_DEFAULTS.allowDownloads);
-  const [expiryText, setExpiryText] = useState(String(INITIAL_LINK_DEFAULTS.expiryDays));
-  const [expiryError, setExpiryError] = useState<string>();
+  const { defaults, isPending } = useLinkDefaults();
+  const submit = useSubmitChange();
+  const save = async (next: LinkDefaults) => {
+    const result = await submit(changes.saveLinkDefaults(next), {
+      success: 'Defaults saved',
+      successDescription: 'New client links start with these settings.',
+      failure: 'Failed to save defaults',
+      preferServerMessage: true,
+    });
+    return result !== 'failed';
+  };
+  // Keyed by the saved values: the form starts over with them once they arrive (or change on
+  // another device and are refetched).
+  const saved = `${defaults.requirePasscode}-${defaults.allowDownloads}-${defaults.expiryDays}`;
+  return <LinkDefaultsForm key={saved} defaults={defaults} loading={isPending} onSave={save} />;
+}
 
-  const save = (event: FormEvent) => {
-    event.preventDefault();
+interface LinkDefaultsFormProps {
+  defaults: LinkDefaults;
+  /** The saved defaults are still on their way: the form waits for them. */
+  loading?: boolean;
+  onSave: (defaults: LinkDefaults) => Promise<boolean>;
+}
+
+export function LinkDefaultsForm({ defaults, loading = false, onSave }: LinkDefaultsFormProps) {
+  const [requirePasscode, setRequirePasscode] = useState(defaults.requirePasscode);
+  const [allowDownloads, setAllowDownloads] = useState(defaults.allowDownloads);
+  const [expiryText, setExpiryText] = useState(String(defaults.expiryDays));
+  const [expiryError, setExpiryError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  const save = async (event?: BaseSyntheticEvent) => {
+    event?.preventDefault();
     const expiry = parseExpiryDays(expiryText);
-    if (!expiry.ok) return setExpiryError(expiry.error);
+    if (!expiry.ok) {
+      setExpiryError(expiry.error);
+      return;
+    }
     // A value that was not a number shows the 30 days it fell back to.
     setExpiryText(String(expiry.days));
-    notify.success('Defaults saved for this session');
+    setSaving(true);
+    try {
+      await onSave({ requirePasscode, allowDownloads, expiryDays: expiry.days });
+    } finally {
+      setSaving(false);
+    }
   };
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>Default Client Link Settings</CardTitle>
-        <CardDescription>Starting values for new client links. Nothing is stored: they last only while this page is open.</CardDescription>
+        <CardDescription>Every new client link starts with these, on all your devices. You can still change each link.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={save} className="grid gap-4">
+        <form noValidate onSubmit={formSubmit(save)} className="grid gap-4" aria-busy={loading}>
           <div className="grid gap-3 sm:grid-cols-2">
             <SwitchRow
               label="Require passcode"
-              description="Clients enter a passcode before they see photos."
+              description="New links get a random 6-digit passcode."
               checked={requirePasscode}
               onChange={setRequirePasscode}
             />
@@ -91,7 +130,7 @@ export function LinkDefaultsSection() {
             />
           </FormField>
           <div className="flex justify-end border-t pt-5">
-            <Button type="submit" className="w-full sm:w-auto">
+            <Button type="submit" className="w-full sm:w-auto" disabled={loading || saving}>
               <Save aria-hidden /> Save Defaults
             </Button>
           </div>
