@@ -66,11 +66,14 @@ begin
   if new.passcode is not null
      and (tg_op = 'INSERT' or new.passcode is distinct from old.passcode)
      and new.passcode !~ '^[0-9]{4,8}$' then
-    raise exception 'Passcode must be 4 to 8 digits' using errcode = '23514';
+    -- 22023 like the RPCs' input checks: the client shows this message as it is.
+    raise exception 'Passcode must be 4 to 8 digits' using errcode = '22023';
   end if;
   return new;
 end
 $$;
+-- A trigger function needs no EXECUTE grant to fire; nobody calls it directly.
+revoke execute on function private.check_link_passcode() from public;
 create trigger gallery_links_passcode_rule before insert or update of passcode on public.gallery_links
   for each row execute function private.check_link_passcode();
 

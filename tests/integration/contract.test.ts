@@ -48,6 +48,8 @@ const RPC_CONTRACT: Record<string, string[]> = {
   admin_list_gallery_links: ['p_username', 'p_token'],
   generate_access_token: [],
   admin_update_site_settings: ['p_username', 'p_token', 'p_settings'],
+  // Not in SPEC §7: the kept default link settings (README, decisions; docs/SECURITY.md, "Link defaults").
+  admin_save_link_defaults: ['p_username', 'p_token', 'p_require_passcode', 'p_allow_downloads', 'p_expiry_days'],
   get_gallery_link_by_token: ['p_access_token'],
   set_gallery_context: ['access_token'],
   validate_gallery_passcode: ['p_access_token', 'p_passcode', 'p_device'],
@@ -210,11 +212,12 @@ describe('the data model', () => {
     );
     expect(service).toEqual({ icon_name: 'Heart', sort_order: 0 });
     const albumId = (await sql<{ id: string }>(`insert into public.albums (name) values ('rules') returning id`))[0]!.id;
+    // The passcode rule (4 to 8 digits) is a trigger with a message for the user (22023).
     expect(
       await violates(
         `insert into public.gallery_links (album_id, access_token, passcode) values ('${albumId}', repeat('b', 43), '123456789')`,
       ),
-    ).toBe('23514');
+    ).toBe('22023');
     expect(await violates(`insert into public.page_content (section_name, button_link) values ('cta', 'javascript:alert(1)')`)).toBe(
       '23514',
     );
