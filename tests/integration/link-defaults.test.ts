@@ -29,7 +29,11 @@ describe('the default link settings', () => {
       { setting_key: 'link_expiry_days', setting_value: '14' },
       { setting_key: 'link_require_passcode', setting_value: 'true' },
     ]);
-    expect(await readLinkDefaults(backendAs(await signedInAdmin()))).toEqual({ requirePasscode: true, allowDownloads: false, expiryDays: 14 });
+    expect(await readLinkDefaults(backendAs(await signedInAdmin()))).toEqual({
+      requirePasscode: true,
+      allowDownloads: false,
+      expiryDays: 14,
+    });
   });
 
   it('are hidden from visitors: the anon key reads the design rows but none of the link rows', async () => {

@@ -6,7 +6,6 @@ import { usePendingChanges } from '@/offline/outbox/outbox-provider';
 import { Button, buttonClasses } from '@/ui/button';
 import { Dialog, DialogActions } from '@/ui/dialog';
 import { shortDate } from '@/ui/format';
-import { Input } from '@/ui/input';
 import { QrCode } from '@/ui/qr-code';
 import { notify } from '@/ui/toast';
 import { useShareLink, type SharedLink } from './use-share-link';
@@ -73,14 +72,14 @@ export function ShareLinkPanel({ link, albumName, onClose }: { link: SharedLink;
           <dl className="grid min-w-0 gap-3 text-sm">
             <div className="grid gap-1.5">
               <dt className="text-muted-foreground">Client link</dt>
-              <dd className="flex min-w-0 gap-2">
-                <Input
-                  readOnly
-                  value={url}
-                  aria-label="Client link"
-                  className="min-w-0 flex-1 font-mono text-xs"
-                  onFocus={(event) => event.currentTarget.select()}
-                />
+              <dd className="flex min-w-0 items-start gap-2">
+                {/* The whole address, wrapped: the photographer sees exactly what the client gets. */}
+                <span
+                  className="min-w-0 flex-1 rounded-md border bg-secondary/40 px-3 py-2.5 font-mono text-xs leading-5 break-all select-all"
+                  data-testid="share-url"
+                >
+                  {url}
+                </span>
                 <Button
                   variant="outline"
                   size="icon"
@@ -96,13 +95,13 @@ export function ShareLinkPanel({ link, albumName, onClose }: { link: SharedLink;
               <div>
                 <dt className="text-muted-foreground">Passcode</dt>
                 <dd className="font-mono text-lg font-medium tracking-widest" data-testid="share-passcode">
-                  {link.passcode ?? <span className="font-sans text-sm tracking-normal">None</span>}
+                  {link.passcode ?? <span className="font-sans font-normal tracking-normal text-muted-foreground">None</span>}
                 </dd>
               </div>
               <div>
                 <dt className="text-muted-foreground">Works until</dt>
                 <dd className="text-lg font-medium">
-                  {link.expiresAt ? shortDate(link.expiresAt) : <span className="text-sm">No expiry</span>}
+                  {link.expiresAt ? shortDate(link.expiresAt) : <span className="font-normal text-muted-foreground">No expiry</span>}
                 </dd>
               </div>
             </div>
