@@ -71,14 +71,17 @@ describe('the client link dialog', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
-  it('turning protection off clears the passcode and disables the field', async () => {
-    renderDialog();
+  it('turning protection off clears the passcode and disables the field, and the link is made without one', async () => {
+    const { onSubmit } = renderDialog();
+    await userEvent.selectOptions(screen.getByLabelText('Collection'), 'album-1');
     await userEvent.click(passcodeSwitch());
     expect(screen.getByLabelText<HTMLInputElement>('Passcode').value).not.toBe('');
     await userEvent.click(passcodeSwitch());
     expect(passcodeSwitch().getAttribute('aria-checked')).toBe('false');
     expect(screen.getByLabelText<HTMLInputElement>('Passcode').value).toBe('');
     expect(screen.getByLabelText<HTMLInputElement>('Passcode').disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Link' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ albumId: 'album-1', passcode: null })));
   });
 
   it('starts a new link with the saved defaults', () => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { LinkDefaults } from '@/lib/backend/link-defaults';
 import { generatePasscode } from '@/lib/share-link';
@@ -54,7 +54,9 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
   // the resolver of each render).
   const keptPasscode = link?.passcode ?? null;
   const resolver = useMemo(() => zodResolver(linkFormSchemaFor(keptPasscode)), [keptPasscode]);
-  const form = useForm<LinkFormValues>({ resolver, defaultValues: initialLinkValues(undefined, new Date(), defaults) });
+  // Made once (it draws a random passcode); each opening resets the form below.
+  const [startValues] = useState(() => initialLinkValues(undefined, new Date(), defaults));
+  const form = useForm<LinkFormValues>({ resolver, defaultValues: startValues });
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
