@@ -56,6 +56,9 @@ const RPC_CONTRACT: Record<string, string[]> = {
   get_album_photos_by_token: ['p_access_token', 'p_passcode', 'p_device'],
   // Not in SPEC §7: the grant for reading a link's originals (docs/SECURITY.md, class 6).
   get_download_grant: ['p_access_token', 'p_passcode', 'p_device'],
+  // Not in SPEC §7: the client's first screen (issue 20, item 6): the cover once the link opens, and whether a link expired.
+  get_album_cover_by_token: ['p_access_token', 'p_passcode', 'p_device'],
+  is_gallery_link_expired: ['p_access_token'],
   // Not in SPEC §7: a computed field, a gallery photo's original for visitors when the gallery allows it.
   gallery_visitor_original: ['p_entry'],
 };

@@ -423,6 +423,8 @@ export type Database = {
       set_gallery_context: Fn<{ access_token: string }, boolean>;
       validate_gallery_passcode: Fn<{ p_access_token: string; p_passcode: string; p_device?: string | null }, boolean>;
       get_album_photos_by_token: Fn<{ p_access_token: string; p_passcode?: string | null; p_device?: string | null }, ClientPhoto[]>;
+      get_album_cover_by_token: Fn<{ p_access_token: string; p_passcode?: string | null; p_device?: string | null }, string | null>;
+      is_gallery_link_expired: Fn<{ p_access_token: string }, boolean>;
       get_download_grant: Fn<{ p_access_token: string; p_passcode?: string | null; p_device?: string | null }, string | null>;
     };
     Enums: Record<never, never>;
