@@ -213,11 +213,10 @@ describe.each(VIEWER_SIZES)('the client viewer at $width px', (size) => {
 });
 
 describe('client links that do not open', () => {
+  // An expired link has a page of its own (tests/e2e/client-first-screen.test.ts).
   it.each([
     ['inactive', 'desktop', { isActive: false }],
-    ['expired', 'desktop', { expiresAt: new Date(Date.now() - 60_000) }],
     ['inactive', 'phone', { isActive: false }],
-    ['expired', 'phone', { expiresAt: new Date(Date.now() - 60_000) }],
   ] as const)('an %s link at %s size: toast and back to the home page, no photos', async (_, viewport, state) => {
     const token = await seedClientLink({ albumId: album.id, ...state });
     const context = await newContext(viewport);
