@@ -93,7 +93,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a client at %s size', (
     await page.getByRole('heading', { name: 'Harper & Sam — Autumn Wedding' }).waitFor();
     await page.getByText('A golden afternoon at the old mill.').waitFor();
     await page.getByText('5 photos').waitFor();
-    expect(await photoTiles(page).count()).toBe(5);
+    // The cover opens the page; the grid is below it (and draws the rows near the screen).
+    await page.getByRole('link', { name: 'View Photos' }).click();
+    await expect.poll(() => photoTiles(page).count()).toBe(5);
     // Every thumbnail is shown (loaded, with its real size).
     await page.waitForFunction(() =>
       Array.from(document.querySelectorAll('[role="list"] img')).every(
