@@ -130,6 +130,8 @@ describe('share in one step', () => {
 
     // The phone shares the same link, and its panel fits the small screen.
     await phone.goto(`/admin/albums/${album.id}`);
+    await phone.getByRole('button', { name: 'Share', exact: true }).waitFor();
+    await screenshot(phone, 'share-collection-header-phone', { fullPage: false });
     await phone.getByRole('button', { name: 'Share', exact: true }).click();
     const phonePanel = phone.getByRole('dialog', { name: 'Share with your client' });
     expect(await phonePanel.getByTestId('share-url').textContent()).toBe(url);

@@ -116,7 +116,7 @@ export function AlbumDetailPage() {
             {photoCount(shownPhotos.length)}
           </p>
         </div>
-        <div className="flex flex-col gap-2 sm:flex-row">
+        <div className="grid grid-cols-2 gap-2 sm:flex">
           <ShareButton albumId={id} albumName={shownAlbum.name} />
           <Button onClick={() => setAdding(true)}>
             <ImagePlus aria-hidden /> Add Photos
