@@ -14,6 +14,7 @@ export type AdminData =
   | 'testimonials'
   | 'profile'
   | 'site-settings'
+  | 'link-defaults'
   | 'admin-users'
   | 'dashboard';
 

@@ -181,10 +181,13 @@ function holdsServiceKey(headers: IncomingHttpHeaders, serviceRoleKey: string | 
   return sameSecret(bearer, serviceRoleKey) || sameSecret(apikey, serviceRoleKey);
 }
 
+/** The client-link reads that check a passcode when they are given one. */
+const PASSCODE_READS = new Set(['get_album_photos_by_token', 'get_download_grant', 'get_album_cover_by_token']);
+
 /**
  * Whether a PostgREST call checks a gallery passcode: validate_gallery_passcode always, and
- * get_album_photos_by_token and get_download_grant when a non-empty p_passcode is in its query
- * or body (a body we cannot read counts).
+ * get_album_photos_by_token, get_download_grant and get_album_cover_by_token when a non-empty
+ * p_passcode is in its query or body (a body we cannot read counts).
  */
 function checksPasscode(
   target: Extract<RequestTarget, { kind: 'api' }>,
@@ -194,7 +197,7 @@ function checksPasscode(
   const [area, name] = target.segments;
   if (area !== 'rpc') return false;
   if (name === 'validate_gallery_passcode') return true;
-  if (name !== 'get_album_photos_by_token' && name !== 'get_download_grant') return false;
+  if (!PASSCODE_READS.has(name ?? '')) return false;
   const given = (value: unknown) => value !== undefined && value !== null && value !== '';
   if (given(new URLSearchParams(target.query).get('p_passcode'))) return true;
   if (!body || body.length === 0) return false;

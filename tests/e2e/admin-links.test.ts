@@ -51,7 +51,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('client links at %s size
     await page.getByText('No client links yet').waitFor();
     await screenshot(page, `links-empty-${viewport}`);
 
-    // Create: the spec's defaults, a passcode over 8 characters refused, then '1234'.
+    // Create: the spec's defaults, a passcode that is not 4 to 8 digits refused, then '1234'.
     await page.getByRole('button', { name: 'New Client Link' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New Client Link' });
     await dialog.waitFor();
@@ -68,12 +68,18 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('client links at %s size
     await dialog.getByRole('button', { name: 'Create Link' }).click();
     await dialog.getByText('Please select a collection').waitFor();
     await dialog.getByLabel('Collection', { exact: true }).selectOption({ label: albumName });
+    // The passcode field opens with the switch, which offers a random 6-digit passcode.
+    const passcode = dialog.getByLabel('Passcode', { exact: true });
+    expect(await passcode.isDisabled()).toBe(true);
     await dialog.getByRole('switch', { name: 'Require passcode' }).click();
+    expect(await passcode.isEnabled()).toBe(true);
+    expect(await passcode.inputValue()).toMatch(/^[0-9]{6}$/);
+    await passcode.fill('');
     await dialog.getByRole('button', { name: 'Create Link' }).click();
     await dialog.getByText('Passcode is required').waitFor();
-    await dialog.getByLabel('Passcode', { exact: true }).fill('123456789');
+    await passcode.fill('12a');
     await dialog.getByRole('button', { name: 'Create Link' }).click();
-    await dialog.getByText('Passcode must be at most 8 characters').waitFor();
+    await dialog.getByText('Passcode must be 4 to 8 digits').waitFor();
     await screenshot(page, `links-dialog-invalid-${viewport}`);
     expect(await linksOf(albumId)).toEqual([]);
 

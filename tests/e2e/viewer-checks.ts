@@ -57,7 +57,7 @@ export async function viewerShown(page: Page): Promise<void> {
 /**
  * What a person sees of the open viewer: its backdrop is opaque and near-black, covers the
  * window, and hides the page (changing the page's colours behind it changes no pixel on
- * screen, with the page's title under it); its controls are 44 px targets with WCAG AA
+ * screen, with the page's title or photos under it); its controls are 44 px targets with WCAG AA
  * contrast on it; its photo fills the width or the height of its area.
  */
 export async function expectSolidViewer(page: Page): Promise<{ icons: number; counter: number }> {
@@ -71,7 +71,8 @@ export async function expectSolidViewer(page: Page): Promise<{ icons: number; co
     const style = getComputedStyle(container);
     const rect = container.getBoundingClientRect();
     const image = document.querySelector('.yarl__slide_current img')!.getBoundingClientRect();
-    const title = document.querySelector('h1')!.getBoundingClientRect();
+    // The page's title, or (below a client gallery's cover) its photos: something of the page lies under the viewer.
+    const under = Array.from(document.querySelectorAll('h1, [role="list"]'), (element) => element.getBoundingClientRect());
     const counter = document.querySelector('.yarl__counter');
     return {
       backdrop: style.backgroundColor,
@@ -83,7 +84,7 @@ export async function expectSolidViewer(page: Page): Promise<{ icons: number; co
         container.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom),
       ],
       image: [image.width, image.height],
-      titleOnScreen: title.bottom > 0 && title.top < innerHeight && title.width > 0,
+      titleOnScreen: under.some((box) => box.bottom > 0 && box.top < innerHeight && box.width > 0),
       buttons: Array.from(document.querySelectorAll<HTMLButtonElement>('.yarl__button')).map((button) => {
         const box = button.getBoundingClientRect();
         const buttonStyle = getComputedStyle(button);
@@ -123,8 +124,8 @@ export async function expectSolidViewer(page: Page): Promise<{ icons: number; co
   const [imageWidth, imageHeight] = seen.image;
   expect(Math.max(imageWidth! / areaWidth!, imageHeight! / areaHeight!)).toBeGreaterThan(0.99);
 
-  // Nothing of the page shows through: repainting everything behind the viewer (the title
-  // included, which lies under it) in loud colours leaves the screen as it was.
+  // Nothing of the page shows through: repainting everything behind the viewer (the title or
+  // the photos included, which lie under it) in loud colours leaves the screen as it was.
   expect(seen.titleOnScreen).toBe(true);
   const shown = await page.screenshot({ animations: 'disabled' });
   await page.evaluate(() => {

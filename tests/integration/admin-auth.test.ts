@@ -112,6 +112,7 @@ describe('every admin RPC without a valid session', () => {
     ['admin_delete_public_gallery', { p_gallery_id: crypto.randomUUID() }],
     ['admin_list_gallery_links', {}],
     ['admin_update_site_settings', { p_settings: { primary_color: '#000000' } }],
+    ['admin_save_link_defaults', { p_require_passcode: true, p_allow_downloads: false, p_expiry_days: 7 }],
     ['change_admin_password', { p_old_password: 'x', p_new_password: 'yyyyyy' }],
     ['create_admin_user', { p_new_username: 'someone', p_new_password: 'yyyyyy' }],
     ['delete_admin_user', { p_target_username: 'someone' }],

@@ -48,12 +48,17 @@ const RPC_CONTRACT: Record<string, string[]> = {
   admin_list_gallery_links: ['p_username', 'p_token'],
   generate_access_token: [],
   admin_update_site_settings: ['p_username', 'p_token', 'p_settings'],
+  // Not in SPEC §7: the kept default link settings (README, decisions; docs/SECURITY.md, "Link defaults").
+  admin_save_link_defaults: ['p_username', 'p_token', 'p_require_passcode', 'p_allow_downloads', 'p_expiry_days'],
   get_gallery_link_by_token: ['p_access_token'],
   set_gallery_context: ['access_token'],
   validate_gallery_passcode: ['p_access_token', 'p_passcode', 'p_device'],
   get_album_photos_by_token: ['p_access_token', 'p_passcode', 'p_device'],
   // Not in SPEC §7: the grant for reading a link's originals (docs/SECURITY.md, class 6).
   get_download_grant: ['p_access_token', 'p_passcode', 'p_device'],
+  // Not in SPEC §7: the client's first screen (issue 20, item 6): the cover once the link opens, and whether a link expired.
+  get_album_cover_by_token: ['p_access_token', 'p_passcode', 'p_device'],
+  is_gallery_link_expired: ['p_access_token'],
   // Not in SPEC §7: a computed field, a gallery photo's original for visitors when the gallery allows it.
   gallery_visitor_original: ['p_entry'],
 };
@@ -210,11 +215,12 @@ describe('the data model', () => {
     );
     expect(service).toEqual({ icon_name: 'Heart', sort_order: 0 });
     const albumId = (await sql<{ id: string }>(`insert into public.albums (name) values ('rules') returning id`))[0]!.id;
+    // The passcode rule (4 to 8 digits) is a trigger with a message for the user (22023).
     expect(
       await violates(
         `insert into public.gallery_links (album_id, access_token, passcode) values ('${albumId}', repeat('b', 43), '123456789')`,
       ),
-    ).toBe('23514');
+    ).toBe('22023');
     expect(await violates(`insert into public.page_content (section_name, button_link) values ('cta', 'javascript:alert(1)')`)).toBe(
       '23514',
     );

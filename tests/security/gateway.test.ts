@@ -345,7 +345,7 @@ describe('limits', () => {
 
 describe('rate limits per client address', () => {
   it('limits admin_login tightly, passcode checks, and everything generously; 429 is JSON with retry-after', async () => {
-    const site = await gateway({ limits: { rateLimits: { logins: 3, passcodes: 3, requests: 40 } } });
+    const site = await gateway({ limits: { rateLimits: { logins: 3, passcodes: 4, requests: 40 } } });
     const post = (path: string, body: unknown) =>
       fetch(`${site.url}/rest/v1/rpc/${path}`, {
         method: 'POST',
@@ -364,18 +364,22 @@ describe('rate limits per client address', () => {
     expect(refused.headers.get('access-control-allow-origin')).toBe('*');
     expect(rest.requests.length - before).toBe(3);
 
-    // Passcodes: validate_gallery_passcode, and get_album_photos_by_token and get_download_grant when they carry one.
+    // Passcodes: validate_gallery_passcode, and get_album_photos_by_token, get_download_grant and get_album_cover_by_token when they carry one.
     const photos = [];
-    for (let call = 0; call < 4; call++) photos.push((await post('get_album_photos_by_token', { p_access_token: 't' })).status);
-    expect(photos).toEqual([200, 200, 200, 200]);
+    for (let call = 0; call < 5; call++) {
+      const rpc = call % 2 === 0 ? 'get_album_photos_by_token' : 'get_album_cover_by_token';
+      photos.push((await post(rpc, { p_access_token: 't' })).status);
+    }
+    expect(photos).toEqual([200, 200, 200, 200, 200]);
     const passcodes = [
       (await post('validate_gallery_passcode', { p_access_token: 't', p_passcode: '1' })).status,
       (await post('get_album_photos_by_token', { p_access_token: 't', p_passcode: '2' })).status,
       (await post('get_download_grant', { p_access_token: 't', p_passcode: '3' })).status,
-      (await fetch(`${site.url}/rest/v1/rpc/get_album_photos_by_token?p_access_token=t&p_passcode=4`)).status,
-      (await post('validate_gallery_passcode', { p_access_token: 't', p_passcode: '5' })).status,
+      (await post('get_album_cover_by_token', { p_access_token: 't', p_passcode: '4' })).status,
+      (await fetch(`${site.url}/rest/v1/rpc/get_album_photos_by_token?p_access_token=t&p_passcode=5`)).status,
+      (await post('validate_gallery_passcode', { p_access_token: 't', p_passcode: '6' })).status,
     ];
-    expect(passcodes).toEqual([200, 200, 200, 429, 429]);
+    expect(passcodes).toEqual([200, 200, 200, 200, 429, 429]);
 
     // The global limit counts every request, files and errors included.
     const statuses = [];

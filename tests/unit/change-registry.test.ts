@@ -330,6 +330,12 @@ const cases: Record<ChangeKind, Case> = {
     label: 'Save site design',
     sends: ['POST /rpc/admin_update_site_settings'],
   },
+  'link-defaults.save': {
+    change: changes.saveLinkDefaults({ requirePasscode: true, allowDownloads: false, expiryDays: 14 }),
+    entity: 'link-defaults',
+    label: 'Save default link settings',
+    sends: ['POST /rpc/admin_save_link_defaults'],
+  },
 };
 
 /** Stores what a change keeps on the device before it is sent. */

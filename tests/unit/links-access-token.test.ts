@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_PATTERN, makeAccessTokenLocally, newAccessToken } from '@/features/admin-links/access-token';
-import { clientLinkUrl } from '@/features/admin-links/copy-text';
+import { ACCESS_TOKEN_PATTERN, makeAccessTokenLocally, newAccessToken } from '@/lib/backend/access-token';
+import { clientLinkUrl } from '@/lib/share-link';
 import type { Backend } from '@/lib/backend/client';
 
 function fakeBackend(rpc: () => Promise<{ data: unknown; error: unknown }>): Backend & { rpc: ReturnType<typeof vi.fn> } {

@@ -40,19 +40,28 @@ describe('the client link dialog', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('requires a passcode of at most 8 characters once "Require passcode" is on', async () => {
+  it('enables the passcode field only with "Require passcode" on, and asks for 4 to 8 digits', async () => {
     const { onSubmit, onOpenChange } = renderDialog();
+    const passcode = () => screen.getByLabelText<HTMLInputElement>('Passcode');
+    expect(passcode().disabled).toBe(true);
     await userEvent.selectOptions(screen.getByLabelText('Collection'), 'album-2');
     await userEvent.click(passcodeSwitch());
+    expect(passcode().disabled).toBe(false);
+    // Switched on, it offers a random passcode the photographer may keep.
+    expect(passcode().value).toMatch(/^[0-9]{6}$/);
+    await userEvent.clear(passcode());
     await userEvent.click(screen.getByRole('button', { name: 'Create Link' }));
     expect(await screen.findByText('Passcode is required')).toBeTruthy();
-    await userEvent.type(screen.getByLabelText('Passcode'), '123456789');
-    await userEvent.click(screen.getByRole('button', { name: 'Create Link' }));
-    expect(await screen.findByText('Passcode must be at most 8 characters')).toBeTruthy();
+    for (const refused of ['abc', '123', '12a4']) {
+      await userEvent.clear(passcode());
+      await userEvent.type(passcode(), refused);
+      await userEvent.click(screen.getByRole('button', { name: 'Create Link' }));
+      expect(await screen.findByText('Passcode must be 4 to 8 digits')).toBeTruthy();
+    }
     expect(onSubmit).not.toHaveBeenCalled();
 
-    await userEvent.clear(screen.getByLabelText('Passcode'));
-    await userEvent.type(screen.getByLabelText('Passcode'), '1234');
+    await userEvent.clear(passcode());
+    await userEvent.type(passcode(), '1234');
     await userEvent.click(screen.getByRole('button', { name: 'Clear expiry date' }));
     await userEvent.click(screen.getByRole('switch', { name: 'Allow downloads' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create Link' }));
@@ -62,13 +71,59 @@ describe('the client link dialog', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
-  it('turns protection on when a passcode is typed, and off clears it', async () => {
-    renderDialog();
-    await userEvent.type(screen.getByLabelText('Passcode'), '42');
-    expect(passcodeSwitch().getAttribute('aria-checked')).toBe('true');
+  it('turning protection off clears the passcode and disables the field, and the link is made without one', async () => {
+    const { onSubmit } = renderDialog();
+    await userEvent.selectOptions(screen.getByLabelText('Collection'), 'album-1');
+    await userEvent.click(passcodeSwitch());
+    expect(screen.getByLabelText<HTMLInputElement>('Passcode').value).not.toBe('');
     await userEvent.click(passcodeSwitch());
     expect(passcodeSwitch().getAttribute('aria-checked')).toBe('false');
     expect(screen.getByLabelText<HTMLInputElement>('Passcode').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Passcode').disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Link' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ albumId: 'album-1', passcode: null })));
+  });
+
+  it('starts a new link with the saved defaults', () => {
+    const onSubmit = vi.fn((_settings: LinkSettings) => Promise.resolve(true));
+    render(
+      <LinkFormDialog
+        open
+        onOpenChange={vi.fn()}
+        albums={albums}
+        albumsLoading={false}
+        defaults={{ requirePasscode: true, allowDownloads: false, expiryDays: 7 }}
+        onSubmit={onSubmit}
+      />,
+    );
+    expect(passcodeSwitch().getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByLabelText<HTMLInputElement>('Passcode').value).toMatch(/^[0-9]{6}$/);
+    expect(screen.getByRole('switch', { name: 'Allow downloads' }).getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByLabelText<HTMLInputElement>('Expiry date').value).toBe(defaultExpiryDate(new Date(), 7));
+  });
+
+  it("keeps an older link's passcode that breaks the new rule, until it is changed", async () => {
+    const link: ShownLink = {
+      id: 'old',
+      album_id: 'album-1',
+      album_name: 'Rivera Family',
+      album_description: null,
+      access_token: 'x'.repeat(43),
+      passcode: 'abc',
+      is_active: true,
+      allow_downloads: true,
+      expires_at: null,
+      created_at: '2026-11-22T10:00:00Z',
+    };
+    const { onSubmit } = renderDialog(link);
+    await userEvent.click(screen.getByRole('switch', { name: 'Allow downloads' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ albumId: 'album-1', passcode: 'abc', allowDownloads: false, expiresAt: null }),
+    );
+    await userEvent.type(screen.getByLabelText('Passcode'), 'd');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Passcode must be 4 to 8 digits')).toBeTruthy();
   });
 
   it('keeps the collection of a link being edited', async () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { initialLinkValues, linkFormSchema, toLinkSettings, toLinkUpdate, type LinkFormValues } from '@/features/admin-links/link-form';
+import {
+  initialLinkValues,
+  linkFormSchema,
+  linkFormSchemaFor,
+  toLinkSettings,
+  toLinkUpdate,
+  type LinkFormValues,
+} from '@/features/admin-links/link-form';
 import { defaultExpiryDate, expiresIn, expiryFromDateInput, isDateInput, isExpired, toDateInput } from '@/features/admin-links/link-rules';
 import type { ShownLink } from '@/features/admin-links/links-overlay';
 
@@ -64,11 +71,22 @@ describe('the link form rules (SPEC §5)', () => {
     expect(messages({ ...valid, requirePasscode: true, passcode: '1234' })).toEqual([]);
   });
 
-  it('allows at most 8 characters', () => {
+  it('takes 4 to 8 digits, as the server does', () => {
     expect(messages({ ...valid, requirePasscode: true, passcode: '12345678' })).toEqual([]);
-    expect(messages({ ...valid, requirePasscode: true, passcode: '123456789' })).toEqual([
-      'passcode: Passcode must be at most 8 characters',
-    ]);
+    expect(messages({ ...valid, requirePasscode: true, passcode: '0000' })).toEqual([]);
+    for (const refused of ['123456789', '123', 'abcd', '12 34']) {
+      expect(messages({ ...valid, requirePasscode: true, passcode: refused })).toEqual(['passcode: Passcode must be 4 to 8 digits']);
+    }
+  });
+
+  it("keeps an edited link's own passcode made under the older rule", () => {
+    const editing = (values: LinkFormValues) => linkFormSchemaFor('abc').safeParse(values).success;
+    expect(editing({ ...valid, requirePasscode: true, passcode: 'abc' })).toBe(true);
+    expect(editing({ ...valid, requirePasscode: true, passcode: 'abcd' })).toBe(false);
+  });
+
+  it('sends no passcode when "Require passcode" is off', () => {
+    expect(toLinkSettings({ ...valid, requirePasscode: false, passcode: '1234' }).passcode).toBeNull();
   });
 
   it('takes an empty expiry but not a broken one', () => {
@@ -83,6 +101,17 @@ describe('the link form rules (SPEC §5)', () => {
       passcode: '',
       expiryDate: '2026-12-22',
       allowDownloads: true,
+    });
+  });
+
+  it('starts a new link with the saved defaults, with a fresh passcode when they require one', () => {
+    const defaults = { requirePasscode: true, allowDownloads: false, expiryDays: 7 };
+    expect(initialLinkValues(undefined, new Date(2026, 11, 28), defaults, () => '482913')).toEqual({
+      albumId: '',
+      requirePasscode: true,
+      passcode: '482913',
+      expiryDate: '2027-01-04',
+      allowDownloads: false,
     });
   });
 

@@ -2,8 +2,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DeleteAdminDialog } from '@/features/admin-settings/delete-admin-dialog';
-import { LinkDefaultsSection } from '@/features/admin-settings/link-defaults-section';
-import { Toaster } from '@/ui/toast';
+import { LinkDefaultsForm } from '@/features/admin-settings/link-defaults-form';
+import { INITIAL_LINK_DEFAULTS, type LinkDefaults } from '@/lib/backend/link-defaults';
 
 // Radix's Switch measures itself; jsdom has no ResizeObserver.
 beforeAll(() => {
@@ -41,30 +41,28 @@ describe('the delete admin dialog', () => {
 });
 
 describe('the default client link settings', () => {
-  it('starts with no passcode, downloads allowed and 30 days', () => {
-    render(<LinkDefaultsSection />);
-    expect(screen.getByRole('switch', { name: 'Require passcode' }).getAttribute('aria-checked')).toBe('false');
-    expect(screen.getByRole('switch', { name: 'Allow downloads' }).getAttribute('aria-checked')).toBe('true');
-    expect(screen.getByLabelText<HTMLInputElement>('Default expiry (days)').value).toBe('30');
+  it('shows the saved defaults', () => {
+    render(<LinkDefaultsForm defaults={{ requirePasscode: true, allowDownloads: false, expiryDays: 14 }} onSave={vi.fn()} />);
+    expect(screen.getByRole('switch', { name: 'Require passcode' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('switch', { name: 'Allow downloads' }).getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByLabelText<HTMLInputElement>('Default expiry (days)').value).toBe('14');
   });
 
-  it('refuses an out-of-range expiry with a message, and saves a valid one for the session only', async () => {
-    render(
-      <>
-        <LinkDefaultsSection />
-        <Toaster />
-      </>,
-    );
+  it('refuses an out-of-range expiry with a message, and saves what is on screen', async () => {
+    const onSave = vi.fn((_defaults: LinkDefaults) => Promise.resolve(true));
+    render(<LinkDefaultsForm defaults={INITIAL_LINK_DEFAULTS} onSave={onSave} />);
     const expiry = screen.getByLabelText<HTMLInputElement>('Default expiry (days)');
     await userEvent.clear(expiry);
     await userEvent.type(expiry, '400');
     await userEvent.click(screen.getByRole('button', { name: 'Save Defaults' }));
     expect(await screen.findByText('Default expiry must be between 1 and 365 days')).toBeTruthy();
-    expect(screen.queryByText('Defaults saved for this session')).toBeNull();
+    expect(onSave).not.toHaveBeenCalled();
 
+    // Not a number falls back to 30 (SPEC §5), shown and saved.
     await userEvent.clear(expiry);
+    await userEvent.click(screen.getByRole('switch', { name: 'Require passcode' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save Defaults' }));
-    expect(await screen.findByText('Defaults saved for this session')).toBeTruthy();
+    expect(onSave).toHaveBeenCalledWith({ requirePasscode: true, allowDownloads: true, expiryDays: 30 });
     expect(expiry.value).toBe('30');
   });
 });

@@ -19,6 +19,7 @@ import { AddPhotosDialog } from './add-photos-dialog';
 import { albumKeys } from './album-keys';
 import { overlayAlbums, overlayPhotos, type ShownPhoto } from './albums-overlay';
 import { PhotoTile } from './photo-tile';
+import { ShareButton } from './share-link-panel';
 import { UploadProgress } from './upload-progress';
 
 function BackLink() {
@@ -115,9 +116,12 @@ export function AlbumDetailPage() {
             {photoCount(shownPhotos.length)}
           </p>
         </div>
-        <Button onClick={() => setAdding(true)}>
-          <ImagePlus aria-hidden /> Add Photos
-        </Button>
+        <div className="grid grid-cols-2 gap-2 sm:flex">
+          <ShareButton albumId={id} albumName={shownAlbum.name} />
+          <Button onClick={() => setAdding(true)}>
+            <ImagePlus aria-hidden /> Add Photos
+          </Button>
+        </div>
       </div>
 
       {!uploads.finished && !adding && <UploadProgress uploads={uploads} onShowDetails={() => setAdding(true)} />}

@@ -1,13 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { LinkDefaults } from '@/lib/backend/link-defaults';
+import { generatePasscode } from '@/lib/share-link';
 import { NativeSelect, Switch } from '@/ui/controls';
 import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
 import { formSubmit } from '@/ui/form-submit';
 import { Input } from '@/ui/input';
 import { DateInputWithClear } from './date-input-with-clear';
-import { initialLinkValues, linkFormSchema, toLinkSettings, type LinkFormValues, type LinkSettings } from './link-form';
+import { initialLinkValues, linkFormSchemaFor, toLinkSettings, type LinkFormValues, type LinkSettings } from './link-form';
 import type { AlbumOption, ShownLink } from './links-overlay';
 
 interface LinkFormDialogProps {
@@ -17,6 +19,8 @@ interface LinkFormDialogProps {
   link?: ShownLink;
   albums: AlbumOption[];
   albumsLoading: boolean;
+  /** The photographer's saved defaults, which a new link starts with. */
+  defaults?: LinkDefaults;
   onSubmit: (settings: LinkSettings) => Promise<boolean>;
 }
 
@@ -44,13 +48,21 @@ function SwitchRow({
 }
 
 /** Create or edit a client link: collection (fixed once made), passcode, expiry, downloads (SPEC §2, §5, §9). */
-export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading, onSubmit }: LinkFormDialogProps) {
+export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading, defaults, onSubmit }: LinkFormDialogProps) {
   const editing = link !== undefined;
-  const form = useForm<LinkFormValues>({ resolver: zodResolver(linkFormSchema), defaultValues: initialLinkValues() });
+  // The edited link's own passcode stays valid even if an older rule made it (useForm takes
+  // the resolver of each render).
+  const keptPasscode = link?.passcode ?? null;
+  const resolver = useMemo(() => zodResolver(linkFormSchemaFor(keptPasscode)), [keptPasscode]);
+  // Made once (it draws a random passcode); each opening resets the form below.
+  const [startValues] = useState(() => initialLinkValues(undefined, new Date(), defaults));
+  const form = useForm<LinkFormValues>({ resolver, defaultValues: startValues });
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
-    if (open) form.reset(initialLinkValues(link));
+    if (open) form.reset(initialLinkValues(link, new Date(), defaults));
+    // Opening the dialog starts it over; defaults arriving later do not overwrite what is typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, link, form]);
 
   // In edit mode the link's own collection is shown even if the list has not loaded.
@@ -61,12 +73,6 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
     if (await onSubmit(toLinkSettings(values, link))) onOpenChange(false);
   });
 
-  const passcodeField = form.register('passcode', {
-    // Typing a passcode protects the link; the switch always says whether it is protected.
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      if (event.target.value !== '' && !form.getValues('requirePasscode')) form.setValue('requirePasscode', true);
-    },
-  });
   const requirePasscode = useWatch({ control: form.control, name: 'requirePasscode' });
 
   return (
@@ -116,14 +122,27 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
                 checked={field.value}
                 onCheckedChange={(checked) => {
                   field.onChange(checked);
+                  // On: a random passcode to keep or change; off: none.
+                  if (checked && form.getValues('passcode').trim() === '') form.setValue('passcode', generatePasscode());
                   if (!checked) form.setValue('passcode', '');
                   form.clearErrors('passcode');
                 }}
               />
             )}
           />
-          <FormField label="Passcode" error={errors.passcode?.message} hint={requirePasscode ? 'Required to open the link' : 'Optional'}>
-            <Input placeholder="4-8 digits" autoComplete="off" inputMode="numeric" {...passcodeField} />
+          <FormField
+            label="Passcode"
+            error={errors.passcode?.message}
+            hint={requirePasscode ? '4 to 8 digits, asked before any photo is shown' : "Turn on 'Require passcode' to set one"}
+          >
+            <Input
+              placeholder="4-8 digits"
+              autoComplete="off"
+              inputMode="numeric"
+              maxLength={8}
+              disabled={!requirePasscode}
+              {...form.register('passcode')}
+            />
           </FormField>
         </div>
 

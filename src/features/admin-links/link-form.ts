@@ -1,29 +1,55 @@
 import { z } from 'zod';
 import type { GalleryLinkUpdate } from '@/lib/backend/database.types';
+import { INITIAL_LINK_DEFAULTS, type LinkDefaults } from '@/lib/backend/link-defaults';
+import { generatePasscode, PASSCODE_PATTERN, PASSCODE_RULE } from '@/lib/share-link';
 import { defaultExpiryDate, expiryFromDateInput, isDateInput, toDateInput } from './link-rules';
 import type { ShownLink } from './links-overlay';
 
-/** SPEC §5, §9: passcode at most 8 characters. */
-export const PASSCODE_MAX_LENGTH = 8;
-
-export const linkFormSchema = z
-  .object({
-    albumId: z.string().min(1, 'Please select a collection'),
-    requirePasscode: z.boolean(),
-    passcode: z.string().refine((value) => value.trim().length <= PASSCODE_MAX_LENGTH, 'Passcode must be at most 8 characters'),
-    expiryDate: z.string().refine((value) => value === '' || isDateInput(value), 'Enter a valid date'),
-    allowDownloads: z.boolean(),
-  })
-  .superRefine((values, context) => {
-    if (values.requirePasscode && values.passcode.trim() === '') {
-      context.addIssue({ code: 'custom', path: ['passcode'], message: 'Passcode is required' });
-    }
-  });
+/**
+ * The form's rules (SPEC §5), with the server's passcode rule: a passcode that is set or
+ * changed is 4 to 8 digits. `keptPasscode`, the edited link's own, stays allowed unchanged
+ * (links made under the old rule keep working, and so does editing them).
+ */
+export function linkFormSchemaFor(keptPasscode: string | null = null) {
+  return z
+    .object({
+      albumId: z.string().min(1, 'Please select a collection'),
+      requirePasscode: z.boolean(),
+      passcode: z.string(),
+      expiryDate: z.string().refine((value) => value === '' || isDateInput(value), 'Enter a valid date'),
+      allowDownloads: z.boolean(),
+    })
+    .superRefine((values, context) => {
+      if (!values.requirePasscode) return;
+      const passcode = values.passcode.trim();
+      if (passcode === '') context.addIssue({ code: 'custom', path: ['passcode'], message: 'Passcode is required' });
+      else if (!PASSCODE_PATTERN.test(passcode) && passcode !== keptPasscode) {
+        context.addIssue({ code: 'custom', path: ['passcode'], message: PASSCODE_RULE });
+      }
+    });
+}
+export const linkFormSchema = linkFormSchemaFor();
 export type LinkFormValues = z.infer<typeof linkFormSchema>;
 
-/** What the dialog starts with: SPEC §9 defaults for a new link, or the link as it is. */
-export function initialLinkValues(link?: ShownLink, today: Date = new Date()): LinkFormValues {
-  if (!link) return { albumId: '', requirePasscode: false, passcode: '', expiryDate: defaultExpiryDate(today), allowDownloads: true };
+/**
+ * What the dialog starts with: for a new link, the photographer's saved defaults (a fresh
+ * passcode when they require one); for an edit, the link as it is.
+ */
+export function initialLinkValues(
+  link?: ShownLink,
+  today: Date = new Date(),
+  defaults: LinkDefaults = INITIAL_LINK_DEFAULTS,
+  passcode: () => string = generatePasscode,
+): LinkFormValues {
+  if (!link) {
+    return {
+      albumId: '',
+      requirePasscode: defaults.requirePasscode,
+      passcode: defaults.requirePasscode ? passcode() : '',
+      expiryDate: defaultExpiryDate(today, defaults.expiryDays),
+      allowDownloads: defaults.allowDownloads,
+    };
+  }
   return {
     albumId: link.album_id,
     requirePasscode: link.passcode !== null,
@@ -42,7 +68,8 @@ export interface LinkSettings {
 }
 
 export function toLinkSettings(values: LinkFormValues, current?: ShownLink): LinkSettings {
-  const passcode = values.passcode.trim();
+  // The field is off without 'Require passcode': what it held then is not the link's.
+  const passcode = values.requirePasscode ? values.passcode.trim() : '';
   return {
     albumId: current?.album_id ?? values.albumId,
     passcode: passcode === '' ? null : passcode,

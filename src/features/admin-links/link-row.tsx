@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Card } from '@/ui/card';
 import { ActionMenu } from '@/ui/dropdown-menu';
 import { shortDate } from '@/ui/format';
-import { clientLinkUrl } from './copy-text';
+import { clientLinkUrl } from '@/lib/share-link';
 import { LinkBadges } from './link-badges';
 import type { ShownLink } from './links-overlay';
 

@@ -1,7 +1,5 @@
 /** Display and date rules of client links (SPEC §4, §9). */
-
-/** SPEC §9: a new link expires 30 days from today unless changed. */
-export const DEFAULT_EXPIRY_DAYS = 30;
+import { DEFAULT_EXPIRY_DAYS } from '@/lib/backend/link-defaults';
 
 /** SPEC §4: expired when expires_at is earlier than now (display only in the admin list). */
 export function isExpired(expiresAt: string | null, now: Date = new Date()): boolean {
@@ -29,9 +27,9 @@ export function toDateInput(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** The prefilled expiry of a new link: today plus 30 days. */
-export function defaultExpiryDate(today: Date = new Date()): string {
-  return toDateInput(new Date(today.getFullYear(), today.getMonth(), today.getDate() + DEFAULT_EXPIRY_DAYS));
+/** The prefilled expiry of a new link: today plus the default days (SPEC §9: 30). */
+export function defaultExpiryDate(today: Date = new Date(), days: number = DEFAULT_EXPIRY_DAYS): string {
+  return toDateInput(new Date(today.getFullYear(), today.getMonth(), today.getDate() + days));
 }
 
 /** A 'YYYY-MM-DD' that names a real day. */

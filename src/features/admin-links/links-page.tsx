@@ -4,14 +4,16 @@ import { useNavigate } from 'react-router-dom';
 import { useBackend } from '@/lib/backend/backend-context';
 import { changes } from '@/offline/outbox/registry';
 import { useSubmitChange } from '@/offline/outbox/outbox-provider';
+import { useLinkDefaults } from '@/offline/outbox/use-link-defaults';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
 import { PageLoader } from '@/ui/page-loader';
 import { notify } from '@/ui/toast';
-import { newAccessToken } from './access-token';
-import { clientLinkUrl, copyText } from './copy-text';
+import { newAccessToken } from '@/lib/backend/access-token';
+import { copyText } from '@/lib/copy-text';
+import { clientLinkUrl } from '@/lib/share-link';
 import { toLinkUpdate, type LinkSettings } from './link-form';
 import { LinkFormDialog } from './link-form-dialog';
 import { LinkRow } from './link-row';
@@ -24,6 +26,7 @@ export function LinksPage() {
   const navigate = useNavigate();
   const submit = useSubmitChange();
   const { links, albums, isPending, albumsLoading } = useGalleryLinks();
+  const { defaults } = useLinkDefaults();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ShownLink | null>(null);
   const [deleting, setDeleting] = useState<ShownLink | null>(null);
@@ -117,7 +120,14 @@ export function LinksPage() {
           ))}
         </div>
       )}
-      <LinkFormDialog open={creating} onOpenChange={setCreating} albums={albums} albumsLoading={albumsLoading} onSubmit={create} />
+      <LinkFormDialog
+        open={creating}
+        onOpenChange={setCreating}
+        albums={albums}
+        albumsLoading={albumsLoading}
+        defaults={defaults}
+        onSubmit={create}
+      />
       <LinkFormDialog
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}

@@ -1,20 +1,6 @@
-/** SPEC §9: new client links expire after 30 days by default, 1 to 365 allowed. */
-export const DEFAULT_EXPIRY_DAYS = 30;
-export const MIN_EXPIRY_DAYS = 1;
-export const MAX_EXPIRY_DAYS = 365;
+import { DEFAULT_EXPIRY_DAYS, MAX_EXPIRY_DAYS, MIN_EXPIRY_DAYS } from '@/lib/backend/link-defaults';
 
-export interface LinkDefaults {
-  requirePasscode: boolean;
-  allowDownloads: boolean;
-  expiryDays: number;
-}
-
-/** SPEC §9: no passcode, downloads allowed, 30 days. */
-export const INITIAL_LINK_DEFAULTS: LinkDefaults = {
-  requirePasscode: false,
-  allowDownloads: true,
-  expiryDays: DEFAULT_EXPIRY_DAYS,
-};
+export { MAX_EXPIRY_DAYS, MIN_EXPIRY_DAYS };
 
 export type ExpiryDaysResult = { ok: true; days: number } | { ok: false; error: string };
 

@@ -1,12 +1,16 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { usePublicBackend } from '@/lib/backend/backend-context';
+import { resolveStorageUrl } from '@/lib/backend/storage';
 import { clientDownloadAccess } from '@/lib/downloads/download-access';
+import { safeImageSrc } from '@/lib/safe-url';
+import { contactLink } from '@/theme/contact-link';
 import { useSiteTheme } from '@/theme/use-site-theme';
 import { photoCount } from '@/ui/format';
 import { PhotoGallery } from '@/ui/photos/photo-gallery';
 import { usePhotoDownload } from '@/ui/photos/use-photo-download';
 import { GalleryUnavailable, NoPhotos } from '@/ui/site/gallery-states';
+import { ContactButton } from '@/ui/site/contact-button';
 import { PublicPageLoading } from '@/ui/site/public-page-loading';
 import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
 import { useSiteProfile } from '@/ui/site/use-site-profile';
@@ -14,7 +18,9 @@ import { notify } from '@/ui/toast';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { useRevealed } from '@/ui/use-revealed';
 import { useOnline } from '@/ui/use-online';
+import { ClientHero, heroImage } from './client-hero';
 import { DownloadAllButton } from './download-all-button';
+import { ExpiredLink } from './expired-link';
 import { SaveOfflineButton } from './save-offline-button';
 import { useClientGallery } from './use-client-gallery';
 import { useDownloadAll } from './use-download-all';
@@ -23,19 +29,30 @@ import { useSaveOffline } from './use-save-offline';
 // Only a protected link needs the dialog (and its dialog library): an open link's page does not wait for it.
 const PasscodeDialog = lazy(async () => ({ default: (await import('./passcode-dialog')).PasscodeDialog }));
 
+const PHOTOS_ID = 'photos';
+
 /**
  * A client's private album through a share link (/client/{access_token}): the passcode
- * first when the link has one, then the photos, the viewer and — when the link allows —
- * single downloads and 'Download All Photos'. An invalid, inactive or expired link: toast
- * 'Gallery Not Found' and back to the home page.
+ * first when the link has one, then the album's cover, full width, with its name, the
+ * photographer's and their contact action; then the photos, the viewer and — when the link
+ * allows — single downloads and 'Download All Photos'. An expired link: a page saying so, with
+ * the contact action. An invalid or inactive one: toast 'Gallery Not Found' and back home.
  */
 export function ClientGalleryPage() {
   const { accessToken = '' } = useParams();
   const navigate = useNavigate();
-  useSiteTheme();
+  const { design } = useSiteTheme();
   const { profile } = useSiteProfile();
   const backend = usePublicBackend();
-  const { link, found, offline, needsPasscode, passcode, photos, submitPasscode } = useClientGallery(accessToken);
+  const { link, found, offline, expired, cover, needsPasscode, passcode, photos, submitPasscode } = useClientGallery(accessToken);
+  const contact = (tone: 'primary' | 'on-image') => (
+    <ContactButton
+      method={design.contact_method}
+      text={design.contact_button_text}
+      link={contactLink(design.contact_method, design.contact_value)}
+      tone={tone}
+    />
+  );
   // Originals are private: each download carries a grant the server issues for this link.
   const access = useMemo(() => clientDownloadAccess(backend, accessToken, passcode), [backend, accessToken, passcode]);
   const downloadPhoto = usePhotoDownload({ access });
@@ -49,7 +66,7 @@ export function ClientGalleryPage() {
   useErrorToast(link.error, 'Failed to load gallery');
   useErrorToast(photos.error, 'Failed to load gallery content');
 
-  const notFound = link.isSuccess && found === null;
+  const notFound = link.isSuccess && found === null && !expired;
   useEffect(() => {
     if (!notFound) return;
     notify.error('This gallery link is invalid or has been deactivated', 'Gallery Not Found');
@@ -59,6 +76,7 @@ export function ClientGalleryPage() {
   const revealed = useRevealed(!link.isPending && !notFound);
   const photosRevealed = useRevealed(!photos.isPending);
   if (!revealed) return <PublicPageLoading />;
+  if (expired && !found) return <ExpiredLink profile={profile} contact={contact('primary')} />;
   if (link.error || !found) {
     return (
       <GalleryUnavailable
@@ -71,28 +89,44 @@ export function ClientGalleryPage() {
 
   // Originals are never kept offline: downloads need the network.
   const canDownload = found.allow_downloads && online && !offline;
+  const facts = photos.data ? [complete ? photoCount(shown.length) : 'Loading photos...'] : [];
+  const actions =
+    shown.length > 0 ? (
+      <div className="flex flex-wrap gap-3">
+        {canDownload && <DownloadAllButton percent={percent} ready={complete} onClick={() => void downloadAll()} />}
+        {(online || saveOffline.saved) && (
+          <SaveOfflineButton
+            progress={saveOffline.progress}
+            saved={saveOffline.saved}
+            ready={complete}
+            onSave={() => void saveOffline.save()}
+          />
+        )}
+      </div>
+    ) : undefined;
+  // The cover opens the gallery once the link is open; an empty album keeps the plain heading.
+  const showHero = !needsPasscode && !photos.error && !(complete && shown.length === 0);
+  const coverSrc = cover ? safeImageSrc(resolveStorageUrl(backend, cover)) : undefined;
+  const hero = showHero ? (
+    <ClientHero
+      albumName={found.album_name}
+      description={found.album_description}
+      siteName={profile.siteName}
+      image={cover === undefined ? undefined : heroImage(shown, coverSrc)}
+      contact={contact('on-image')}
+      photosId={PHOTOS_ID}
+    />
+  ) : undefined;
   return (
-    <PublicPageFrame profile={profile} subtitle={profile.subtitle} back={{ to: '/', label: 'Back to Home' }}>
-      <GalleryHeading
-        title={found.album_name}
-        description={found.album_description}
-        facts={photos.data ? [complete ? photoCount(shown.length) : 'Loading photos...'] : []}
-        actions={
-          shown.length > 0 ? (
-            <div className="flex flex-wrap gap-3">
-              {canDownload && <DownloadAllButton percent={percent} ready={complete} onClick={() => void downloadAll()} />}
-              {(online || saveOffline.saved) && (
-                <SaveOfflineButton
-                  progress={saveOffline.progress}
-                  saved={saveOffline.saved}
-                  ready={complete}
-                  onSave={() => void saveOffline.save()}
-                />
-              )}
-            </div>
-          ) : undefined
-        }
-      />
+    <PublicPageFrame profile={profile} subtitle={profile.subtitle} back={{ to: '/', label: 'Back to Home' }} hero={hero}>
+      {showHero ? (
+        <div id={PHOTOS_ID} className="mb-6 flex scroll-mt-24 flex-col gap-4 sm:mb-8 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm tracking-wide text-muted-foreground">{facts.join(' · ')}</p>
+          {actions && <div className="shrink-0">{actions}</div>}
+        </div>
+      ) : (
+        <GalleryHeading title={found.album_name} description={found.album_description} facts={facts} actions={actions} />
+      )}
       {needsPasscode ? (
         <>
           <NoPhotos title="This gallery is protected" description="Enter the passcode to see the photos." />

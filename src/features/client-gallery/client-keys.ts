@@ -8,6 +8,8 @@ export const clientKeys = {
   /** The server's answer alone: the link (null when invalid, inactive or expired). */
   serverLink: (token: string) => ['client-link', token, 'server'] as const,
   photos: (token: string) => ['client-link', token, 'photos'] as const,
+  /** The album's cover, asked for once the link opens. */
+  cover: (token: string) => ['client-link', token, 'cover'] as const,
   /** Whether this device saved the album for offline, and its size. */
   offline: (token: string) => ['client-link', token, 'offline'] as const,
 };

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePublicBackend } from '@/lib/backend/backend-context';
-import { validateGalleryPasscode } from '@/lib/backend/client-links';
+import { getAlbumCoverByToken, isGalleryLinkExpired, validateGalleryPasscode } from '@/lib/backend/client-links';
 import type { ClientLink } from '@/lib/backend/database.types';
 import { BackendError } from '@/lib/backend/errors';
 import { resolveStorageUrl } from '@/lib/backend/storage';
@@ -27,6 +27,8 @@ interface LinkState {
   acceptedPasscode: string | null;
   /** Read from this device because the server could not be reached. */
   offline: boolean;
+  /** No usable link, because its expiry has passed (the server says only that). */
+  expired: boolean;
 }
 
 /**
@@ -48,17 +50,22 @@ export function useClientGallery(token: string) {
         if (!found) {
           // Deactivated or expired: nothing of it stays on this device.
           if (await readOfflineAlbum(token)) await (await loadOfflineAlbums()).forgetOfflineAlbum(token, resolve);
-          return { link: null, acceptedPasscode: null, offline: false };
+          // Expired: the page says so, with the photographer's contact; otherwise the spec's toast.
+          const expired = await isGalleryLinkExpired(backend, token).catch((error: unknown) => {
+            console.warn('Could not ask whether the link expired', error);
+            return false;
+          });
+          return { link: null, acceptedPasscode: null, offline: false, expired };
         }
-        if (!found.has_passcode) return { link: found, acceptedPasscode: null, offline: false };
+        if (!found.has_passcode) return { link: found, acceptedPasscode: null, offline: false, expired: false };
         // A passcode entered before is checked again: the photographer may have changed it.
         const passcode = (await readOfflineAlbum(token))?.passcode ?? null;
         const stillValid = passcode !== null && (await validateGalleryPasscode(backend, token, passcode));
-        return { link: found, acceptedPasscode: stillValid ? passcode : null, offline: false };
+        return { link: found, acceptedPasscode: stillValid ? passcode : null, offline: false, expired: false };
       } catch (error) {
         const remembered = isNetworkFailure(error) ? await readOfflineAlbum(token) : undefined;
         if (!remembered) throw error;
-        return { link: remembered.link, acceptedPasscode: remembered.passcode, offline: true };
+        return { link: remembered.link, acceptedPasscode: remembered.passcode, offline: true, expired: false };
       }
     },
     staleTime: Infinity,
@@ -69,6 +76,15 @@ export function useClientGallery(token: string) {
   const unlocked = !!found && (!found.has_passcode || passcode !== null);
 
   const photos = useQuery({ ...clientPhotosQuery(backend, token, found, passcode), enabled: unlocked });
+  // The cover opens the page; offline (or if it fails) the page starts on the first photo.
+  const offline = link.data?.offline ?? false;
+  const cover = useQuery({
+    queryKey: clientKeys.cover(token),
+    queryFn: () => getAlbumCoverByToken(backend, token, passcode),
+    enabled: unlocked && !offline,
+    retry: false,
+    staleTime: Infinity,
+  });
 
   /**
    * Checks a passcode with the server. Accepted: the photos load and the passcode's error
@@ -94,7 +110,11 @@ export function useClientGallery(token: string) {
     link,
     /** Undefined while loading, null when the link is invalid, inactive or expired. */
     found,
-    offline: link.data?.offline ?? false,
+    offline,
+    /** True when the link is not usable because it expired. */
+    expired: link.data?.expired ?? false,
+    /** The album's cover path; undefined while asked for, null when unknown (none, offline, failed). */
+    cover: cover.isPending && !offline ? undefined : (cover.data ?? null),
     needsPasscode: !!found?.has_passcode && passcode === null,
     /** The passcode the server accepted (null for a link without one). */
     passcode,

@@ -45,3 +45,18 @@ export async function getDownloadGrant(backend: PublicBackend, accessToken: stri
     await backend.publicClient.rpc('get_download_grant', { p_access_token: accessToken, p_passcode: passcode, p_device: deviceId() }),
   );
 }
+
+/**
+ * rpc get_album_cover_by_token: the album's cover (a rendition path) once the link opens
+ * (with its passcode when it has one); null otherwise or when the album has no photo.
+ */
+export async function getAlbumCoverByToken(backend: PublicBackend, accessToken: string, passcode: string | null): Promise<string | null> {
+  return unwrap(
+    await backend.publicClient.rpc('get_album_cover_by_token', { p_access_token: accessToken, p_passcode: passcode, p_device: deviceId() }),
+  );
+}
+
+/** rpc is_gallery_link_expired: whether the token names a link whose expiry has passed (nothing else about it). */
+export async function isGalleryLinkExpired(backend: PublicBackend, accessToken: string): Promise<boolean> {
+  return unwrap(await backend.publicClient.rpc('is_gallery_link_expired', { p_access_token: accessToken }));
+}

@@ -180,9 +180,12 @@ export type SiteSettingKey =
   | 'contact_button_text'
   | 'contact_button_subtitle';
 
+/** The photographer's default client link settings: rows of site_settings that only admins read. */
+export type LinkDefaultKey = 'link_require_passcode' | 'link_allow_downloads' | 'link_expiry_days';
+
 export type SiteSettingRow = {
   id: Uuid;
-  setting_key: SiteSettingKey;
+  setting_key: SiteSettingKey | LinkDefaultKey;
   setting_value: string | null;
   updated_at: Timestamp;
 };
@@ -415,10 +418,13 @@ export type Database = {
       admin_list_gallery_links: Fn<AuthPair, AdminGalleryLink[]>;
       generate_access_token: Fn<Record<string, never>, string>;
       admin_update_site_settings: Fn<AuthPair & { p_settings: Partial<Record<SiteSettingKey, string | null>> }, boolean>;
+      admin_save_link_defaults: Fn<AuthPair & { p_require_passcode: boolean; p_allow_downloads: boolean; p_expiry_days: number }, boolean>;
       get_gallery_link_by_token: Fn<{ p_access_token: string }, ClientLink[]>;
       set_gallery_context: Fn<{ access_token: string }, boolean>;
       validate_gallery_passcode: Fn<{ p_access_token: string; p_passcode: string; p_device?: string | null }, boolean>;
       get_album_photos_by_token: Fn<{ p_access_token: string; p_passcode?: string | null; p_device?: string | null }, ClientPhoto[]>;
+      get_album_cover_by_token: Fn<{ p_access_token: string; p_passcode?: string | null; p_device?: string | null }, string | null>;
+      is_gallery_link_expired: Fn<{ p_access_token: string }, boolean>;
       get_download_grant: Fn<{ p_access_token: string; p_passcode?: string | null; p_device?: string | null }, string | null>;
     };
     Enums: Record<never, never>;

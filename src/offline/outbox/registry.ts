@@ -11,6 +11,7 @@ import type {
   TestimonialUpdate,
 } from '@/lib/backend/database.types';
 import { createGalleryLink, deleteGalleryLink, updateGalleryLink, type NewGalleryLink } from '@/lib/backend/gallery-links';
+import { saveLinkDefaults, type LinkDefaults } from '@/lib/backend/link-defaults';
 import { createPageSection, deletePageSection, updatePageSection } from '@/lib/backend/page-content';
 import { photoObjectNames } from '@/lib/backend/photo-objects';
 import { saveProfile } from '@/lib/backend/profile';
@@ -365,6 +366,17 @@ export const registry = {
     send: (settings, { backend }) => saveSiteSettings(backend, settings),
     affects: ['site-settings'],
   }),
+  'link-defaults.save': define({
+    version: 1,
+    build: (defaults: LinkDefaults) => ({
+      entity: 'link-defaults',
+      payload: { requirePasscode: defaults.requirePasscode, allowDownloads: defaults.allowDownloads, expiryDays: defaults.expiryDays },
+      label: 'Save default link settings',
+    }),
+    // Writes the same three rows however often it is sent.
+    send: (defaults, { backend }) => saveLinkDefaults(backend, defaults),
+    affects: ['link-defaults'],
+  }),
 };
 
 type Registry = typeof registry;
@@ -487,6 +499,7 @@ export const changes = {
   updateService: (service: InputOf<'service.update'>) => newChange('service.update', service),
   deleteService: (service: InputOf<'service.delete'>) => newChange('service.delete', service),
   saveSettings: (settings: SiteSettings, waitFor: string[] = []) => newChange('settings.save', { settings, waitFor }),
+  saveLinkDefaults: (defaults: InputOf<'link-defaults.save'>) => newChange('link-defaults.save', defaults),
   createTestimonial: (testimonial: InputOf<'testimonial.create'>) => newChange('testimonial.create', testimonial),
   updateTestimonial: (testimonial: InputOf<'testimonial.update'>) => newChange('testimonial.update', testimonial),
   deleteTestimonial: (testimonial: InputOf<'testimonial.delete'>) => newChange('testimonial.delete', testimonial),

@@ -9,11 +9,13 @@ interface PublicPageFrameProps {
   profile: SiteProfile;
   subtitle?: string | null;
   back: { to: string; label: string };
+  /** Full-width, between the header and the page's content (a client gallery's cover). */
+  hero?: ReactNode;
   children: ReactNode;
 }
 
 /** The frame of a gallery page: the site's brand and a way back on top, a quiet footer below. */
-export function PublicPageFrame({ profile, subtitle, back, children }: PublicPageFrameProps) {
+export function PublicPageFrame({ profile, subtitle, back, hero, children }: PublicPageFrameProps) {
   const online = useOnline();
   return (
     <div className="flex min-h-dvh flex-col font-body text-foreground" style={{ background: 'var(--site-background)' }}>
@@ -41,6 +43,7 @@ export function PublicPageFrame({ profile, subtitle, back, children }: PublicPag
           </p>
         )}
       </header>
+      {hero}
       <main className="mx-auto w-full max-w-7xl flex-1 px-3 pt-8 pb-16 sm:px-6 sm:pt-12">{children}</main>
       <footer className="border-t border-border/60 px-6 py-6 text-center text-xs text-muted-foreground">
         © {new Date().getFullYear()} {profile.siteName}

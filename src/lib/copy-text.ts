@@ -1,8 +1,3 @@
-/** The address a client opens (SPEC §2): the site's origin plus /client/{access_token}. */
-export function clientLinkUrl(accessToken: string, origin: string = window.location.origin): string {
-  return `${origin}/client/${accessToken}`;
-}
-
 /** Puts text on the clipboard; falls back to a hidden field where the Clipboard API is missing. */
 export async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {

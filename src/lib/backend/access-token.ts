@@ -1,5 +1,5 @@
-import type { Backend } from '@/lib/backend/client';
-import { generateAccessToken } from '@/lib/backend/gallery-links';
+import type { Backend } from './client';
+import { generateAccessToken } from './gallery-links';
 
 /** What the server accepts (gallery_links.access_token check). */
 export const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;

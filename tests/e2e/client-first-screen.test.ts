@@ -1,0 +1,141 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newContext, screenshot, sql } from './browser';
+import { seedAlbum, seedClientLink, type SeededPhoto } from './public-seed';
+
+/**
+ * The client's first screen (issue 20, item 6): the gallery opens on the collection's cover,
+ * full width, with the album's name, the photographer's and their contact action, then the
+ * grid; a protected link shows no cover before its passcode; an expired link has a page that
+ * says so, with the contact action and nothing of the album.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const SIZES = [
+  ['desktop', 'desktop'],
+  ['phone', PHONE],
+] as const;
+
+let album: { id: string; photos: SeededPhoto[] };
+let savedContact: Array<{ setting_key: string; setting_value: string | null }>;
+
+beforeAll(async () => {
+  album = await seedAlbum({
+    name: 'Ava & Noah — Lakeside Engagement',
+    description: 'An evening by the water.',
+    photos: ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'],
+  });
+  // The cover is the second photo, not the first (as 'Set as cover' may choose).
+  await sql('update public.albums set cover_photo_url = $1 where id = $2', [album.photos[1]!.thumbUrl, album.id]);
+  savedContact = await sql(
+    `select setting_key, setting_value from public.site_settings where setting_key in ('contact_method', 'contact_value')`,
+  );
+  await sql(
+    `insert into public.site_settings (setting_key, setting_value) values ('contact_method', 'email'), ('contact_value', 'anna@studio.example')
+     on conflict (setting_key) do update set setting_value = excluded.setting_value`,
+  );
+});
+
+afterAll(async () => {
+  await sql(`delete from public.site_settings where setting_key in ('contact_method', 'contact_value')`);
+  for (const row of savedContact) {
+    await sql('insert into public.site_settings (setting_key, setting_value) values ($1, $2)', [row.setting_key, row.setting_value]);
+  }
+});
+
+const siteName = async () =>
+  (await sql<{ site_name: string }>('select site_name from public.photographer_profile limit 1'))[0]?.site_name ?? 'Photography Portfolio';
+
+/** What the hero shows: its image's file, the heading, and the contact action's address. */
+async function hero(page: Page) {
+  const section = page.getByTestId('client-hero');
+  await section.waitFor();
+  const image = section.getByRole('img', { name: 'Cover photo of Ava & Noah — Lakeside Engagement' });
+  await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('[data-testid="client-hero"] img');
+    return !!img && img.complete && img.naturalWidth > 0;
+  });
+  return {
+    image: await image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname.split('/').pop()),
+    heading: await section.getByRole('heading', { level: 1 }).textContent(),
+    byline: await section.getByText(/^Photographed by /).textContent(),
+    contact: await section.getByTestId('contact-button').getAttribute('href'),
+    box: await section.boundingBox(),
+  };
+}
+
+describe("the client's first screen", () => {
+  it.each(SIZES)('opens on the cover at %s size, then the grid', async (name, viewport) => {
+    const token = await seedClientLink({ albumId: album.id });
+    const context = await newContext(viewport);
+    const page = await context.newPage();
+    await page.goto(`/client/${token}`);
+    const shown = await hero(page);
+    const cover = album.photos[1]!;
+    // The cover's photo, at its preview size (the hero is large) on a wide screen.
+    expect(shown.image).toMatch(new RegExp(`^${cover.id}\\.(preview|thumb)\\.webp$`));
+    expect(shown.heading).toBe('Ava & Noah — Lakeside Engagement');
+    expect(shown.byline).toBe(`Photographed by ${await siteName()}`);
+    expect(shown.contact).toMatch(/^mailto:anna@studio\.example\?subject=/);
+    const width = typeof viewport === 'string' ? 1280 : viewport.width;
+    expect(shown.box!.width).toBe(width);
+    expect(shown.box!.y).toBeLessThan(90); // right under the header
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await screenshot(page, `client-hero-${name}`, { fullPage: false });
+
+    // 'View Photos' goes down to the grid.
+    await page.getByRole('link', { name: 'View Photos' }).click();
+    await page.getByText('3 photos').waitFor();
+    // Scrolled down (as far as a short album's page goes), the photos' row in view.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    expect(await page.evaluate(() => document.getElementById('photos')!.getBoundingClientRect().top < window.innerHeight / 2)).toBe(true);
+    expect(await page.getByRole('button', { name: /, photo \d+ of \d+$/ }).count()).toBe(3);
+    await screenshot(page, `client-hero-grid-${name}`, { fullPage: false });
+    await context.close();
+  });
+
+  it('shows no cover before the passcode, and opens on it once the passcode is right', async () => {
+    const token = await seedClientLink({ albumId: album.id, passcode: '2468' });
+    const context = await newContext('desktop');
+    const page = await context.newPage();
+    const coverCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/rpc/get_album_cover_by_token')) coverCalls.push(request.postData() ?? '');
+    });
+    await page.goto(`/client/${token}`);
+    const dialog = page.getByRole('dialog', { name: 'Gallery Protected' });
+    await dialog.waitFor();
+    expect(await page.getByTestId('client-hero').count()).toBe(0);
+    expect(await page.locator('img').count()).toBe(0);
+    expect(coverCalls).toEqual([]);
+    await dialog.getByLabel('Passcode').fill('2468');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect((await hero(page)).image).toMatch(new RegExp(`^${album.photos[1]!.id}\\.`));
+    expect(coverCalls).toHaveLength(1);
+    expect(JSON.parse(coverCalls[0]!)).toMatchObject({ p_passcode: '2468' });
+    await context.close();
+  });
+
+  it.each(SIZES)('an expired link at %s size: a page saying so, with the contact action, nothing of the album', async (name, viewport) => {
+    const token = await seedClientLink({ albumId: album.id, passcode: '1357', expiresAt: new Date(Date.now() - 60_000) });
+    const context = await newContext(viewport);
+    const page = await context.newPage();
+    await page.goto(`/client/${token}`);
+    const expired = page.getByTestId('link-expired');
+    await expired.getByRole('heading', { level: 1, name: 'This gallery link has expired' }).waitFor();
+    await expired.getByText(`Ask ${await siteName()} for a new link to see your photos.`).waitFor();
+    expect(await expired.getByTestId('contact-button').getAttribute('href')).toMatch(/^mailto:anna@studio\.example\?/);
+    // It stays: no toast sending the client home.
+    expect(new URL(page.url()).pathname).toBe(`/client/${token}`);
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    const text = await page.locator('body').innerText();
+    expect(text).not.toContain('Ava & Noah');
+    expect(text).not.toContain('An evening by the water');
+    expect(await page.locator('img').evaluateAll((images) => images.map((img) => (img as HTMLImageElement).src))).not.toContainEqual(
+      expect.stringContaining(album.id),
+    );
+    await screenshot(page, `client-expired-${name}`, { fullPage: false });
+    await context.close();
+  });
+});
