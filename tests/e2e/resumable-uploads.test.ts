@@ -87,7 +87,13 @@ describe('resumable uploads', () => {
       await expect.poll(() => sentFor(link, BIG_BYTES), { timeout: 60_000 }).toBeGreaterThan(atCut + 8 * MB);
       const photosBefore = await sql<{ count: number }>(`select count(*)::int as count from public.photos where album_id = $1`, [albumId]);
       expect(photosBefore[0]!.count).toBeLessThan(picked.length);
+      // A slower stretch after the reload, long enough to see the progress come back.
+      link.setUploadRate(2 * MB);
       await page.reload();
+      await page.setViewportSize({ width: 390, height: 844 });
+      const strip = page.getByTestId('upload-progress');
+      await strip.getByText(/MB\/s · (about \d+ min|less than a minute) left/).waitFor({ timeout: 30_000 });
+      await screenshot(page, 'upload-progress-resumable-phone', { fullPage: false });
 
       await expect
         .poll(

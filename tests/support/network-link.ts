@@ -17,6 +17,8 @@ export interface NetworkLink {
   uploadLengths: Map<string, number>;
   cut(): void;
   restore(): void;
+  /** Changes the link's upload speed for requests from now on. */
+  setUploadRate(bytesPerSecond: number): void;
   stop(): Promise<void>;
 }
 
@@ -36,7 +38,8 @@ class Meter extends Transform {
   }
 }
 
-export async function startNetworkLink(target: string, { uploadBytesPerSecond }: { uploadBytesPerSecond: number }): Promise<NetworkLink> {
+export async function startNetworkLink(target: string, options: { uploadBytesPerSecond: number }): Promise<NetworkLink> {
+  let uploadBytesPerSecond = options.uploadBytesPerSecond;
   const upstream = new URL(target);
   const patchBytes = new Map<string, number>();
   const uploadLengths = new Map<string, number>();
@@ -86,6 +89,9 @@ export async function startNetworkLink(target: string, { uploadBytesPerSecond }:
     },
     restore: () => {
       down = false;
+    },
+    setUploadRate: (bytesPerSecond) => {
+      uploadBytesPerSecond = bytesPerSecond;
     },
     stop: () =>
       new Promise<void>((resolve) => {
