@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { RESUMABLE_CHUNK_BYTES } from '@/lib/backend/resumable-upload';
-import { startNetworkLink, type NetworkLink } from '../support/network-link';
-import { fixturePath, newContext, screenshot, shootPhotos, signInAsAdmin, sql, testFolder } from './browser';
+import { largeJpeg } from '../support/large-jpeg';
+import { startNetworkLink } from '../support/network-link';
+import { newContext, screenshot, shootPhotos, signInAsAdmin, sql, testFolder } from './browser';
 
 /**
  * A shoot's upload over a venue's Wi-Fi: a 40 MB original among ordinary photos, sent through a
@@ -16,31 +16,6 @@ import { fixturePath, newContext, screenshot, shootPhotos, signInAsAdmin, sql, t
 
 const BIG_BYTES = 40 * 1024 * 1024;
 const MB = 1024 * 1024;
-
-/** A real JPEG of `size` bytes: the fixture's picture after comment segments of random bytes (as a camera's maker notes pad a file). */
-function largeJpeg(path: string, size: number): Buffer {
-  const picture = readFileSync(fixturePath('landscape.jpg'));
-  const segments: Buffer[] = [picture.subarray(0, 2)];
-  let length = picture.length;
-  while (length < size) {
-    const payload = Math.min(65_533, size - length - 4);
-    if (payload <= 0) break;
-    const header = Buffer.from([0xff, 0xfe, (payload + 2) >> 8, (payload + 2) & 0xff]);
-    segments.push(header, randomBytes(payload));
-    length += 4 + payload;
-  }
-  segments.push(picture.subarray(2));
-  const bytes = Buffer.concat(segments);
-  writeFileSync(path, bytes);
-  return bytes;
-}
-
-/** Bytes sent for the uploads of `size` bytes (the large original: every upload made for it). */
-function sentFor(link: NetworkLink, size: number): number {
-  let total = 0;
-  for (const [id, bytes] of link.patchBytes) if (link.uploadLengths.get(id) === size) total += bytes;
-  return total;
-}
 
 describe('resumable uploads', () => {
   it('carries a 40 MB original through a cut and a reload, sending at most one chunk again; every photo arrives once', async () => {
@@ -68,7 +43,7 @@ describe('resumable uploads', () => {
       await dialog.getByLabel('Choose photos').setInputFiles(picked);
 
       // On the wire: the dialog shows the file's share sent, the speed and the time left.
-      await expect.poll(() => sentFor(link, BIG_BYTES), { timeout: 60_000 }).toBeGreaterThan(10 * MB);
+      await expect.poll(() => link.sentFor(BIG_BYTES), { timeout: 60_000 }).toBeGreaterThan(10 * MB);
       await dialog.getByText(/^Uploading \d+%$/).waitFor();
       await dialog
         .getByTestId('upload-speed')
@@ -78,13 +53,13 @@ describe('resumable uploads', () => {
 
       // The Wi-Fi drops half-way through the original, and comes back.
       link.cut();
-      const atCut = sentFor(link, BIG_BYTES);
+      const atCut = link.sentFor(BIG_BYTES);
       await page.waitForTimeout(3_000);
-      expect(sentFor(link, BIG_BYTES)).toBe(atCut);
+      expect(link.sentFor(BIG_BYTES)).toBe(atCut);
       link.restore();
 
       // It resumes; then the page is reloaded with the original still on its way.
-      await expect.poll(() => sentFor(link, BIG_BYTES), { timeout: 60_000 }).toBeGreaterThan(atCut + 8 * MB);
+      await expect.poll(() => link.sentFor(BIG_BYTES), { timeout: 60_000 }).toBeGreaterThan(atCut + 8 * MB);
       const photosBefore = await sql<{ count: number }>(`select count(*)::int as count from public.photos where album_id = $1`, [albumId]);
       expect(photosBefore[0]!.count).toBeLessThan(picked.length);
       // A slower stretch after the reload, long enough to see the progress come back.
@@ -127,7 +102,7 @@ describe('resumable uploads', () => {
       expect(originals).toContainEqual({ size: String(BIG_BYTES), etag: `"${md5}"` });
 
       // What the cut and the reload cost: the bytes sent for it beyond its size, at most one chunk.
-      const sent = sentFor(link, BIG_BYTES);
+      const sent = link.sentFor(BIG_BYTES);
       console.log(
         `resumable upload: ${(BIG_BYTES / MB).toFixed(0)} MB original, ${(sent / MB).toFixed(2)} MB sent through a cut and a reload (${((sent - BIG_BYTES) / MB).toFixed(2)} MB again; one chunk is ${RESUMABLE_CHUNK_BYTES / MB} MB)`,
       );

@@ -15,6 +15,8 @@ export interface NetworkLink {
   patchBytes: Map<string, number>;
   /** The declared length of each tus upload created, by upload id. */
   uploadLengths: Map<string, number>;
+  /** Bytes of tus PATCH bodies sent for the uploads of `size` bytes (every upload made for one file). */
+  sentFor(size: number): number;
   cut(): void;
   restore(): void;
   /** Changes the link's upload speed for requests from now on. */
@@ -83,6 +85,11 @@ export async function startNetworkLink(target: string, options: { uploadBytesPer
     url: `http://127.0.0.1:${port}`,
     patchBytes,
     uploadLengths,
+    sentFor: (size) => {
+      let total = 0;
+      for (const [id, bytes] of patchBytes) if (uploadLengths.get(id) === size) total += bytes;
+      return total;
+    },
     cut: () => {
       down = true;
       for (const socket of sockets) socket.destroy();
