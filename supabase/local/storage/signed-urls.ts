@@ -10,28 +10,37 @@ export const SIGNED_URL_SCOPE = 'download';
 /** The longest a signed URL may live: one year. */
 export const MAX_EXPIRES_IN = 365 * 24 * 3600;
 
-export async function signObjectUrl(secret: Uint8Array, bucketId: string, name: string, expiresIn: number): Promise<string> {
+/** A signed-URL token (download or upload): HS256 with the project secret, valid `expiresIn` seconds. */
+function signToken(secret: Uint8Array, claims: Record<string, unknown>, expiresIn: number): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  const url = `${bucketId}/${name}`;
-  const token = await new SignJWT({ url, scope: SIGNED_URL_SCOPE })
+  return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt(now)
     .setExpirationTime(now + expiresIn)
     .sign(secret);
+}
+
+/** The claims of a signed-URL token that is ours and not expired; 400 otherwise, as hosted. */
+async function tokenClaims(secret: Uint8Array, token: unknown, missing: () => Error): Promise<Record<string, unknown>> {
+  if (typeof token !== 'string' || token === '') throw missing();
+  try {
+    return (await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp'] })).payload;
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) throw errors.expiredSignature();
+    throw errors.invalidSignature('Invalid token');
+  }
+}
+
+export async function signObjectUrl(secret: Uint8Array, bucketId: string, name: string, expiresIn: number): Promise<string> {
+  const url = `${bucketId}/${name}`;
+  const token = await signToken(secret, { url, scope: SIGNED_URL_SCOPE }, expiresIn);
   // Not percent-encoded: storage-js passes the whole URL through encodeURI(), as for hosted.
   return `/object/sign/${url}?token=${token}`;
 }
 
 /** Checks a signed-URL token for this object; returns when it expires. 400 otherwise, as hosted. */
 export async function verifyObjectToken(secret: Uint8Array, token: unknown, bucketId: string, name: string): Promise<Date> {
-  if (typeof token !== 'string' || token === '') throw errors.invalidRequest('Missing token');
-  let payload: Record<string, unknown>;
-  try {
-    ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp'] }));
-  } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw errors.expiredSignature();
-    throw errors.invalidSignature('Invalid token');
-  }
+  const payload = await tokenClaims(secret, token, () => errors.invalidRequest('Missing token'));
   // Download tokens say so; older ones have no scope and no upsert claim (as hosted accepts).
   const scopeOk = payload.scope === SIGNED_URL_SCOPE || (payload.scope === undefined && !('upsert' in payload));
   if (!scopeOk || 'role' in payload) throw errors.invalidSignature('Token is not scoped for download');
@@ -56,25 +65,14 @@ export interface UploadGrant {
   upsert: boolean;
 }
 
-export async function signUploadToken(secret: Uint8Array, bucketId: string, name: string, grant: UploadGrant): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ owner: grant.owner, url: `${bucketId}/${name}`, upsert: grant.upsert, scope: SIGNED_UPLOAD_SCOPE })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt(now)
-    .setExpirationTime(now + UPLOAD_TOKEN_SECONDS)
-    .sign(secret);
+export function signUploadToken(secret: Uint8Array, bucketId: string, name: string, grant: UploadGrant): Promise<string> {
+  const claims = { owner: grant.owner, url: `${bucketId}/${name}`, upsert: grant.upsert, scope: SIGNED_UPLOAD_SCOPE };
+  return signToken(secret, claims, UPLOAD_TOKEN_SECONDS);
 }
 
 /** Checks an upload token for this object (signature, expiry, scope, object); 400 otherwise, as hosted. */
 export async function verifyUploadToken(secret: Uint8Array, token: unknown, bucketId: string, name: string): Promise<UploadGrant> {
-  if (typeof token !== 'string' || token === '') throw errors.invalidSignature('Missing token');
-  let payload: Record<string, unknown>;
-  try {
-    ({ payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp'] }));
-  } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw errors.expiredSignature();
-    throw errors.invalidSignature('Invalid token');
-  }
+  const payload = await tokenClaims(secret, token, () => errors.invalidSignature('Missing token'));
   if (payload.scope !== SIGNED_UPLOAD_SCOPE || 'role' in payload) throw errors.invalidSignature('Token is not scoped for upload');
   if (payload.url !== `${bucketId}/${name}`) throw errors.invalidSignature('The url do not match the signature');
   return { owner: typeof payload.owner === 'string' ? payload.owner : undefined, upsert: payload.upsert === true };
