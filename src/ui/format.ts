@@ -35,6 +35,11 @@ export function timeLeft(seconds: number): string {
   return `about ${hours} h${rest > 0 ? ` ${rest} min` : ''} left`;
 }
 
+/** How an upload is going: '6.9 MB/s · about 4 min left', or the speed alone while the time left is unknown. */
+export function sendingPace(bytesPerSecond: number, secondsLeft: number | null): string {
+  return secondsLeft === null ? transferSpeed(bytesPerSecond) : `${transferSpeed(bytesPerSecond)} · ${timeLeft(secondsLeft)}`;
+}
+
 let dateFormat: Intl.DateTimeFormat | undefined;
 
 /** A date as the photographer reads it: '22 Nov 2026'. */

@@ -7,7 +7,7 @@ import { cn } from '@/ui/cn';
 import { Progress } from '@/ui/controls';
 import { Dialog, DialogActions } from '@/ui/dialog';
 import { useCoarsePointer } from '@/ui/use-media-query';
-import { fileSize, timeLeft, transferSpeed } from '@/ui/format';
+import { fileSize, sendingPace } from '@/ui/format';
 
 const STATE_LABEL: Record<FileState, string> = {
   waiting: 'Waiting',
@@ -110,8 +110,9 @@ export function AddPhotosDialog({
       )}
 
       {entries.length > 0 && (
-        <div className="mt-5" aria-live="polite">
-          <div className="mb-2 flex items-center justify-between text-sm">
+        <div className="mt-5">
+          {/* Announced when a file is done; the speed and the files' shares change too often to read out. */}
+          <div className="mb-2 flex items-center justify-between text-sm" aria-live="polite">
             <span>
               {done} of {entries.length} uploaded
             </span>
@@ -121,8 +122,7 @@ export function AddPhotosDialog({
           </div>
           <Progress value={percent} label="Upload progress" />
           <p className="mt-1.5 min-h-5 text-xs text-muted-foreground tabular-nums" data-testid="upload-speed">
-            {uploads.bytesPerSecond !== null &&
-              `${transferSpeed(uploads.bytesPerSecond)}${uploads.secondsLeft !== null ? ` · ${timeLeft(uploads.secondsLeft)}` : ''}`}
+            {uploads.bytesPerSecond !== null && sendingPace(uploads.bytesPerSecond, uploads.secondsLeft)}
           </p>
           <ul className="mt-4 grid max-h-56 gap-1 overflow-y-auto pr-1">
             {entries.map((upload) => {

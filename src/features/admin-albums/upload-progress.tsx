@@ -2,7 +2,7 @@ import { CloudUpload } from 'lucide-react';
 import { Button } from '@/ui/button';
 import { Progress } from '@/ui/controls';
 import type { PhotoUploads } from '@/offline/outbox/photo-uploads';
-import { timeLeft, transferSpeed } from '@/ui/format';
+import { sendingPace } from '@/ui/format';
 
 /**
  * The album page's line for an 'Add Photos' batch still on its way (the dialog closed, or
@@ -18,11 +18,7 @@ export function UploadProgress({ uploads, onShowDetails }: { uploads: PhotoUploa
           {done} of {entries.length} uploaded
           {failed > 0 && <span className="text-destructive"> · {failed} failed</span>}
           {bytesPerSecond !== null && (
-            <span className="text-muted-foreground tabular-nums">
-              {' '}
-              · {transferSpeed(bytesPerSecond)}
-              {secondsLeft !== null && ` · ${timeLeft(secondsLeft)}`}
-            </span>
+            <span className="text-muted-foreground tabular-nums"> · {sendingPace(bytesPerSecond, secondsLeft)}</span>
           )}
         </span>
         <span className="font-medium tabular-nums">{percent}%</span>
