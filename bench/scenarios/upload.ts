@@ -1,9 +1,9 @@
 /**
  * Upload of 40 photos (the run's 12–24 MP JPEGs, some EXIF-rotated) through the real admin
- * pipeline in the browser: 'Add Photos' → outbox → thumbnail + preview made in a Web Worker
- * → original, thumbnail and preview to storage → admin_add_photo. In the same run and page,
+ * pipeline in the browser: 'Add Photos' → outbox → thumbnail + preview made in Web Workers
+ * ahead of sending → original (tus, resumable), then thumbnail and preview → admin_add_photo. In the same run and page,
  * the same 40 originals are uploaded to storage with no processing (the request the app's
- * storage client makes: multipart POST with upsert).
+ * storage client makes for a file: multipart POST with upsert, to bucket originals).
  *
  * - upload_ms_per_photo: median time between consecutive photos being recorded (admin_add_photo answered);
  * - upload_vs_raw: that median ÷ the raw upload's median per photo;
@@ -81,7 +81,8 @@ async function uploadRaw(page: Page, bench: Bench, files: string[], albumId: str
         body.append('cacheControl', '31536000');
         body.append('', file);
         const started = performance.now();
-        const response = await fetch(`${url}/storage/v1/object/photos/${albumId}/raw-${encodeURIComponent(file.name)}`, {
+        // An original's place (bucket photos takes only renditions in an album folder).
+        const response = await fetch(`${url}/storage/v1/object/originals/${albumId}/${crypto.randomUUID()}.jpg`, {
           method: 'POST',
           headers: {
             apikey: anonKey,
