@@ -274,7 +274,8 @@ begin
 end
 $$;
 
--- The collection page shows which photo is the cover: the chosen one, else the first.
+-- The collection page shows which photo is the cover: the chosen one (null: none is chosen,
+-- and the page marks the first photo in the order it shows).
 drop function public.admin_get_album(uuid, text, text);
 create function public.admin_get_album(
   p_album_id uuid, p_username text default null, p_token text default null
@@ -290,9 +291,7 @@ begin
   return query
     select a.id, a.name, a.description, a.cover_photo_url, a.is_public, a.visitor_downloads, a.created_at,
            (select count(*) from public.photos p where p.album_id = a.id),
-           coalesce(a.cover_photo_id,
-             (select p.id from public.photos p where p.album_id = a.id
-               order by p.sort_order, p.created_at, p.id limit 1))
+           a.cover_photo_id
       from public.albums a
      where a.id = p_album_id;
 end

@@ -161,6 +161,26 @@ const cases: Record<ChangeKind, Case> = {
       `POST /object/list/originals`,
     ],
   },
+  'album.setCover': {
+    change: changes.setAlbumCover({
+      albumId: ALBUM,
+      photoId: PHOTO,
+      coverUrl: `/storage/v1/object/public/photos/${ALBUM}/${PHOTO}.thumb.webp`,
+      albumName: 'Smith Wedding',
+      photoName: 'IMG_0412.jpg',
+    }),
+    entity: `album:${ALBUM}`,
+    dependsOn: [`photo:${PHOTO}`],
+    label: 'Set IMG_0412.jpg as cover of “Smith Wedding”',
+    sends: ['POST /rpc/admin_set_album_cover'],
+  },
+  'album.reorderPhotos': {
+    change: changes.reorderPhotos({ albumId: ALBUM, photoIds: [PHOTO, ID], albumName: 'Smith Wedding' }),
+    entity: `album:${ALBUM}`,
+    dependsOn: [`photo:${PHOTO}`, `photo:${ID}`],
+    label: 'Reorder photos of “Smith Wedding”',
+    sends: ['POST /rpc/admin_set_album_photo_order'],
+  },
   'photo.upload': {
     change: changes.uploadPhoto(upload),
     entity: `photo:${PHOTO}`,
@@ -395,6 +415,22 @@ describe('the change registry', () => {
       expect(request.prefer).toContain('resolution=ignore-duplicates');
       expect(request.body).toEqual({ id: ID, client_name: 'Emma', quote: 'Lovely.' });
     }
+  });
+
+  it('sends a reorder with the whole order and a cover with its photo, and a replay sends the same', async () => {
+    const order = changes.reorderPhotos({ albumId: ALBUM, photoIds: [ID, PHOTO], albumName: 'Smith Wedding' });
+    const cover = changes.setAlbumCover({ albumId: ALBUM, photoId: null, coverUrl: null, albumName: 'Smith Wedding', photoName: null });
+    expect(cover.label).toBe('Use the first photo as cover of “Smith Wedding”');
+    expect(cover.dependsOn).toEqual([]);
+    for (let replay = 0; replay < 2; replay += 1) {
+      await sendChange(queued(order), { backend, db });
+      await sendChange(queued(cover), { backend, db });
+    }
+    const bodies = seen.map((request) => request.body as Record<string, unknown>);
+    expect(bodies).toHaveLength(4);
+    expect(bodies[0]).toMatchObject({ p_album_id: ALBUM, p_photo_ids: [ID, PHOTO] });
+    expect(bodies[1]).toMatchObject({ p_album_id: ALBUM, p_photo_id: null });
+    expect(bodies.slice(2)).toEqual(bodies.slice(0, 2));
   });
 
   it('sends a photo delete to exactly the objects named when the photo was made, whatever the RPC answers', async () => {

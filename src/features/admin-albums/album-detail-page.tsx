@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ImagePlus, Images } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { getAlbum, listPhotos } from '@/lib/backend/albums';
+import { photoDisplayUrl } from '@/lib/backend/photo-objects';
 import { useBackend } from '@/lib/backend/backend-context';
 import { changes } from '@/offline/outbox/registry';
 import { useLocalThumbnails } from '@/offline/outbox/local-previews';
@@ -16,8 +17,9 @@ import { toShownPhotos } from '@/ui/photos/photo-sources';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { AddPhotosDialog } from './add-photos-dialog';
 import { albumKeys } from './album-keys';
-import { overlayAlbums, overlayPhotos, type ShownPhoto } from './albums-overlay';
+import { coverPhotoId, inOrder, overlayAlbums, overlayPhotos, type ShownPhoto } from './albums-overlay';
 import { PhotoTile } from './photo-tile';
+import { SortablePhotoGrid } from './sortable-photo-grid';
 import { UploadProgress } from './upload-progress';
 import { useUploadBatch } from './use-upload-batch';
 
@@ -32,7 +34,7 @@ function BackLink() {
 // The viewer (yet-another-react-lightbox) loads when a photo is first opened.
 const PhotoViewer = lazy(async () => ({ default: (await import('@/ui/photos/photo-viewer')).PhotoViewer }));
 
-/** /admin/albums/{id}: the album's photos, 'Add Photos' with progress, delete (SPEC §2). */
+/** /admin/albums/{id}: the album's photos, 'Add Photos' with progress, delete, reorder and 'Set as cover' (SPEC §2, issue 20). */
 export function AlbumDetailPage() {
   const { id = '' } = useParams();
   const backend = useBackend();
@@ -52,16 +54,26 @@ export function AlbumDetailPage() {
   const album = useQuery({ queryKey: albumKeys.detail(id), queryFn: () => getAlbum(backend, id) });
   const photos = useQuery({ queryKey: albumKeys.photos(id), queryFn: () => listPhotos(backend, id) });
 
-  const pending = usePendingChanges('album.create', 'album.update', 'album.delete', 'photo.upload', 'photo.delete');
+  const pending = usePendingChanges(
+    'album.create',
+    'album.update',
+    'album.delete',
+    'album.setCover',
+    'album.reorderPhotos',
+    'photo.upload',
+    'photo.delete',
+  );
   const { sendingId } = useOutboxSnapshot();
   const shownAlbum = useMemo(() => {
     const server = album.data ? [{ ...album.data, preview_photo: null }] : [];
     return overlayAlbums(server, pending).find((candidate) => candidate.id === id);
   }, [album.data, pending, id]);
-  const shownPhotos = useMemo(
+  const queuedPhotos = useMemo(
     () => overlayPhotos(id, shownAlbum?.name ?? '', photos.data ?? [], pending, sendingId),
     [id, shownAlbum?.name, photos.data, pending, sendingId],
   );
+  const { shown: shownPhotos, dropped } = useDroppedOrder(queuedPhotos, photos.dataUpdatedAt);
+  const coverId = coverPhotoId(id, album.data?.cover_photo_id ?? null, shownPhotos, pending);
   // A collection still waiting in the outbox is not on the server yet: nothing failed.
   useErrorToast(shownAlbum?.pending ? null : (album.error ?? photos.error), 'Failed to load album. Please try again.');
   const localThumbnails = useLocalThumbnails(shownPhotos.filter((photo) => photo.pending).map((photo) => photo.id));
@@ -95,6 +107,34 @@ export function AlbumDetailPage() {
       </>
     );
   }
+
+  const reorder = async (photoIds: string[]) => {
+    dropped(photoIds);
+    const result = await submit(changes.reorderPhotos({ albumId: id, albumName: shownAlbum.name, photoIds }), {
+      success: 'Order saved',
+      successDescription: 'Visitors and clients see the photos in this order.',
+      failure: 'Failed to save the order. Please try again.',
+      preferServerMessage: true,
+    });
+    if (result === 'failed') dropped(null);
+  };
+  const setCover = async (photo: ShownPhoto) => {
+    await submit(
+      changes.setAlbumCover({
+        albumId: id,
+        photoId: photo.id,
+        coverUrl: photoDisplayUrl(photo),
+        albumName: shownAlbum.name,
+        photoName: photo.original_filename,
+      }),
+      {
+        success: 'Cover set',
+        successDescription: `${photo.original_filename} is now the cover of ${shownAlbum.name}.`,
+        failure: 'Failed to set the cover. Please try again.',
+        preferServerMessage: true,
+      },
+    );
+  };
 
   const removePhoto = async (photo: ShownPhoto) => {
     await submit(changes.deletePhoto({ id: photo.id, albumId: id, filename: photo.filename, name: photo.original_filename }), {
@@ -134,17 +174,21 @@ export function AlbumDetailPage() {
           }
         />
       ) : (
-        <div className="grid grid-cols-2 gap-x-4 gap-y-5 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-          {shownPhotos.map((photo) => (
+        <SortablePhotoGrid
+          photos={shownPhotos}
+          onReorder={(photoIds) => void reorder(photoIds)}
+          renderTile={(photo, handle) => (
             <PhotoTile
-              key={photo.id}
               photo={photo}
               localThumbnail={localThumbnails[photo.id]}
               onOpen={() => openPhoto(photo.id)}
               onDelete={() => setDeleting(photo)}
+              isCover={photo.id === coverId}
+              onSetCover={() => void setCover(photo)}
+              dragHandle={handle}
             />
-          ))}
-        </div>
+          )}
+        />
       )}
 
       {viewing !== undefined && (
@@ -163,4 +207,16 @@ export function AlbumDetailPage() {
       />
     </>
   );
+}
+
+/**
+ * The order of the last drop, shown until the photos are read again: without it, the dropped
+ * photo would jump back for the moment it takes to queue the change and, once it is sent,
+ * until the photos are read again. Meanwhile the queued change's overlay shows the same order.
+ */
+function useDroppedOrder(photos: ShownPhoto[], readAt: number) {
+  const [order, setOrder] = useState<{ ids: string[]; readAt: number } | null>(null);
+  const dropped = useCallback((ids: string[] | null) => setOrder(ids ? { ids, readAt } : null), [readAt]);
+  const shown = order && order.readAt === readAt ? inOrder(photos, order.ids) : photos;
+  return { shown, dropped };
 }

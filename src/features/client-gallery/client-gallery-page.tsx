@@ -44,6 +44,9 @@ export function ClientGalleryPage() {
   const shown = photos.data?.photos ?? [];
   // The first photos show at once; the count, download all and save for offline need them all.
   const complete = photos.data?.complete ?? false;
+  // The album's cover (chosen by the photographer, else its first photo), once its photo has arrived.
+  const coverId = found?.cover_photo_id;
+  const coverSrc = coverId ? shown.find((photo) => photo.id === coverId)?.previewSrc : undefined;
   const { downloadAll, percent } = useDownloadAll(albumName, shown, access);
   const saveOffline = useSaveOffline(accessToken, shown.length, complete);
   useErrorToast(link.error, 'Failed to load gallery');
@@ -73,6 +76,12 @@ export function ClientGalleryPage() {
   const canDownload = found.allow_downloads && online && !offline;
   return (
     <PublicPageFrame profile={profile} subtitle={profile.subtitle} back={{ to: '/', label: 'Back to Home' }}>
+      {coverSrc && !needsPasscode && (
+        <div className="mb-8 aspect-[3/2] overflow-hidden rounded-xl bg-muted sm:mb-10 sm:aspect-[21/9]" data-testid="gallery-cover">
+          {/* The same photo is in the grid below, named there: here it is the album's picture. */}
+          <img src={coverSrc} alt="" decoding="async" className="size-full object-cover" />
+        </div>
+      )}
       <GalleryHeading
         title={found.album_name}
         description={found.album_description}

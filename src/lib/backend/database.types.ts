@@ -208,7 +208,7 @@ export type AdminAlbum = {
   preview_photo: string | null;
 };
 export type AdminAlbumDetail = Omit<AdminAlbum, 'preview_photo'> & {
-  /** The cover: the chosen photo, else the first in order; null without photos. */
+  /** The photo chosen as cover; null: the first photo in order is the cover. */
   cover_photo_id: Uuid | null;
 };
 export type AdminAlbumSimple = {

@@ -1,4 +1,12 @@
-import { createAlbum, deleteAlbum, deletePhoto, updateAlbum, type AlbumInput } from '@/lib/backend/albums';
+import {
+  createAlbum,
+  deleteAlbum,
+  deletePhoto,
+  setAlbumCover,
+  setAlbumPhotoOrder,
+  updateAlbum,
+  type AlbumInput,
+} from '@/lib/backend/albums';
 import type { Backend } from '@/lib/backend/client';
 import type {
   GalleryLinkUpdate,
@@ -94,6 +102,18 @@ export interface FileUploadPayload {
   path: string;
   contentType: string;
 }
+export interface AlbumCoverPayload {
+  albumId: string;
+  /** The chosen photo; null goes back to the first photo in order. */
+  photoId: string | null;
+  /** What the cover shows meanwhile (the photo's display URL), for the collections list's overlay. */
+  coverUrl: string | null;
+}
+export interface AlbumOrderPayload {
+  albumId: string;
+  /** Every photo of the collection, in the new order. */
+  photoIds: string[];
+}
 export interface PhotoDeletePayload {
   id: string;
   albumId: string;
@@ -130,6 +150,33 @@ export const registry = {
       label: `Delete collection ${quoted(album.name)}`,
     }),
     send: ({ id }, { backend }) => deleteAlbum(backend, id),
+    affects: ALBUM_DATA,
+  }),
+  'album.setCover': define({
+    version: 1,
+    build: (cover: AlbumCoverPayload & { albumName: string; photoName: string | null }) => ({
+      entity: `album:${cover.albumId}`,
+      // A photo still uploading is chosen once it is on the server.
+      dependsOn: cover.photoId ? [`photo:${cover.photoId}`] : [],
+      payload: { albumId: cover.albumId, photoId: cover.photoId, coverUrl: cover.coverUrl } satisfies AlbumCoverPayload,
+      label: cover.photoName
+        ? `Set ${cover.photoName} as cover of ${quoted(cover.albumName)}`
+        : `Use the first photo as cover of ${quoted(cover.albumName)}`,
+    }),
+    send: ({ albumId, photoId }, { backend }) => setAlbumCover(backend, albumId, photoId),
+    affects: ALBUM_DATA,
+  }),
+  'album.reorderPhotos': define({
+    version: 1,
+    build: (order: AlbumOrderPayload & { albumName: string }) => ({
+      entity: `album:${order.albumId}`,
+      // Sent after the uploads and deletions of the photos it names that were queued before it.
+      dependsOn: order.photoIds.map((photoId) => `photo:${photoId}`),
+      payload: { albumId: order.albumId, photoIds: order.photoIds } satisfies AlbumOrderPayload,
+      label: `Reorder photos of ${quoted(order.albumName)}`,
+    }),
+    // Sets every position: a replay, or an older order sent before a newer one, ends with the last order made.
+    send: ({ albumId, photoIds }, { backend }) => setAlbumPhotoOrder(backend, albumId, photoIds),
     affects: ALBUM_DATA,
   }),
   'photo.upload': define({
@@ -471,6 +518,8 @@ export const changes = {
   createAlbum: (album: InputOf<'album.create'>) => newChange('album.create', album),
   updateAlbum: (album: InputOf<'album.update'>) => newChange('album.update', album),
   deleteAlbum: (album: InputOf<'album.delete'>) => newChange('album.delete', album),
+  setAlbumCover: (cover: InputOf<'album.setCover'>) => newChange('album.setCover', cover),
+  reorderPhotos: (order: InputOf<'album.reorderPhotos'>) => newChange('album.reorderPhotos', order),
   uploadPhoto: (upload: InputOf<'photo.upload'>) => newChange('photo.upload', upload),
   deletePhoto: (photo: InputOf<'photo.delete'>) => newChange('photo.delete', photo),
   saveGallery: (gallery: InputOf<'gallery.save'>) => newChange('gallery.save', gallery),
