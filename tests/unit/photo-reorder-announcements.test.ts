@@ -11,6 +11,8 @@ describe('what a screen reader hears while a photo moves', () => {
 
   it('names the photo and its place, in plain words', () => {
     expect(say.onDragStart({ active: active('b') })).toBe('Picked up IMG_2.jpg, at position 2 of 3.');
+    // Over its own place at once: nothing moved yet.
+    expect(say.onDragOver({ active: active('b'), over: active('b') } as never)).toBeUndefined();
     expect(say.onDragOver({ active: active('b'), over: active('c') } as never)).toBe('IMG_2.jpg moved to position 3 of 3.');
     expect(say.onDragOver({ active: active('b'), over: null } as never)).toBe('IMG_2.jpg is not over a place in the grid.');
     expect(say.onDragEnd({ active: active('b'), over: active('a') } as never)).toBe('IMG_2.jpg dropped at position 1 of 3.');

@@ -103,7 +103,8 @@ function SortableTile({ photo, renderTile }: { photo: ShownPhoto; renderTile: So
     <div
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={cn('relative min-w-0', isDragging && 'z-10 opacity-90 drop-shadow-xl')}
+      // Lifted while it moves: opaque, so the tile it passes over does not show through its caption.
+      className={cn('relative min-w-0 rounded-lg', isDragging && 'z-10 bg-background shadow-2xl ring-1 ring-border')}
       data-dragging={isDragging || undefined}
     >
       {renderTile(photo, handle)}
@@ -115,10 +116,18 @@ function SortableTile({ photo, renderTile }: { photo: ShownPhoto; renderTile: So
 export function photoAnnouncements(photos: readonly ShownPhoto[], order: readonly string[]): Announcements {
   const name = (id: UniqueIdentifier) => photos.find((photo) => photo.id === id)?.original_filename ?? 'The photo';
   const place = (id: UniqueIdentifier) => `position ${order.indexOf(String(id)) + 1} of ${order.length}`;
+  // dnd-kit reports the place under the photo as soon as it is picked up: that is no move.
+  let lastOver: UniqueIdentifier | null = null;
   return {
-    onDragStart: ({ active }) => `Picked up ${name(active.id)}, at ${place(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${name(active.id)} moved to ${place(over.id)}.` : `${name(active.id)} is not over a place in the grid.`,
+    onDragStart: ({ active }) => {
+      lastOver = active.id;
+      return `Picked up ${name(active.id)}, at ${place(active.id)}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if ((over?.id ?? null) === lastOver) return undefined;
+      lastOver = over?.id ?? null;
+      return over ? `${name(active.id)} moved to ${place(over.id)}.` : `${name(active.id)} is not over a place in the grid.`;
+    },
     onDragEnd: ({ active, over }) =>
       over ? `${name(active.id)} dropped at ${place(over.id)}.` : `${name(active.id)} dropped where it was.`,
     onDragCancel: ({ active }) => `Moving cancelled. ${name(active.id)} is back at ${place(active.id)}.`,

@@ -77,7 +77,10 @@ export function ClientGalleryPage() {
   return (
     <PublicPageFrame profile={profile} subtitle={profile.subtitle} back={{ to: '/', label: 'Back to Home' }}>
       {coverSrc && !needsPasscode && (
-        <div className="mb-8 aspect-[3/2] overflow-hidden rounded-xl bg-muted sm:mb-10 sm:aspect-[21/9]" data-testid="gallery-cover">
+        <div
+          className="mb-8 aspect-[3/2] overflow-hidden rounded-xl bg-muted sm:mb-10 sm:aspect-[5/2] lg:aspect-[3/1]"
+          data-testid="gallery-cover"
+        >
           {/* The same photo is in the grid below, named there: here it is the album's picture. */}
           <img src={coverSrc} alt="" decoding="async" className="size-full object-cover" />
         </div>
