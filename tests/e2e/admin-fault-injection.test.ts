@@ -7,8 +7,8 @@ import { newContext, shootPhotos, signInAsAdmin, sql, storedCount } from './brow
 import { seedAlbum, type SeededPhoto } from './public-seed';
 
 /**
- * The outbox against a network that misbehaves: 20 uploads, 50 edits and 4 deletes (3 photos,
- * a collection with 4 photos) made offline, then replayed through a proxy that drops
+ * The outbox against a network that misbehaves: 20 uploads, 50 edits, 4 deletes (3 photos,
+ * a collection with 4 photos), a cover choice and two reorders made offline, then replayed through a proxy that drops
  * connections (before and after the stack did the work), answers 503 and delays answers. Every
  * delete's first answer is lost after the commit, and the first two storage removals answer
  * 503. At the end the database and storage must hold exactly what the photographer did: no
@@ -22,11 +22,15 @@ const SERVICES = 10;
 const TITLE_EDITS = 10;
 const UPLOADS = 20;
 const PHOTO_DELETES = 3;
+/** A cover chosen and the kept photos reordered twice. */
+const COVER_AND_ORDER = 3;
 
 /** Every delete's first answer is lost after the commit; the first two storage removals fail. */
 const FORCED = [
   { method: 'POST', path: /\/rest\/v1\/rpc\/admin_delete_(photo|album)\b/, fault: 'drop-after' as const, times: PHOTO_DELETES + 1 },
   { method: 'DELETE', path: /\/storage\/v1\/object\/(photos|originals)$/, fault: 'unavailable' as const, times: 2 },
+  // The cover's and each order's first answer is lost after the commit: each is sent again.
+  { method: 'POST', path: /\/rest\/v1\/rpc\/admin_set_album_(cover|photo_order)\b/, fault: 'drop-after' as const, times: COVER_AND_ORDER },
 ];
 
 /** Logs every object storage removes, so a removal done twice (an object re-created and removed again) shows. */
@@ -73,11 +77,42 @@ async function queueTheDeletes(page: Page, keptAlbumId: string, deleted: SeededP
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Photo' }).click();
     await page.getByTestId('photo-tile').filter({ hasText: photo.originalFilename }).waitFor({ state: 'detached' });
   }
+  await queueCoverAndOrder(page);
   await page.goto('/admin/albums');
   await page.getByRole('button', { name: 'Actions for Fault Doomed', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Collection' }).click();
   await page.getByRole('heading', { name: 'Fault Doomed', exact: true }).waitFor({ state: 'detached' });
+}
+
+/** The filenames of the collection page's tiles, in the order shown. */
+const tileNames = (page: Page) =>
+  page.getByTestId('photo-tile').evaluateAll((tiles) => tiles.map((tile) => tile.querySelector('figcaption p')?.textContent ?? ''));
+
+/** Waits until the drag-and-drop live region says this. */
+const announced = (page: Page, text: string) =>
+  page.waitForFunction((expected) => document.querySelector('[id^="DndLiveRegion"]')?.textContent === expected, text);
+
+/** Moves the third of three photos to the front, by keyboard. */
+async function moveToFront(page: Page, name: string) {
+  await page.getByRole('button', { name: `Move ${name}` }).focus();
+  await page.keyboard.press('Space');
+  await announced(page, `Picked up ${name}, at position 3 of 3.`);
+  await page.keyboard.press('ArrowLeft');
+  await announced(page, `${name} moved to position 2 of 3.`);
+  await page.keyboard.press('ArrowLeft');
+  await announced(page, `${name} moved to position 1 of 3.`);
+  await page.keyboard.press('Space');
+  await page.waitForFunction((first) => document.querySelector('[data-testid="photo-tile"] figcaption p')?.textContent === first, name);
+}
+
+/** On the kept collection (DEL_2, DEL_4, DEL_6 left): DEL_6 becomes the cover, then two orders; the last must win. */
+async function queueCoverAndOrder(page: Page) {
+  await page.getByRole('button', { name: 'Set DEL_6.jpg as cover' }).click();
+  await page.getByTestId('photo-tile').filter({ hasText: 'DEL_6.jpg' }).getByTestId('cover-badge').waitFor();
+  await moveToFront(page, 'DEL_6.jpg');
+  await moveToFront(page, 'DEL_4.jpg');
+  expect(await tileNames(page)).toEqual(['DEL_4.jpg', 'DEL_6.jpg', 'DEL_2.jpg']);
 }
 
 async function queueTheShoot(page: Page) {
@@ -122,7 +157,7 @@ async function queueTheShoot(page: Page) {
 }
 
 describe('replaying the outbox through a faulty network', () => {
-  it('20 uploads, 50 edits and 4 deletes arrive exactly once through drops, 503s and delays', async () => {
+  it('20 uploads, 50 edits, 4 deletes, a cover and 2 reorders arrive exactly once through drops, 503s and delays', async () => {
     const [story] = await sql<{ id: string; title: string | null }>(
       `select id, title from public.page_content where section_name = 'about-story'`,
     );
@@ -158,7 +193,7 @@ describe('replaying the outbox through a faulty network', () => {
       await queueTheShoot(page);
       await queueTheDeletes(page, kept.id, deletedPhotos);
       const queued = await storedCount(page, 'outbox');
-      expect(queued).toBe(UPLOADS + ALBUMS * 2 + SERVICES * 2 + TITLE_EDITS + PHOTO_DELETES + 1);
+      expect(queued).toBe(UPLOADS + ALBUMS * 2 + SERVICES * 2 + TITLE_EDITS + PHOTO_DELETES + 1 + COVER_AND_ORDER);
       await page.getByTestId('sync-status').getByText(`${queued} pending (offline)`).waitFor();
 
       proxy.arm();
@@ -208,6 +243,18 @@ describe('replaying the outbox through a faulty network', () => {
       expect((await objectsUnder(kept.id)).map(({ bucket, name }) => `${bucket}/${name}`)).toEqual(
         keptPhotos.flatMap((photo) => filesOf(kept.id, photo)).sort(),
       );
+      // The cover and the last order, whatever was sent twice.
+      const keptOrder = await sql<{ original_filename: string }>(
+        'select original_filename from public.photos where album_id = $1 order by sort_order, created_at, id',
+        [kept.id],
+      );
+      expect(keptOrder.map((photo) => photo.original_filename)).toEqual(['DEL_4.jpg', 'DEL_6.jpg', 'DEL_2.jpg']);
+      const [cover] = await sql<{ cover_photo_id: string; cover_photo_url: string }>(
+        'select cover_photo_id, cover_photo_url from public.albums where id = $1',
+        [kept.id],
+      );
+      const del6 = kept.photos[5]!;
+      expect(cover).toEqual({ cover_photo_id: del6.id, cover_photo_url: new URL(del6.thumbUrl, 'http://x').pathname });
       expect(await sql('select 1 from public.albums where id = $1', [doomed.id])).toEqual([]);
       expect(await objectsUnder(doomed.id)).toEqual([]);
       const removed = await sql<{ file: string; times: number }>(
@@ -224,7 +271,13 @@ describe('replaying the outbox through a faulty network', () => {
       const faults = Object.values(proxy.counts.injected).reduce((sum, count) => sum + count, 0);
       expect(faults).toBeGreaterThan(0);
       const report = {
-        queued: { total: queued, uploads: UPLOADS, deletes: PHOTO_DELETES + 1, edits: queued - UPLOADS - PHOTO_DELETES - 1 },
+        queued: {
+          total: queued,
+          uploads: UPLOADS,
+          deletes: PHOTO_DELETES + 1,
+          coverAndOrder: COVER_AND_ORDER,
+          edits: queued - UPLOADS - PHOTO_DELETES - 1 - COVER_AND_ORDER,
+        },
         attempts: { apiWrites: proxy.counts.writes, clean: proxy.counts.clean },
         injected: proxy.counts.injected,
         final: {
