@@ -1,19 +1,10 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { cn } from '@/ui/cn';
+import { photoAnnouncements, SORTABLE_PHOTO_INSTRUCTIONS } from '@/ui/photos/sortable-announcements';
 import type { ShownPhoto } from './albums-overlay';
 
 /** The drag handle a tile shows; null for a photo that cannot move (still uploading). */
@@ -25,11 +16,6 @@ interface SortablePhotoGridProps {
   onReorder: (photoIds: string[]) => void;
   renderTile: (photo: ShownPhoto, handle: DragHandle) => ReactNode;
 }
-
-const SCREEN_READER_INSTRUCTIONS = {
-  draggable:
-    'To move this photo, press Space or Enter to pick it up. Use the arrow keys to move it, then Space or Enter to drop it, or Escape to cancel.',
-};
 
 /**
  * The collection's photos, reordered by dragging a tile's handle (mouse, pen or touch: only
@@ -44,7 +30,10 @@ export function SortablePhotoGrid({ photos, onReorder, renderTile }: SortablePho
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const movable = useMemo(() => photos.filter((photo) => !photo.pending).map((photo) => photo.id), [photos]);
-  const announcements = useMemo(() => photoAnnouncements(photos, movable), [photos, movable]);
+  const announcements = useMemo(
+    () => photoAnnouncements((id) => photos.find((photo) => photo.id === id)?.original_filename, movable),
+    [photos, movable],
+  );
 
   const drop = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -59,7 +48,7 @@ export function SortablePhotoGrid({ photos, onReorder, renderTile }: SortablePho
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={drop}
-      accessibility={{ announcements, screenReaderInstructions: SCREEN_READER_INSTRUCTIONS }}
+      accessibility={{ announcements, screenReaderInstructions: SORTABLE_PHOTO_INSTRUCTIONS }}
     >
       <SortableContext items={movable} strategy={rectSortingStrategy}>
         <div className="grid grid-cols-2 gap-x-4 gap-y-5 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" data-testid="photo-grid">
@@ -110,26 +99,4 @@ function SortableTile({ photo, renderTile }: { photo: ShownPhoto; renderTile: So
       {renderTile(photo, handle)}
     </div>
   );
-}
-
-/** What a screen reader says while a photo moves: its filename and its place among the photos. */
-export function photoAnnouncements(photos: readonly ShownPhoto[], order: readonly string[]): Announcements {
-  const name = (id: UniqueIdentifier) => photos.find((photo) => photo.id === id)?.original_filename ?? 'The photo';
-  const place = (id: UniqueIdentifier) => `position ${order.indexOf(String(id)) + 1} of ${order.length}`;
-  // dnd-kit reports the place under the photo as soon as it is picked up: that is no move.
-  let lastOver: UniqueIdentifier | null = null;
-  return {
-    onDragStart: ({ active }) => {
-      lastOver = active.id;
-      return `Picked up ${name(active.id)}, at ${place(active.id)}.`;
-    },
-    onDragOver: ({ active, over }) => {
-      if ((over?.id ?? null) === lastOver) return undefined;
-      lastOver = over?.id ?? null;
-      return over ? `${name(active.id)} moved to ${place(over.id)}.` : `${name(active.id)} is not over a place in the grid.`;
-    },
-    onDragEnd: ({ active, over }) =>
-      over ? `${name(active.id)} dropped at ${place(over.id)}.` : `${name(active.id)} dropped where it was.`,
-    onDragCancel: ({ active }) => `Moving cancelled. ${name(active.id)} is back at ${place(active.id)}.`,
-  };
 }
