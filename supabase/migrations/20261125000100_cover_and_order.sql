@@ -297,8 +297,9 @@ begin
 end
 $$;
 
--- A client link names its album's cover photo (an id, not an address: the photo itself comes
--- only with get_album_photos_by_token, after the passcode), for the client gallery's cover.
+-- A client link names the cover photo the photographer chose, if any (an id, not an address:
+-- the photo itself comes only with get_album_photos_by_token, after the passcode). The client
+-- gallery shows it above the album; without a choice the first photo leads the grid as before.
 drop function public.get_gallery_link_by_token(text);
 create function public.get_gallery_link_by_token(p_access_token text)
 returns table (
@@ -308,10 +309,7 @@ returns table (
 language sql stable security definer set search_path = ''
 as $$
   select l.id, l.album_id, l.passcode is not null, l.is_active, l.allow_downloads, l.expires_at,
-         a.name, a.description,
-         coalesce(a.cover_photo_id,
-           (select p.id from public.photos p where p.album_id = a.id
-             order by p.sort_order, p.created_at, p.id limit 1))
+         a.name, a.description, a.cover_photo_id
     from private.usable_link(p_access_token) l
     join public.albums a on a.id = l.album_id
 $$;

@@ -44,9 +44,11 @@ export function ClientGalleryPage() {
   const shown = photos.data?.photos ?? [];
   // The first photos show at once; the count, download all and save for offline need them all.
   const complete = photos.data?.complete ?? false;
-  // The album's cover (chosen by the photographer, else its first photo), once its photo has arrived.
+  // The cover the photographer chose (none: the first photo leads the grid, as it always did).
   const coverId = found?.cover_photo_id;
   const coverSrc = coverId ? shown.find((photo) => photo.id === coverId)?.previewSrc : undefined;
+  // Hidden only if the cover photo is not among the album's photos after all (deleted meanwhile).
+  const showCover = Boolean(coverId) && !needsPasscode && !(complete && !coverSrc);
   const { downloadAll, percent } = useDownloadAll(albumName, shown, access);
   const saveOffline = useSaveOffline(accessToken, shown.length, complete);
   useErrorToast(link.error, 'Failed to load gallery');
@@ -76,13 +78,14 @@ export function ClientGalleryPage() {
   const canDownload = found.allow_downloads && online && !offline;
   return (
     <PublicPageFrame profile={profile} subtitle={profile.subtitle} back={{ to: '/', label: 'Back to Home' }}>
-      {coverSrc && !needsPasscode && (
+      {showCover && (
+        // Its box is there from the start, so the grid below (virtualised from where it starts) never moves.
         <div
-          className="mb-8 aspect-[3/2] overflow-hidden rounded-xl bg-muted sm:mb-10 sm:aspect-[5/2] lg:aspect-[3/1]"
+          className="mb-8 aspect-[2/1] overflow-hidden rounded-xl bg-muted sm:mb-10 sm:aspect-[5/2] lg:aspect-[3/1]"
           data-testid="gallery-cover"
         >
           {/* The same photo is in the grid below, named there: here it is the album's picture. */}
-          <img src={coverSrc} alt="" decoding="async" className="size-full object-cover" />
+          {coverSrc && <img src={coverSrc} alt="" decoding="async" className="size-full object-cover" />}
         </div>
       )}
       <GalleryHeading

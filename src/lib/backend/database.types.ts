@@ -254,7 +254,7 @@ export type ClientLink = {
   expires_at: Timestamp | null;
   album_name: string;
   album_description: string | null;
-  /** The album's cover photo (chosen, else the first in order). Absent in links saved offline before it existed. */
+  /** The photo the photographer chose as cover, or null. Absent in links saved offline before it existed. */
   cover_photo_id?: Uuid | null;
 };
 /** A photo of a client link: no original (file_url null) when the link does not allow downloads. */
