@@ -201,6 +201,21 @@ const cases: Record<ChangeKind, Case> = {
     label: 'Delete photo IMG_0412.jpg',
     sends: ['POST /rpc/admin_delete_photo', 'DELETE /object/photos', 'DELETE /object/originals'],
   },
+  'photos.deleteMany': {
+    change: changes.deletePhotos({
+      albumId: ALBUM,
+      albumName: 'Smith Wedding',
+      photos: [
+        { id: PHOTO, filename: `${PHOTO}.jpeg` },
+        { id: ID, filename: `${ID}.png` },
+      ],
+    }),
+    entity: `album:${ALBUM}`,
+    dependsOn: [`photo:${PHOTO}`, `photo:${ID}`],
+    label: 'Delete 2 photos from “Smith Wedding”',
+    // Each photo's RPC, then every file of both in one removal per bucket.
+    sends: ['POST /rpc/admin_delete_photo', 'POST /rpc/admin_delete_photo', 'DELETE /object/photos', 'DELETE /object/originals'],
+  },
   'gallery.save': {
     change: changes.saveGallery({ id: ID, isNew: true, title: 'Best of', description: null, isActive: true, photoIds: [PHOTO] }),
     entity: `gallery:${ID}`,

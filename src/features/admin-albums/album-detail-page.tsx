@@ -62,6 +62,7 @@ export function AlbumDetailPage() {
     'album.reorderPhotos',
     'photo.upload',
     'photo.delete',
+    'photos.deleteMany',
   );
   const { sendingId } = useOutboxSnapshot();
   const shownAlbum = useMemo(() => {

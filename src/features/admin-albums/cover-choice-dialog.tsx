@@ -25,7 +25,7 @@ export function CoverChoiceDialog({ album, onOpenChange, onChoose }: CoverChoice
   const open = album !== null;
   const detail = useQuery({ queryKey: albumKeys.detail(albumId), queryFn: () => getAlbum(backend, albumId), enabled: open });
   const photos = useQuery({ queryKey: albumKeys.photos(albumId), queryFn: () => listPhotos(backend, albumId), enabled: open });
-  const pending = usePendingChanges('album.setCover', 'album.reorderPhotos', 'photo.upload', 'photo.delete');
+  const pending = usePendingChanges('album.setCover', 'album.reorderPhotos', 'photo.upload', 'photo.delete', 'photos.deleteMany');
   // Only photos on the server can be the cover.
   const shown = useMemo(
     () => overlayPhotos(albumId, album?.name ?? '', photos.data ?? [], pending, null).filter((photo) => !photo.pending),

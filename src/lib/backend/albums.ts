@@ -119,6 +119,20 @@ export async function deletePhoto(backend: Backend, photoId: string, objectNames
 }
 
 /**
+ * Several photos of one collection deleted together (one change of the outbox): each through
+ * rpc admin_delete_photo, then every file they name, in batches. Safe to replay as deletePhoto.
+ */
+export async function deletePhotos(backend: Backend, photos: ReadonlyArray<{ id: string; objectNames: string[] }>): Promise<void> {
+  const names = new Set<string>();
+  for (const photo of photos) {
+    for (const name of photo.objectNames) names.add(name);
+    const answered = unwrap(await backend.adminClient.rpc('admin_delete_photo', { ...authPair(backend), p_photo_id: photo.id }));
+    for (const name of answered ?? []) names.add(name);
+  }
+  await removePhotoObjects(backend, [...names]);
+}
+
+/**
  * rpc admin_set_album_cover: the collection's cover becomes this photo (null: the first photo
  * again). Safe to replay; a photo deleted meanwhile changes nothing.
  */

@@ -2,6 +2,7 @@ import {
   createAlbum,
   deleteAlbum,
   deletePhoto,
+  deletePhotos,
   setAlbumCover,
   setAlbumPhotoOrder,
   updateAlbum,
@@ -120,6 +121,11 @@ export interface PhotoDeletePayload {
   /** The photo's objects (names fixed when it was made), removed whatever the RPC answers. */
   objectNames: string[];
 }
+export interface PhotosDeletePayload {
+  albumId: string;
+  /** Each photo and its objects (names fixed when it was made), as photo.delete carries them. */
+  photos: Array<{ id: string; objectNames: string[] }>;
+}
 type WithId = { id: string };
 type NamedChanges<Changes> = { id: string; name: string; changes: Changes };
 /** Uploads (file.upload paths) the change must wait for: an image it names. */
@@ -211,6 +217,24 @@ export const registry = {
       };
     },
     send: ({ id, objectNames }, { backend }) => deletePhoto(backend, id, objectNames),
+    affects: ALBUM_DATA,
+  }),
+  'photos.deleteMany': define({
+    version: 1,
+    build: (selection: { albumId: string; albumName: string; photos: Array<{ id: string; filename: string }> }) => ({
+      entity: `album:${selection.albumId}`,
+      // After any earlier change of these photos (an upload still waiting).
+      dependsOn: selection.photos.map((photo) => `photo:${photo.id}`),
+      payload: {
+        albumId: selection.albumId,
+        photos: selection.photos.map((photo) => {
+          const names = photoObjectNames(selection.albumId, photo.id, extensionOf(photo.filename));
+          return { id: photo.id, objectNames: [names.original, names.thumb, names.preview] };
+        }),
+      } satisfies PhotosDeletePayload,
+      label: `Delete ${selection.photos.length === 1 ? '1 photo' : `${selection.photos.length} photos`} from ${quoted(selection.albumName)}`,
+    }),
+    send: ({ photos }, { backend }) => deletePhotos(backend, photos),
     affects: ALBUM_DATA,
   }),
   'gallery.save': define({
@@ -522,6 +546,7 @@ export const changes = {
   reorderPhotos: (order: InputOf<'album.reorderPhotos'>) => newChange('album.reorderPhotos', order),
   uploadPhoto: (upload: InputOf<'photo.upload'>) => newChange('photo.upload', upload),
   deletePhoto: (photo: InputOf<'photo.delete'>) => newChange('photo.delete', photo),
+  deletePhotos: (selection: InputOf<'photos.deleteMany'>) => newChange('photos.deleteMany', selection),
   saveGallery: (gallery: InputOf<'gallery.save'>) => newChange('gallery.save', gallery),
   deleteGallery: (gallery: InputOf<'gallery.delete'>) => newChange('gallery.delete', gallery),
   createLink: (link: InputOf<'link.create'>) => newChange('link.create', link),
