@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ImagePlus, Images } from 'lucide-react';
+import { ArrowLeft, CheckSquare, ImagePlus, Images } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { getAlbum, listPhotos } from '@/lib/backend/albums';
@@ -19,6 +19,8 @@ import { AddPhotosDialog } from './add-photos-dialog';
 import { albumKeys } from './album-keys';
 import { coverPhotoId, inOrder, overlayAlbums, overlayPhotos, type ShownPhoto } from './albums-overlay';
 import { PhotoTile } from './photo-tile';
+import { SelectToolbar } from './select-toolbar';
+import { usePhotoSelection } from './use-photo-selection';
 import { SortablePhotoGrid } from './sortable-photo-grid';
 import { UploadProgress } from './upload-progress';
 import { useUploadBatch } from './use-upload-batch';
@@ -41,6 +43,8 @@ export function AlbumDetailPage() {
   const submit = useSubmitChange();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<ShownPhoto | null>(null);
+  const [selecting, setSelecting] = useState(false);
+  const [deletingSelected, setDeletingSelected] = useState(false);
   /** The photo open in the viewer (its index among the viewable ones), or null; undefined until one is first opened. */
   const [viewing, setViewing] = useState<number | null | undefined>(undefined);
   const uploads = useUploadBatch(id);
@@ -75,6 +79,8 @@ export function AlbumDetailPage() {
   );
   const { shown: shownPhotos, dropped } = useDroppedOrder(queuedPhotos, photos.dataUpdatedAt);
   const coverId = coverPhotoId(id, album.data?.cover_photo_id ?? null, shownPhotos, pending);
+  // Select mode chooses among the photos on the server.
+  const selection = usePhotoSelection(shownPhotos.filter((photo) => !photo.pending).map((photo) => photo.id));
   // A collection still waiting in the outbox is not on the server yet: nothing failed.
   useErrorToast(shownAlbum?.pending ? null : (album.error ?? photos.error), 'Failed to load album. Please try again.');
   const localThumbnails = useLocalThumbnails(shownPhotos.filter((photo) => photo.pending).map((photo) => photo.id));
@@ -137,6 +143,28 @@ export function AlbumDetailPage() {
     );
   };
 
+  const stopSelecting = () => {
+    setSelecting(false);
+    selection.clear();
+  };
+  const removeSelected = async () => {
+    const chosen = shownPhotos.filter((photo) => selection.isSelected(photo.id));
+    if (chosen.length === 0) return;
+    const result = await submit(
+      changes.deletePhotos({
+        albumId: id,
+        albumName: shownAlbum.name,
+        photos: chosen.map((photo) => ({ id: photo.id, filename: photo.filename })),
+      }),
+      {
+        success: `${photoCount(chosen.length)} deleted`,
+        successDescription: `They were removed from ${shownAlbum.name}.`,
+        failure: 'Failed to delete photos. Please try again.',
+      },
+    );
+    if (result !== 'failed') stopSelecting();
+  };
+
   const removePhoto = async (photo: ShownPhoto) => {
     await submit(changes.deletePhoto({ id: photo.id, albumId: id, filename: photo.filename, name: photo.original_filename }), {
       success: 'Photo deleted',
@@ -156,10 +184,26 @@ export function AlbumDetailPage() {
             {photoCount(shownPhotos.length)}
           </p>
         </div>
-        <Button onClick={() => setAdding(true)}>
-          <ImagePlus aria-hidden /> Add Photos
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {shownPhotos.some((photo) => !photo.pending) && !selecting && (
+            <Button variant="outline" onClick={() => setSelecting(true)}>
+              <CheckSquare aria-hidden /> Select
+            </Button>
+          )}
+          <Button onClick={() => setAdding(true)}>
+            <ImagePlus aria-hidden /> Add Photos
+          </Button>
+        </div>
       </div>
+      {selecting && (
+        <SelectToolbar
+          count={selection.selected.length}
+          total={shownPhotos.filter((photo) => !photo.pending).length}
+          onSelectAll={selection.selectAll}
+          onDelete={() => setDeletingSelected(true)}
+          onDone={stopSelecting}
+        />
+      )}
 
       {!uploads.finished && !adding && <UploadProgress batch={uploads} onShowDetails={() => setAdding(true)} />}
 
@@ -187,6 +231,11 @@ export function AlbumDetailPage() {
               isCover={photo.id === coverId}
               onSetCover={() => void setCover(photo)}
               dragHandle={handle}
+              selection={
+                selecting && !photo.pending
+                  ? { selected: selection.isSelected(photo.id), onToggle: (extend) => selection.toggle(photo.id, extend) }
+                  : undefined
+              }
             />
           )}
         />
@@ -205,6 +254,14 @@ export function AlbumDetailPage() {
         description={deleting ? `“${deleting.original_filename}” will be removed from this collection and from any public gallery.` : ''}
         confirmLabel="Delete Photo"
         onConfirm={() => deleting && void removePhoto(deleting)}
+      />
+      <ConfirmDialog
+        open={deletingSelected}
+        onOpenChange={setDeletingSelected}
+        title={`Delete ${photoCount(selection.selected.length)}?`}
+        description="They will be removed from this collection and from any public gallery. This cannot be undone."
+        confirmLabel={`Delete ${photoCount(selection.selected.length)}`}
+        onConfirm={() => void removeSelected()}
       />
     </>
   );

@@ -1,10 +1,11 @@
-import { CloudOff, ExternalLink, ImageIcon, Star, Trash2 } from 'lucide-react';
+import { Check, CloudOff, ExternalLink, ImageIcon, Star, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import type { Backend } from '@/lib/backend/client';
 import { originalObject, photoDisplayUrl } from '@/lib/backend/photo-objects';
 import { resolveStorageUrl, signOriginalUrl } from '@/lib/backend/storage';
 import { Badge } from '@/ui/badge';
+import { cn } from '@/ui/cn';
 import { ImageOr } from '@/ui/image-or';
 import { fileSize } from '@/ui/format';
 import { notify } from '@/ui/toast';
@@ -23,6 +24,8 @@ interface PhotoTileProps {
   onSetCover?: () => void;
   /** The handle that moves it in the grid (sortable-photo-grid.tsx). */
   dragHandle?: ReactNode;
+  /** In select mode: whether it is selected, and a click (with Shift held or not) on it. */
+  selection?: { selected: boolean; onToggle: (extend: boolean) => void };
 }
 
 const CORNER_BUTTON =
@@ -59,7 +62,7 @@ function openOriginal(backend: Backend, fileUrl: string): void {
  * One photo of an album: image, open-in-new-tab, 'Set as cover' (or the Cover badge), the
  * reorder handle, delete, filename, size and dimensions (SPEC §2).
  */
-export function PhotoTile({ photo, localThumbnail, onOpen, onDelete, isCover = false, onSetCover, dragHandle }: PhotoTileProps) {
+export function PhotoTile({ photo, localThumbnail, onOpen, onDelete, isCover = false, onSetCover, dragHandle, selection }: PhotoTileProps) {
   const backend = useBackend();
   const thumbnail = localThumbnail ?? resolveStorageUrl(backend, photoDisplayUrl(photo));
   const hasOriginal = originalObject(photo.file_url) !== null;
@@ -87,6 +90,30 @@ export function PhotoTile({ photo, localThumbnail, onOpen, onDelete, isCover = f
       <div className="relative aspect-square overflow-hidden rounded-lg bg-muted">
         {photo.pending ? (
           image
+        ) : selection ? (
+          <button
+            type="button"
+            data-select-photo
+            aria-pressed={selection.selected}
+            aria-label={`Select ${photo.original_filename}`}
+            onClick={(event) => selection.onToggle(event.shiftKey)}
+            className={cn(
+              'block size-full cursor-pointer select-none focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring',
+              selection.selected && 'opacity-80',
+            )}
+          >
+            {image}
+            <span
+              aria-hidden
+              className={cn(
+                'absolute left-2 top-2 flex size-7 items-center justify-center rounded-full border-2 shadow-sm',
+                selection.selected ? 'border-primary bg-primary text-primary-foreground' : 'border-white bg-black/20',
+              )}
+            >
+              {selection.selected && <Check className="size-4" strokeWidth={3} />}
+            </span>
+            {selection.selected && <span aria-hidden className="absolute inset-0 rounded-lg ring-[3px] ring-inset ring-primary" />}
+          </button>
         ) : (
           <button
             type="button"
@@ -107,8 +134,8 @@ export function PhotoTile({ photo, localThumbnail, onOpen, onDelete, isCover = f
             <CloudOff aria-hidden /> {UPLOAD_BADGE[photo.uploadState]}
           </Badge>
         )}
-        {dragHandle}
-        {!photo.pending && (
+        {!selection && dragHandle}
+        {!photo.pending && !selection && (
           <div className="absolute right-2 top-2 flex gap-1.5">
             {onSetCover && !isCover && (
               <button
@@ -151,7 +178,7 @@ export function PhotoTile({ photo, localThumbnail, onOpen, onDelete, isCover = f
             {photo.width && photo.height ? ` · ${photo.width} x ${photo.height}` : ''}
           </p>
         </div>
-        {!photo.pending && (
+        {!photo.pending && !selection && (
           <button
             type="button"
             onClick={onDelete}
