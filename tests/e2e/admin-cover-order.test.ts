@@ -185,4 +185,61 @@ describe('covers and photo order', () => {
     await tile(page, 'three.jpg').getByTestId('cover-badge').waitFor();
     await context.close();
   });
+
+  it.each([
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const)('select mode at %s size: a Shift-click range, Select all, and one Delete for the selection', async (size, viewport) => {
+    const name = `Select ${size} ${crypto.randomUUID().slice(0, 6)}`;
+    const album = await seedAlbum({
+      name,
+      photos: ['a', 'b', 'c', 'd', 'e'].map((letter, index) => ({
+        fixture: (['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'] as const)[index % 3]!,
+        originalFilename: `${letter}.jpg`,
+      })),
+    });
+    const context = await newContext(viewport);
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    await page.goto(`/admin/albums/${album.id}`);
+    await page.getByRole('heading', { name }).waitFor();
+    await page.getByRole('button', { name: 'Select', exact: true }).click();
+    const toolbar = page.getByRole('toolbar', { name: 'Selected photos' });
+    await toolbar.getByText('Select photos: Shift-click selects a range').waitFor();
+
+    await page.getByRole('button', { name: 'Select b.jpg' }).click();
+    await page.getByRole('button', { name: 'Select d.jpg' }).click({ modifiers: ['Shift'] });
+    await toolbar.getByText('3 photos selected').waitFor();
+    const pressed = await page
+      .locator('[data-select-photo]')
+      .evaluateAll((buttons) => buttons.map((button) => `${button.getAttribute('aria-label')}: ${button.getAttribute('aria-pressed')}`));
+    expect(pressed).toEqual([
+      'Select a.jpg: false',
+      'Select b.jpg: true',
+      'Select c.jpg: true',
+      'Select d.jpg: true',
+      'Select e.jpg: false',
+    ]);
+    // No single-photo actions while selecting.
+    expect(await page.getByRole('button', { name: /^Delete [a-e]\.jpg$/ }).count()).toBe(0);
+    expect(await page.locator('[data-drag-handle]').count()).toBe(0);
+    await screenshot(page, `collection-select-${size}`, { fullPage: false });
+
+    await toolbar.getByRole('button', { name: 'Select all' }).click();
+    await toolbar.getByText('5 photos selected').waitFor();
+    await page.getByRole('button', { name: 'Select a.jpg' }).click();
+    await page.getByRole('button', { name: 'Select e.jpg' }).click();
+    await toolbar.getByText('3 photos selected').waitFor();
+
+    await toolbar.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete 3 photos?' });
+    await confirm.getByRole('button', { name: 'Delete 3 photos' }).click();
+    await expectToast(page, '3 photos deleted');
+    await toolbar.waitFor({ state: 'detached' });
+    expect(await adminTiles(page)).toEqual(['a.jpg', 'e.jpg']);
+    expect(await orderOf(album.id)).toEqual(['a.jpg', 'e.jpg']);
+    const files = await sql<{ name: string }>(`select name from storage.objects where name like $1 || '/%' order by name`, [album.id]);
+    expect(files).toHaveLength(2 * 3);
+    await context.close();
+  });
 });

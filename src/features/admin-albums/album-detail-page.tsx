@@ -184,7 +184,8 @@ export function AlbumDetailPage() {
             {photoCount(shownPhotos.length)}
           </p>
         </div>
-        <div className="flex flex-wrap gap-2">
+        {/* Full width on phones, as 'Add Photos' alone was. */}
+        <div className="flex gap-2 *:flex-1 sm:*:flex-none">
           {shownPhotos.some((photo) => !photo.pending) && !selecting && (
             <Button variant="outline" onClick={() => setSelecting(true)}>
               <CheckSquare aria-hidden /> Select
