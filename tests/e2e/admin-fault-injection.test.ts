@@ -8,8 +8,9 @@ import { seedAlbum, type SeededPhoto } from './public-seed';
 
 /**
  * The outbox against a network that misbehaves: 20 uploads, 50 edits, 4 deletes (3 photos,
- * a collection with 4 photos), a cover choice and two reorders made offline, then replayed through a proxy that drops
- * connections (before and after the stack did the work), answers 503 and delays answers. Every
+ * a collection with 4 photos), a bulk delete of 3 photos, a cover choice and two reorders
+ * made offline, then replayed through a proxy that drops connections (before and after the
+ * stack did the work), answers 503 and delays answers. Every
  * delete's first answer is lost after the commit, and the first two storage removals answer
  * 503. At the end the database and storage must hold exactly what the photographer did: no
  * file of a deleted photo left, none removed twice (a trigger logs every removal). The counts
@@ -24,6 +25,8 @@ const UPLOADS = 20;
 const PHOTO_DELETES = 3;
 /** A cover chosen and the kept photos reordered twice. */
 const COVER_AND_ORDER = 3;
+/** One selection of every photo of a collection, deleted as one change. */
+const BULK_DELETED = 3;
 
 /** Every delete's first answer is lost after the commit; the first two storage removals fail. */
 const FORCED = [
@@ -70,7 +73,7 @@ async function saveDialog(page: Page, title: string, fields: Record<string, stri
 }
 
 /** Three photos of one collection deleted, and another collection deleted with its photos. */
-async function queueTheDeletes(page: Page, keptAlbumId: string, deleted: SeededPhoto[]) {
+async function queueTheDeletes(page: Page, keptAlbumId: string, deleted: SeededPhoto[], bulkAlbumId: string) {
   await page.goto(`/admin/albums/${keptAlbumId}`);
   for (const photo of deleted) {
     await page.getByRole('button', { name: `Delete ${photo.originalFilename}` }).click();
@@ -78,6 +81,16 @@ async function queueTheDeletes(page: Page, keptAlbumId: string, deleted: SeededP
     await page.getByTestId('photo-tile').filter({ hasText: photo.originalFilename }).waitFor({ state: 'detached' });
   }
   await queueCoverAndOrder(page);
+  // Select mode: every photo of 'Fault Bulk' deleted at once.
+  await page.goto(`/admin/albums/${bulkAlbumId}`);
+  await page.getByRole('button', { name: 'Select', exact: true }).click();
+  await page.getByRole('toolbar', { name: 'Selected photos' }).getByRole('button', { name: 'Select all' }).click();
+  await page.getByRole('toolbar', { name: 'Selected photos' }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: `Delete ${BULK_DELETED} photos` })
+    .click();
+  await page.getByText('No photos yet').waitFor();
   await page.goto('/admin/albums');
   await page.getByRole('button', { name: 'Actions for Fault Doomed', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
@@ -157,7 +170,7 @@ async function queueTheShoot(page: Page) {
 }
 
 describe('replaying the outbox through a faulty network', () => {
-  it('20 uploads, 50 edits, 4 deletes, a cover and 2 reorders arrive exactly once through drops, 503s and delays', async () => {
+  it('20 uploads, 50 edits, 4 deletes, a bulk delete, a cover and 2 reorders arrive exactly once through drops, 503s and delays', async () => {
     const [story] = await sql<{ id: string; title: string | null }>(
       `select id, title from public.page_content where section_name = 'about-story'`,
     );
@@ -166,6 +179,7 @@ describe('replaying the outbox through a faulty network', () => {
       photos: Array.from({ length: 6 }, (_, index) => ({ fixture: 'landscape.jpg' as const, originalFilename: `DEL_${index + 1}.jpg` })),
     });
     const doomed = await seedAlbum({ name: 'Fault Doomed', photos: ['landscape.jpg', 'portrait.jpg', 'landscape.jpg', 'portrait.jpg'] });
+    const bulk = await seedAlbum({ name: 'Fault Bulk', photos: ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'] });
     const deletedPhotos = kept.photos.filter((_, index) => index % 2 === 0);
     const keptPhotos = kept.photos.filter((_, index) => index % 2 === 1);
     for (const statement of AUDIT) await sql(statement);
@@ -188,12 +202,17 @@ describe('replaying the outbox through a faulty network', () => {
       await page.getByRole('heading', { name: 'Fault Doomed', exact: true }).waitFor();
       await page.goto(`/admin/albums/${kept.id}`);
       await page.getByTestId('photo-tile').nth(5).waitFor();
+      await page.goto(`/admin/albums/${bulk.id}`);
+      await page
+        .getByTestId('photo-tile')
+        .nth(BULK_DELETED - 1)
+        .waitFor();
 
       await context.setOffline(true);
       await queueTheShoot(page);
-      await queueTheDeletes(page, kept.id, deletedPhotos);
+      await queueTheDeletes(page, kept.id, deletedPhotos, bulk.id);
       const queued = await storedCount(page, 'outbox');
-      expect(queued).toBe(UPLOADS + ALBUMS * 2 + SERVICES * 2 + TITLE_EDITS + PHOTO_DELETES + 1 + COVER_AND_ORDER);
+      expect(queued).toBe(UPLOADS + ALBUMS * 2 + SERVICES * 2 + TITLE_EDITS + PHOTO_DELETES + 1 + COVER_AND_ORDER + 1);
       await page.getByTestId('sync-status').getByText(`${queued} pending (offline)`).waitFor();
 
       proxy.arm();
@@ -256,6 +275,8 @@ describe('replaying the outbox through a faulty network', () => {
       const del6 = kept.photos[5]!;
       expect(cover).toEqual({ cover_photo_id: del6.id, cover_photo_url: new URL(del6.thumbUrl, 'http://x').pathname });
       expect(await sql('select 1 from public.albums where id = $1', [doomed.id])).toEqual([]);
+      expect(await sql('select 1 from public.photos where album_id = $1', [bulk.id])).toEqual([]);
+      expect(await objectsUnder(bulk.id)).toEqual([]);
       expect(await objectsUnder(doomed.id)).toEqual([]);
       const removed = await sql<{ file: string; times: number }>(
         `select bucket || '/' || name as file, count(*)::int as times from fault_audit.removed group by 1 order by 1`,
@@ -265,6 +286,7 @@ describe('replaying the outbox through a faulty network', () => {
         [
           ...deletedPhotos.flatMap((photo) => filesOf(kept.id, photo)),
           ...doomed.photos.flatMap((photo) => filesOf(doomed.id, photo)),
+          ...bulk.photos.flatMap((photo) => filesOf(bulk.id, photo)),
         ].sort(),
       );
 
@@ -276,7 +298,8 @@ describe('replaying the outbox through a faulty network', () => {
           uploads: UPLOADS,
           deletes: PHOTO_DELETES + 1,
           coverAndOrder: COVER_AND_ORDER,
-          edits: queued - UPLOADS - PHOTO_DELETES - 1 - COVER_AND_ORDER,
+          bulkDeletes: 1,
+          edits: queued - UPLOADS - PHOTO_DELETES - 1 - COVER_AND_ORDER - 1,
         },
         attempts: { apiWrites: proxy.counts.writes, clean: proxy.counts.clean },
         injected: proxy.counts.injected,
