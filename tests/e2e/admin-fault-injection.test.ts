@@ -111,6 +111,8 @@ async function moveToFront(page: Page, name: string) {
   await page.getByRole('button', { name: `Move ${name}` }).focus();
   await page.keyboard.press('Space');
   await announced(page, `Picked up ${name}, at position 3 of 3.`);
+  // dnd-kit listens for the arrows from a timer started at the pick-up; input can come first on a busy machine.
+  await page.waitForTimeout(150);
   await page.keyboard.press('ArrowLeft');
   await announced(page, `${name} moved to position 2 of 3.`);
   await page.keyboard.press('ArrowLeft');

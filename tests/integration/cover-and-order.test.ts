@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deletePhoto, getAlbum, listAlbums, listPhotos, setAlbumCover, setAlbumPhotoOrder } from '@/lib/backend/albums';
 import type { Backend } from '@/lib/backend/client';
 import { getGalleryLinkByToken, streamAlbumPhotosByToken } from '@/lib/backend/client-links';
+import { addPhotosToGallery, createPublicGallery, listGalleryPhotoIds, setGalleryPhotos } from '@/lib/backend/public-galleries';
 import { createGalleryLink, generateAccessToken } from '@/lib/backend/gallery-links';
 import { readHomeAlbums } from '@/lib/backend/home-page';
 import { streamPublicAlbumPhotos } from '@/lib/backend/public-galleries-read';
@@ -107,6 +108,20 @@ describe('photo order', () => {
     expect((await failureOf(setAlbumCover(anonymous(), albumId, photoIds[1]!))).status).toBe(401);
     expect(await adminOrder(albumId)).toEqual(photoIds);
     expect(await coverUrl(albumId)).toBe(await fileUrl(photoIds[0]!));
+  });
+});
+
+describe('adding photos to a public gallery', () => {
+  it('puts them after the photos it shows, once, however often it is replayed', async () => {
+    const { photoIds } = await albumWithPhotos(3);
+    const [a, b, c] = photoIds as [string, string, string];
+    const galleryId = crypto.randomUUID();
+    await createPublicGallery(admin, galleryId, { title: 'Best of', description: null, isActive: true });
+    await setGalleryPhotos(admin, galleryId, [b]);
+    await addPhotosToGallery(admin, galleryId, [c, b, a]);
+    await addPhotosToGallery(admin, galleryId, [c, b, a]);
+    expect(await listGalleryPhotoIds(admin, galleryId)).toEqual([b, c, a]);
+    expect((await failureOf(addPhotosToGallery(anonymous(), galleryId, [a]))).status).toBe(401);
   });
 });
 

@@ -19,6 +19,7 @@ import { AddPhotosDialog } from './add-photos-dialog';
 import { albumKeys } from './album-keys';
 import { coverPhotoId, inOrder, overlayAlbums, overlayPhotos, type ShownPhoto } from './albums-overlay';
 import { PhotoTile } from './photo-tile';
+import { GalleryChoiceDialog } from './gallery-choice-dialog';
 import { SelectToolbar } from './select-toolbar';
 import { usePhotoSelection } from './use-photo-selection';
 import { SortablePhotoGrid } from './sortable-photo-grid';
@@ -45,6 +46,7 @@ export function AlbumDetailPage() {
   const [deleting, setDeleting] = useState<ShownPhoto | null>(null);
   const [selecting, setSelecting] = useState(false);
   const [deletingSelected, setDeletingSelected] = useState(false);
+  const [choosingGallery, setChoosingGallery] = useState(false);
   /** The photo open in the viewer (its index among the viewable ones), or null; undefined until one is first opened. */
   const [viewing, setViewing] = useState<number | null | undefined>(undefined);
   const uploads = useUploadBatch(id);
@@ -165,6 +167,16 @@ export function AlbumDetailPage() {
     if (result !== 'failed') stopSelecting();
   };
 
+  const addSelectedToGallery = async (gallery: { id: string; title: string }) => {
+    const photoIds = selection.selected;
+    if (photoIds.length === 0) return;
+    const result = await submit(changes.addPhotosToGallery({ galleryId: gallery.id, galleryTitle: gallery.title, photoIds }), {
+      success: `${photoCount(photoIds.length)} added to ${gallery.title}`,
+      failure: 'Failed to add the photos to the gallery. Please try again.',
+    });
+    if (result !== 'failed') stopSelecting();
+  };
+
   const removePhoto = async (photo: ShownPhoto) => {
     await submit(changes.deletePhoto({ id: photo.id, albumId: id, filename: photo.filename, name: photo.original_filename }), {
       success: 'Photo deleted',
@@ -201,6 +213,7 @@ export function AlbumDetailPage() {
           count={selection.selected.length}
           total={shownPhotos.filter((photo) => !photo.pending).length}
           onSelectAll={selection.selectAll}
+          onAddToGallery={() => setChoosingGallery(true)}
           onDelete={() => setDeletingSelected(true)}
           onDone={stopSelecting}
         />
@@ -255,6 +268,12 @@ export function AlbumDetailPage() {
         description={deleting ? `“${deleting.original_filename}” will be removed from this collection and from any public gallery.` : ''}
         confirmLabel="Delete Photo"
         onConfirm={() => deleting && void removePhoto(deleting)}
+      />
+      <GalleryChoiceDialog
+        open={choosingGallery}
+        onOpenChange={setChoosingGallery}
+        count={selection.selected.length}
+        onChoose={(gallery) => void addSelectedToGallery(gallery)}
       />
       <ConfirmDialog
         open={deletingSelected}

@@ -1,4 +1,4 @@
-import { CheckSquare, Trash2, X } from 'lucide-react';
+import { CheckSquare, GalleryHorizontalEnd, Trash2, X } from 'lucide-react';
 import { Button } from '@/ui/button';
 import { photoCount } from '@/ui/format';
 
@@ -6,12 +6,13 @@ interface SelectToolbarProps {
   count: number;
   total: number;
   onSelectAll: () => void;
+  onAddToGallery: () => void;
   onDelete: () => void;
   onDone: () => void;
 }
 
 /** Select mode's bar: how many are selected, 'Select all', what to do with them, and 'Done'. */
-export function SelectToolbar({ count, total, onSelectAll, onDelete, onDone }: SelectToolbarProps) {
+export function SelectToolbar({ count, total, onSelectAll, onAddToGallery, onDelete, onDone }: SelectToolbarProps) {
   return (
     <div
       role="toolbar"
@@ -23,6 +24,9 @@ export function SelectToolbar({ count, total, onSelectAll, onDelete, onDone }: S
       </p>
       <Button variant="ghost" className="min-h-11" onClick={onSelectAll} disabled={count === total}>
         <CheckSquare aria-hidden /> Select all
+      </Button>
+      <Button variant="outline" className="min-h-11" onClick={onAddToGallery} disabled={count === 0}>
+        <GalleryHorizontalEnd aria-hidden /> Add to public gallery…
       </Button>
       <Button variant="destructive" className="min-h-11" onClick={onDelete} disabled={count === 0}>
         <Trash2 aria-hidden /> Delete

@@ -26,8 +26,8 @@ const INSTRUCTIONS = {
 /**
  * The gallery's chosen photos in a row, in the order visitors see them: dragged (mouse; on a
  * touch screen after a short press, so a swipe still scrolls the page) or moved one place at a
- * time by the arrow keys. In this dialog dnd-kit's keyboard dragging measured the photos in
- * the wrong place at desktop size, so the arrows move them directly.
+ * time by the arrow keys, at once, without the pick-up and drop of the collection grid: a short
+ * row inside a form, where Space and Enter keep their usual meaning.
  */
 export function SelectedOrder({ photos, localThumbnails, selected, onReorder }: SelectedOrderProps) {
   const labelId = useId();

@@ -24,6 +24,7 @@ import { createPageSection, deletePageSection, updatePageSection } from '@/lib/b
 import { photoObjectNames } from '@/lib/backend/photo-objects';
 import { saveProfile } from '@/lib/backend/profile';
 import {
+  addPhotosToGallery,
   createPublicGallery,
   deletePublicGallery,
   setGalleryPhotos,
@@ -250,6 +251,17 @@ export const registry = {
       else await updatePublicGallery(backend, gallery.id, gallery);
       await setGalleryPhotos(backend, gallery.id, gallery.photoIds);
     },
+    affects: ['public-galleries', 'dashboard'],
+  }),
+  'gallery.addPhotos': define({
+    version: 1,
+    build: (addition: { galleryId: string; galleryTitle: string; photoIds: string[] }) => ({
+      entity: `gallery:${addition.galleryId}`,
+      dependsOn: addition.photoIds.map((photoId) => `photo:${photoId}`),
+      payload: { galleryId: addition.galleryId, photoIds: addition.photoIds },
+      label: `Add ${addition.photoIds.length === 1 ? '1 photo' : `${addition.photoIds.length} photos`} to gallery ${quoted(addition.galleryTitle)}`,
+    }),
+    send: ({ galleryId, photoIds }, { backend }) => addPhotosToGallery(backend, galleryId, photoIds),
     affects: ['public-galleries', 'dashboard'],
   }),
   'gallery.delete': define({
@@ -549,6 +561,7 @@ export const changes = {
   deletePhotos: (selection: InputOf<'photos.deleteMany'>) => newChange('photos.deleteMany', selection),
   saveGallery: (gallery: InputOf<'gallery.save'>) => newChange('gallery.save', gallery),
   deleteGallery: (gallery: InputOf<'gallery.delete'>) => newChange('gallery.delete', gallery),
+  addPhotosToGallery: (addition: InputOf<'gallery.addPhotos'>) => newChange('gallery.addPhotos', addition),
   createLink: (link: InputOf<'link.create'>) => newChange('link.create', link),
   updateLink: (link: InputOf<'link.update'>) => newChange('link.update', link),
   deleteLink: (link: InputOf<'link.delete'>) => newChange('link.delete', link),
