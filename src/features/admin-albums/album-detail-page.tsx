@@ -37,7 +37,7 @@ function BackLink() {
 // The viewer (yet-another-react-lightbox) loads when a photo is first opened.
 const PhotoViewer = lazy(async () => ({ default: (await import('@/ui/photos/photo-viewer')).PhotoViewer }));
 
-/** /admin/albums/{id}: the album's photos, 'Add Photos' with progress, delete, reorder and 'Set as cover' (SPEC §2, issue 20). */
+/** /admin/albums/{id}: the album's photos, 'Add Photos' with progress, delete, reorder, 'Set as cover' and select mode (SPEC §2, issue 20). */
 export function AlbumDetailPage() {
   const { id = '' } = useParams();
   const backend = useBackend();
