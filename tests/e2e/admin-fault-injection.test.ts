@@ -7,9 +7,10 @@ import { describeOutbox, newContext, shootPhotos, signInAsAdmin, sql, storedCoun
 import { seedAlbum, type SeededPhoto } from './public-seed';
 
 /**
- * The outbox against a network that misbehaves: 20 uploads, 50 edits and 4 deletes (3 photos,
- * a collection with 4 photos) made offline, then replayed through a proxy that drops
- * connections (before and after the stack did the work), answers 503 and delays answers. Every
+ * The outbox against a network that misbehaves: 20 uploads, 50 edits, 4 deletes (3 photos,
+ * a collection with 4 photos), a bulk delete of 3 photos, a cover choice and two reorders
+ * made offline, then replayed through a proxy that drops connections (before and after the
+ * stack did the work), answers 503 and delays answers. Every
  * delete's first answer is lost after the commit, and the first two storage removals answer
  * 503. At the end the database and storage must hold exactly what the photographer did: no
  * file of a deleted photo left, none removed twice (a trigger logs every removal). The counts
@@ -22,11 +23,17 @@ const SERVICES = 10;
 const TITLE_EDITS = 10;
 const UPLOADS = 20;
 const PHOTO_DELETES = 3;
+/** A cover chosen and the kept photos reordered twice. */
+const COVER_AND_ORDER = 3;
+/** One selection of every photo of a collection, deleted as one change. */
+const BULK_DELETED = 3;
 
 /** Every delete's first answer is lost after the commit; the first two storage removals fail. */
 const FORCED = [
   { method: 'POST', path: /\/rest\/v1\/rpc\/admin_delete_(photo|album)\b/, fault: 'drop-after' as const, times: PHOTO_DELETES + 1 },
   { method: 'DELETE', path: /\/storage\/v1\/object\/(photos|originals)$/, fault: 'unavailable' as const, times: 2 },
+  // The cover's and each order's first answer is lost after the commit: each is sent again.
+  { method: 'POST', path: /\/rest\/v1\/rpc\/admin_set_album_(cover|photo_order)\b/, fault: 'drop-after' as const, times: COVER_AND_ORDER },
 ];
 
 /** Logs every object storage removes, so a removal done twice (an object re-created and removed again) shows. */
@@ -66,18 +73,61 @@ async function saveDialog(page: Page, title: string, fields: Record<string, stri
 }
 
 /** Three photos of one collection deleted, and another collection deleted with its photos. */
-async function queueTheDeletes(page: Page, keptAlbumId: string, deleted: SeededPhoto[]) {
+async function queueTheDeletes(page: Page, keptAlbumId: string, deleted: SeededPhoto[], bulkAlbumId: string) {
   await page.goto(`/admin/albums/${keptAlbumId}`);
   for (const photo of deleted) {
     await page.getByRole('button', { name: `Delete ${photo.originalFilename}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Photo' }).click();
     await page.getByTestId('photo-tile').filter({ hasText: photo.originalFilename }).waitFor({ state: 'detached' });
   }
+  await queueCoverAndOrder(page);
+  // Select mode: every photo of 'Fault Bulk' deleted at once.
+  await page.goto(`/admin/albums/${bulkAlbumId}`);
+  await page.getByRole('button', { name: 'Select', exact: true }).click();
+  await page.getByRole('toolbar', { name: 'Selected photos' }).getByRole('button', { name: 'Select all' }).click();
+  await page.getByRole('toolbar', { name: 'Selected photos' }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: `Delete ${BULK_DELETED} photos` })
+    .click();
+  await page.getByText('No photos yet').waitFor();
   await page.goto('/admin/albums');
   await page.getByRole('button', { name: 'Actions for Fault Doomed', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Collection' }).click();
   await page.getByRole('heading', { name: 'Fault Doomed', exact: true }).waitFor({ state: 'detached' });
+}
+
+/** The filenames of the collection page's tiles, in the order shown. */
+const tileNames = (page: Page) =>
+  page.getByTestId('photo-tile').evaluateAll((tiles) => tiles.map((tile) => tile.querySelector('figcaption p')?.textContent ?? ''));
+
+/** Waits until the drag-and-drop live region says this. */
+const announced = (page: Page, text: string) =>
+  page.waitForFunction((expected) => document.querySelector('[id^="DndLiveRegion"]')?.textContent === expected, text);
+
+/** Moves the third of three photos to the front, by keyboard. */
+async function moveToFront(page: Page, name: string) {
+  await page.getByRole('button', { name: `Move ${name}` }).focus();
+  await page.keyboard.press('Space');
+  await announced(page, `Picked up ${name}, at position 3 of 3.`);
+  // dnd-kit listens for the arrows from a timer started at the pick-up; input can come first on a busy machine.
+  await page.waitForTimeout(150);
+  await page.keyboard.press('ArrowLeft');
+  await announced(page, `${name} moved to position 2 of 3.`);
+  await page.keyboard.press('ArrowLeft');
+  await announced(page, `${name} moved to position 1 of 3.`);
+  await page.keyboard.press('Space');
+  await page.waitForFunction((first) => document.querySelector('[data-testid="photo-tile"] figcaption p')?.textContent === first, name);
+}
+
+/** On the kept collection (DEL_2, DEL_4, DEL_6 left): DEL_6 becomes the cover, then two orders; the last must win. */
+async function queueCoverAndOrder(page: Page) {
+  await page.getByRole('button', { name: 'Set DEL_6.jpg as cover' }).click();
+  await page.getByTestId('photo-tile').filter({ hasText: 'DEL_6.jpg' }).getByTestId('cover-badge').waitFor();
+  await moveToFront(page, 'DEL_6.jpg');
+  await moveToFront(page, 'DEL_4.jpg');
+  expect(await tileNames(page)).toEqual(['DEL_4.jpg', 'DEL_6.jpg', 'DEL_2.jpg']);
 }
 
 async function queueTheShoot(page: Page) {
@@ -122,7 +172,7 @@ async function queueTheShoot(page: Page) {
 }
 
 describe('replaying the outbox through a faulty network', () => {
-  it('20 uploads, 50 edits and 4 deletes arrive exactly once through drops, 503s and delays', async () => {
+  it('20 uploads, 50 edits, 4 deletes, a bulk delete, a cover and 2 reorders arrive exactly once through drops, 503s and delays', async () => {
     const [story] = await sql<{ id: string; title: string | null }>(
       `select id, title from public.page_content where section_name = 'about-story'`,
     );
@@ -131,6 +181,7 @@ describe('replaying the outbox through a faulty network', () => {
       photos: Array.from({ length: 6 }, (_, index) => ({ fixture: 'landscape.jpg' as const, originalFilename: `DEL_${index + 1}.jpg` })),
     });
     const doomed = await seedAlbum({ name: 'Fault Doomed', photos: ['landscape.jpg', 'portrait.jpg', 'landscape.jpg', 'portrait.jpg'] });
+    const bulk = await seedAlbum({ name: 'Fault Bulk', photos: ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'] });
     const deletedPhotos = kept.photos.filter((_, index) => index % 2 === 0);
     const keptPhotos = kept.photos.filter((_, index) => index % 2 === 1);
     for (const statement of AUDIT) await sql(statement);
@@ -153,12 +204,17 @@ describe('replaying the outbox through a faulty network', () => {
       await page.getByRole('heading', { name: 'Fault Doomed', exact: true }).waitFor();
       await page.goto(`/admin/albums/${kept.id}`);
       await page.getByTestId('photo-tile').nth(5).waitFor();
+      await page.goto(`/admin/albums/${bulk.id}`);
+      await page
+        .getByTestId('photo-tile')
+        .nth(BULK_DELETED - 1)
+        .waitFor();
 
       await context.setOffline(true);
       await queueTheShoot(page);
-      await queueTheDeletes(page, kept.id, deletedPhotos);
+      await queueTheDeletes(page, kept.id, deletedPhotos, bulk.id);
       const queued = await storedCount(page, 'outbox');
-      expect(queued).toBe(UPLOADS + ALBUMS * 2 + SERVICES * 2 + TITLE_EDITS + PHOTO_DELETES + 1);
+      expect(queued).toBe(UPLOADS + ALBUMS * 2 + SERVICES * 2 + TITLE_EDITS + PHOTO_DELETES + 1 + COVER_AND_ORDER + 1);
       await page.getByTestId('sync-status').getByText(`${queued} pending (offline)`).waitFor();
 
       proxy.arm();
@@ -215,7 +271,21 @@ describe('replaying the outbox through a faulty network', () => {
       expect((await objectsUnder(kept.id)).map(({ bucket, name }) => `${bucket}/${name}`)).toEqual(
         keptPhotos.flatMap((photo) => filesOf(kept.id, photo)).sort(),
       );
+      // The cover and the last order, whatever was sent twice.
+      const keptOrder = await sql<{ original_filename: string }>(
+        'select original_filename from public.photos where album_id = $1 order by sort_order, created_at, id',
+        [kept.id],
+      );
+      expect(keptOrder.map((photo) => photo.original_filename)).toEqual(['DEL_4.jpg', 'DEL_6.jpg', 'DEL_2.jpg']);
+      const [cover] = await sql<{ cover_photo_id: string; cover_photo_url: string }>(
+        'select cover_photo_id, cover_photo_url from public.albums where id = $1',
+        [kept.id],
+      );
+      const del6 = kept.photos[5]!;
+      expect(cover).toEqual({ cover_photo_id: del6.id, cover_photo_url: new URL(del6.thumbUrl, 'http://x').pathname });
       expect(await sql('select 1 from public.albums where id = $1', [doomed.id])).toEqual([]);
+      expect(await sql('select 1 from public.photos where album_id = $1', [bulk.id])).toEqual([]);
+      expect(await objectsUnder(bulk.id)).toEqual([]);
       expect(await objectsUnder(doomed.id)).toEqual([]);
       const removed = await sql<{ file: string; times: number }>(
         `select bucket || '/' || name as file, count(*)::int as times from fault_audit.removed group by 1 order by 1`,
@@ -225,13 +295,21 @@ describe('replaying the outbox through a faulty network', () => {
         [
           ...deletedPhotos.flatMap((photo) => filesOf(kept.id, photo)),
           ...doomed.photos.flatMap((photo) => filesOf(doomed.id, photo)),
+          ...bulk.photos.flatMap((photo) => filesOf(bulk.id, photo)),
         ].sort(),
       );
 
       const faults = Object.values(proxy.counts.injected).reduce((sum, count) => sum + count, 0);
       expect(faults).toBeGreaterThan(0);
       const report = {
-        queued: { total: queued, uploads: UPLOADS, deletes: PHOTO_DELETES + 1, edits: queued - UPLOADS - PHOTO_DELETES - 1 },
+        queued: {
+          total: queued,
+          uploads: UPLOADS,
+          deletes: PHOTO_DELETES + 1,
+          coverAndOrder: COVER_AND_ORDER,
+          bulkDeletes: 1,
+          edits: queued - UPLOADS - PHOTO_DELETES - 1 - COVER_AND_ORDER - 1,
+        },
         attempts: { apiWrites: proxy.counts.writes, clean: proxy.counts.clean },
         injected: proxy.counts.injected,
         final: {

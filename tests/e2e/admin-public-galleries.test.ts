@@ -155,6 +155,14 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('public galleries at %s 
     await dialog.getByTestId('selected-count').getByText('1 selected').waitFor();
     await tile(dialog, 'rotated-exif6.jpg', shoot).click();
     await dialog.getByTestId('selected-count').getByText('2 selected').waitFor();
+    // The order strip: the rotated one moved to the front by keyboard.
+    const order = dialog.getByTestId('gallery-order');
+    await order.getByRole('button', { name: 'Move rotated-exif6.jpg, number 2' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await order.getByTestId('gallery-order-status').getByText('rotated-exif6.jpg moved to position 1 of 2.').waitFor();
+    // Focus stays on the moved photo.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move rotated-exif6.jpg, number 1');
+    await order.getByRole('button', { name: 'Move rotated-exif6.jpg, number 1' }).waitFor();
     await dialog.getByRole('checkbox', { name: 'Active' }).click();
     expect(await dialog.getByRole('checkbox', { name: 'Active' }).getAttribute('aria-checked')).toBe('false');
     await dialog.getByLabel('Description').fill('Soft evening light');
@@ -169,8 +177,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('public galleries at %s 
       await sql('select title, description, is_active, visitor_downloads from public.public_galleries where id = $1', [galleryId]),
     ).toEqual([{ title, description: 'Soft evening light', is_active: false, visitor_downloads: 'original' }]);
     expect(await membersOf(galleryId)).toEqual([
-      { original_filename: 'portrait.jpg', sort_order: 0 },
-      { original_filename: 'rotated-exif6.jpg', sort_order: 1 },
+      { original_filename: 'rotated-exif6.jpg', sort_order: 0 },
+      { original_filename: 'portrait.jpg', sort_order: 1 },
     ]);
     await card.getByText('Inactive', { exact: true }).waitFor();
     await card.getByText('Soft evening light').waitFor();

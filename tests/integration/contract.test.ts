@@ -43,6 +43,9 @@ const RPC_CONTRACT: Record<string, string[]> = {
   admin_list_public_galleries: ['p_username', 'p_token'],
   admin_create_public_gallery: ['p_username', 'p_token', 'p_title', 'p_description', 'p_is_active', 'p_id', 'p_visitor_downloads'],
   admin_update_public_gallery: ['p_username', 'p_token', 'p_gallery_id', 'p_title', 'p_description', 'p_is_active', 'p_visitor_downloads'],
+  // Not in SPEC §7: covers and photo order (issue 20).
+  admin_set_album_cover: ['p_username', 'p_token', 'p_album_id', 'p_photo_id'],
+  admin_set_album_photo_order: ['p_username', 'p_token', 'p_album_id', 'p_photo_ids'],
   admin_add_photos_to_gallery: ['p_username', 'p_token', 'p_gallery_id', 'p_photo_ids'],
   admin_delete_public_gallery: ['p_username', 'p_token', 'p_gallery_id'],
   admin_list_gallery_links: ['p_username', 'p_token'],

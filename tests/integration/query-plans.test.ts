@@ -56,7 +56,7 @@ const shown = (plan: PlanNode[]) =>
     .join(' > ');
 const indexesUsed = (plan: PlanNode[]) => plan.flatMap((node) => (node['Index Name'] ? [node['Index Name']] : []));
 /** Indexes of photos that lead with album_id: a read of one album's photos must use one. */
-const ALBUM_INDEXES = ['photos_album_id_created_at_idx', 'photos_album_filename_key'];
+const ALBUM_INDEXES = ['photos_album_id_sort_order_idx', 'photos_album_id_created_at_idx', 'photos_album_filename_key'];
 const byAlbum = (plan: PlanNode[]) => indexesUsed(plan).some((index) => ALBUM_INDEXES.includes(index));
 const seqScanned = (plan: PlanNode[]) => plan.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']);
 
@@ -144,7 +144,7 @@ describe('query plans of the hot reads', () => {
     // The photo query of the RPC (it runs as the function's owner, so no RLS), for a wedding.
     const query = `select p.id, p.album_id, p.filename, p.file_url, p.thumb_url, p.preview_url, p.original_filename, p.file_size,
                           p.width, p.height, p.mime_type, p.created_at
-                     from public.photos p where p.album_id = $1 order by p.created_at, p.id`;
+                     from public.photos p where p.album_id = $1 order by p.sort_order, p.created_at, p.id`;
     const photos = await plan(query, [wedding]);
     expect(byAlbum(photos), shown(photos)).toBe(true);
     expect(seqScanned(photos), shown(photos)).toEqual([]);
@@ -219,7 +219,7 @@ describe('query plans of the hot reads', () => {
       await client.query<{ id: string }>(`select id from public.albums where is_public and name like 'Plan album %' limit 1`)
     ).rows;
     const photos = await plan(
-      `select p.id, p.file_url, p.thumb_url from public.public_album_photos p where p.album_id = $1 order by p.created_at, p.id limit 1000`,
+      `select p.id, p.file_url, p.thumb_url from public.public_album_photos p where p.album_id = $1 order by p.sort_order, p.created_at, p.id limit 1000`,
       [publicAlbum!.id],
       'anon',
     );

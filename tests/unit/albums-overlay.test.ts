@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminAlbum, AdminPhoto } from '@/lib/backend/database.types';
-import { overlayAlbums, overlayPhotos } from '@/features/admin-albums/albums-overlay';
+import { coverPhotoId, inOrder, overlayAlbums, overlayPhotos } from '@/features/admin-albums/albums-overlay';
 import type { ChangeKind, OutboxItem, OutboxItemOf, PayloadOf } from '@/offline/outbox/registry';
 
 const album = (id: string, created: string, fields: Partial<AdminAlbum> = {}): AdminAlbum => ({
@@ -76,6 +76,20 @@ describe('collections with waiting changes applied', () => {
       ],
     );
     expect(Object.fromEntries(shown.map((a) => [a.id, a.visitor_downloads]))).toEqual({ a: 'off', o: 'original', n: 'web', b: 'web' });
+  });
+
+  it('shows a waiting cover choice on the card at once, the last one winning', () => {
+    const shown = overlayAlbums(server, [
+      item('album.setCover', { albumId: 'a', photoId: 'p1', coverUrl: '/p1.thumb.webp' }),
+      item('album.setCover', { albumId: 'a', photoId: 'p2', coverUrl: '/p2.thumb.webp' }),
+    ]);
+    expect(shown.find((a) => a.id === 'a')).toMatchObject({
+      preview_photo: '/p2.thumb.webp',
+      cover_photo_url: '/p2.thumb.webp',
+      pending: true,
+    });
+    expect(shown.find((a) => a.id === 'b')).toMatchObject({ preview_photo: null });
+    expect(shown.find((a) => a.id === 'b')?.pending).toBeUndefined();
   });
 
   it('shows why a change was refused', () => {
@@ -154,5 +168,58 @@ describe('photos with waiting uploads applied', () => {
       fileSize: 1,
     });
     expect(overlayPhotos('a', 'A', [photo('p1')], [done], null)).toHaveLength(1);
+  });
+
+  it('applies the last waiting order of this album; photos it does not name follow in their order', () => {
+    const upload = item('photo.upload', {
+      photoId: 'p9',
+      albumId: 'a',
+      filename: 'p9.jpg',
+      originalFilename: 'nine.jpg',
+      mimeType: 'image/jpeg',
+      fileSize: 5,
+    });
+    const server = [photo('p1'), photo('p2'), photo('p3'), photo('p4')];
+    const shown = overlayPhotos(
+      'a',
+      'A',
+      server,
+      [
+        item('album.reorderPhotos', { albumId: 'a', photoIds: ['p2', 'p1', 'p3'] }),
+        upload,
+        item('album.reorderPhotos', { albumId: 'a', photoIds: ['p3', 'p1', 'p2'] }),
+        item('album.reorderPhotos', { albumId: 'b', photoIds: ['p4'] }),
+      ],
+      null,
+    );
+    expect(shown.map((p) => p.id)).toEqual(['p3', 'p1', 'p2', 'p4', 'p9']);
+  });
+
+  it('orders as the server does: first mention counts, unknown ids are skipped', () => {
+    const rows = ['a', 'b', 'c', 'd'].map((id) => ({ id }));
+    expect(inOrder(rows, ['c', 'gone', 'a', 'c']).map((row) => row.id)).toEqual(['c', 'a', 'b', 'd']);
+    expect(inOrder(rows, []).map((row) => row.id)).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('marks the cover: a waiting choice, else the chosen one, else the first photo on the server', () => {
+    const upload = item('photo.upload', {
+      photoId: 'p0',
+      albumId: 'a',
+      filename: 'p0.jpg',
+      originalFilename: 'zero.jpg',
+      mimeType: 'image/jpeg',
+      fileSize: 5,
+    });
+    const shown = overlayPhotos('a', 'A', [photo('p1'), photo('p2')], [upload], null);
+    const ordered = [shown[1]!, shown[0]!, shown[2]!]; // p2, p1, the upload
+    expect(coverPhotoId('a', null, ordered, [])).toBe('p2');
+    expect(coverPhotoId('a', 'p1', ordered, [])).toBe('p1');
+    // A chosen photo that is gone: the first again.
+    expect(coverPhotoId('a', 'gone', ordered, [])).toBe('p2');
+    expect(coverPhotoId('a', 'p2', ordered, [item('album.setCover', { albumId: 'a', photoId: 'p1', coverUrl: null })])).toBe('p1');
+    expect(coverPhotoId('a', 'p1', ordered, [item('album.setCover', { albumId: 'a', photoId: null, coverUrl: null })])).toBe('p2');
+    expect(coverPhotoId('a', 'p1', ordered, [item('album.setCover', { albumId: 'b', photoId: 'p2', coverUrl: null })])).toBe('p1');
+    // Only an upload in the collection: no cover yet.
+    expect(coverPhotoId('a', null, [shown[2]!], [])).toBeNull();
   });
 });

@@ -76,6 +76,8 @@ async function recordingFetch(input: RequestInfo | URL, init?: RequestInit): Pro
     return json(entries);
   }
   if (url.pathname.startsWith('/storage/v1/object/')) return json(method === 'DELETE' ? [] : { Key: 'x', Id: 'x' });
+  // A table read (a gallery's photos before photos are added to it): no rows.
+  if (method === 'GET' && url.pathname.startsWith('/rest/v1/')) return json([]);
   return json(null);
 }
 
@@ -172,6 +174,26 @@ const cases: Record<ChangeKind, Case> = {
       `POST /object/list/originals`,
     ],
   },
+  'album.setCover': {
+    change: changes.setAlbumCover({
+      albumId: ALBUM,
+      photoId: PHOTO,
+      coverUrl: `/storage/v1/object/public/photos/${ALBUM}/${PHOTO}.thumb.webp`,
+      albumName: 'Smith Wedding',
+      photoName: 'IMG_0412.jpg',
+    }),
+    entity: `album:${ALBUM}`,
+    dependsOn: [`photo:${PHOTO}`],
+    label: 'Set IMG_0412.jpg as cover of “Smith Wedding”',
+    sends: ['POST /rpc/admin_set_album_cover'],
+  },
+  'album.reorderPhotos': {
+    change: changes.reorderPhotos({ albumId: ALBUM, photoIds: [PHOTO, ID], albumName: 'Smith Wedding' }),
+    entity: `album:${ALBUM}`,
+    dependsOn: [`photo:${PHOTO}`, `photo:${ID}`],
+    label: 'Reorder photos of “Smith Wedding”',
+    sends: ['POST /rpc/admin_set_album_photo_order'],
+  },
   'photo.upload': {
     change: changes.uploadPhoto(upload),
     entity: `photo:${PHOTO}`,
@@ -193,12 +215,35 @@ const cases: Record<ChangeKind, Case> = {
     label: 'Delete photo IMG_0412.jpg',
     sends: ['POST /rpc/admin_delete_photo', 'DELETE /object/photos', 'DELETE /object/originals'],
   },
+  'photos.deleteMany': {
+    change: changes.deletePhotos({
+      albumId: ALBUM,
+      albumName: 'Smith Wedding',
+      photos: [
+        { id: PHOTO, filename: `${PHOTO}.jpeg` },
+        { id: ID, filename: `${ID}.png` },
+      ],
+    }),
+    entity: `album:${ALBUM}`,
+    dependsOn: [`photo:${PHOTO}`, `photo:${ID}`],
+    label: 'Delete 2 photos from “Smith Wedding”',
+    // Each photo's RPC, then every file of both in one removal per bucket.
+    sends: ['POST /rpc/admin_delete_photo', 'POST /rpc/admin_delete_photo', 'DELETE /object/photos', 'DELETE /object/originals'],
+  },
   'gallery.save': {
     change: changes.saveGallery({ id: ID, isNew: true, title: 'Best of', description: null, isActive: true, photoIds: [PHOTO] }),
     entity: `gallery:${ID}`,
     dependsOn: [`photo:${PHOTO}`],
     label: 'Create gallery “Best of”',
     sends: ['POST /rpc/admin_create_public_gallery', 'POST /rpc/admin_add_photos_to_gallery'],
+  },
+  'gallery.addPhotos': {
+    change: changes.addPhotosToGallery({ galleryId: ID, galleryTitle: 'Best of', photoIds: [PHOTO] }),
+    entity: `gallery:${ID}`,
+    dependsOn: [`photo:${PHOTO}`],
+    label: 'Add 1 photo to gallery “Best of”',
+    // Reads the gallery's list, then sets it with the photo after it.
+    sends: ['GET /public_gallery_photos', 'POST /rpc/admin_add_photos_to_gallery'],
   },
   'gallery.delete': {
     change: changes.deleteGallery({ id: ID, title: 'Best of' }),
@@ -413,6 +458,22 @@ describe('the change registry', () => {
       expect(request.prefer).toContain('resolution=ignore-duplicates');
       expect(request.body).toEqual({ id: ID, client_name: 'Emma', quote: 'Lovely.' });
     }
+  });
+
+  it('sends a reorder with the whole order and a cover with its photo, and a replay sends the same', async () => {
+    const order = changes.reorderPhotos({ albumId: ALBUM, photoIds: [ID, PHOTO], albumName: 'Smith Wedding' });
+    const cover = changes.setAlbumCover({ albumId: ALBUM, photoId: null, coverUrl: null, albumName: 'Smith Wedding', photoName: null });
+    expect(cover.label).toBe('Use the first photo as cover of “Smith Wedding”');
+    expect(cover.dependsOn).toEqual([]);
+    for (let replay = 0; replay < 2; replay += 1) {
+      await sendChange(queued(order), { backend, db });
+      await sendChange(queued(cover), { backend, db });
+    }
+    const bodies = seen.map((request) => request.body as Record<string, unknown>);
+    expect(bodies).toHaveLength(4);
+    expect(bodies[0]).toMatchObject({ p_album_id: ALBUM, p_photo_ids: [ID, PHOTO] });
+    expect(bodies[1]).toMatchObject({ p_album_id: ALBUM, p_photo_id: null });
+    expect(bodies.slice(2)).toEqual(bodies.slice(0, 2));
   });
 
   it('sends a photo delete to exactly the objects named when the photo was made, whatever the RPC answers', async () => {

@@ -1,4 +1,4 @@
-import { FolderOpen, Globe, Pencil, Trash2 } from 'lucide-react';
+import { FolderOpen, Globe, Pencil, Star, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useBackend } from '@/lib/backend/backend-context';
 import { resolveStorageUrl } from '@/lib/backend/storage';
@@ -14,11 +14,12 @@ import type { ShownAlbum } from './albums-overlay';
 interface AlbumCardProps {
   album: ShownAlbum;
   onEdit: () => void;
+  onChooseCover: () => void;
   onDelete: () => void;
 }
 
 /** A collection: preview photo, name, description, photo count, and its menu. */
-export function AlbumCard({ album, onEdit, onDelete }: AlbumCardProps) {
+export function AlbumCard({ album, onEdit, onChooseCover, onDelete }: AlbumCardProps) {
   const backend = useBackend();
   const preview = resolveStorageUrl(backend, album.preview_photo ?? album.cover_photo_url);
   return (
@@ -60,6 +61,7 @@ export function AlbumCard({ album, onEdit, onDelete }: AlbumCardProps) {
         className="absolute bottom-3 right-2"
         actions={[
           { label: 'Edit', icon: <Pencil aria-hidden />, onSelect: onEdit },
+          ...(album.photo_count > 0 ? [{ label: 'Set as cover…', icon: <Star aria-hidden />, onSelect: onChooseCover }] : []),
           { label: 'Delete', icon: <Trash2 aria-hidden />, onSelect: onDelete, destructive: true },
         ]}
       />

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ImagePlus, Images } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { ArrowLeft, CheckSquare, ImagePlus, Images } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { getAlbum, listPhotos } from '@/lib/backend/albums';
+import { photoDisplayUrl } from '@/lib/backend/photo-objects';
 import { useBackend } from '@/lib/backend/backend-context';
 import { changes } from '@/offline/outbox/registry';
 import { useLocalThumbnails } from '@/offline/outbox/local-previews';
@@ -17,9 +18,13 @@ import { toShownPhotos } from '@/ui/photos/photo-sources';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { AddPhotosDialog } from './add-photos-dialog';
 import { albumKeys } from './album-keys';
-import { overlayAlbums, overlayPhotos, type ShownPhoto } from './albums-overlay';
+import { coverPhotoId, inOrder, overlayAlbums, overlayPhotos, type ShownPhoto } from './albums-overlay';
 import { PhotoTile } from './photo-tile';
+import { GalleryChoiceDialog } from './gallery-choice-dialog';
+import { SelectToolbar } from './select-toolbar';
 import { ShareButton } from './share-link-panel';
+import { usePhotoSelection } from './use-photo-selection';
+import { SortablePhotoGrid } from './sortable-photo-grid';
 import { UploadProgress } from './upload-progress';
 
 function BackLink() {
@@ -33,13 +38,16 @@ function BackLink() {
 // The viewer (yet-another-react-lightbox) loads when a photo is first opened.
 const PhotoViewer = lazy(async () => ({ default: (await import('@/ui/photos/photo-viewer')).PhotoViewer }));
 
-/** /admin/albums/{id}: the album's photos, 'Add Photos' with progress, delete (SPEC §2). */
+/** /admin/albums/{id}: the album's photos, 'Add Photos' with progress, delete, reorder, 'Set as cover' and select mode (SPEC §2, issue 20). */
 export function AlbumDetailPage() {
   const { id = '' } = useParams();
   const backend = useBackend();
   const submit = useSubmitChange();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<ShownPhoto | null>(null);
+  const [selecting, setSelecting] = useState(false);
+  const [deletingSelected, setDeletingSelected] = useState(false);
+  const [choosingGallery, setChoosingGallery] = useState(false);
   /** The photo open in the viewer (its index among the viewable ones), or null; undefined until one is first opened. */
   const [viewing, setViewing] = useState<number | null | undefined>(undefined);
   const uploads = usePhotoUploads(id);
@@ -53,16 +61,29 @@ export function AlbumDetailPage() {
   const album = useQuery({ queryKey: albumKeys.detail(id), queryFn: () => getAlbum(backend, id) });
   const photos = useQuery({ queryKey: albumKeys.photos(id), queryFn: () => listPhotos(backend, id) });
 
-  const pending = usePendingChanges('album.create', 'album.update', 'album.delete', 'photo.upload', 'photo.delete');
+  const pending = usePendingChanges(
+    'album.create',
+    'album.update',
+    'album.delete',
+    'album.setCover',
+    'album.reorderPhotos',
+    'photo.upload',
+    'photo.delete',
+    'photos.deleteMany',
+  );
   const { sendingId } = useOutboxSnapshot();
   const shownAlbum = useMemo(() => {
     const server = album.data ? [{ ...album.data, preview_photo: null }] : [];
     return overlayAlbums(server, pending).find((candidate) => candidate.id === id);
   }, [album.data, pending, id]);
-  const shownPhotos = useMemo(
+  const queuedPhotos = useMemo(
     () => overlayPhotos(id, shownAlbum?.name ?? '', photos.data ?? [], pending, sendingId),
     [id, shownAlbum?.name, photos.data, pending, sendingId],
   );
+  const { shown: shownPhotos, dropped } = useDroppedOrder(queuedPhotos, photos.dataUpdatedAt);
+  const coverId = coverPhotoId(id, album.data?.cover_photo_id ?? null, shownPhotos, pending);
+  // Select mode chooses among the photos on the server.
+  const selection = usePhotoSelection(shownPhotos.filter((photo) => !photo.pending).map((photo) => photo.id));
   // A collection still waiting in the outbox is not on the server yet: nothing failed.
   useErrorToast(shownAlbum?.pending ? null : (album.error ?? photos.error), 'Failed to load album. Please try again.');
   const localThumbnails = useLocalThumbnails(shownPhotos.filter((photo) => photo.pending).map((photo) => photo.id));
@@ -97,6 +118,66 @@ export function AlbumDetailPage() {
     );
   }
 
+  const reorder = async (photoIds: string[]) => {
+    dropped(photoIds);
+    const result = await submit(changes.reorderPhotos({ albumId: id, albumName: shownAlbum.name, photoIds }), {
+      success: 'Order saved',
+      successDescription: 'Visitors and clients see the photos in this order.',
+      failure: 'Failed to save the order. Please try again.',
+      preferServerMessage: true,
+    });
+    if (result === 'failed') dropped(null);
+  };
+  const setCover = async (photo: ShownPhoto) => {
+    await submit(
+      changes.setAlbumCover({
+        albumId: id,
+        photoId: photo.id,
+        coverUrl: photoDisplayUrl(photo),
+        albumName: shownAlbum.name,
+        photoName: photo.original_filename,
+      }),
+      {
+        success: 'Cover set',
+        successDescription: `${photo.original_filename} is now the cover of ${shownAlbum.name}.`,
+        failure: 'Failed to set the cover. Please try again.',
+        preferServerMessage: true,
+      },
+    );
+  };
+
+  const stopSelecting = () => {
+    setSelecting(false);
+    selection.clear();
+  };
+  const removeSelected = async () => {
+    const chosen = shownPhotos.filter((photo) => selection.isSelected(photo.id));
+    if (chosen.length === 0) return;
+    const result = await submit(
+      changes.deletePhotos({
+        albumId: id,
+        albumName: shownAlbum.name,
+        photos: chosen.map((photo) => ({ id: photo.id, filename: photo.filename })),
+      }),
+      {
+        success: `${photoCount(chosen.length)} deleted`,
+        successDescription: `They were removed from ${shownAlbum.name}.`,
+        failure: 'Failed to delete photos. Please try again.',
+      },
+    );
+    if (result !== 'failed') stopSelecting();
+  };
+
+  const addSelectedToGallery = async (gallery: { id: string; title: string }) => {
+    const photoIds = selection.selected;
+    if (photoIds.length === 0) return;
+    const result = await submit(changes.addPhotosToGallery({ galleryId: gallery.id, galleryTitle: gallery.title, photoIds }), {
+      success: `${photoCount(photoIds.length)} added to ${gallery.title}`,
+      failure: 'Failed to add the photos to the gallery. Please try again.',
+    });
+    if (result !== 'failed') stopSelecting();
+  };
+
   const removePhoto = async (photo: ShownPhoto) => {
     await submit(changes.deletePhoto({ id: photo.id, albumId: id, filename: photo.filename, name: photo.original_filename }), {
       success: 'Photo deleted',
@@ -116,13 +197,29 @@ export function AlbumDetailPage() {
             {photoCount(shownPhotos.length)}
           </p>
         </div>
-        <div className="grid grid-cols-2 gap-2 sm:flex">
+        {/* Full width on phones, side by side. */}
+        <div className="flex gap-2 *:flex-1 sm:*:flex-none">
           <ShareButton albumId={id} albumName={shownAlbum.name} />
+          {shownPhotos.some((photo) => !photo.pending) && !selecting && (
+            <Button variant="outline" onClick={() => setSelecting(true)}>
+              <CheckSquare aria-hidden /> Select
+            </Button>
+          )}
           <Button onClick={() => setAdding(true)}>
             <ImagePlus aria-hidden /> Add Photos
           </Button>
         </div>
       </div>
+      {selecting && (
+        <SelectToolbar
+          count={selection.selected.length}
+          total={shownPhotos.filter((photo) => !photo.pending).length}
+          onSelectAll={selection.selectAll}
+          onAddToGallery={() => setChoosingGallery(true)}
+          onDelete={() => setDeletingSelected(true)}
+          onDone={stopSelecting}
+        />
+      )}
 
       {!uploads.finished && !adding && <UploadProgress uploads={uploads} onShowDetails={() => setAdding(true)} />}
 
@@ -138,17 +235,26 @@ export function AlbumDetailPage() {
           }
         />
       ) : (
-        <div className="grid grid-cols-2 gap-x-4 gap-y-5 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
-          {shownPhotos.map((photo) => (
+        <SortablePhotoGrid
+          photos={shownPhotos}
+          onReorder={(photoIds) => void reorder(photoIds)}
+          renderTile={(photo, handle) => (
             <PhotoTile
-              key={photo.id}
               photo={photo}
               localThumbnail={localThumbnails[photo.id]}
               onOpen={() => openPhoto(photo.id)}
               onDelete={() => setDeleting(photo)}
+              isCover={photo.id === coverId}
+              onSetCover={() => void setCover(photo)}
+              dragHandle={handle}
+              selection={
+                selecting && !photo.pending
+                  ? { selected: selection.isSelected(photo.id), onToggle: (extend) => selection.toggle(photo.id, extend) }
+                  : undefined
+              }
             />
-          ))}
-        </div>
+          )}
+        />
       )}
 
       {viewing !== undefined && (
@@ -165,6 +271,32 @@ export function AlbumDetailPage() {
         confirmLabel="Delete Photo"
         onConfirm={() => deleting && void removePhoto(deleting)}
       />
+      <GalleryChoiceDialog
+        open={choosingGallery}
+        onOpenChange={setChoosingGallery}
+        count={selection.selected.length}
+        onChoose={(gallery) => void addSelectedToGallery(gallery)}
+      />
+      <ConfirmDialog
+        open={deletingSelected}
+        onOpenChange={setDeletingSelected}
+        title={`Delete ${photoCount(selection.selected.length)}?`}
+        description="They will be removed from this collection and from any public gallery. This cannot be undone."
+        confirmLabel={`Delete ${photoCount(selection.selected.length)}`}
+        onConfirm={() => void removeSelected()}
+      />
     </>
   );
+}
+
+/**
+ * The order of the last drop, shown until the photos are read again: without it, the dropped
+ * photo would jump back for the moment it takes to queue the change and, once it is sent,
+ * until the photos are read again. Meanwhile the queued change's overlay shows the same order.
+ */
+function useDroppedOrder(photos: ShownPhoto[], readAt: number) {
+  const [order, setOrder] = useState<{ ids: string[]; readAt: number } | null>(null);
+  const dropped = useCallback((ids: string[] | null) => setOrder(ids ? { ids, readAt } : null), [readAt]);
+  const shown = order && order.readAt === readAt ? inOrder(photos, order.ids) : photos;
+  return { shown, dropped };
 }

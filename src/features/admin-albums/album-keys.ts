@@ -5,4 +5,6 @@ export const albumKeys = {
   list: () => ['admin', 'albums'] as const satisfies AdminQueryKey,
   detail: (id: string) => ['admin', 'album', id] as const satisfies AdminQueryKey,
   photos: (id: string) => ['admin', 'album', id, 'photos'] as const satisfies AdminQueryKey,
+  /** The public galleries select mode can add photos to. */
+  galleries: () => ['admin', 'public-galleries', 'choices'] as const satisfies AdminQueryKey,
 };

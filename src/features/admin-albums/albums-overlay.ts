@@ -1,7 +1,7 @@
 import type { AdminAlbum, AdminPhoto } from '@/lib/backend/database.types';
-import { applyQueuedAlbumChanges, type PendingMark } from '@/offline/outbox/pending';
+import { applyQueuedAlbumChanges, pendingMark, type PendingMark } from '@/offline/outbox/pending';
 import { applyQueuedPhotoChanges } from '@/offline/outbox/pending-photos';
-import type { OutboxItem } from '@/offline/outbox/registry';
+import { payloadsOf, visitChange, type OutboxItem } from '@/offline/outbox/registry';
 
 export type ShownAlbum = AdminAlbum & PendingMark;
 
@@ -10,7 +10,7 @@ export type ShownAlbum = AdminAlbum & PendingMark;
  * changes applied (new ones first, edits merged, deletions gone, queued photos counted).
  */
 export function overlayAlbums(server: AdminAlbum[], items: OutboxItem[]): ShownAlbum[] {
-  return applyQueuedAlbumChanges(server, items, {
+  const shown = applyQueuedAlbumChanges(server, items, {
     created: (change, item) => ({
       id: change.id,
       name: change.name,
@@ -29,12 +29,45 @@ export function overlayAlbums(server: AdminAlbum[], items: OutboxItem[]): ShownA
       is_public: change.isPublic ?? album.is_public,
       visitor_downloads: change.visitorDownloads ?? album.visitor_downloads,
     }),
-  }).sort((a, b) => b.created_at.localeCompare(a.created_at));
+  });
+  // A waiting cover choice shows on the card at once (going back to the first photo shows once sent).
+  const byId = new Map(shown.map((album) => [album.id, album]));
+  for (const item of items) {
+    visitChange(item, {
+      'album.setCover': ({ albumId, coverUrl }) => {
+        const album = byId.get(albumId);
+        if (!album) return;
+        byId.set(albumId, {
+          ...album,
+          cover_photo_url: coverUrl ?? album.cover_photo_url,
+          preview_photo: coverUrl ?? album.preview_photo,
+          ...pendingMark(item),
+        });
+      },
+    });
+  }
+  return [...byId.values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
 export type ShownPhoto = AdminPhoto & PendingMark & { uploadState?: 'waiting' | 'sending' | 'failed' };
 
-/** An album's photos with queued uploads appended and queued deletions gone. */
+/**
+ * Photos in the given order: those it names first, as it names them; the others (added since,
+ * or still uploading) after them in the order they had. The server's rule, in
+ * admin_set_album_photo_order.
+ */
+export function inOrder<Photo extends { id: string }>(photos: readonly Photo[], order: readonly string[]): Photo[] {
+  const position = new Map<string, number>();
+  order.forEach((id, index) => {
+    if (!position.has(id)) position.set(id, index);
+  });
+  return photos
+    .map((photo, index) => ({ photo, key: position.get(photo.id) ?? order.length + index }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ photo }) => photo);
+}
+
+/** An album's photos with queued uploads appended, queued deletions gone and the last queued order applied. */
 export function overlayPhotos(
   albumId: string,
   albumName: string,
@@ -42,9 +75,9 @@ export function overlayPhotos(
   items: OutboxItem[],
   sendingId: string | null,
 ): ShownPhoto[] {
-  return applyQueuedPhotoChanges(server, items, () => albumName)
+  const photos = applyQueuedPhotoChanges(server, items, () => albumName)
     .filter((photo) => photo.album_id === albumId)
-    .map(({ queued, ...photo }) =>
+    .map(({ queued, ...photo }): ShownPhoto =>
       queued
         ? {
             ...photo,
@@ -54,4 +87,21 @@ export function overlayPhotos(
           }
         : photo,
     );
+  const lastOrder = payloadsOf(items, 'album.reorderPhotos')
+    .filter((order) => order.albumId === albumId)
+    .at(-1);
+  return lastOrder ? inOrder(photos, lastOrder.photoIds) : photos;
+}
+
+/**
+ * Which photo is the collection's cover: the last waiting choice, else the server's, else
+ * (none chosen, or the chosen one is gone) the first photo on the server in the order shown.
+ */
+export function coverPhotoId(albumId: string, chosen: string | null, photos: readonly ShownPhoto[], items: OutboxItem[]): string | null {
+  const waiting = payloadsOf(items, 'album.setCover')
+    .filter((cover) => cover.albumId === albumId)
+    .at(-1);
+  const choice = waiting ? waiting.photoId : chosen;
+  if (choice && photos.some((photo) => photo.id === choice)) return choice;
+  return photos.find((photo) => !photo.uploadState)?.id ?? null;
 }

@@ -1,6 +1,7 @@
 import { FolderPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { photoDisplayUrl } from '@/lib/backend/photo-objects';
 import { useOutboxActions, useSubmitChange } from '@/offline/outbox/outbox-provider';
 import { changes, isChangeOf } from '@/offline/outbox/registry';
 import { Button } from '@/ui/button';
@@ -10,8 +11,9 @@ import { photoCount } from '@/ui/format';
 import { PageHeader } from '@/ui/page-header';
 import { PageLoader } from '@/ui/page-loader';
 import { AlbumCard } from './album-card';
+import { CoverChoiceDialog } from './cover-choice-dialog';
 import { AlbumFormDialog, type AlbumFormResult } from './album-form-dialog';
-import type { ShownAlbum } from './albums-overlay';
+import type { ShownAlbum, ShownPhoto } from './albums-overlay';
 import { useAlbums } from './use-albums';
 
 /** /admin/albums: the card grid of collections with create, edit and delete (SPEC §2). */
@@ -22,6 +24,7 @@ export function AlbumsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const [editing, setEditing] = useState<ShownAlbum | null>(null);
   const [deleting, setDeleting] = useState<ShownAlbum | null>(null);
+  const [choosingCover, setChoosingCover] = useState<ShownAlbum | null>(null);
   const creating = searchParams.get('new') === '1';
   const setCreating = (open: boolean) => setSearchParams(open ? { new: '1' } : {}, { replace: true });
 
@@ -39,6 +42,23 @@ export function AlbumsPage() {
       failure: 'Failed to update album',
     });
     return result !== 'failed';
+  };
+  const setCover = async (album: ShownAlbum, photo: ShownPhoto) => {
+    await submit(
+      changes.setAlbumCover({
+        albumId: album.id,
+        photoId: photo.id,
+        coverUrl: photoDisplayUrl(photo),
+        albumName: album.name,
+        photoName: photo.original_filename,
+      }),
+      {
+        success: 'Cover set',
+        successDescription: `${photo.original_filename} is now the cover of ${album.name}.`,
+        failure: 'Failed to set the cover. Please try again.',
+        preferServerMessage: true,
+      },
+    );
   };
   const remove = async (album: ShownAlbum) => {
     // Uploads still waiting for this collection would only fail once it is gone.
@@ -67,7 +87,13 @@ export function AlbumsPage() {
       ) : (
         <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
           {albums.map((album) => (
-            <AlbumCard key={album.id} album={album} onEdit={() => setEditing(album)} onDelete={() => setDeleting(album)} />
+            <AlbumCard
+              key={album.id}
+              album={album}
+              onEdit={() => setEditing(album)}
+              onChooseCover={() => setChoosingCover(album)}
+              onDelete={() => setDeleting(album)}
+            />
           ))}
         </div>
       )}
@@ -77,6 +103,11 @@ export function AlbumsPage() {
         onOpenChange={(open) => !open && setEditing(null)}
         album={editing ?? undefined}
         onSubmit={update}
+      />
+      <CoverChoiceDialog
+        album={choosingCover}
+        onOpenChange={(open) => !open && setChoosingCover(null)}
+        onChoose={(photo) => choosingCover && void setCover(choosingCover, photo)}
       />
       <ConfirmDialog
         open={deleting !== null}

@@ -1,9 +1,11 @@
-import { CloudOff, ExternalLink, ImageIcon, Trash2 } from 'lucide-react';
+import { Check, CloudOff, ExternalLink, ImageIcon, Star, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import type { Backend } from '@/lib/backend/client';
 import { originalObject, photoDisplayUrl } from '@/lib/backend/photo-objects';
 import { resolveStorageUrl, signOriginalUrl } from '@/lib/backend/storage';
 import { Badge } from '@/ui/badge';
+import { cn } from '@/ui/cn';
 import { ImageOr } from '@/ui/image-or';
 import { fileSize } from '@/ui/format';
 import { notify } from '@/ui/toast';
@@ -16,7 +18,18 @@ interface PhotoTileProps {
   /** Opens the photo in the viewer (photos on the server only). */
   onOpen: () => void;
   onDelete: () => void;
+  /** The collection's cover is this photo. */
+  isCover?: boolean;
+  /** Makes this photo the collection's cover (photos on the server only). */
+  onSetCover?: () => void;
+  /** The handle that moves it in the grid (sortable-photo-grid.tsx). */
+  dragHandle?: ReactNode;
+  /** In select mode: whether it is selected, and a click (with Shift held or not) on it. */
+  selection?: { selected: boolean; onToggle: (extend: boolean) => void };
 }
+
+const CORNER_BUTTON =
+  'flex size-11 items-center justify-center rounded-full bg-card/90 shadow-sm backdrop-blur transition-opacity hover:bg-card focus-visible:opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100';
 
 const UPLOAD_BADGE = { waiting: 'Pending', sending: 'Uploading', failed: 'Not uploaded' } as const;
 
@@ -45,8 +58,11 @@ function openOriginal(backend: Backend, fileUrl: string): void {
   );
 }
 
-/** One photo of an album: image, open-in-new-tab, delete, filename, size and dimensions (SPEC §2). */
-export function PhotoTile({ photo, localThumbnail, onOpen, onDelete }: PhotoTileProps) {
+/**
+ * One photo of an album: image, open-in-new-tab, 'Set as cover' (or the Cover badge), the
+ * reorder handle, delete, filename, size and dimensions (SPEC §2).
+ */
+export function PhotoTile({ photo, localThumbnail, onOpen, onDelete, isCover = false, onSetCover, dragHandle, selection }: PhotoTileProps) {
   const backend = useBackend();
   const thumbnail = localThumbnail ?? resolveStorageUrl(backend, photoDisplayUrl(photo));
   const hasOriginal = originalObject(photo.file_url) !== null;
@@ -74,6 +90,30 @@ export function PhotoTile({ photo, localThumbnail, onOpen, onDelete }: PhotoTile
       <div className="relative aspect-square overflow-hidden rounded-lg bg-muted">
         {photo.pending ? (
           image
+        ) : selection ? (
+          <button
+            type="button"
+            data-select-photo
+            aria-pressed={selection.selected}
+            aria-label={`Select ${photo.original_filename}`}
+            onClick={(event) => selection.onToggle(event.shiftKey)}
+            className={cn(
+              'block size-full cursor-pointer select-none focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-ring',
+              selection.selected && 'opacity-80',
+            )}
+          >
+            {image}
+            <span
+              aria-hidden
+              className={cn(
+                'absolute left-2 top-2 flex size-7 items-center justify-center rounded-full border-2 shadow-sm',
+                selection.selected ? 'border-primary bg-primary text-primary-foreground' : 'border-white bg-black/20',
+              )}
+            >
+              {selection.selected && <Check className="size-4" strokeWidth={3} />}
+            </span>
+            {selection.selected && <span aria-hidden className="absolute inset-0 rounded-lg ring-[3px] ring-inset ring-primary" />}
+          </button>
         ) : (
           <button
             type="button"
@@ -94,16 +134,37 @@ export function PhotoTile({ photo, localThumbnail, onOpen, onDelete }: PhotoTile
             <CloudOff aria-hidden /> {UPLOAD_BADGE[photo.uploadState]}
           </Badge>
         )}
-        {!photo.pending && hasOriginal && (
-          <button
-            type="button"
-            onClick={() => openOriginal(backend, photo.file_url)}
-            aria-label={`Open ${photo.original_filename} in a new tab`}
-            title="Open the original in a new tab"
-            className="absolute right-2 top-2 flex size-11 items-center justify-center rounded-full bg-card/90 shadow-sm backdrop-blur transition-opacity hover:bg-card focus-visible:opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100"
-          >
-            <ExternalLink className="size-4" aria-hidden />
-          </button>
+        {!selection && dragHandle}
+        {!photo.pending && !selection && (
+          <div className="absolute right-2 top-2 flex gap-1.5">
+            {onSetCover && !isCover && (
+              <button
+                type="button"
+                onClick={onSetCover}
+                aria-label={`Set ${photo.original_filename} as cover`}
+                title="Set as cover"
+                className={CORNER_BUTTON}
+              >
+                <Star className="size-4" aria-hidden />
+              </button>
+            )}
+            {hasOriginal && (
+              <button
+                type="button"
+                onClick={() => openOriginal(backend, photo.file_url)}
+                aria-label={`Open ${photo.original_filename} in a new tab`}
+                title="Open the original in a new tab"
+                className={CORNER_BUTTON}
+              >
+                <ExternalLink className="size-4" aria-hidden />
+              </button>
+            )}
+          </div>
+        )}
+        {isCover && (
+          <Badge tone="neutral" className="absolute bottom-2 left-2 bg-card/90 backdrop-blur" data-testid="cover-badge">
+            <Star className="fill-current" aria-hidden /> Cover
+          </Badge>
         )}
       </div>
       {/* Delete sits in the caption, away from the harmless actions on the photo. */}
@@ -117,7 +178,7 @@ export function PhotoTile({ photo, localThumbnail, onOpen, onDelete }: PhotoTile
             {photo.width && photo.height ? ` · ${photo.width} x ${photo.height}` : ''}
           </p>
         </div>
-        {!photo.pending && (
+        {!photo.pending && !selection && (
           <button
             type="button"
             onClick={onDelete}

@@ -12,7 +12,15 @@ export function useAlbums() {
   const backend = useBackend();
   const query = useQuery({ queryKey: albumKeys.list(), queryFn: () => listAlbums(backend) });
   useErrorToast(query.error, 'Failed to load albums');
-  const pending = usePendingChanges('album.create', 'album.update', 'album.delete', 'photo.upload', 'photo.delete');
+  const pending = usePendingChanges(
+    'album.create',
+    'album.update',
+    'album.delete',
+    'album.setCover',
+    'photo.upload',
+    'photo.delete',
+    'photos.deleteMany',
+  );
   const albums = useMemo(() => overlayAlbums(query.data ?? [], pending), [query.data, pending]);
   return { albums, isPending: query.isPending && pending.length === 0 };
 }

@@ -1,6 +1,6 @@
 import type { AdminPublicGallery } from '@/lib/backend/database.types';
 import { pendingMark, type PendingMark } from '@/offline/outbox/pending';
-import { payloadsOf, visitChange, type OutboxItem } from '@/offline/outbox/registry';
+import { isChangeOf, payloadsOf, visitChange, type OutboxItem } from '@/offline/outbox/registry';
 
 /** A gallery as the admin should see it, marked when a change to it still waits in the outbox. */
 export type ShownGallery = AdminPublicGallery & PendingMark;
@@ -32,6 +32,27 @@ export function overlayGalleries(server: AdminPublicGallery[], items: OutboxItem
     });
   }
   return [...galleries.values()].sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
+}
+
+/**
+ * The gallery's photos with the additions still waiting after its last waiting save (select
+ * mode's 'Add to public gallery…'), so an edit started meanwhile keeps them.
+ */
+export function withPendingAdditions(galleryId: string, photoIds: string[], items: OutboxItem[]): string[] {
+  let lastSave = -1;
+  items.forEach((item, index) => {
+    if (isChangeOf(item, 'gallery.save') && item.payload.id === galleryId) lastSave = index;
+  });
+  const result = [...photoIds];
+  for (const item of items.slice(lastSave + 1)) {
+    visitChange(item, {
+      'gallery.addPhotos': (addition) => {
+        if (addition.galleryId !== galleryId) return;
+        for (const id of addition.photoIds) if (!result.includes(id)) result.push(id);
+      },
+    });
+  }
+  return result;
 }
 
 /** The photo ids of the gallery's latest waiting save, if any: what the edit dialog should preselect. */

@@ -14,6 +14,7 @@ import type { VisitorDownloads } from '@/lib/backend/database.types';
 import type { ShownGallery } from './galleries-overlay';
 import { ALL_COLLECTIONS } from '@/ui/photos/photo-choices';
 import { PhotoPicker } from './photo-picker';
+import { SelectedOrder } from './selected-order';
 import { useInitialSelection } from './use-initial-selection';
 import { usePickerPhotos } from './use-picker-photos';
 
@@ -175,6 +176,9 @@ function GalleryForm({ gallery, initialSelection, onSubmit, onClose }: FormProps
         selected={selected}
         onSelectedChange={setPicked}
       />
+      {selected.length > 1 && (
+        <SelectedOrder photos={picker.photos} localThumbnails={picker.localThumbnails} selected={selected} onReorder={setPicked} />
+      )}
       <FormActions submitLabel={gallery ? 'Update Gallery' : 'Create Gallery'} submitting={isSubmitting} />
     </form>
   );

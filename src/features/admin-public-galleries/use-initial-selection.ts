@@ -4,7 +4,7 @@ import { listGalleryPhotoIds } from '@/lib/backend/public-galleries';
 import { usePendingChanges } from '@/offline/outbox/outbox-provider';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { galleryKeys } from './gallery-keys';
-import { pendingGalleryPhotoIds } from './galleries-overlay';
+import { pendingGalleryPhotoIds, withPendingAdditions } from './galleries-overlay';
 
 /**
  * The photos to preselect when a gallery is edited, in gallery order: those of a save still
@@ -13,7 +13,7 @@ import { pendingGalleryPhotoIds } from './galleries-overlay';
  */
 export function useInitialSelection(galleryId: string | undefined): { ready: boolean; photoIds: string[] } {
   const backend = useBackend();
-  const pending = usePendingChanges('gallery.save', 'gallery.delete');
+  const pending = usePendingChanges('gallery.save', 'gallery.addPhotos', 'gallery.delete');
   const waiting = galleryId ? pendingGalleryPhotoIds(galleryId, pending) : undefined;
   const query = useQuery({
     queryKey: galleryKeys.photoIds(galleryId ?? ''),
@@ -23,6 +23,9 @@ export function useInitialSelection(galleryId: string | undefined): { ready: boo
   useErrorToast(query.error, 'Failed to load gallery.');
 
   if (!galleryId) return { ready: true, photoIds: [] };
-  if (waiting) return { ready: true, photoIds: waiting };
-  return { ready: query.data !== undefined && query.fetchStatus !== 'fetching', photoIds: query.data ?? [] };
+  if (waiting) return { ready: true, photoIds: withPendingAdditions(galleryId, waiting, pending) };
+  return {
+    ready: query.data !== undefined && query.fetchStatus !== 'fetching',
+    photoIds: withPendingAdditions(galleryId, query.data ?? [], pending),
+  };
 }

@@ -12,7 +12,7 @@ import { overlayPickerAlbums, overlayPickerPhotos } from './picker-overlay';
  * with the thumbnail made in this browser.
  */
 export function usePickerPhotos() {
-  const pending = usePendingChanges('album.create', 'album.update', 'album.delete', 'photo.upload', 'photo.delete');
+  const pending = usePendingChanges('album.create', 'album.update', 'album.delete', 'photo.upload', 'photo.delete', 'photos.deleteMany');
   const server = useCollectionPhotos({ albumsKey: galleryKeys.pickerAlbums(), photosKey: galleryKeys.pickerPhotos });
   useErrorToast(server.error, 'Failed to load gallery.');
   const albums = useMemo(() => overlayPickerAlbums(server.albums ?? [], pending), [server.albums, pending]);

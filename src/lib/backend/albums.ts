@@ -67,7 +67,7 @@ export async function deleteAlbum(backend: Backend, albumId: string): Promise<vo
   await removeAlbumFolder(backend, albumId);
 }
 
-/** rpc admin_list_photos: the album's photos, oldest first. */
+/** rpc admin_list_photos: the album's photos in their order (sort_order, then oldest first). */
 export async function listPhotos(backend: Backend, albumId: string): Promise<AdminPhoto[]> {
   return readAllPages((from, to) =>
     backend.adminClient.rpc('admin_list_photos', { ...authPair(backend), p_album_id: albumId }).range(from, to),
@@ -116,4 +116,36 @@ export async function addPhoto(backend: Backend, photo: PhotoRecord): Promise<st
 export async function deletePhoto(backend: Backend, photoId: string, objectNames: string[]): Promise<void> {
   const answered = unwrap(await backend.adminClient.rpc('admin_delete_photo', { ...authPair(backend), p_photo_id: photoId }));
   await removePhotoObjects(backend, [...new Set([...objectNames, ...(answered ?? [])])]);
+}
+
+/**
+ * Several photos of one collection deleted together (one change of the outbox): each through
+ * rpc admin_delete_photo, then every file they name, in batches. Safe to replay as deletePhoto.
+ */
+export async function deletePhotos(backend: Backend, photos: ReadonlyArray<{ id: string; objectNames: string[] }>): Promise<void> {
+  const names = new Set<string>();
+  for (const photo of photos) {
+    for (const name of photo.objectNames) names.add(name);
+    const answered = unwrap(await backend.adminClient.rpc('admin_delete_photo', { ...authPair(backend), p_photo_id: photo.id }));
+    for (const name of answered ?? []) names.add(name);
+  }
+  await removePhotoObjects(backend, [...names]);
+}
+
+/**
+ * rpc admin_set_album_cover: the collection's cover becomes this photo (null: the first photo
+ * again). Safe to replay; a photo deleted meanwhile changes nothing.
+ */
+export async function setAlbumCover(backend: Backend, albumId: string, photoId: string | null): Promise<void> {
+  unwrap(await backend.adminClient.rpc('admin_set_album_cover', { ...authPair(backend), p_album_id: albumId, p_photo_id: photoId }));
+}
+
+/**
+ * rpc admin_set_album_photo_order: the collection's photos in this order. Photos it does not
+ * name (added elsewhere meanwhile) follow them. Safe to replay: it sets positions.
+ */
+export async function setAlbumPhotoOrder(backend: Backend, albumId: string, photoIds: string[]): Promise<void> {
+  unwrap(
+    await backend.adminClient.rpc('admin_set_album_photo_order', { ...authPair(backend), p_album_id: albumId, p_photo_ids: photoIds }),
+  );
 }

@@ -28,7 +28,7 @@ export async function validateGalleryPasscode(backend: PublicBackend, accessToke
 
 /** rpc get_album_photos_by_token: the photos, given the passcode when the link has one; a page at a time (first page small). */
 export function streamAlbumPhotosByToken(backend: PublicBackend, accessToken: string, passcode?: string): AsyncGenerator<ClientPhoto[]> {
-  // Ordered by created_at, id on the server: pages line up.
+  // Ordered by sort_order, created_at, id on the server: pages line up.
   return streamPages((from, to) =>
     backend.publicClient
       .rpc('get_album_photos_by_token', { p_access_token: accessToken, p_passcode: passcode ?? null, p_device: deviceId() })

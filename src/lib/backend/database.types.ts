@@ -44,7 +44,10 @@ export type AlbumRow = {
   id: Uuid;
   name: string;
   description: string | null;
+  /** Kept by the database: the chosen cover's display URL, else the first photo's in order. */
   cover_photo_url: string | null;
+  /** The photo chosen as cover ('Set as cover'); null: the first photo in order. */
+  cover_photo_id: Uuid | null;
   is_public: boolean;
   visitor_downloads: VisitorDownloads;
   created_at: Timestamp;
@@ -207,7 +210,10 @@ export type AdminAlbum = {
   photo_count: number;
   preview_photo: string | null;
 };
-export type AdminAlbumDetail = Omit<AdminAlbum, 'preview_photo'>;
+export type AdminAlbumDetail = Omit<AdminAlbum, 'preview_photo'> & {
+  /** The photo chosen as cover; null: the first photo in order is the cover. */
+  cover_photo_id: Uuid | null;
+};
 export type AdminAlbumSimple = {
   id: Uuid;
   name: string;
@@ -251,6 +257,8 @@ export type ClientLink = {
   expires_at: Timestamp | null;
   album_name: string;
   album_description: string | null;
+  /** The photo the photographer chose as cover, or null. Absent in links saved offline before it existed. */
+  cover_photo_id?: Uuid | null;
 };
 /** A photo of a client link: no original (file_url null) when the link does not allow downloads. */
 export type ClientPhoto = Omit<PhotoRow, 'file_url'> & { file_url: string | null };
@@ -334,6 +342,8 @@ export type Database = {
         > & {
           /** The original's address when the album lets visitors download originals, else null. */
           file_url: string | null;
+          /** Position in the album, set by the photographer's reordering. */
+          sort_order: number;
         };
         Relationships: [];
       };
@@ -413,6 +423,8 @@ export type Database = {
         },
         boolean
       >;
+      admin_set_album_cover: Fn<AuthPair & { p_album_id: Uuid; p_photo_id: Uuid | null }, boolean>;
+      admin_set_album_photo_order: Fn<AuthPair & { p_album_id: Uuid; p_photo_ids: Uuid[] }, number>;
       admin_add_photos_to_gallery: Fn<AuthPair & { p_gallery_id: Uuid; p_photo_ids: Uuid[] }, number>;
       admin_delete_public_gallery: Fn<AuthPair & { p_gallery_id: Uuid }, boolean>;
       admin_list_gallery_links: Fn<AuthPair, AdminGalleryLink[]>;

@@ -85,7 +85,7 @@ export async function readPublicAlbum(backend: PublicBackend, albumId: string): 
   );
 }
 
-/** read public_album_photos (photos of a public album) by created_at (reading A), a page at a time (first page small). */
+/** read public_album_photos (photos of a public album) in the album's order (reading A), a page at a time (first page small). */
 export async function* streamPublicAlbumPhotos(backend: PublicBackend, albumId: string): AsyncGenerator<VisitorPhoto[]> {
   if (!UUID.test(albumId)) return;
   yield* streamPages((from, to) =>
@@ -93,6 +93,7 @@ export async function* streamPublicAlbumPhotos(backend: PublicBackend, albumId: 
       .from('public_album_photos')
       .select(`${PHOTO_COLUMNS}, file_url`)
       .eq('album_id', albumId)
+      .order('sort_order')
       .order('created_at')
       .order('id')
       .range(from, to)

@@ -61,6 +61,16 @@ export async function deletePublicGallery(backend: Backend, galleryId: string): 
   unwrap(await backend.adminClient.rpc('admin_delete_public_gallery', { ...authPair(backend), p_gallery_id: galleryId }));
 }
 
+/**
+ * Adds photos at the end of a gallery (those it already shows keep their place): reads its list,
+ * then sets it with the new ones after it. Safe to replay: a second call adds nothing.
+ */
+export async function addPhotosToGallery(backend: Backend, galleryId: string, photoIds: string[]): Promise<void> {
+  const current = await listGalleryPhotoIds(backend, galleryId);
+  const shown = new Set(current);
+  await setGalleryPhotos(backend, galleryId, [...current, ...photoIds.filter((id) => !shown.has(id))]);
+}
+
 /** read public_gallery_photos.photo_id for a gallery, in order (to preselect photos on edit). */
 export async function listGalleryPhotoIds(backend: Backend, galleryId: string): Promise<string[]> {
   const rows = unwrap(

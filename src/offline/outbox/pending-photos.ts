@@ -36,6 +36,9 @@ export function applyQueuedPhotoChanges(
         });
       },
       'photo.delete': ({ id }) => photos.delete(id),
+      'photos.deleteMany': ({ photos: deleted }) => {
+        for (const { id } of deleted) photos.delete(id);
+      },
     });
   }
   return [...photos.values()];

@@ -52,6 +52,7 @@ export function applyQueuedAlbumChanges<T extends AlbumLike>(
       'album.delete': ({ id }) => albums.delete(id),
       'photo.upload': ({ albumId }) => countPhotos(albumId, 1),
       'photo.delete': ({ albumId }) => countPhotos(albumId, -1),
+      'photos.deleteMany': ({ albumId, photos }) => countPhotos(albumId, -photos.length),
     });
   }
   return [...albums.values()];

@@ -1,4 +1,13 @@
-import { createAlbum, deleteAlbum, deletePhoto, updateAlbum, type AlbumInput } from '@/lib/backend/albums';
+import {
+  createAlbum,
+  deleteAlbum,
+  deletePhoto,
+  deletePhotos,
+  setAlbumCover,
+  setAlbumPhotoOrder,
+  updateAlbum,
+  type AlbumInput,
+} from '@/lib/backend/albums';
 import type { Backend } from '@/lib/backend/client';
 import type {
   GalleryLinkUpdate,
@@ -16,6 +25,7 @@ import { createPageSection, deletePageSection, updatePageSection } from '@/lib/b
 import { photoObjectNames } from '@/lib/backend/photo-objects';
 import { saveProfile } from '@/lib/backend/profile';
 import {
+  addPhotosToGallery,
   createPublicGallery,
   deletePublicGallery,
   setGalleryPhotos,
@@ -95,11 +105,28 @@ export interface FileUploadPayload {
   path: string;
   contentType: string;
 }
+export interface AlbumCoverPayload {
+  albumId: string;
+  /** The chosen photo; null goes back to the first photo in order. */
+  photoId: string | null;
+  /** What the cover shows meanwhile (the photo's display URL), for the collections list's overlay. */
+  coverUrl: string | null;
+}
+export interface AlbumOrderPayload {
+  albumId: string;
+  /** Every photo of the collection, in the new order. */
+  photoIds: string[];
+}
 export interface PhotoDeletePayload {
   id: string;
   albumId: string;
   /** The photo's objects (names fixed when it was made), removed whatever the RPC answers. */
   objectNames: string[];
+}
+export interface PhotosDeletePayload {
+  albumId: string;
+  /** Each photo and its objects (names fixed when it was made), as photo.delete carries them. */
+  photos: Array<{ id: string; objectNames: string[] }>;
 }
 type WithId = { id: string };
 type NamedChanges<Changes> = { id: string; name: string; changes: Changes };
@@ -131,6 +158,33 @@ export const registry = {
       label: `Delete collection ${quoted(album.name)}`,
     }),
     send: ({ id }, { backend }) => deleteAlbum(backend, id),
+    affects: ALBUM_DATA,
+  }),
+  'album.setCover': define({
+    version: 1,
+    build: (cover: AlbumCoverPayload & { albumName: string; photoName: string | null }) => ({
+      entity: `album:${cover.albumId}`,
+      // A photo still uploading is chosen once it is on the server.
+      dependsOn: cover.photoId ? [`photo:${cover.photoId}`] : [],
+      payload: { albumId: cover.albumId, photoId: cover.photoId, coverUrl: cover.coverUrl } satisfies AlbumCoverPayload,
+      label: cover.photoName
+        ? `Set ${cover.photoName} as cover of ${quoted(cover.albumName)}`
+        : `Use the first photo as cover of ${quoted(cover.albumName)}`,
+    }),
+    send: ({ albumId, photoId }, { backend }) => setAlbumCover(backend, albumId, photoId),
+    affects: ALBUM_DATA,
+  }),
+  'album.reorderPhotos': define({
+    version: 1,
+    build: (order: AlbumOrderPayload & { albumName: string }) => ({
+      entity: `album:${order.albumId}`,
+      // Sent after the uploads and deletions of the photos it names that were queued before it.
+      dependsOn: order.photoIds.map((photoId) => `photo:${photoId}`),
+      payload: { albumId: order.albumId, photoIds: order.photoIds } satisfies AlbumOrderPayload,
+      label: `Reorder photos of ${quoted(order.albumName)}`,
+    }),
+    // Sets every position: a replay, or an older order sent before a newer one, ends with the last order made.
+    send: ({ albumId, photoIds }, { backend }) => setAlbumPhotoOrder(backend, albumId, photoIds),
     affects: ALBUM_DATA,
   }),
   'photo.upload': define({
@@ -167,6 +221,24 @@ export const registry = {
     send: ({ id, objectNames }, { backend }) => deletePhoto(backend, id, objectNames),
     affects: ALBUM_DATA,
   }),
+  'photos.deleteMany': define({
+    version: 1,
+    build: (selection: { albumId: string; albumName: string; photos: Array<{ id: string; filename: string }> }) => ({
+      entity: `album:${selection.albumId}`,
+      // After any earlier change of these photos (an upload still waiting).
+      dependsOn: selection.photos.map((photo) => `photo:${photo.id}`),
+      payload: {
+        albumId: selection.albumId,
+        photos: selection.photos.map((photo) => {
+          const names = photoObjectNames(selection.albumId, photo.id, extensionOf(photo.filename));
+          return { id: photo.id, objectNames: [names.original, names.thumb, names.preview] };
+        }),
+      } satisfies PhotosDeletePayload,
+      label: `Delete ${selection.photos.length === 1 ? '1 photo' : `${selection.photos.length} photos`} from ${quoted(selection.albumName)}`,
+    }),
+    send: ({ photos }, { backend }) => deletePhotos(backend, photos),
+    affects: ALBUM_DATA,
+  }),
   'gallery.save': define({
     version: 1,
     build: (gallery: GalleryChange) => ({
@@ -180,6 +252,17 @@ export const registry = {
       else await updatePublicGallery(backend, gallery.id, gallery);
       await setGalleryPhotos(backend, gallery.id, gallery.photoIds);
     },
+    affects: ['public-galleries', 'dashboard'],
+  }),
+  'gallery.addPhotos': define({
+    version: 1,
+    build: (addition: { galleryId: string; galleryTitle: string; photoIds: string[] }) => ({
+      entity: `gallery:${addition.galleryId}`,
+      dependsOn: addition.photoIds.map((photoId) => `photo:${photoId}`),
+      payload: { galleryId: addition.galleryId, photoIds: addition.photoIds },
+      label: `Add ${addition.photoIds.length === 1 ? '1 photo' : `${addition.photoIds.length} photos`} to gallery ${quoted(addition.galleryTitle)}`,
+    }),
+    send: ({ galleryId, photoIds }, { backend }) => addPhotosToGallery(backend, galleryId, photoIds),
     affects: ['public-galleries', 'dashboard'],
   }),
   'gallery.delete': define({
@@ -483,10 +566,14 @@ export const changes = {
   createAlbum: (album: InputOf<'album.create'>) => newChange('album.create', album),
   updateAlbum: (album: InputOf<'album.update'>) => newChange('album.update', album),
   deleteAlbum: (album: InputOf<'album.delete'>) => newChange('album.delete', album),
+  setAlbumCover: (cover: InputOf<'album.setCover'>) => newChange('album.setCover', cover),
+  reorderPhotos: (order: InputOf<'album.reorderPhotos'>) => newChange('album.reorderPhotos', order),
   uploadPhoto: (upload: InputOf<'photo.upload'>) => newChange('photo.upload', upload),
   deletePhoto: (photo: InputOf<'photo.delete'>) => newChange('photo.delete', photo),
+  deletePhotos: (selection: InputOf<'photos.deleteMany'>) => newChange('photos.deleteMany', selection),
   saveGallery: (gallery: InputOf<'gallery.save'>) => newChange('gallery.save', gallery),
   deleteGallery: (gallery: InputOf<'gallery.delete'>) => newChange('gallery.delete', gallery),
+  addPhotosToGallery: (addition: InputOf<'gallery.addPhotos'>) => newChange('gallery.addPhotos', addition),
   createLink: (link: InputOf<'link.create'>) => newChange('link.create', link),
   updateLink: (link: InputOf<'link.update'>) => newChange('link.update', link),
   deleteLink: (link: InputOf<'link.delete'>) => newChange('link.delete', link),
