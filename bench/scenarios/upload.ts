@@ -291,7 +291,8 @@ async function measureResume(bench: Bench): Promise<void> {
     const atCut = link.sentFor(size);
     await page.waitForTimeout(3_000);
     link.restore();
-    await page.locator('[data-sonner-toast]').filter({ hasText: '1 photo uploaded successfully.' }).first().waitFor({ timeout: 300_000 });
+    // The cut settled the dialog's wait as 'saved on this device'; the outbox then sends it.
+    await page.getByTestId('sync-status').getByText('All changes saved').waitFor({ timeout: 300_000 });
     const resent = link.sentFor(size) - size;
     bench.record('upload_resume_overhead', {
       value: round(resent / RESUMABLE_CHUNK_BYTES, 3),
