@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import JSZip from 'jszip';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, newContext, screenshot, signInAsAdmin, sql } from './browser';
+import { expectToast, fixturePath, newContext, screenshot, signInAsAdmin, sql } from './browser';
 import { seedAlbum, seedClientLink, seedPublicGallery, type SeededPhoto } from './public-seed';
 
 /** The photos of an album in the order the database keeps. */
@@ -200,76 +202,93 @@ describe('covers and photo order', () => {
   it.each([
     ['desktop', { width: 1280, height: 800 }],
     ['phone', { width: 390, height: 844 }],
-  ] as const)('select mode at %s size: a Shift-click range, Select all, and one Delete for the selection', async (size, viewport) => {
-    const name = `Select ${size} ${crypto.randomUUID().slice(0, 6)}`;
-    const album = await seedAlbum({
-      name,
-      photos: ['a', 'b', 'c', 'd', 'e'].map((letter, index) => ({
-        fixture: (['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'] as const)[index % 3]!,
-        originalFilename: `${letter}.jpg`,
-      })),
-    });
-    const context = await newContext(viewport);
-    const page = await context.newPage();
-    await signInAsAdmin(page);
-    await page.goto(`/admin/albums/${album.id}`);
-    await page.getByRole('heading', { name }).waitFor();
-    await page.getByRole('button', { name: 'Select', exact: true }).click();
-    const toolbar = page.getByRole('toolbar', { name: 'Selected photos' });
-    await toolbar.getByText('Select photos: Shift-click selects a range').waitFor();
+  ] as const)(
+    'select mode at %s size: a Shift-click range, Select all, Download as one zip, and one Delete for the selection',
+    async (size, viewport) => {
+      const name = `Select ${size} ${crypto.randomUUID().slice(0, 6)}`;
+      const album = await seedAlbum({
+        name,
+        photos: ['a', 'b', 'c', 'd', 'e'].map((letter, index) => ({
+          fixture: (['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'] as const)[index % 3]!,
+          originalFilename: `${letter}.jpg`,
+        })),
+      });
+      const context = await newContext(viewport);
+      const page = await context.newPage();
+      await signInAsAdmin(page);
+      await page.goto(`/admin/albums/${album.id}`);
+      await page.getByRole('heading', { name }).waitFor();
+      await page.getByRole('button', { name: 'Select', exact: true }).click();
+      const toolbar = page.getByRole('toolbar', { name: 'Selected photos' });
+      await toolbar.getByText('Select photos: Shift-click selects a range').waitFor();
 
-    await page.getByRole('button', { name: 'Select b.jpg' }).click();
-    await page.getByRole('button', { name: 'Select d.jpg' }).click({ modifiers: ['Shift'] });
-    await toolbar.getByText('3 photos selected').waitFor();
-    const pressed = await page
-      .locator('[data-select-photo]')
-      .evaluateAll((buttons) => buttons.map((button) => `${button.getAttribute('aria-label')}: ${button.getAttribute('aria-pressed')}`));
-    expect(pressed).toEqual([
-      'Select a.jpg: false',
-      'Select b.jpg: true',
-      'Select c.jpg: true',
-      'Select d.jpg: true',
-      'Select e.jpg: false',
-    ]);
-    // No single-photo actions while selecting.
-    expect(await page.getByRole('button', { name: /^Delete [a-e]\.jpg$/ }).count()).toBe(0);
-    expect(await page.locator('[data-drag-handle]').count()).toBe(0);
-    await screenshot(page, `collection-select-${size}`, { fullPage: false });
+      await page.getByRole('button', { name: 'Select b.jpg' }).click();
+      await page.getByRole('button', { name: 'Select d.jpg' }).click({ modifiers: ['Shift'] });
+      await toolbar.getByText('3 photos selected').waitFor();
+      const pressed = await page
+        .locator('[data-select-photo]')
+        .evaluateAll((buttons) => buttons.map((button) => `${button.getAttribute('aria-label')}: ${button.getAttribute('aria-pressed')}`));
+      expect(pressed).toEqual([
+        'Select a.jpg: false',
+        'Select b.jpg: true',
+        'Select c.jpg: true',
+        'Select d.jpg: true',
+        'Select e.jpg: false',
+      ]);
+      // No single-photo actions while selecting.
+      expect(await page.getByRole('button', { name: /^Delete [a-e]\.jpg$/ }).count()).toBe(0);
+      expect(await page.locator('[data-drag-handle]').count()).toBe(0);
+      await screenshot(page, `collection-select-${size}`, { fullPage: false });
 
-    await toolbar.getByRole('button', { name: 'Select all' }).click();
-    await toolbar.getByText('5 photos selected').waitFor();
-    await page.getByRole('button', { name: 'Select a.jpg' }).click();
-    await page.getByRole('button', { name: 'Select e.jpg' }).click();
-    await toolbar.getByText('3 photos selected').waitFor();
+      await toolbar.getByRole('button', { name: 'Select all' }).click();
+      await toolbar.getByText('5 photos selected').waitFor();
+      await page.getByRole('button', { name: 'Select a.jpg' }).click();
+      await page.getByRole('button', { name: 'Select e.jpg' }).click();
+      await toolbar.getByText('3 photos selected').waitFor();
 
-    await toolbar.getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Delete 3 photos?' });
-    await confirm.getByRole('button', { name: 'Delete 3 photos' }).click();
-    await expectToast(page, '3 photos deleted');
-    await toolbar.waitFor({ state: 'detached' });
-    expect(await adminTiles(page)).toEqual(['a.jpg', 'e.jpg']);
-    expect(await orderOf(album.id)).toEqual(['a.jpg', 'e.jpg']);
-    const files = await sql<{ name: string }>(`select name from storage.objects where name like $1 || '/%' order by name`, [album.id]);
-    expect(files).toHaveLength(2 * 3);
+      // 'Download': the selection's originals as one zip, in the collection's order, byte for byte.
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 30_000 }),
+        toolbar.getByRole('button', { name: 'Download' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`${name}.zip`);
+      const zip = await JSZip.loadAsync(readFileSync(await download.path()));
+      expect(Object.keys(zip.files)).toEqual(['b.jpg', 'c.jpg', 'd.jpg']);
+      const fixtureOf = { 'b.jpg': 'portrait.jpg', 'c.jpg': 'rotated-exif6.jpg', 'd.jpg': 'landscape.jpg' } as const;
+      for (const [entry, fixture] of Object.entries(fixtureOf)) {
+        expect(Buffer.from(await zip.file(entry)!.async('uint8array')).equals(readFileSync(fixturePath(fixture)))).toBe(true);
+      }
+      await expectToast(page, '3 photos downloaded as zip file');
 
-    // 'Add to public gallery…': the selection goes after what the gallery shows.
-    const galleryTitle = `Best of ${size} ${crypto.randomUUID().slice(0, 6)}`;
-    const galleryId = await seedPublicGallery({ title: galleryTitle, photoIds: [album.photos[0]!.id] });
-    await page.getByRole('button', { name: 'Select', exact: true }).click();
-    await toolbar.getByRole('button', { name: 'Select all' }).click();
-    await toolbar.getByText('2 photos selected').waitFor();
-    await toolbar.getByRole('button', { name: 'Add to public gallery…' }).click();
-    await page
-      .getByRole('dialog', { name: 'Add to public gallery' })
-      .getByRole('button', { name: new RegExp(galleryTitle) })
-      .click();
-    await expectToast(page, `2 photos added to ${galleryTitle}`);
-    const members = await sql<{ original_filename: string }>(
-      `select p.original_filename from public.public_gallery_photos gp join public.photos p on p.id = gp.photo_id
+      await toolbar.getByRole('button', { name: 'Delete' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Delete 3 photos?' });
+      await confirm.getByRole('button', { name: 'Delete 3 photos' }).click();
+      await expectToast(page, '3 photos deleted');
+      await toolbar.waitFor({ state: 'detached' });
+      expect(await adminTiles(page)).toEqual(['a.jpg', 'e.jpg']);
+      expect(await orderOf(album.id)).toEqual(['a.jpg', 'e.jpg']);
+      const files = await sql<{ name: string }>(`select name from storage.objects where name like $1 || '/%' order by name`, [album.id]);
+      expect(files).toHaveLength(2 * 3);
+
+      // 'Add to public gallery…': the selection goes after what the gallery shows.
+      const galleryTitle = `Best of ${size} ${crypto.randomUUID().slice(0, 6)}`;
+      const galleryId = await seedPublicGallery({ title: galleryTitle, photoIds: [album.photos[0]!.id] });
+      await page.getByRole('button', { name: 'Select', exact: true }).click();
+      await toolbar.getByRole('button', { name: 'Select all' }).click();
+      await toolbar.getByText('2 photos selected').waitFor();
+      await toolbar.getByRole('button', { name: 'Add to public gallery…' }).click();
+      await page
+        .getByRole('dialog', { name: 'Add to public gallery' })
+        .getByRole('button', { name: new RegExp(galleryTitle) })
+        .click();
+      await expectToast(page, `2 photos added to ${galleryTitle}`);
+      const members = await sql<{ original_filename: string }>(
+        `select p.original_filename from public.public_gallery_photos gp join public.photos p on p.id = gp.photo_id
         where gp.public_gallery_id = $1 order by gp.sort_order`,
-      [galleryId],
-    );
-    expect(members.map((row) => row.original_filename)).toEqual(['a.jpg', 'e.jpg']);
-    await context.close();
-  });
+        [galleryId],
+      );
+      expect(members.map((row) => row.original_filename)).toEqual(['a.jpg', 'e.jpg']);
+      await context.close();
+    },
+  );
 });

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { getAlbum, listPhotos } from '@/lib/backend/albums';
 import { photoDisplayUrl } from '@/lib/backend/photo-objects';
 import { useBackend } from '@/lib/backend/backend-context';
+import { adminDownloadAccess } from '@/lib/downloads/download-access';
 import { changes } from '@/offline/outbox/registry';
 import { useLocalThumbnails } from '@/offline/outbox/local-previews';
 import { useOutboxSnapshot, usePendingChanges, useSubmitChange } from '@/offline/outbox/outbox-provider';
@@ -14,6 +15,7 @@ import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
 import { photoCount } from '@/ui/format';
 import { PageLoader } from '@/ui/page-loader';
+import { useZipDownload } from '@/ui/photos/use-zip-download';
 import { toShownPhotos } from '@/ui/photos/photo-sources';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { AddPhotosDialog } from './add-photos-dialog';
@@ -96,6 +98,10 @@ export function AlbumDetailPage() {
       ),
     [backend, shownPhotos],
   );
+  // Downloading a selection is a read, not a change: nothing to queue. The originals come with this admin's session.
+  const adminAccess = useMemo(() => adminDownloadAccess(backend), [backend]);
+  const zip = useZipDownload(shownAlbum?.name ?? '', adminAccess);
+
   const openPhoto = (photoId: string) => {
     // A photo without a rendition to show (none was made) does not open.
     const index = viewable.findIndex((candidate) => candidate.id === photoId);
@@ -168,6 +174,15 @@ export function AlbumDetailPage() {
     if (result !== 'failed') stopSelecting();
   };
 
+  const downloadSelected = () => {
+    // In the collection's order, as the zip's entries.
+    const chosen = shownPhotos.filter((photo) => selection.isSelected(photo.id) && !photo.pending);
+    void zip.download(
+      chosen.map((photo) => ({ fileUrl: photo.file_url, originalFilename: photo.original_filename, fileSize: photo.file_size })),
+      `${photoCount(chosen.length)} downloaded as zip file`,
+    );
+  };
+
   const addSelectedToGallery = async (gallery: { id: string; title: string }) => {
     const photoIds = selection.selected;
     if (photoIds.length === 0) return;
@@ -216,6 +231,8 @@ export function AlbumDetailPage() {
           total={shownPhotos.filter((photo) => !photo.pending).length}
           onSelectAll={selection.selectAll}
           onAddToGallery={() => setChoosingGallery(true)}
+          onDownload={downloadSelected}
+          downloadPercent={zip.percent}
           onDelete={() => setDeletingSelected(true)}
           onDone={stopSelecting}
         />

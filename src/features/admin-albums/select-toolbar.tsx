@@ -1,4 +1,4 @@
-import { CheckSquare, GalleryHorizontalEnd, Trash2, X } from 'lucide-react';
+import { CheckSquare, Download, GalleryHorizontalEnd, Trash2, X } from 'lucide-react';
 import { Button } from '@/ui/button';
 import { photoCount } from '@/ui/format';
 
@@ -7,12 +7,24 @@ interface SelectToolbarProps {
   total: number;
   onSelectAll: () => void;
   onAddToGallery: () => void;
+  onDownload: () => void;
+  /** How far the selection's zip is, or null when none is being made. */
+  downloadPercent: number | null;
   onDelete: () => void;
   onDone: () => void;
 }
 
 /** Select mode's bar: how many are selected, 'Select all', what to do with them, and 'Done'. */
-export function SelectToolbar({ count, total, onSelectAll, onAddToGallery, onDelete, onDone }: SelectToolbarProps) {
+export function SelectToolbar({
+  count,
+  total,
+  onSelectAll,
+  onAddToGallery,
+  onDownload,
+  downloadPercent,
+  onDelete,
+  onDone,
+}: SelectToolbarProps) {
   return (
     <div
       role="toolbar"
@@ -27,6 +39,9 @@ export function SelectToolbar({ count, total, onSelectAll, onAddToGallery, onDel
       </Button>
       <Button variant="outline" className="min-h-11" onClick={onAddToGallery} disabled={count === 0}>
         <GalleryHorizontalEnd aria-hidden /> Add to public gallery…
+      </Button>
+      <Button variant="outline" className="min-h-11" onClick={onDownload} disabled={count === 0 || downloadPercent !== null}>
+        <Download aria-hidden /> {downloadPercent === null ? 'Download' : `Downloading ${downloadPercent}%`}
       </Button>
       <Button variant="destructive" className="min-h-11" onClick={onDelete} disabled={count === 0}>
         <Trash2 aria-hidden /> Delete

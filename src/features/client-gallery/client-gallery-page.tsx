@@ -8,6 +8,7 @@ import { contactLink } from '@/theme/contact-link';
 import { useSiteTheme } from '@/theme/use-site-theme';
 import { photoCount } from '@/ui/format';
 import { PhotoGallery } from '@/ui/photos/photo-gallery';
+import { useZipDownload } from '@/ui/photos/use-zip-download';
 import { usePhotoDownload } from '@/ui/photos/use-photo-download';
 import { GalleryUnavailable, NoPhotos } from '@/ui/site/gallery-states';
 import { ContactButton } from '@/ui/site/contact-button';
@@ -23,7 +24,6 @@ import { DownloadAllButton } from './download-all-button';
 import { ExpiredLink } from './expired-link';
 import { SaveOfflineButton } from './save-offline-button';
 import { useClientGallery } from './use-client-gallery';
-import { useDownloadAll } from './use-download-all';
 import { useSaveOffline } from './use-save-offline';
 
 // Only a protected link needs the dialog (and its dialog library): an open link's page does not wait for it.
@@ -61,7 +61,8 @@ export function ClientGalleryPage() {
   const shown = photos.data?.photos ?? [];
   // The first photos show at once; the count, download all and save for offline need them all.
   const complete = photos.data?.complete ?? false;
-  const { downloadAll, percent } = useDownloadAll(albumName, shown, access);
+  const { download, percent } = useZipDownload(albumName, access);
+  const downloadAll = () => download(shown);
   const saveOffline = useSaveOffline(accessToken, shown.length, complete);
   useErrorToast(link.error, 'Failed to load gallery');
   useErrorToast(photos.error, 'Failed to load gallery content');

@@ -1,4 +1,5 @@
 import { getDownloadGrant } from '@/lib/backend/client-links';
+import type { Backend } from '@/lib/backend/client';
 import type { PublicBackend } from '@/lib/backend/public-client';
 import type { OriginalAccess } from './photo-download';
 
@@ -38,5 +39,14 @@ export function clientDownloadAccess(backend: PublicBackend, accessToken: string
       await asking;
     }
     return { 'x-download-grant': grant! };
+  };
+}
+
+/** Access to originals for the signed-in admin: their session headers, which row-level security reads (as every admin request). */
+export function adminDownloadAccess(backend: Backend): OriginalAccess {
+  return () => {
+    const credentials = backend.credentials();
+    if (!credentials) return Promise.reject(new Error('Not signed in'));
+    return Promise.resolve({ 'x-admin-username': credentials.username, 'x-admin-token': credentials.token });
   };
 }

@@ -4,21 +4,29 @@ import { zipFiles } from '@/lib/downloads/album-zip';
 import { zipFileName } from '@/lib/downloads/file-names';
 import { fetchOriginal, type OriginalAccess } from '@/lib/downloads/photo-download';
 import { saveStream } from '@/lib/downloads/save-stream';
-import type { ShownPhoto } from '@/ui/photos/photo-sources';
 import { notify } from '@/ui/toast';
 
 /** How many originals are fetched at once while zipping. */
 const PARALLEL_FETCHES = 4;
 
+/** A photo as a zip takes it: its original's stored URL, and the name and size it had. */
+export interface ZippedPhoto {
+  fileUrl: string | null;
+  originalFilename: string;
+  fileSize: number;
+}
+
 /**
- * 'Download All Photos': every original, fetched a few at a time, streamed into a zip named
- * after the album. Photos that fail are skipped and counted. `percent` is null when idle.
+ * Originals as one zip: fetched a few at a time (with `access`), streamed into a zip named
+ * after the album, in the order given. Photos that fail are skipped and counted. Used by the
+ * client gallery's 'Download All Photos' and a collection's selection 'Download'. `percent` is
+ * null when idle.
  */
-export function useDownloadAll(albumName: string, photos: readonly ShownPhoto[], access: OriginalAccess) {
+export function useZipDownload(albumName: string, access: OriginalAccess) {
   const backend = usePublicBackend();
   const [percent, setPercent] = useState<number | null>(null);
 
-  async function downloadAll() {
+  async function download(photos: readonly ZippedPhoto[], doneMessage = 'All photos downloaded as zip file') {
     if (percent !== null || photos.length === 0) return;
     setPercent(0);
     try {
@@ -35,7 +43,7 @@ export function useDownloadAll(albumName: string, photos: readonly ShownPhoto[],
       notify.success(
         'Download Complete',
         skipped === 0
-          ? 'All photos downloaded as zip file'
+          ? doneMessage
           : `${added} of ${photos.length} photos downloaded as zip file; ${skipped} could not be fetched and ${skipped === 1 ? 'was' : 'were'} skipped`,
       );
     } catch (error) {
@@ -46,5 +54,5 @@ export function useDownloadAll(albumName: string, photos: readonly ShownPhoto[],
     }
   }
 
-  return { downloadAll, percent };
+  return { download, percent };
 }
