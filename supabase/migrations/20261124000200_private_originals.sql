@@ -16,7 +16,7 @@
 --
 -- Rows and objects written before: the local stack moves each photos-bucket original into
 -- `originals` when it starts (supabase/local/storage/move-originals.ts); a hosted project runs
--- `npm run move-originals` once (README, "Deploying"). Until then such a row keeps its old public
+-- `npm run move-originals` once (docs/deploy.md). Until then such a row keeps its old public
 -- path and works as before.
 
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
