@@ -105,6 +105,7 @@ describe('every admin RPC without a valid session', () => {
       },
     ],
     ['admin_delete_photo', { p_photo_id: crypto.randomUUID() }],
+    ['admin_set_photo_caption', { p_photo_id: crypto.randomUUID(), p_caption: 'x' }],
     ['admin_list_public_galleries', {}],
     ['admin_create_public_gallery', { p_title: 'x', p_description: null, p_is_active: true }],
     ['admin_update_public_gallery', { p_gallery_id: crypto.randomUUID(), p_title: 'x', p_description: null, p_is_active: true }],

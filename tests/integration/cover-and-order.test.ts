@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deletePhoto, getAlbum, listAlbums, listPhotos, setAlbumCover, setAlbumPhotoOrder } from '@/lib/backend/albums';
 import type { Backend } from '@/lib/backend/client';
-import { getGalleryLinkByToken, streamAlbumPhotosByToken } from '@/lib/backend/client-links';
+import { getAlbumCoverByToken, streamAlbumPhotosByToken } from '@/lib/backend/client-links';
 import { addPhotosToGallery, createPublicGallery, listGalleryPhotoIds, setGalleryPhotos } from '@/lib/backend/public-galleries';
 import { createGalleryLink, generateAccessToken } from '@/lib/backend/gallery-links';
 import { readHomeAlbums } from '@/lib/backend/home-page';
@@ -139,7 +139,7 @@ describe('covers', () => {
     expect(listed.preview_photo).toBe(cover);
     expect((await getAlbum(admin, albumId))!.cover_photo_id).toBe(c);
     expect((await readHomeAlbums(anonymous())).find((album) => album.id === albumId)!.cover_photo_url).toBe(cover);
-    expect((await getGalleryLinkByToken(anonymous(), token))!.cover_photo_id).toBe(c);
+    expect(await getAlbumCoverByToken(anonymous(), token, null)).toBe(cover);
 
     // A reorder keeps a chosen cover.
     await setAlbumPhotoOrder(admin, albumId, [...photoIds].reverse());
@@ -151,15 +151,15 @@ describe('covers', () => {
     const [a, b, c] = photoIds as [string, string, string];
     await setAlbumPhotoOrder(admin, albumId, [b, c, a]);
     expect(await coverUrl(albumId)).toBe(await fileUrl(b));
-    // The client gallery shows a cover only when one is chosen.
-    expect((await getGalleryLinkByToken(anonymous(), token))!.cover_photo_id).toBeNull();
+    // The client's hero follows the cover.
+    expect(await getAlbumCoverByToken(anonymous(), token, null)).toBe(await fileUrl(b));
 
     await setAlbumCover(admin, albumId, c);
-    expect((await getGalleryLinkByToken(anonymous(), token))!.cover_photo_id).toBe(c);
+    expect(await getAlbumCoverByToken(anonymous(), token, null)).toBe(await fileUrl(c));
     await deletePhoto(admin, c, []);
     expect(await coverUrl(albumId)).toBe(await fileUrl(b));
     expect((await getAlbum(admin, albumId))!.cover_photo_id).toBeNull();
-    expect((await getGalleryLinkByToken(anonymous(), token))!.cover_photo_id).toBeNull();
+    expect(await getAlbumCoverByToken(anonymous(), token, null)).toBe(await fileUrl(b));
 
     // A cover change queued before the photo was deleted elsewhere changes nothing.
     await setAlbumCover(admin, albumId, c);

@@ -10,6 +10,7 @@ const album = (id: string, created: string, fields: Partial<AdminAlbum> = {}): A
   cover_photo_url: null,
   is_public: false,
   visitor_downloads: 'web',
+  photo_layout: 'square',
   created_at: created,
   photo_count: 0,
   preview_photo: null,
@@ -119,6 +120,7 @@ describe('photos with waiting uploads applied', () => {
     height: 1,
     mime_type: 'image/jpeg',
     created_at: '2026-11-01T00:00:00Z',
+    caption: null,
   });
 
   it('appends queued uploads of this album with their state, and hides queued deletions', () => {

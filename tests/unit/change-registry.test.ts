@@ -208,6 +208,13 @@ const cases: Record<ChangeKind, Case> = {
       'POST /rpc/admin_add_photo',
     ],
   },
+  'photo.setCaption': {
+    change: changes.setPhotoCaption({ photoId: PHOTO, albumId: ALBUM, caption: 'The first dance', photoName: 'IMG_0412.jpg' }),
+    entity: `caption:${PHOTO}`,
+    dependsOn: [`photo:${PHOTO}`],
+    label: 'Caption IMG_0412.jpg',
+    sends: ['POST /rpc/admin_set_photo_caption'],
+  },
   'photo.delete': {
     change: changes.deletePhoto({ id: PHOTO, albumId: ALBUM, filename: `${PHOTO}.jpeg`, name: 'IMG_0412.jpg' }),
     entity: `photo:${PHOTO}`,

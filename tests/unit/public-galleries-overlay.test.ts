@@ -11,6 +11,7 @@ const gallery = (id: string, createdAt: string, extra: Partial<AdminPublicGaller
   description: null,
   is_active: true,
   visitor_downloads: 'web',
+  photo_layout: 'square',
   created_at: createdAt,
   photo_count: 2,
   cover_photo_url: `http://x/storage/v1/object/public/photos/a/${id}.jpg`,
@@ -107,6 +108,7 @@ const photo = (id: string, albumId: string, albumName: string, createdAt: string
   height: 10,
   mime_type: 'image/jpeg',
   created_at: createdAt,
+  caption: null,
 });
 const upload = (photoId: string, albumId: string) =>
   changes.uploadPhoto({

@@ -17,6 +17,7 @@ export function overlayAlbums(server: AdminAlbum[], items: OutboxItem[]): ShownA
       description: change.description,
       is_public: change.isPublic ?? false,
       visitor_downloads: change.visitorDownloads ?? 'web',
+      photo_layout: change.photoLayout ?? 'square',
       cover_photo_url: null,
       preview_photo: null,
       photo_count: 0,
@@ -28,6 +29,7 @@ export function overlayAlbums(server: AdminAlbum[], items: OutboxItem[]): ShownA
       description: change.description,
       is_public: change.isPublic ?? album.is_public,
       visitor_downloads: change.visitorDownloads ?? album.visitor_downloads,
+      photo_layout: change.photoLayout ?? album.photo_layout,
     }),
   });
   // A waiting cover choice shows on the card at once (going back to the first photo shows once sent).

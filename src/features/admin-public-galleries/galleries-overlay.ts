@@ -24,6 +24,7 @@ export function overlayGalleries(server: AdminPublicGallery[], items: OutboxItem
           description: change.description,
           is_active: change.isActive,
           visitor_downloads: change.visitorDownloads ?? known?.visitor_downloads ?? 'web',
+          photo_layout: change.photoLayout ?? known?.photo_layout ?? 'square',
           photo_count: change.photoIds.length,
           ...pendingMark(item),
         });

@@ -1,6 +1,6 @@
 import { authPair } from './admin-auth';
 import type { Backend } from './client';
-import type { AdminAlbum, AdminAlbumDetail, AdminAlbumSimple, AdminPhoto, VisitorDownloads } from './database.types';
+import type { AdminAlbum, AdminAlbumDetail, AdminAlbumSimple, AdminPhoto, PhotoLayout, VisitorDownloads } from './database.types';
 import { unwrap } from './errors';
 import { readAllPages } from './pages';
 import { removeAlbumFolder, removePhotoObjects } from './storage';
@@ -11,6 +11,8 @@ export interface AlbumInput {
   isPublic?: boolean;
   /** Absent in changes queued before it existed: a new album gets 'web', an edit keeps the setting. */
   visitorDownloads?: VisitorDownloads;
+  /** Absent in changes queued before it existed: a new album gets 'square', an edit keeps the setting. */
+  photoLayout?: PhotoLayout;
 }
 
 /** rpc admin_list_albums: every album with photo_count and preview_photo, newest first. */
@@ -39,6 +41,7 @@ export async function createAlbum(backend: Backend, id: string, input: AlbumInpu
       p_description: input.description,
       p_is_public: input.isPublic ?? false,
       p_visitor_downloads: input.visitorDownloads ?? null,
+      p_photo_layout: input.photoLayout ?? null,
     }),
   );
 }
@@ -53,6 +56,7 @@ export async function updateAlbum(backend: Backend, albumId: string, input: Albu
       p_description: input.description,
       p_is_public: input.isPublic ?? null,
       p_visitor_downloads: input.visitorDownloads ?? null,
+      p_photo_layout: input.photoLayout ?? null,
     }),
   );
 }
@@ -65,6 +69,14 @@ export async function updateAlbum(backend: Backend, albumId: string, input: Albu
 export async function deleteAlbum(backend: Backend, albumId: string): Promise<void> {
   unwrap(await backend.adminClient.rpc('admin_delete_album', { ...authPair(backend), p_album_id: albumId }));
   await removeAlbumFolder(backend, albumId);
+}
+
+/**
+ * rpc admin_set_photo_caption: the photo's alt text (null or blank clears it). Safe to replay;
+ * a photo deleted meanwhile changes nothing.
+ */
+export async function setPhotoCaption(backend: Backend, photoId: string, caption: string | null): Promise<void> {
+  unwrap(await backend.adminClient.rpc('admin_set_photo_caption', { ...authPair(backend), p_photo_id: photoId, p_caption: caption }));
 }
 
 /** rpc admin_list_photos: the album's photos in their order (sort_order, then oldest first). */

@@ -40,6 +40,9 @@ export type PhotographerProfileWrite = Partial<Omit<PhotographerProfileRow, 'cre
 /** What visitors of a public album or gallery may download (docs/SECURITY.md, class 6). */
 export type VisitorDownloads = 'off' | 'web' | 'original';
 
+/** How visitors and clients see the photos: the square grid, or rows of whole photos (issue 20). */
+export type PhotoLayout = 'square' | 'whole';
+
 export type AlbumRow = {
   id: Uuid;
   name: string;
@@ -50,6 +53,7 @@ export type AlbumRow = {
   cover_photo_id: Uuid | null;
   is_public: boolean;
   visitor_downloads: VisitorDownloads;
+  photo_layout: PhotoLayout;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -67,6 +71,8 @@ export type PhotoRow = {
   height: number | null;
   mime_type: string;
   created_at: Timestamp;
+  /** The photographer's caption, the photo's alt text (one line, ≤ 300 characters); null: the filename is. */
+  caption: string | null;
 };
 
 export type PublicGalleryRow = {
@@ -75,6 +81,7 @@ export type PublicGalleryRow = {
   description: string | null;
   is_active: boolean;
   visitor_downloads: VisitorDownloads;
+  photo_layout: PhotoLayout;
   created_at: Timestamp;
   updated_at: Timestamp;
 };
@@ -209,6 +216,7 @@ export type AdminAlbum = {
   created_at: Timestamp;
   photo_count: number;
   preview_photo: string | null;
+  photo_layout: PhotoLayout;
 };
 export type AdminAlbumDetail = Omit<AdminAlbum, 'preview_photo'> & {
   /** The photo chosen as cover; null: the first photo in order is the cover. */
@@ -230,6 +238,7 @@ export type AdminPublicGallery = {
   created_at: Timestamp;
   photo_count: number;
   cover_photo_url: string | null;
+  photo_layout: PhotoLayout;
 };
 export type AdminGalleryLink = {
   id: Uuid;
@@ -257,8 +266,8 @@ export type ClientLink = {
   expires_at: Timestamp | null;
   album_name: string;
   album_description: string | null;
-  /** The photo the photographer chose as cover, or null. Absent in links saved offline before it existed. */
-  cover_photo_id?: Uuid | null;
+  /** How the album's photos are laid out. Absent in links saved offline before it existed (square). */
+  photo_layout?: PhotoLayout;
 };
 /** A photo of a client link: no original (file_url null) when the link does not allow downloads. */
 export type ClientPhoto = Omit<PhotoRow, 'file_url'> & { file_url: string | null };
@@ -338,7 +347,16 @@ export type Database = {
       public_album_photos: {
         Row: Pick<
           PhotoRow,
-          'id' | 'album_id' | 'thumb_url' | 'preview_url' | 'original_filename' | 'file_size' | 'width' | 'height' | 'created_at'
+          | 'id'
+          | 'album_id'
+          | 'thumb_url'
+          | 'preview_url'
+          | 'original_filename'
+          | 'file_size'
+          | 'width'
+          | 'height'
+          | 'created_at'
+          | 'caption'
         > & {
           /** The original's address when the album lets visitors download originals, else null. */
           file_url: string | null;
@@ -370,6 +388,7 @@ export type Database = {
           p_id?: Uuid;
           p_is_public?: boolean;
           p_visitor_downloads?: VisitorDownloads | null;
+          p_photo_layout?: PhotoLayout | null;
         },
         Uuid
       >;
@@ -380,6 +399,7 @@ export type Database = {
           p_description: string | null;
           p_is_public?: boolean | null;
           p_visitor_downloads?: VisitorDownloads | null;
+          p_photo_layout?: PhotoLayout | null;
         },
         boolean
       >;
@@ -410,6 +430,7 @@ export type Database = {
           p_is_active: boolean;
           p_id?: Uuid;
           p_visitor_downloads?: VisitorDownloads | null;
+          p_photo_layout?: PhotoLayout | null;
         },
         Uuid
       >;
@@ -420,9 +441,11 @@ export type Database = {
           p_description: string | null;
           p_is_active: boolean;
           p_visitor_downloads?: VisitorDownloads | null;
+          p_photo_layout?: PhotoLayout | null;
         },
         boolean
       >;
+      admin_set_photo_caption: Fn<AuthPair & { p_photo_id: Uuid; p_caption: string | null }, boolean>;
       admin_set_album_cover: Fn<AuthPair & { p_album_id: Uuid; p_photo_id: Uuid | null }, boolean>;
       admin_set_album_photo_order: Fn<AuthPair & { p_album_id: Uuid; p_photo_ids: Uuid[] }, number>;
       admin_add_photos_to_gallery: Fn<AuthPair & { p_gallery_id: Uuid; p_photo_ids: Uuid[] }, number>;

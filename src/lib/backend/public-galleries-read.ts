@@ -10,11 +10,11 @@ import { streamPages } from './pages';
  */
 export type VisitorPhoto = Pick<
   PhotoRow,
-  'id' | 'album_id' | 'thumb_url' | 'preview_url' | 'original_filename' | 'file_size' | 'width' | 'height'
+  'id' | 'album_id' | 'thumb_url' | 'preview_url' | 'original_filename' | 'file_size' | 'width' | 'height' | 'caption'
 > & {
   file_url: string | null;
 };
-const PHOTO_COLUMNS = 'id, album_id, thumb_url, preview_url, original_filename, file_size, width, height';
+const PHOTO_COLUMNS = 'id, album_id, thumb_url, preview_url, original_filename, file_size, width, height, caption';
 
 // Reads here say .retry(false): React Query decides about retries (src/app/query-client.ts);
 // supabase-js' own retries on top would make an offline visitor wait many seconds.
@@ -36,7 +36,7 @@ function singleOrNull<T>({ data, error, status }: SingleResult<T>): T | null {
   throw toBackendError(error, status);
 }
 
-export type VisitorGallery = Pick<PublicGalleryRow, 'id' | 'title' | 'description' | 'visitor_downloads' | 'created_at'>;
+export type VisitorGallery = Pick<PublicGalleryRow, 'id' | 'title' | 'description' | 'visitor_downloads' | 'photo_layout' | 'created_at'>;
 
 /** read public_galleries by id, active only (reading B); null when missing or inactive. */
 export async function readPublicGallery(backend: PublicBackend, galleryId: string): Promise<VisitorGallery | null> {
@@ -44,7 +44,7 @@ export async function readPublicGallery(backend: PublicBackend, galleryId: strin
   return singleOrNull(
     await backend.publicClient
       .from('public_galleries')
-      .select('id, title, description, visitor_downloads, created_at')
+      .select('id, title, description, visitor_downloads, photo_layout, created_at')
       .eq('id', galleryId)
       .eq('is_active', true)
       .single()
@@ -69,7 +69,7 @@ export async function* streamPublicGalleryPhotos(backend: PublicBackend, gallery
   for await (const rows of pages) yield rows.flatMap((row) => (row.photos ? [{ ...row.photos, file_url: row.file_url }] : []));
 }
 
-export type VisitorAlbum = Pick<AlbumRow, 'id' | 'name' | 'description' | 'is_public' | 'visitor_downloads'>;
+export type VisitorAlbum = Pick<AlbumRow, 'id' | 'name' | 'description' | 'is_public' | 'visitor_downloads' | 'photo_layout'>;
 
 /** read albums by id where is_public (reading A); null when missing or private. */
 export async function readPublicAlbum(backend: PublicBackend, albumId: string): Promise<VisitorAlbum | null> {
@@ -77,7 +77,7 @@ export async function readPublicAlbum(backend: PublicBackend, albumId: string): 
   return singleOrNull(
     await backend.publicClient
       .from('albums')
-      .select('id, name, description, is_public, visitor_downloads')
+      .select('id, name, description, is_public, visitor_downloads, photo_layout')
       .eq('id', albumId)
       .eq('is_public', true)
       .single()

@@ -1,6 +1,6 @@
 import { authPair } from './admin-auth';
 import type { Backend } from './client';
-import type { AdminPublicGallery, VisitorDownloads } from './database.types';
+import type { AdminPublicGallery, PhotoLayout, VisitorDownloads } from './database.types';
 import { unwrap } from './errors';
 
 export interface PublicGalleryInput {
@@ -10,6 +10,8 @@ export interface PublicGalleryInput {
   isActive: boolean;
   /** Absent in changes queued before it existed: a new gallery gets 'web', an edit keeps the setting. */
   visitorDownloads?: VisitorDownloads;
+  /** Absent in changes queued before it existed: a new gallery gets 'square', an edit keeps the setting. */
+  photoLayout?: PhotoLayout;
 }
 
 /** rpc admin_list_public_galleries. */
@@ -27,6 +29,7 @@ export async function createPublicGallery(backend: Backend, id: string, input: P
       p_description: input.description,
       p_is_active: input.isActive,
       p_visitor_downloads: input.visitorDownloads ?? null,
+      p_photo_layout: input.photoLayout ?? null,
     }),
   );
 }
@@ -41,6 +44,7 @@ export async function updatePublicGallery(backend: Backend, galleryId: string, i
       p_description: input.description,
       p_is_active: input.isActive,
       p_visitor_downloads: input.visitorDownloads ?? null,
+      p_photo_layout: input.photoLayout ?? null,
     }),
   );
 }

@@ -32,8 +32,13 @@ export function applyQueuedPhotoChanges(
           height: null,
           mime_type: upload.mimeType,
           created_at: new Date(item.createdAt).toISOString(),
+          caption: null,
           queued: item,
         });
+      },
+      'photo.setCaption': ({ photoId, caption }) => {
+        const photo = photos.get(photoId);
+        if (photo) photos.set(photoId, { ...photo, caption });
       },
       'photo.delete': ({ id }) => photos.delete(id),
       'photos.deleteMany': ({ photos: deleted }) => {

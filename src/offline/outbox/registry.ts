@@ -5,6 +5,7 @@ import {
   deletePhotos,
   setAlbumCover,
   setAlbumPhotoOrder,
+  setPhotoCaption,
   updateAlbum,
   type AlbumInput,
 } from '@/lib/backend/albums';
@@ -117,6 +118,12 @@ export interface AlbumOrderPayload {
   /** Every photo of the collection, in the new order. */
   photoIds: string[];
 }
+export interface PhotoCaptionPayload {
+  photoId: string;
+  albumId: string;
+  /** The new caption; null clears it (the filename is the alt text again). */
+  caption: string | null;
+}
 export interface PhotoDeletePayload {
   id: string;
   albumId: string;
@@ -199,6 +206,20 @@ export const registry = {
     send: (upload, { backend, db }) => sendPhotoUpload(backend, db, upload),
     blobKeys: (upload) => Object.values(photoUploadBlobKeys(upload.photoId)),
     undo: (upload, { db }) => forgetUpload(db, upload.photoId),
+    affects: ALBUM_DATA,
+  }),
+  'photo.setCaption': define({
+    version: 1,
+    build: (change: PhotoCaptionPayload & { photoName: string }) => ({
+      // Its own entity: a caption typed while the photo still uploads waits for the upload
+      // (dependsOn), and does not hold back the photo's later changes.
+      entity: `caption:${change.photoId}`,
+      dependsOn: [`photo:${change.photoId}`],
+      payload: { photoId: change.photoId, albumId: change.albumId, caption: change.caption } satisfies PhotoCaptionPayload,
+      label: change.caption ? `Caption ${change.photoName}` : `Remove the caption of ${change.photoName}`,
+    }),
+    // Sets the value: a replay, or an older caption sent before a newer one, ends with the last typed.
+    send: ({ photoId, caption }, { backend }) => setPhotoCaption(backend, photoId, caption),
     affects: ALBUM_DATA,
   }),
   'photo.delete': define({
@@ -569,6 +590,7 @@ export const changes = {
   setAlbumCover: (cover: InputOf<'album.setCover'>) => newChange('album.setCover', cover),
   reorderPhotos: (order: InputOf<'album.reorderPhotos'>) => newChange('album.reorderPhotos', order),
   uploadPhoto: (upload: InputOf<'photo.upload'>) => newChange('photo.upload', upload),
+  setPhotoCaption: (change: InputOf<'photo.setCaption'>) => newChange('photo.setCaption', change),
   deletePhoto: (photo: InputOf<'photo.delete'>) => newChange('photo.delete', photo),
   deletePhotos: (selection: InputOf<'photos.deleteMany'>) => newChange('photos.deleteMany', selection),
   saveGallery: (gallery: InputOf<'gallery.save'>) => newChange('gallery.save', gallery),
