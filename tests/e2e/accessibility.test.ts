@@ -71,7 +71,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('accessibility at %s siz
     found.gallery = await violations(page);
     await firstScreen('gallery');
 
-    await page.getByRole('button', { name: /^Sea Light, photo 1 of 2$/ }).click();
+    await page.getByRole('button', { name: /, photo 1 of 2$/ }).click();
     await page.locator('.yarl__slide_current img').waitFor();
     found.viewer = await violations(page);
     await firstScreen('viewer');

@@ -100,7 +100,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a visitor at %s size', 
 
     await page.keyboard.press('Escape');
     await page.locator('.yarl__root').waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Evening Light Favourites, photo 3 of 3');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('landscape.jpg, photo 3 of 3');
     await context.close();
   });
 
@@ -219,7 +219,7 @@ describe('an album of 1,000 photos', () => {
       await countImages();
       if (atEnd) break;
     }
-    await page.getByRole('button', { name: 'A Thousand Moments, photo 1000 of 1000' }).waitFor();
+    await page.getByRole('button', { name: /, photo 1000 of 1000$/ }).waitFor();
     expect(mostImages).toBeLessThanOrEqual(120);
     await context.close();
   });

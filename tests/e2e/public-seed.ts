@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import { adminLogin } from '@/lib/backend/admin-auth';
 import { addPhoto, createAlbum } from '@/lib/backend/albums';
 import { createBackend, type AdminCredentials, type Backend } from '@/lib/backend/client';
-import type { VisitorDownloads } from '@/lib/backend/database.types';
+import type { PhotoLayout, VisitorDownloads } from '@/lib/backend/database.types';
 import { createPublicGallery, setGalleryPhotos } from '@/lib/backend/public-galleries';
 import { uploadOriginal, uploadToPhotos } from '@/lib/backend/storage';
 import { adminPassword, launchBrowser, sql } from './browser';
@@ -128,6 +128,7 @@ export async function seedAlbum(options: {
   description?: string | null;
   isPublic?: boolean;
   visitorDownloads?: VisitorDownloads;
+  photoLayout?: PhotoLayout;
   photos: Array<FixtureName | { fixture: FixtureName; originalFilename: string }>;
 }): Promise<{ id: string; photos: SeededPhoto[] }> {
   const backend = await adminBackend();
@@ -137,6 +138,7 @@ export async function seedAlbum(options: {
     description: options.description ?? null,
     isPublic: options.isPublic ?? false,
     visitorDownloads: options.visitorDownloads,
+    photoLayout: options.photoLayout,
   });
   const photos: SeededPhoto[] = [];
   for (const photo of options.photos) {
@@ -151,6 +153,7 @@ export async function seedPublicGallery(options: {
   description?: string | null;
   isActive?: boolean;
   visitorDownloads?: VisitorDownloads;
+  photoLayout?: PhotoLayout;
   photoIds: string[];
 }): Promise<string> {
   const backend = await adminBackend();
@@ -160,6 +163,7 @@ export async function seedPublicGallery(options: {
     description: options.description ?? null,
     isActive: options.isActive ?? true,
     visitorDownloads: options.visitorDownloads,
+    photoLayout: options.photoLayout,
   });
   await setGalleryPhotos(backend, id, options.photoIds);
   return id;

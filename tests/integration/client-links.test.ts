@@ -59,7 +59,7 @@ describe('client links', () => {
       album_name: 'Private session',
       album_description: null,
       // No cover chosen (when chosen, an id: its address comes only with the photos).
-      cover_photo_id: null,
+      photo_layout: 'square',
     });
     expect(await setGalleryContext(anonymous(), token)).toBe(true);
     expect((await getAlbumPhotosByToken(anonymous(), token)).map((photo) => photo.id)).toEqual(photoIds);

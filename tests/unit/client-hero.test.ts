@@ -8,6 +8,7 @@ const photo = (id: string): ShownPhoto => ({
   previewSrc: `https://b.example/photos/a/${id}.preview.webp`,
   fileUrl: null,
   originalFilename: `${id}.jpg`,
+  caption: null,
   fileSize: 1,
   width: 3000,
   height: 2000,

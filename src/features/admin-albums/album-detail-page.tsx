@@ -19,6 +19,7 @@ import { useZipDownload } from '@/ui/photos/use-zip-download';
 import { toShownPhotos } from '@/ui/photos/photo-sources';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { AddPhotosDialog } from './add-photos-dialog';
+import { CaptionDialog } from './caption-dialog';
 import { albumKeys } from './album-keys';
 import { coverPhotoId, inOrder, overlayAlbums, overlayPhotos, type ShownPhoto } from './albums-overlay';
 import { PhotoTile } from './photo-tile';
@@ -47,6 +48,7 @@ export function AlbumDetailPage() {
   const submit = useSubmitChange();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<ShownPhoto | null>(null);
+  const [captioning, setCaptioning] = useState<ShownPhoto | null>(null);
   const [selecting, setSelecting] = useState(false);
   const [deletingSelected, setDeletingSelected] = useState(false);
   const [choosingGallery, setChoosingGallery] = useState(false);
@@ -70,6 +72,7 @@ export function AlbumDetailPage() {
     'album.setCover',
     'album.reorderPhotos',
     'photo.upload',
+    'photo.setCaption',
     'photo.delete',
     'photos.deleteMany',
   );
@@ -150,6 +153,16 @@ export function AlbumDetailPage() {
         preferServerMessage: true,
       },
     );
+  };
+
+  const saveCaption = async (photo: ShownPhoto, caption: string | null) => {
+    const result = await submit(changes.setPhotoCaption({ photoId: photo.id, albumId: id, caption, photoName: photo.original_filename }), {
+      success: caption ? 'Caption saved' : 'Caption removed',
+      successDescription: caption ? `Visitors and clients who cannot see ${photo.original_filename} hear it described.` : undefined,
+      failure: 'Failed to save the caption. Please try again.',
+      preferServerMessage: true,
+    });
+    return result !== 'failed';
   };
 
   const stopSelecting = () => {
@@ -263,6 +276,7 @@ export function AlbumDetailPage() {
               onDelete={() => setDeleting(photo)}
               isCover={photo.id === coverId}
               onSetCover={() => void setCover(photo)}
+              onEditCaption={() => setCaptioning(photo)}
               dragHandle={handle}
               selection={
                 selecting && !photo.pending
@@ -279,6 +293,7 @@ export function AlbumDetailPage() {
           <PhotoViewer photos={viewable} index={viewing} onClose={closeViewer} />
         </Suspense>
       )}
+      <CaptionDialog photo={captioning} onClose={() => setCaptioning(null)} onSubmit={saveCaption} />
       <AddPhotosDialog open={adding} onOpenChange={setAdding} uploads={uploads} />
       <ConfirmDialog
         open={deleting !== null}

@@ -8,13 +8,15 @@ import { FormField } from '@/ui/form-field';
 import { formSubmit } from '@/ui/form-submit';
 import { Input, Textarea } from '@/ui/input';
 import { VisitorDownloadsField } from '@/ui/visitor-downloads';
-import type { VisitorDownloads } from '@/lib/backend/database.types';
+import type { PhotoLayout, VisitorDownloads } from '@/lib/backend/database.types';
+import { PhotoLayoutField } from '@/ui/photo-layout';
 
 const albumSchema = z.object({
   name: z.string().trim().min(1, 'Collection name is required').max(200, 'At most 200 characters'),
   description: z.string().max(5000, 'At most 5000 characters'),
   isPublic: z.boolean(),
   visitorDownloads: z.enum(['off', 'web', 'original']),
+  photoLayout: z.enum(['square', 'whole']),
 });
 export type AlbumFormValues = z.infer<typeof albumSchema>;
 
@@ -23,21 +25,22 @@ export interface AlbumFormResult {
   description: string | null;
   isPublic: boolean;
   visitorDownloads: VisitorDownloads;
+  photoLayout: PhotoLayout;
 }
 
 interface AlbumFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The album being edited; none to create one. */
-  album?: { name: string; description: string | null; is_public: boolean; visitor_downloads: VisitorDownloads };
+  album?: { name: string; description: string | null; is_public: boolean; visitor_downloads: VisitorDownloads; photo_layout: PhotoLayout };
   onSubmit: (values: AlbumFormResult) => Promise<boolean>;
 }
 
-/** Create or edit a collection: name (required), description (optional), home page visibility. */
+/** Create or edit a collection: name (required), description (optional), photo layout, home page visibility. */
 export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFormDialogProps) {
   const form = useForm<AlbumFormValues>({
     resolver: zodResolver(albumSchema),
-    defaultValues: { name: '', description: '', isPublic: false, visitorDownloads: 'web' },
+    defaultValues: { name: '', description: '', isPublic: false, visitorDownloads: 'web', photoLayout: 'square' },
   });
   const { errors, isSubmitting } = form.formState;
   const isPublic = useWatch({ control: form.control, name: 'isPublic' });
@@ -49,6 +52,7 @@ export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFo
         description: album?.description ?? '',
         isPublic: album?.is_public ?? false,
         visitorDownloads: album?.visitor_downloads ?? 'web',
+        photoLayout: album?.photo_layout ?? 'square',
       });
     }
   }, [open, album, form]);
@@ -59,6 +63,7 @@ export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFo
       description: values.description.trim() === '' ? null : values.description.trim(),
       isPublic: values.isPublic,
       visitorDownloads: values.visitorDownloads,
+      photoLayout: values.photoLayout,
     });
     if (done) onOpenChange(false);
   });
@@ -69,7 +74,9 @@ export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFo
       open={open}
       onOpenChange={onOpenChange}
       title={album ? 'Edit Collection' : 'New Collection'}
-      description={album ? 'Change the name or description of this collection.' : 'A collection holds the photos of one shoot.'}
+      description={
+        album ? 'Change the name, description, layout or visibility of this collection.' : 'A collection holds the photos of one shoot.'
+      }
     >
       <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
         <FormField label="Collection Name" error={errors.name?.message}>
@@ -78,6 +85,17 @@ export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFo
         <FormField label="Description" error={errors.description?.message} hint="Optional">
           <Textarea rows={3} placeholder="Where, when, who" {...form.register('description')} />
         </FormField>
+        <Controller
+          control={form.control}
+          name="photoLayout"
+          render={({ field }) => (
+            <PhotoLayoutField
+              value={field.value}
+              onChange={field.onChange}
+              hint="How clients (and visitors, when it is on the home page) see the photos: cropped to squares, or whole as they were framed."
+            />
+          )}
+        />
         <Controller
           control={form.control}
           name="isPublic"

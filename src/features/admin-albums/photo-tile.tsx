@@ -1,4 +1,4 @@
-import { Check, CloudOff, ExternalLink, ImageIcon, Star, Trash2 } from 'lucide-react';
+import { Captions, Check, CloudOff, ExternalLink, ImageIcon, Star, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import type { Backend } from '@/lib/backend/client';
@@ -22,6 +22,8 @@ interface PhotoTileProps {
   isCover?: boolean;
   /** Makes this photo the collection's cover (photos on the server only). */
   onSetCover?: () => void;
+  /** Opens 'Edit Caption' for it. */
+  onEditCaption?: () => void;
   /** The handle that moves it in the grid (sortable-photo-grid.tsx). */
   dragHandle?: ReactNode;
   /** In select mode: whether it is selected, and a click (with Shift held or not) on it. */
@@ -59,17 +61,27 @@ function openOriginal(backend: Backend, fileUrl: string): void {
 }
 
 /**
- * One photo of an album: image, open-in-new-tab, 'Set as cover' (or the Cover badge), the
- * reorder handle, delete, filename, size and dimensions (SPEC §2).
+ * One photo of an album: image, 'Set as cover' (or the Cover badge), 'Edit caption',
+ * open-in-new-tab, the reorder handle, delete, filename, size, dimensions and caption (SPEC §2).
  */
-export function PhotoTile({ photo, localThumbnail, onOpen, onDelete, isCover = false, onSetCover, dragHandle, selection }: PhotoTileProps) {
+export function PhotoTile({
+  photo,
+  localThumbnail,
+  onOpen,
+  onDelete,
+  isCover = false,
+  onSetCover,
+  onEditCaption,
+  dragHandle,
+  selection,
+}: PhotoTileProps) {
   const backend = useBackend();
   const thumbnail = localThumbnail ?? resolveStorageUrl(backend, photoDisplayUrl(photo));
   const hasOriginal = originalObject(photo.file_url) !== null;
   const image = (
     <ImageOr
       src={thumbnail}
-      alt={photo.original_filename}
+      alt={photo.caption ?? photo.original_filename}
       loading="lazy"
       decoding="async"
       className="size-full object-cover"
@@ -161,6 +173,18 @@ export function PhotoTile({ photo, localThumbnail, onOpen, onDelete, isCover = f
             )}
           </div>
         )}
+        {/* Its own corner: three buttons in the top one would cover the drag handle on a phone's narrow tile. */}
+        {!photo.pending && !selection && onEditCaption && (
+          <button
+            type="button"
+            onClick={onEditCaption}
+            aria-label={`Edit the caption of ${photo.original_filename}`}
+            title="Edit caption"
+            className={cn('absolute right-2 bottom-2', CORNER_BUTTON)}
+          >
+            <Captions className="size-4" aria-hidden />
+          </button>
+        )}
         {isCover && (
           <Badge tone="neutral" className="absolute bottom-2 left-2 bg-card/90 backdrop-blur" data-testid="cover-badge">
             <Star className="fill-current" aria-hidden /> Cover
@@ -177,6 +201,11 @@ export function PhotoTile({ photo, localThumbnail, onOpen, onDelete, isCover = f
             {fileSize(photo.file_size)}
             {photo.width && photo.height ? ` · ${photo.width} x ${photo.height}` : ''}
           </p>
+          {photo.caption && (
+            <p className="truncate text-xs text-muted-foreground italic" title={photo.caption} data-testid="photo-caption">
+              {photo.caption}
+            </p>
+          )}
         </div>
         {!photo.pending && !selection && (
           <button

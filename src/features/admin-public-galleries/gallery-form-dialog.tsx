@@ -10,7 +10,8 @@ import { formSubmit } from '@/ui/form-submit';
 import { Input, Textarea } from '@/ui/input';
 import { useUnsavedChanges } from '@/ui/unsaved-changes';
 import { VisitorDownloadsField } from '@/ui/visitor-downloads';
-import type { VisitorDownloads } from '@/lib/backend/database.types';
+import type { PhotoLayout, VisitorDownloads } from '@/lib/backend/database.types';
+import { PhotoLayoutField } from '@/ui/photo-layout';
 import type { ShownGallery } from './galleries-overlay';
 import { ALL_COLLECTIONS } from '@/ui/photos/photo-choices';
 import { PhotoPicker } from './photo-picker';
@@ -23,6 +24,7 @@ const gallerySchema = z.object({
   description: z.string().max(5000, 'At most 5000 characters'),
   isActive: z.boolean(),
   visitorDownloads: z.enum(['off', 'web', 'original']),
+  photoLayout: z.enum(['square', 'whole']),
 });
 type GalleryFormValues = z.infer<typeof gallerySchema>;
 
@@ -32,6 +34,7 @@ export interface GalleryFormResult {
   description: string | null;
   isActive: boolean;
   visitorDownloads: VisitorDownloads;
+  photoLayout: PhotoLayout;
   /** In the order the admin picked them: the gallery's order. */
   photoIds: string[];
 }
@@ -92,6 +95,7 @@ function GalleryForm({ gallery, initialSelection, onSubmit, onClose }: FormProps
       description: gallery?.description ?? '',
       isActive: gallery?.is_active ?? true,
       visitorDownloads: gallery?.visitor_downloads ?? 'web',
+      photoLayout: gallery?.photo_layout ?? 'square',
     },
   });
   const { errors, isSubmitting, isDirty } = form.formState;
@@ -112,6 +116,7 @@ function GalleryForm({ gallery, initialSelection, onSubmit, onClose }: FormProps
       description: description === '' ? null : description,
       isActive: values.isActive,
       visitorDownloads: values.visitorDownloads,
+      photoLayout: values.photoLayout,
       photoIds: selected,
     });
     if (done) onClose();
@@ -119,11 +124,16 @@ function GalleryForm({ gallery, initialSelection, onSubmit, onClose }: FormProps
 
   return (
     <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
-      {/* Title and Active share a row on wider screens, so the picker and the buttons fit without scrolling. */}
-      <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start">
+      {/* Title, Photo layout and Active share a row on wider screens, so the picker and the buttons fit without scrolling. */}
+      <div className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
         <FormField label="Title" error={errors.title?.message}>
           <Input placeholder="e.g. Autumn Portraits" autoFocus {...form.register('title')} />
         </FormField>
+        <Controller
+          control={form.control}
+          name="photoLayout"
+          render={({ field }) => <PhotoLayoutField value={field.value} onChange={field.onChange} />}
+        />
         <Controller
           control={form.control}
           name="isActive"

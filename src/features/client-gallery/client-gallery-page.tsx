@@ -142,7 +142,7 @@ export function ClientGalleryPage() {
       ) : shown.length === 0 ? (
         <NoPhotos title="No photos yet" description="Your photographer has not added photos to this gallery yet." />
       ) : (
-        <PhotoGallery photos={shown} title={found.album_name} onDownload={canDownload ? downloadPhoto : undefined} />
+        <PhotoGallery photos={shown} layout={found.photo_layout ?? 'square'} onDownload={canDownload ? downloadPhoto : undefined} />
       )}
     </PublicPageFrame>
   );

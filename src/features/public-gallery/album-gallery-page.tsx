@@ -66,7 +66,7 @@ export function AlbumGalleryPage() {
       {shown.length === 0 ? (
         <NoPhotos title="No photos yet" />
       ) : (
-        <PhotoGallery photos={shown} title={album.data.name} onDownload={online && downloads !== 'off' ? download : undefined} />
+        <PhotoGallery photos={shown} layout={album.data.photo_layout} onDownload={online && downloads !== 'off' ? download : undefined} />
       )}
     </PublicPageFrame>
   );

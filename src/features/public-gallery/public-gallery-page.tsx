@@ -59,7 +59,7 @@ export function PublicGalleryPage() {
       {shown.length === 0 ? (
         <NoPhotos title="No Photos" description="This gallery doesn't have any photos yet." />
       ) : (
-        <PhotoGallery photos={shown} title={gallery.data.title} onDownload={online && downloads !== 'off' ? download : undefined} />
+        <PhotoGallery photos={shown} layout={gallery.data.photo_layout} onDownload={online && downloads !== 'off' ? download : undefined} />
       )}
     </PublicPageFrame>
   );

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { PhotoLayout } from '@/lib/backend/database.types';
 import { PhotoGrid, type PhotoGridHandle } from './photo-grid';
 import { whenFirstScreenLoaded } from './first-screen';
 import type { ShownPhoto } from './photo-sources';
@@ -11,14 +12,14 @@ const PhotoViewer = lazy(async () => ({ default: (await loadViewer()).PhotoViewe
 
 interface PhotoGalleryProps {
   photos: readonly ShownPhoto[];
-  /** Names the photos for screen readers: 'Summer Wedding, photo 3 of 40'. */
-  title: string;
+  /** Square boxes, or whole photos in justified rows. */
+  layout: PhotoLayout;
   /** When set, every photo can be downloaded, from its tile and from the viewer. */
   onDownload?: (photo: ShownPhoto) => void;
 }
 
 /** A grid of photos that opens each in the viewer; closing it brings focus back to that photo. */
-export function PhotoGallery({ photos, title, onDownload }: PhotoGalleryProps) {
+export function PhotoGallery({ photos, layout, onDownload }: PhotoGalleryProps) {
   const [open, setOpen] = useState<number | null>(null);
   // Mounted from the first opening on, so closing animates and opening again is instant.
   const [viewerWanted, setViewerWanted] = useState(false);
@@ -37,7 +38,7 @@ export function PhotoGallery({ photos, title, onDownload }: PhotoGalleryProps) {
       <PhotoGrid
         ref={grid}
         photos={photos}
-        label={(_, index) => `${title}, photo ${index + 1} of ${photos.length}`}
+        layout={layout}
         onOpen={(index) => {
           setViewerWanted(true);
           setOpen(index);

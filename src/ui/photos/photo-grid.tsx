@@ -1,6 +1,8 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { forwardRef, useCallback, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { renditionSize, THUMB_WIDTH, type ShownPhoto } from './photo-sources';
+import { forwardRef, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { PhotoLayout } from '@/lib/backend/database.types';
+import { gapFor, gridRows } from './photo-rows';
+import { photoAlt, PREVIEW_WIDTH, renditionSize, THUMB_WIDTH, type ShownPhoto } from './photo-sources';
 
 export interface PhotoGridHandle {
   /** Scrolls a photo into view and focuses its tile (after the viewer closes). */
@@ -9,29 +11,27 @@ export interface PhotoGridHandle {
 
 interface PhotoGridProps {
   photos: readonly ShownPhoto[];
-  /** Accessible name of a tile, e.g. 'Photo 3 of 40'. */
-  label: (photo: ShownPhoto, index: number) => string;
+  /** Square boxes, or whole photos in justified rows (chosen per gallery or collection). */
+  layout: PhotoLayout;
   onOpen: (index: number) => void;
   /** An extra control on each tile (a download button). */
   tileAction?: (photo: ShownPhoto, index: number) => ReactNode;
 }
 
-/** Columns by available width: 2 on phones, 3 on tablets, 4 from 1024 px. */
 /** Rows of thumbnails a phone's first screen shows. */
 const EAGER_ROWS = 3;
 
-export function columnsFor(width: number): number {
-  return width >= 1024 ? 4 : width >= 640 ? 3 : 2;
-}
-
-const gapFor = (width: number) => (width >= 640 ? 12 : 6);
+/** How much larger than the thumbnail a box may be before it shows the preview rendition instead. */
+const THUMB_STRETCH = 1.25;
 
 /**
- * A square-tile photo grid that stays smooth with thousands of photos: only the rows near
- * the viewport are in the page (virtualised against the window scroll). Tiles are fixed
- * squares, so nothing moves while thumbnails arrive; thumbnails load lazily with a srcset.
+ * A photo grid that stays smooth with thousands of photos: only the rows near the viewport are
+ * in the page (virtualised against the window scroll). Every box's size is known from the
+ * photos' stored sizes before any image loads (photo-rows.ts), so nothing moves while
+ * thumbnails arrive; thumbnails load lazily. Each image's alt text is the photo's caption, or
+ * its filename.
  */
-export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function PhotoGrid({ photos, label, onOpen, tileAction }, ref) {
+export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function PhotoGrid({ photos, layout, onOpen, tileAction }, ref) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -50,14 +50,26 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
     return () => observer.disconnect();
   }, []);
 
-  const columns = columnsFor(width);
   const gap = gapFor(width);
-  const tile = width > 0 ? (width - gap * (columns - 1)) / columns : 0;
-  const rowCount = Math.ceil(photos.length / columns);
+  const rows = useMemo(() => gridRows(layout, photos, width), [layout, photos, width]);
+  const rowOf = useCallback(
+    (index: number) => {
+      // The last row starting at or before the photo (rows are in photo order).
+      let low = 0;
+      let high = rows.length - 1;
+      while (low < high) {
+        const middle = Math.ceil((low + high) / 2);
+        if (rows[middle]!.first <= index) low = middle;
+        else high = middle - 1;
+      }
+      return low;
+    },
+    [rows],
+  );
 
   const virtualizer = useWindowVirtualizer({
-    count: width > 0 ? rowCount : 0,
-    estimateSize: () => tile + gap,
+    count: rows.length,
+    estimateSize: (index) => rows[index]!.height + gap,
     // One row beyond the screen each way: enough for smooth scrolling, and few images on arrival.
     overscan: 1,
     scrollMargin,
@@ -65,7 +77,7 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
 
   useLayoutEffect(() => {
     virtualizer.measure();
-  }, [virtualizer, tile, columns]);
+  }, [virtualizer, rows, gap]);
 
   const pendingFocus = useRef<number | null>(null);
   const focusTile = useCallback((index: number) => {
@@ -79,66 +91,71 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
     ref,
     () => ({
       reveal(index) {
-        virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'auto' });
+        virtualizer.scrollToIndex(rowOf(index), { align: 'auto' });
         if (!focusTile(index)) pendingFocus.current = index;
       },
     }),
-    [virtualizer, columns, focusTile],
+    [virtualizer, rowOf, focusTile],
   );
 
   useLayoutEffect(() => {
     if (pendingFocus.current !== null && focusTile(pendingFocus.current)) pendingFocus.current = null;
   });
 
-  const rows = virtualizer.getVirtualItems();
+  const height = rows.reduce((sum, row) => sum + row.height + gap, 0) - gap;
 
   return (
     <div
       ref={containerRef}
       role="list"
       aria-label="Photos"
+      data-layout={layout}
       className="relative w-full"
-      style={{ height: width > 0 ? rowCount * (tile + gap) - gap : undefined }}
+      style={{ height: width > 0 && rows.length > 0 ? height : undefined }}
     >
-      {rows.map((row) => {
-        const first = row.index * columns;
+      {virtualizer.getVirtualItems().map((item) => {
+        const row = rows[item.index]!;
         return (
           <div
-            key={row.key}
+            key={item.key}
             role="presentation"
-            className="absolute left-0 grid w-full"
-            style={{
-              top: 0,
-              transform: `translateY(${row.start - scrollMargin}px)`,
-              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-              gap,
-              height: tile,
-            }}
+            className="absolute left-0 flex w-full"
+            style={{ top: 0, transform: `translateY(${item.start - scrollMargin}px)`, gap, height: row.height }}
           >
-            {photos.slice(first, first + columns).map((photo, offset) => {
-              const index = first + offset;
-              // The thumbnail only: offered the 2048 px preview in a srcset, high-density
-              // phones chose it for a 190 px tile (5–10× the bytes). The viewer shows the preview.
+            {row.widths.map((boxWidth, offset) => {
+              const index = row.first + offset;
+              const photo = photos[index]!;
+              const alt = photoAlt(photo);
+              // The thumbnail, unless the box is much larger than it (a panorama in a row of
+              // whole photos). Offered the 2048 px preview in a srcset, high-density phones
+              // chose it for a 190 px tile (5–10× the bytes); the viewer shows the preview.
               const thumb = renditionSize(photo, THUMB_WIDTH);
+              const large = boxWidth > thumb.width * THUMB_STRETCH || row.height > thumb.height * THUMB_STRETCH;
+              const shown = large ? renditionSize(photo, PREVIEW_WIDTH) : thumb;
               return (
-                <div key={photo.id} role="listitem" className="group relative overflow-hidden rounded-md bg-muted">
+                <div
+                  key={photo.id}
+                  role="listitem"
+                  className="group relative overflow-hidden rounded-md bg-muted"
+                  style={{ width: boxWidth }}
+                >
                   <button
                     type="button"
                     data-photo-index={index}
-                    aria-label={label(photo, index)}
+                    aria-label={`${alt}, photo ${index + 1} of ${photos.length}`}
                     onClick={() => onOpen(index)}
                     className="block size-full cursor-zoom-in focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                   >
                     <img
-                      src={photo.thumbSrc}
-                      width={thumb.width}
-                      height={thumb.height}
-                      alt=""
+                      src={large ? photo.previewSrc : photo.thumbSrc}
+                      width={shown.width}
+                      height={shown.height}
+                      alt={alt}
                       // Rendered rows are near the screen already (the grid is virtual); the top
                       // rows are the first screen, so they load at once and the first row first
                       // (a lazy image waits for layout, which held back the page's largest paint).
-                      loading={row.index < EAGER_ROWS ? 'eager' : 'lazy'}
-                      fetchPriority={row.index === 0 ? 'high' : 'auto'}
+                      loading={item.index < EAGER_ROWS ? 'eager' : 'lazy'}
+                      fetchPriority={item.index === 0 ? 'high' : 'auto'}
                       decoding="async"
                       className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
                     />

@@ -19,6 +19,8 @@ export interface ShownPhoto {
    */
   fileUrl: string | null;
   originalFilename: string;
+  /** The photographer's caption (the alt text), or null. */
+  caption: string | null;
   fileSize: number;
   /** Upright pixel size of the original; null for photos recorded without it. */
   width: number | null;
@@ -27,7 +29,12 @@ export interface ShownPhoto {
 
 export type StoredPhoto = Pick<PhotoRow, 'id' | 'thumb_url' | 'preview_url' | 'original_filename' | 'file_size' | 'width' | 'height'> & {
   file_url: string | null;
+  /** Absent in albums a client saved for offline before captions existed. */
+  caption?: string | null;
 };
+
+/** A photo's alt text in the grid and the viewer: its caption, else its filename. */
+export const photoAlt = (photo: Pick<ShownPhoto, 'caption' | 'originalFilename'>) => photo.caption ?? photo.originalFilename;
 
 export const THUMB_WIDTH = 480;
 export const PREVIEW_WIDTH = 2048;
@@ -53,6 +60,7 @@ export function toShownPhotos(backend: Pick<PublicBackend, 'config'>, photos: re
         previewSrc,
         fileUrl: photo.file_url,
         originalFilename: photo.original_filename,
+        caption: photo.caption ?? null,
         fileSize: photo.file_size,
         width: photo.width,
         height: photo.height,

@@ -6,7 +6,7 @@ import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
 import './photo-viewer.css';
-import { renditionSize, PREVIEW_WIDTH, THUMB_WIDTH, type ShownPhoto } from './photo-sources';
+import { photoAlt, renditionSize, PREVIEW_WIDTH, THUMB_WIDTH, type ShownPhoto } from './photo-sources';
 
 interface PhotoViewerProps {
   photos: readonly ShownPhoto[];
@@ -42,7 +42,7 @@ export function PhotoViewer({ photos, index, onClose, onDownload }: PhotoViewerP
                 { src: photo.thumbSrc, ...renditionSize(photo, THUMB_WIDTH) },
                 { src: photo.previewSrc, ...preview },
               ];
-        return { src: photo.previewSrc, alt: photo.originalFilename, ...preview, srcSet };
+        return { src: photo.previewSrc, alt: photoAlt(photo), ...preview, srcSet };
       }),
     [photos],
   );
