@@ -191,6 +191,12 @@ async function countEncodes(bench: Bench, files: string[]) {
     await signInThroughForm(page, bench.adminPassword);
     await openNewAlbum(page, bench, 'Upload Benchmark (encodes)');
     await uploadThroughApp(page, files);
+    // The worker reports each encode without waiting: the last reports may still be on their
+    // way when the success message shows. Counted once no report has come for a second.
+    for (let seen = -1, waited = 0; seen !== encodes.length && waited < 10; waited += 1) {
+      seen = encodes.length;
+      await page.waitForTimeout(1000);
+    }
     return encodes;
   } finally {
     await context.close();

@@ -43,6 +43,9 @@ vi.mock('@/lib/backend/storage', () => ({
 // when told to fail (tests/security/resumable-uploads.test.ts covers the protocol itself).
 const resumedFrom: Array<string | null | undefined> = [];
 let cutOriginal = false;
+/** An original whose path contains this stays on the wire until its upload is stopped. */
+let holdOriginalOf: string | null = null;
+const stopped: string[] = [];
 vi.mock('@/lib/backend/resumable-upload', () => ({
   uploadOriginalResumable: async (
     _backend: unknown,
@@ -53,11 +56,20 @@ vi.mock('@/lib/backend/resumable-upload', () => ({
       uploadUrl?: string | null;
       onUploadUrl?: (url: string) => Promise<void>;
       onProgress?: (sent: number, total: number) => void;
+      signal?: AbortSignal;
     },
   ) => {
     resumedFrom.push(options.uploadUrl);
     await options.onUploadUrl?.(options.uploadUrl ?? `http://site/storage/v1/upload/resumable/sign/${path.length}`);
     options.onProgress?.(3, blob.size);
+    if (holdOriginalOf && path.includes(holdOriginalOf)) {
+      await new Promise((_, reject) =>
+        options.signal?.addEventListener('abort', () => {
+          stopped.push(path);
+          reject(options.signal!.reason as Error);
+        }),
+      );
+    }
     if (cutOriginal) throw new BackendError('Could not reach the server.', 'network', 0);
     uploaded.push({ bucket: 'originals', path, type, size: blob.size });
     return `/storage/v1/object/authenticated/originals/${path}`;
@@ -80,6 +92,8 @@ beforeEach(() => {
   recorded.length = 0;
   failRecording = null;
   cutOriginal = false;
+  holdOriginalOf = null;
+  stopped.length = 0;
   resumedFrom.length = 0;
   removed.length = 0;
   makeRenditions.mockClear();
@@ -192,6 +206,36 @@ describe('the upload pipeline', () => {
     expect(recorded).toEqual([]);
     // Whether the original arrived before the renditions failed or its upload was stopped, none stays.
     expect(uploaded.filter((file) => file.bucket === 'originals').map((file) => file.path)).toEqual(removed);
+  });
+
+  it('sends the next upload’s original while this one finishes, and never twice', async () => {
+    const first = await keepForUpload(db, 'album-1', jpeg('IMG_0001.JPG'));
+    const second = await keepForUpload(db, 'album-1', jpeg('IMG_0002.JPG'));
+    await sendPhotoUpload(backend, db, first, () => Promise.resolve(second));
+    await vi.waitFor(() => expect(uploaded.map((file) => file.path)).toContain(`album-1/${second.photoId}.jpg`));
+    // On the server, not recorded yet: that is the outbox's next change.
+    expect(recorded.map((photo) => photo.id)).toEqual([first.photoId]);
+
+    await sendPhotoUpload(backend, db, second);
+    expect(recorded.map((photo) => photo.id)).toEqual([first.photoId, second.photoId]);
+    expect(uploaded.filter((file) => file.bucket === 'originals').map((file) => file.path)).toEqual([
+      `album-1/${first.photoId}.jpg`,
+      `album-1/${second.photoId}.jpg`,
+    ]);
+    expect(resumedFrom).toHaveLength(2);
+    expect(await db.blobs.count()).toBe(0);
+  });
+
+  it('stops an original sent ahead when its upload is discarded', async () => {
+    const first = await keepForUpload(db, 'album-1', jpeg('IMG_0001.JPG'));
+    const second = await keepForUpload(db, 'album-1', jpeg('IMG_0002.JPG'));
+    holdOriginalOf = second.photoId;
+    await sendPhotoUpload(backend, db, first, () => Promise.resolve(second));
+    await vi.waitFor(() => expect(resumedFrom).toHaveLength(2));
+    await forgetUpload(db, second.photoId);
+    expect(stopped).toEqual([`album-1/${second.photoId}.jpg`]);
+    expect(uploaded.map((file) => file.path)).not.toContain(`album-1/${second.photoId}.jpg`);
+    expect(await db.blobs.count()).toBe(0);
   });
 
   it('forgets every local copy of a discarded upload', async () => {

@@ -203,7 +203,7 @@ export const registry = {
       payload: upload,
       label: `Upload ${upload.originalFilename}`,
     }),
-    send: (upload, { backend, db }) => sendPhotoUpload(backend, db, upload),
+    send: (upload, { backend, db }) => sendPhotoUpload(backend, db, upload, () => uploadAfter(db, upload)),
     blobKeys: (upload) => Object.values(photoUploadBlobKeys(upload.photoId)),
     undo: (upload, { db }) => forgetUpload(db, upload.photoId),
     affects: ALBUM_DATA,
@@ -580,6 +580,19 @@ export function readStoredItem(stored: unknown): OutboxItem | null {
         }
       : undefined);
   return { ...rest, kind, version: definition.version, payload, failure } as OutboxItem;
+}
+
+/**
+ * The upload the outbox will send right after this one: the next change in the queue, when it
+ * is an upload to the same collection that may go now (its collection is on the server, as
+ * this one's is). Its original can then be sent ahead (upload-pipeline.ts).
+ */
+async function uploadAfter(db: AdminDatabase, current: PhotoUploadPayload): Promise<PhotoUploadPayload | undefined> {
+  const items = (await db.outbox.orderBy('seq').toArray()).flatMap((stored) => readStoredItem(stored) ?? []);
+  const index = items.findIndex((item) => isChangeOf(item, 'photo.upload') && item.payload.photoId === current.photoId);
+  const next = index === -1 ? undefined : items[index + 1];
+  if (!next || !isChangeOf(next, 'photo.upload') || next.status !== 'pending' || next.nextAttemptAt > Date.now()) return undefined;
+  return next.payload.albumId === current.albumId ? next.payload : undefined;
 }
 
 /** The builders screens use: `changes.createAlbum(album)` is `newChange('album.create', album)`. */

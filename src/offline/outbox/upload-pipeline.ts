@@ -115,48 +115,86 @@ export function ensureRenditions(db: AdminDatabase, payload: PhotoUploadPayload)
   return work;
 }
 
-/**
- * The outbox handler of 'photo.upload'. The original goes first, resumably (tus), so the
- * photographer's work is on the server as early as possible; meanwhile the renditions are
- * made (or were, by the pool of local-previews.ts). Then thumbnail and preview go to the
- * public bucket together, then admin_add_photo with the photo's own id (a replay records
- * nothing twice), then the local copies are dropped. Every step is safe to replay (the objects
- * are upserts under fixed names); a retry skips the steps done (photoSentKey) and resumes the
- * original's upload where it stopped.
- */
-export async function sendPhotoUpload(backend: Backend, db: AdminDatabase, payload: PhotoUploadPayload): Promise<void> {
-  const { photoId } = payload;
-  const original = await db.blobs.get(photoUploadBlobKeys(photoId).original);
-  // Without the original the upload finished earlier and only the outbox entry was left.
-  if (!original) return;
-  const sent = await sentSoFar(db, photoId);
-  // Made meanwhile (or already, by the pool of rendition-pool.ts). A photo the browser cannot
-  // read stops its original's upload: it would never be recorded, so nothing of it stays.
-  const unreadable = new AbortController();
-  const renditions = ensureRenditions(db, payload);
-  renditions.catch((error: unknown) => unreadable.abort(error));
-  const names = photoObjectNames(payload.albumId, photoId, extensionOf(payload.filename));
+/** Why an original sent ahead stopped: its upload was discarded (nothing to report). */
+class UploadDiscarded extends Error {}
 
-  let fileUrl = sent.fileUrl;
-  if (!fileUrl) {
+/** Originals on the wire, by photo id: the outbox's send and the look-ahead share one upload. */
+const originalsSending = new Map<string, { done: Promise<string | null>; stop: AbortController }>();
+
+/**
+ * Sends a queued photo's original to its place (once: a second call while it is on the wire
+ * gets the same promise), resumably (tus), and notes it sent. Null when the original is no
+ * longer kept (sent and recorded earlier). A photo the browser cannot read stops its
+ * original's upload: it would never be recorded, so nothing of it stays.
+ */
+function sendOriginal(backend: Backend, db: AdminDatabase, payload: PhotoUploadPayload): Promise<string | null> {
+  const { photoId } = payload;
+  const running = originalsSending.get(photoId);
+  if (running) return running.done;
+  const stop = new AbortController();
+  const done = (async () => {
+    const sent = await sentSoFar(db, photoId);
+    if (sent.fileUrl) return sent.fileUrl;
+    const original = await db.blobs.get(photoUploadBlobKeys(photoId).original);
+    if (!original) return null;
+    ensureRenditions(db, payload).catch((error: unknown) => stop.abort(error));
     const urlKey = photoUploadUrlKey(photoId);
+    const name = photoObjectNames(payload.albumId, photoId, extensionOf(payload.filename)).original;
+    let fileUrl: string;
     try {
-      fileUrl = await uploadOriginalResumable(backend, names.original, original.blob, payload.mimeType, {
+      fileUrl = await uploadOriginalResumable(backend, name, original.blob, payload.mimeType, {
         uploadUrl: (await db.keyValues.get(urlKey))?.value,
         onUploadUrl: (url) => db.keyValues.put({ key: urlKey, value: url }).then(() => undefined),
         onProgress: (bytes, total) => uploadProgress.report(photoId, bytes, total),
-        signal: unreadable.signal,
+        signal: stop.signal,
       });
     } catch (error) {
       // The server may refuse the bytes too (415); the photographer needs this device's reason, which names the file.
-      if (unreadable.signal.aborted) throw unreadable.signal.reason;
+      if (stop.signal.aborted) throw stop.signal.reason;
       throw error;
     } finally {
       uploadProgress.finish(photoId);
     }
     await markSent(db, photoId, { fileUrl });
-  }
+    return fileUrl;
+  })().finally(() => originalsSending.delete(photoId));
+  originalsSending.set(photoId, { done, stop });
+  return done;
+}
 
+/**
+ * The outbox handler of 'photo.upload'. The original goes first, resumably (tus), so the
+ * photographer's work is on the server as early as possible; meanwhile the renditions are
+ * made (or were, by the pool of rendition-pool.ts). Then thumbnail and preview go to the
+ * public bucket together, then admin_add_photo with the photo's own id (a replay records
+ * nothing twice), then the local copies are dropped. Every step is safe to replay (the objects
+ * are upserts under fixed names); a retry skips the steps done (photoSentKey) and resumes the
+ * original's upload where it stopped.
+ *
+ * `nextUpload` names the upload the outbox sends next, if any: its original starts as soon as
+ * this one's is on the server, so it is on the wire while this photo's renditions are sent and
+ * recorded and while the outbox moves on (docs/offline.md, "Uploads").
+ */
+export async function sendPhotoUpload(
+  backend: Backend,
+  db: AdminDatabase,
+  payload: PhotoUploadPayload,
+  nextUpload: () => Promise<PhotoUploadPayload | undefined> = () => Promise.resolve(undefined),
+): Promise<void> {
+  const { photoId } = payload;
+  const renditions = ensureRenditions(db, payload);
+  // Awaited below, after the original: a failure here is this photo's, handled there.
+  renditions.catch(() => undefined);
+  const original = sendOriginal(backend, db, payload);
+  void nextUpload()
+    .then((next) => next && sendOriginal(backend, db, next))
+    // Its own send reports (and retries) a failure; ahead of it, nothing is lost.
+    .catch((error: unknown) => error instanceof UploadDiscarded || console.warn('Sending ahead stopped', error));
+  const fileUrl = await original;
+  // Without the original the upload finished earlier and only the outbox entry was left.
+  if (!fileUrl) return;
+
+  const names = photoObjectNames(payload.albumId, photoId, extensionOf(payload.filename));
   let made: Renditions | null;
   try {
     made = await renditions;
@@ -169,6 +207,7 @@ export async function sendPhotoUpload(backend: Backend, db: AdminDatabase, paylo
   }
   if (!made) return;
 
+  const sent = await sentSoFar(db, photoId);
   let { thumbUrl, previewUrl } = sent;
   if (!thumbUrl || !previewUrl) {
     [thumbUrl, previewUrl] = await Promise.all([
@@ -193,8 +232,9 @@ export async function sendPhotoUpload(backend: Backend, db: AdminDatabase, paylo
   await forgetUpload(db, photoId);
 }
 
-/** Drops the local copies of an upload (sent, or discarded by the user). */
+/** Drops the local copies of an upload (sent, or discarded by the user); an original still on the wire (sent ahead) stops. */
 export async function forgetUpload(db: AdminDatabase, photoId: string): Promise<void> {
+  originalsSending.get(photoId)?.stop.abort(new UploadDiscarded('The upload was discarded'));
   await db.transaction('rw', db.blobs, db.keyValues, async () => {
     await db.blobs.bulkDelete(Object.values(photoUploadBlobKeys(photoId)));
     await db.keyValues.bulkDelete([photoSizeKey(photoId), photoUploadUrlKey(photoId), photoSentKey(photoId)]);
