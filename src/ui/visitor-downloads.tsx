@@ -1,8 +1,7 @@
 import { Download } from 'lucide-react';
 import type { VisitorDownloads } from '@/lib/backend/database.types';
 import { Badge } from './badge';
-import { NativeSelect } from './controls';
-import { FormField } from './form-field';
+import { ChoiceField } from './choice-field';
 
 /** The choices, as the photographer reads them (docs/SECURITY.md, class 6: the server enforces them). */
 export const VISITOR_DOWNLOAD_CHOICES: ReadonlyArray<{ value: VisitorDownloads; label: string; badge: string }> = [
@@ -23,17 +22,7 @@ export function VisitorDownloadsField({
   onChange: (value: VisitorDownloads) => void;
   hint: string;
 }) {
-  return (
-    <FormField label="Visitor downloads" hint={hint}>
-      <NativeSelect value={value} onChange={(event) => onChange(event.target.value as VisitorDownloads)}>
-        {VISITOR_DOWNLOAD_CHOICES.map((entry) => (
-          <option key={entry.value} value={entry.value}>
-            {entry.label}
-          </option>
-        ))}
-      </NativeSelect>
-    </FormField>
-  );
+  return <ChoiceField label="Visitor downloads" hint={hint} value={value} onChange={onChange} choices={VISITOR_DOWNLOAD_CHOICES} />;
 }
 
 /** The card's badge: what visitors may download. */

@@ -10,15 +10,9 @@ import {
   streamPublicAlbumPhotos,
   streamPublicGalleryPhotos,
 } from '@/lib/backend/public-galleries-read';
-import { anonymous, backendAs, failureOf, insertAlbum, insertPhoto, signedInAdmin, sql } from './helpers';
+import { anonymous, backendAs, failureOf, insertAlbum, insertPhoto, readAll, signedInAdmin, sql } from './helpers';
 
 // Issue 20, item 5: captions (the photos' alt text) and the layout of a gallery or collection.
-
-async function all<T>(stream: AsyncIterable<T[]>): Promise<T[]> {
-  const rows: T[] = [];
-  for await (const page of stream) rows.push(...page);
-  return rows;
-}
 
 let admin: Backend;
 beforeAll(async () => {
@@ -78,16 +72,16 @@ describe('captions', () => {
     const photoId = await insertPhoto(albumId);
     await setPhotoCaption(admin, photoId, 'Rings on the old oak table');
 
-    expect((await all(streamPublicAlbumPhotos(anonymous(), albumId)))[0]!.caption).toBe('Rings on the old oak table');
+    expect((await readAll(streamPublicAlbumPhotos(anonymous(), albumId)))[0]!.caption).toBe('Rings on the old oak table');
 
     const galleryId = crypto.randomUUID();
     await createPublicGallery(admin, galleryId, { title: 'Details', description: null, isActive: true });
     await setGalleryPhotos(admin, galleryId, [photoId]);
-    expect((await all(streamPublicGalleryPhotos(anonymous(), galleryId)))[0]!.caption).toBe('Rings on the old oak table');
+    expect((await readAll(streamPublicGalleryPhotos(anonymous(), galleryId)))[0]!.caption).toBe('Rings on the old oak table');
 
     const token = await linkTo(albumId, '4321');
-    expect(await all(streamAlbumPhotosByToken(anonymous(), token))).toEqual([]);
-    expect((await all(streamAlbumPhotosByToken(anonymous(), token, '4321')))[0]!.caption).toBe('Rings on the old oak table');
+    expect(await readAll(streamAlbumPhotosByToken(anonymous(), token))).toEqual([]);
+    expect((await readAll(streamAlbumPhotosByToken(anonymous(), token, '4321')))[0]!.caption).toBe('Rings on the old oak table');
   });
 
   it('of a private collection stay private: an outsider reads none', async () => {
@@ -97,7 +91,7 @@ describe('captions', () => {
     const { data, error } = await anonymous().publicClient.from('photos').select('id, caption').eq('id', photoId);
     expect(error).toBeNull();
     expect(data).toEqual([]);
-    expect(await all(streamPublicAlbumPhotos(anonymous(), albumId))).toEqual([]);
+    expect(await readAll(streamPublicAlbumPhotos(anonymous(), albumId))).toEqual([]);
   });
 
   it('cannot be written by an outsider, directly or through the RPC', async () => {

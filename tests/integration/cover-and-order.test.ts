@@ -6,13 +6,7 @@ import { addPhotosToGallery, createPublicGallery, listGalleryPhotoIds, setGaller
 import { createGalleryLink, generateAccessToken } from '@/lib/backend/gallery-links';
 import { readHomeAlbums } from '@/lib/backend/home-page';
 import { streamPublicAlbumPhotos } from '@/lib/backend/public-galleries-read';
-import { anonymous, backendAs, failureOf, insertAlbum, insertPhoto, signedInAdmin, sql } from './helpers';
-
-async function all<T>(stream: AsyncIterable<T[]>): Promise<T[]> {
-  const rows: T[] = [];
-  for await (const page of stream) rows.push(...page);
-  return rows;
-}
+import { anonymous, backendAs, failureOf, insertAlbum, insertPhoto, readAll, signedInAdmin, sql } from './helpers';
 
 let admin: Backend;
 beforeAll(async () => {
@@ -37,8 +31,8 @@ async function albumWithPhotos(count: number) {
 }
 
 const adminOrder = async (albumId: string) => (await listPhotos(admin, albumId)).map((photo) => photo.id);
-const clientOrder = async (token: string) => (await all(streamAlbumPhotosByToken(anonymous(), token))).map((photo) => photo.id);
-const visitorOrder = async (albumId: string) => (await all(streamPublicAlbumPhotos(anonymous(), albumId))).map((photo) => photo.id);
+const clientOrder = async (token: string) => (await readAll(streamAlbumPhotosByToken(anonymous(), token))).map((photo) => photo.id);
+const visitorOrder = async (albumId: string) => (await readAll(streamPublicAlbumPhotos(anonymous(), albumId))).map((photo) => photo.id);
 const coverUrl = async (albumId: string) =>
   (await sql<{ cover_photo_url: string | null }>('select cover_photo_url from public.albums where id = $1', [albumId]))[0]!.cover_photo_url;
 const fileUrl = async (photoId: string) =>

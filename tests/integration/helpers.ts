@@ -90,3 +90,10 @@ export async function insertPhoto(albumId: string): Promise<string> {
   );
   return id;
 }
+
+/** Every row of a list read page by page. */
+export async function readAll<T>(stream: AsyncIterable<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  for await (const page of stream) rows.push(...page);
+  return rows;
+}
