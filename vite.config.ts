@@ -55,26 +55,6 @@ function staticHostHeaders(): Plugin {
 }
 
 /**
- * No source maps are built (build.sourcemap), and none are pointed at: a library file copied as
- * it is (browser-image-compression's worker script) keeps its `//# sourceMappingURL=` comment
- * otherwise, naming a file that is not there.
- */
-function noSourceMapReferences(): Plugin {
-  return {
-    name: 'no-source-map-references',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      if (process.env.BUILD_SOURCEMAP === '1') return;
-      for (const file of Object.values(bundle)) {
-        if (file.type !== 'asset' || !/\.m?js$/.test(file.fileName)) continue;
-        const text = typeof file.source === 'string' ? file.source : Buffer.from(file.source).toString('utf8');
-        if (text.includes('sourceMappingURL=')) file.source = text.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '\n');
-      }
-    },
-  };
-}
-
-/**
  * The app's second start-up step (src/app/start-app.tsx: React, the router, the app and its
  * stylesheet) is imported by the first once that has sent the page's reads. The page asks
  * for its files from the start, alongside the first step's, instead of after it has run.
@@ -225,7 +205,6 @@ export default defineConfig(({ command }) => ({
     preloadRuntimeConfig(),
     preloadAppStart(),
     staticHostHeaders(),
-    noSourceMapReferences(),
     publicChunks.plugin,
     tailwindcss(),
     VitePWA({

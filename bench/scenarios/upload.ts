@@ -1,19 +1,21 @@
 /**
  * Upload of 40 photos (the run's 12–24 MP JPEGs, some EXIF-rotated) through the real admin
  * pipeline in the browser: 'Add Photos' → outbox → thumbnail + preview made in Web Workers
- * ahead of sending → original (tus, resumable), then thumbnail and preview → admin_add_photo. In the same run and page,
- * the same 40 originals are uploaded to storage with no processing (the request the app's
- * storage client makes for a file: multipart POST with upsert, to bucket originals).
+ * ahead of sending → original (tus, resumable), then thumbnail and preview → admin_add_photo.
+ * Then, in the same page, the same bytes go to storage with no processing (the request the
+ * app's storage client makes for a file: multipart POST with upsert).
  *
  * - upload_ms_per_photo: median time between consecutive photos being recorded (admin_add_photo answered);
- * - upload_vs_raw: that median ÷ the raw upload's median per photo;
+ * - upload_vs_raw: the whole batch's time, from picking the files to 'N photos uploaded
+ *   successfully.', ÷ the time to send the same bytes plainly (each original and the two
+ *   renditions the pipeline made of it, one request after another, nothing else);
  * - upload_vs_raw_uplink: the same ratio with the page's network held to a 50 Mbit/s uplink
  *   (Chromium's network emulation, both sides alike): on localhost a raw upload takes ~70 ms,
  *   less than decoding the photo, so only over a real uplink can the renditions' work hide
  *   behind the sending, which is what the ratio is about;
  * - upload_encodes_per_photo: image encodes per rendition, counted on one upload of each
- *   generated photo by wrapping OffscreenCanvas.convertToBlob inside the compression worker
- *   (its script, the bundled browser-image-compression asset, is served with a counter in front);
+ *   generated photo by wrapping OffscreenCanvas.convertToBlob inside the renditions worker
+ *   (its script, the built rendition-worker asset, is served with a counter in front);
  * - upload_resume_overhead: a 40 MB original sent through the app over a 50 Mbit/s link that is
  *   cut when 40% of it has gone and restored 3 s later; the bytes sent for it beyond its size,
  *   counted at the link as they leave the browser, in tus chunks (6 MB).
@@ -58,10 +60,12 @@ async function openNewAlbum(page: Page, bench: Bench, name: string): Promise<str
 }
 
 /**
- * The raw side: the files straight to storage with no processing, one after another (the
- * request the app's storage client makes: multipart POST with upsert); per-photo times.
+ * The raw side: the same bytes the pipeline sent, straight to storage with no processing, one
+ * request after another (the request the app's storage client makes: multipart POST with
+ * upsert): for each photo its original, then the thumbnail and preview the pipeline made of it
+ * (read back from bucket photos). Per-photo times (the three requests together).
  */
-async function uploadRaw(page: Page, bench: Bench, files: string[], albumId: string): Promise<number[]> {
+async function uploadRaw(page: Page, bench: Bench, files: string[], albumId: string, renditions: string[][]): Promise<number[]> {
   const token = bench.admin.credentials()!.token;
   await page.evaluate(() => {
     const input = document.createElement('input');
@@ -73,16 +77,13 @@ async function uploadRaw(page: Page, bench: Bench, files: string[], albumId: str
   });
   await page.setInputFiles('#bench-raw-files', files);
   return page.evaluate(
-    async ({ url, anonKey, token, albumId }) => {
+    async ({ url, anonKey, token, albumId, renditions }) => {
       const input = document.querySelector<HTMLInputElement>('#bench-raw-files')!;
-      const times: number[] = [];
-      for (const file of Array.from(input.files ?? [])) {
+      const send = async (bucket: string, name: string, file: Blob) => {
         const body = new FormData();
         body.append('cacheControl', '31536000');
         body.append('', file);
-        const started = performance.now();
-        // An original's place (bucket photos takes only renditions in an album folder).
-        const response = await fetch(`${url}/storage/v1/object/originals/${albumId}/${crypto.randomUUID()}.jpg`, {
+        const response = await fetch(`${url}/storage/v1/object/${bucket}/${albumId}/${name}`, {
           method: 'POST',
           headers: {
             apikey: anonKey,
@@ -94,12 +95,23 @@ async function uploadRaw(page: Page, bench: Bench, files: string[], albumId: str
           body,
         });
         if (!response.ok) throw new Error(`raw upload: ${response.status} ${await response.text()}`);
+      };
+      const times: number[] = [];
+      for (const [index, file] of Array.from(input.files ?? []).entries()) {
+        // Read before the clock starts: the download is not what is measured.
+        const [thumb, preview] = await Promise.all(renditions[index]!.map(async (address) => (await fetch(address)).blob()));
+        const id = crypto.randomUUID();
+        const started = performance.now();
+        // An original's place (bucket photos takes only renditions in an album folder).
+        await send('originals', `${id}.jpg`, file);
+        await send('photos', `${id}.thumb.webp`, thumb!);
+        await send('photos', `${id}.preview.webp`, preview!);
         times.push(performance.now() - started);
       }
       input.remove();
       return times;
     },
-    { url: bench.stack.url, anonKey: bench.stack.anonKey, token, albumId },
+    { url: bench.stack.url, anonKey: bench.stack.anonKey, token, albumId, renditions },
   );
 }
 
@@ -115,8 +127,11 @@ async function uploadThroughApp(page: Page, files: string[]) {
   };
   const sending = new Map<unknown, number>();
   let storageMs = 0;
+  let firstSentAt: number | undefined;
   const onRequest = (request: Request) => {
     const url = request.url();
+    if (firstSentAt === undefined && request.method() === 'POST' && url.includes('/storage/v1/upload/resumable'))
+      firstSentAt = performance.now();
     // Renditions (POST to bucket photos) and the original's resumable chunks (tus PATCH).
     const toStorage =
       (request.method() === 'POST' && url.includes('/storage/v1/object/photos/')) ||
@@ -142,7 +157,8 @@ async function uploadThroughApp(page: Page, files: string[]) {
       .waitFor({ timeout: 600_000 });
     const totalMs = performance.now() - started;
     const perPhoto = recorded.map((time, index) => time - (index === 0 ? started : recorded[index - 1]!));
-    return { median: median(perPhoto), totalMs, storageMs };
+    // Before the first original goes out, the picked files are checked and kept on the device.
+    return { median: median(perPhoto), totalMs, storageMs, firstSendMs: (firstSentAt ?? started) - started };
   } finally {
     page.off('response', onResponse);
     page.off('request', onRequest);
@@ -151,15 +167,25 @@ async function uploadThroughApp(page: Page, files: string[]) {
   }
 }
 
-/** Both sides into fresh albums of the open page; per-photo medians and totals. */
+/**
+ * Both sides into fresh albums of the open page: the pipeline first, then the same bytes sent
+ * plainly (its originals and the renditions it made). Per-photo medians and whole-batch times.
+ */
 async function measureUpload(page: Page, bench: Bench, files: string[], name: string) {
-  const raw = await uploadRaw(page, bench, files, await openNewAlbum(page, bench, `${name} (raw)`));
-  await openNewAlbum(page, bench, name);
+  const albumId = await openNewAlbum(page, bench, name);
   const pipeline = await uploadThroughApp(page, files);
+  const made = await bench.sql<{ thumb_url: string; preview_url: string }>(
+    'select thumb_url, preview_url from public.photos where album_id = $1 order by sort_order, created_at',
+    [albumId],
+  );
+  if (made.length !== files.length) throw new Error(`the pipeline recorded ${made.length} of ${files.length} photos`);
+  const renditions = made.map((photo) => [photo.thumb_url, photo.preview_url].map((address) => new URL(address, bench.stack.url).href));
+  const raw = await uploadRaw(page, bench, files, await openNewAlbum(page, bench, `${name} (raw)`), renditions);
   return {
     pipelineMedian: pipeline.median,
     totalMs: pipeline.totalMs,
     storageMs: pipeline.storageMs,
+    firstSendMs: pipeline.firstSendMs,
     rawMedian: median(raw),
     rawTotal: raw.reduce((sum, ms) => sum + ms, 0),
   };
@@ -171,7 +197,7 @@ async function measureUpload(page: Page, bench: Bench, files: string[], name: st
  * of a core during an upload here), so the timings are taken in a context without it.
  */
 async function countEncodes(bench: Bench, files: string[]) {
-  // No service worker: the compression script must come from the network to be wrapped.
+  // No service worker: the worker's script must come from the network to be wrapped.
   const context = await newBenchContext(bench.browser, {
     viewport: { width: 1280, height: 800 },
     serviceWorkers: 'block',
@@ -182,7 +208,7 @@ async function countEncodes(bench: Bench, files: string[]) {
     encodes.push(new URL(route.request().url()).search);
     await route.fulfill({ status: 204 });
   });
-  await context.route('**/assets/browser-image-compression-*.js', async (route) => {
+  await context.route('**/assets/rendition-worker-*.js', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, body: counter(bench.stack.url) + (await response.text()) });
   });
@@ -224,16 +250,12 @@ export const upload: Scenario = {
       const size = new URLSearchParams(search).get('size') ?? '?';
       sizes.set(size, (sizes.get(size) ?? 0) + 1);
     }
-    // browser-image-compression also encodes a 1 × 2 px canvas per call to detect whether the
-    // browser applies EXIF orientation itself: a probe, not an encode of the photo.
-    const isProbe = (size: string) => size.split('x').every((edge) => Number(edge) <= 2);
-    const photoEncodes = [...sizes.entries()].filter(([size]) => !isProbe(size)).reduce((sum, [, n]) => sum + n, 0);
     bench.record('upload_encodes_per_photo', {
-      value: round(photoEncodes / (counted.length * 2), 2),
+      value: round(encodes.length / (counted.length * 2), 2),
       unit: 'encodes/rendition',
       target: 1,
       better: 'lower',
-      note: `${photoEncodes} encodes of photos for ${counted.length * 2} renditions (plus ${encodes.length - photoEncodes} orientation probes of 1 × 2 px); by canvas size: ${[...sizes.entries()].map(([size, n]) => `${size}×${n}`).join(', ')}`,
+      note: `${encodes.length} encodes for ${counted.length * 2} renditions; by canvas size: ${[...sizes.entries()].map(([size, n]) => `${size}×${n}`).join(', ')}`,
     });
 
     const context = await newBenchContext(bench.browser, { viewport: { width: 1280, height: 800 }, baseURL: bench.stack.url });
@@ -246,9 +268,9 @@ export const upload: Scenario = {
         unit: 'ms',
         target: null,
         better: 'lower',
-        note: `${count} photos in ${round(local.totalMs / 1000)} s through the pipeline, of which ${round(local.storageMs / 1000)} s sending original + renditions to storage; raw upload of the same originals ${round(local.rawTotal / 1000)} s, median ${round(local.rawMedian, 0)} ms/photo`,
+        note: `${count} photos in ${round(local.totalMs / 1000)} s through the pipeline, of which ${round(local.storageMs / 1000)} s sending original + renditions to storage; the same bytes sent plainly ${round(local.rawTotal / 1000)} s, median ${round(local.rawMedian, 0)} ms/photo`,
       });
-      bench.record('upload_vs_raw', { value: round(local.pipelineMedian / local.rawMedian, 2), unit: '×', target: 1.3, better: 'lower' });
+      bench.record('upload_vs_raw', { value: round(local.totalMs / local.rawTotal, 2), unit: '×', target: 1.3, better: 'lower' });
 
       // The same, over a photographer's uplink: the pipeline and the raw upload both throttled.
       const cdp = await context.newCDPSession(page);
@@ -262,11 +284,11 @@ export const upload: Scenario = {
       const uplink = await measureUpload(page, bench, files, 'Upload Benchmark (50 Mbit/s)');
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
       bench.record('upload_vs_raw_uplink', {
-        value: round(uplink.pipelineMedian / uplink.rawMedian, 2),
+        value: round(uplink.totalMs / uplink.rawTotal, 2),
         unit: '×',
         target: 1.15,
         better: 'lower',
-        note: `${UPLINK_BITS_PER_S / 1e6} Mbit/s up: pipeline median ${round(uplink.pipelineMedian, 0)} ms/photo (${count} in ${round(uplink.totalMs / 1000)} s), raw ${round(uplink.rawMedian, 0)} ms/photo (${round(uplink.rawTotal / 1000)} s)`,
+        note: `${UPLINK_BITS_PER_S / 1e6} Mbit/s up: ${count} photos through the app in ${round(uplink.totalMs / 1000)} s (the first original on the wire after ${round(uplink.firstSendMs / 1000, 1)} s; median ${round(uplink.pipelineMedian, 0)} ms between photos recorded), the same bytes sent plainly in ${round(uplink.rawTotal / 1000)} s (median ${round(uplink.rawMedian, 0)} ms a photo); median to median ${round(uplink.pipelineMedian / uplink.rawMedian, 2)}×`,
       });
     } finally {
       await context.close();

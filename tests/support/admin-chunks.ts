@@ -5,7 +5,7 @@
  * holds an admin session. Used by the browser tests and `npm run bench`.
  */
 const ADMIN_CHUNK =
-  /^(admin-(?!auth-)|start-admin-area|supabase|handlers|login-page|dashboard-page|albums-page|album-detail-page|public-galleries-page|links-page|content-page|services-page|testimonials-page|design-page|settings-page|browser-image-compression)/;
+  /^(admin-(?!auth-)|start-admin-area|supabase|handlers|login-page|dashboard-page|albums-page|album-detail-page|public-galleries-page|links-page|content-page|services-page|testimonials-page|design-page|settings-page|rendition-worker)/;
 
 /** Whether a built script (its file name, e.g. 'supabase-CSsP06zh.js') belongs to the admin. */
 export const isAdminChunk = (fileName: string) => ADMIN_CHUNK.test(fileName);

@@ -45,12 +45,16 @@ export function usePhotoUploads(albumId: string): PhotoUploads {
         return check.ok;
       });
       if (images.length === 0) return;
-      const { queued, unreadable, refusal: refused, outcomes } = await queuePhotos(images);
+      // Each joins the batch as it joins the queue: the first may be on the wire before the last is read.
+      const {
+        queued,
+        unreadable,
+        refusal: refused,
+        outcomes,
+      } = await queuePhotos(images, ({ photoId, originalFilename, fileSize }) => add([{ photoId, originalFilename, fileSize }]));
       for (const photo of unreadable) notify.error(photo.message, photo.title);
       setRefusal(refused);
       if (queued.length === 0) return;
-      // In the batch before the list shows them, so no file flashes 'Uploaded' on its way in.
-      add(queued.map(({ photoId, originalFilename, fileSize }) => ({ photoId, originalFilename, fileSize })));
       const settled = await outcomes;
       const failed = settled.filter((outcome) => outcome.status === 'rejected').length;
       const waiting = settled.filter((outcome) => outcome.status === 'fulfilled' && outcome.value === 'queued').length;

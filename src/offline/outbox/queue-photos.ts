@@ -32,28 +32,34 @@ function storageShortMessage(files: number, error: StorageShortError): string {
  * silently). Each file is first checked whole and readable (photo-integrity.ts): a photo cut
  * off on its way from the card is refused here, with its name, not after it is queued. Their
  * types were checked before (image-files.ts).
+ *
+ * Photo by photo: each is checked, queued and handed to the renditions pool before the next is
+ * read, so the first original is on the wire while the rest of a large batch is still being
+ * checked and kept. `onQueued` hears of each as it joins the queue.
  */
-export async function queuePhotos(outbox: Outbox, albumId: string, picked: File[]): Promise<QueuedPhotos> {
+export async function queuePhotos(
+  outbox: Outbox,
+  albumId: string,
+  picked: File[],
+  onQueued: (photo: PhotoUploadPayload) => void = () => undefined,
+): Promise<QueuedPhotos> {
   const unreadable: QueuedPhotos['unreadable'] = [];
-  const files: File[] = [];
-  // One at a time: each check reads the whole file into memory.
-  for (const file of picked) {
-    const check = await checkPhotoReadable(file);
-    if (check.ok) files.push(file);
-    else unreadable.push({ file, title: check.title, message: check.message });
-  }
-  const none = { queued: [], unreadable, outcomes: Promise.resolve([]) };
-  if (files.length === 0) return { ...none, refusal: null };
-  try {
-    await ensureRoomFor(uploadFootprint(files));
-  } catch (error) {
-    if (error instanceof StorageShortError) return { ...none, refusal: storageShortMessage(files.length, error) };
-    throw error;
-  }
   const queued: PhotoUploadPayload[] = [];
   const outcomes: Array<Promise<SubmitOutcome>> = [];
-  let refusal: string | null = null;
-  for (const [index, file] of files.entries()) {
+  const result = (refusal: string | null): QueuedPhotos => ({ queued, unreadable, refusal, outcomes: Promise.allSettled(outcomes) });
+  try {
+    await ensureRoomFor(uploadFootprint(picked));
+  } catch (error) {
+    if (error instanceof StorageShortError) return result(storageShortMessage(picked.length, error));
+    throw error;
+  }
+  for (const [index, file] of picked.entries()) {
+    // One at a time: each check reads the whole file into memory.
+    const check = await checkPhotoReadable(file);
+    if (!check.ok) {
+      unreadable.push({ file, title: check.title, message: check.message });
+      continue;
+    }
     const { payload, blobs } = photoUpload(albumId, file);
     try {
       const { outcome } = await outbox.enqueue(changes.uploadPhoto(payload), blobs);
@@ -61,17 +67,20 @@ export async function queuePhotos(outbox: Outbox, albumId: string, picked: File[
       outcomes.push(outcome);
     } catch (error) {
       if (!isQuotaError(error)) throw error;
-      const left = files.slice(index);
-      refusal = storageShortMessage(left.length, new StorageShortError(uploadFootprint(left), 0));
-      break;
+      const left = picked.slice(index);
+      return result(storageShortMessage(left.length, new StorageShortError(uploadFootprint(left), 0)));
     }
+    onQueued(payload);
+    prepareInBackground(outbox.db, [payload]);
   }
-  prepareInBackground(outbox.db, queued);
-  return { queued, unreadable, refusal, outcomes: Promise.allSettled(outcomes) };
+  return result(null);
 }
 
 /** queuePhotos for one collection, for the Add Photos dialog. */
-export function useQueuePhotos(albumId: string): (files: File[]) => Promise<QueuedPhotos> {
+export function useQueuePhotos(albumId: string): (files: File[], onQueued?: (photo: PhotoUploadPayload) => void) => Promise<QueuedPhotos> {
   const outbox = useOutbox();
-  return useCallback((files: File[]) => queuePhotos(outbox, albumId, files), [outbox, albumId]);
+  return useCallback(
+    (files: File[], onQueued?: (photo: PhotoUploadPayload) => void) => queuePhotos(outbox, albumId, files, onQueued),
+    [outbox, albumId],
+  );
 }

@@ -1,7 +1,4 @@
-import imageCompression from 'browser-image-compression';
-// The library runs itself in a Web Worker, loading its own script from this URL: a copy
-// bundled with the app (and precached), not a CDN, so it works offline and under our CSP.
-import compressionScript from 'browser-image-compression/dist/browser-image-compression.js?url';
+import type { RenditionReply, RenditionRequest } from './rendition-messages';
 
 export const THUMB_EDGE = 480;
 export const PREVIEW_EDGE = 2048;
@@ -10,58 +7,60 @@ export interface Renditions {
   /** Size of the original as displayed, after its EXIF orientation. */
   width: number;
   height: number;
+  /** WebP; JPEG from a browser that cannot encode WebP (Safari). Stored with the blob's type. */
   thumb: Blob;
   preview: Blob;
 }
 
 /**
- * The photo's displayed size (its EXIF orientation applied, as an image element reports it),
- * read from its header: the image element is never drawn, so its pixels are never decoded.
- * (Asking createImageBitmap decoded the whole 24 MP photo a second time, beside the worker's
- * decode: about 200 ms of CPU a photo here.)
+ * Workers kept between photos (starting one costs tens of milliseconds), one per job under way:
+ * how many jobs run at once is the callers' choice (rendition-pool.ts). Idle ones end after a
+ * while, since each may still hold memory from its last photo.
  */
-async function orientedSize(file: Blob): Promise<{ width: number; height: number }> {
-  const url = URL.createObjectURL(file);
-  try {
-    const image = new Image();
-    const loaded = new Promise((resolve, reject) => {
-      image.onload = resolve;
-      image.onerror = () => reject(new Error('The browser could not decode this photo'));
-    });
-    image.src = url;
-    await loaded;
-    return { width: image.naturalWidth, height: image.naturalHeight };
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+const idleWorkers: Worker[] = [];
+const IDLE_MS = 30_000;
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+function takeWorker(): Worker {
+  return idleWorkers.pop() ?? new Worker(new URL('./rendition-worker.ts', import.meta.url), { type: 'module', name: 'renditions' });
 }
 
-function webp(file: File, maxEdge: number, quality: number): Promise<Blob> {
-  return imageCompression(file, {
-    maxWidthOrHeight: maxEdge,
-    maxSizeMB: maxEdge <= THUMB_EDGE ? 0.25 : 2,
-    initialQuality: quality,
-    fileType: 'image/webp',
-    useWebWorker: true,
-    libURL: new URL(compressionScript, window.location.href).href,
+function putBack(worker: Worker): void {
+  idleWorkers.push(worker);
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => idleWorkers.splice(0).forEach((idle) => idle.terminate()), IDLE_MS);
+}
+
+function ask(worker: Worker, request: RenditionRequest): Promise<RenditionReply> {
+  return new Promise((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<RenditionReply>) => resolve(event.data);
+    worker.onerror = (event) => reject(new Error(event.message || 'The renditions worker stopped'));
+    worker.postMessage(request);
   });
 }
 
 /**
- * The thumbnail (≤ 480 px long edge) and preview (≤ 2048 px) of a photo, both WebP, made in
- * a Web Worker with the EXIF orientation applied, and the photo's displayed width × height.
- * The thumbnail is made from the preview, not from the original: decoding a 24 MP JPEG is the
- * costly step, and the preview (already upright) holds far more pixels than a thumbnail needs.
+ * The thumbnail (≤ 480 px long edge) and preview (≤ 2048 px) of a photo, made in a Web Worker
+ * from one decode with the EXIF orientation applied (rendition-worker.ts), and the photo's
+ * displayed width × height.
  */
 export async function makeRenditions(original: Blob, name: string): Promise<Renditions> {
-  const file = original instanceof File ? original : new File([original], name, { type: original.type });
+  const worker = takeWorker();
+  let reply: RenditionReply;
   try {
-    const [size, preview] = await Promise.all([orientedSize(file), webp(file, PREVIEW_EDGE, 0.85)]);
-    const thumb = await webp(new File([preview], 'preview.webp', { type: 'image/webp' }), THUMB_EDGE, 0.8);
-    return { ...size, thumb, preview };
+    reply = await ask(worker, { original, previewEdge: PREVIEW_EDGE, thumbEdge: THUMB_EDGE });
   } catch (error) {
-    // Whatever the decoder threw (an event, a worker's message): the photographer needs the
-    // file's name and what to do. It is a refusal of this photo alone (docs/offline.md).
-    throw new Error(`${name} could not be read as a photo. Discard it, then add the file again from the card.`, { cause: error });
+    worker.terminate();
+    throw unreadable(name, error);
   }
+  putBack(worker);
+  if (!reply.ok) throw unreadable(name, new Error(reply.message));
+  return { width: reply.width, height: reply.height, thumb: reply.thumb, preview: reply.preview };
 }
+
+/**
+ * Whatever the decoder said: the photographer needs the file's name and what to do. It is a
+ * refusal of this photo alone (docs/offline.md).
+ */
+const unreadable = (name: string, cause: unknown) =>
+  new Error(`${name} could not be read as a photo. Discard it, then add the file again from the card.`, { cause });

@@ -211,8 +211,9 @@ export async function sendPhotoUpload(
   let { thumbUrl, previewUrl } = sent;
   if (!thumbUrl || !previewUrl) {
     [thumbUrl, previewUrl] = await Promise.all([
-      uploadToPhotos(backend, names.thumb, made.thumb, 'image/webp'),
-      uploadToPhotos(backend, names.preview, made.preview, 'image/webp'),
+      // WebP, or JPEG from a browser that cannot encode WebP: each goes with the type it has.
+      uploadToPhotos(backend, names.thumb, made.thumb, made.thumb.type),
+      uploadToPhotos(backend, names.preview, made.preview, made.preview.type),
     ]);
     await markSent(db, photoId, { thumbUrl, previewUrl });
   }
