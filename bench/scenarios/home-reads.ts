@@ -28,7 +28,9 @@ export const homeReads: Scenario = {
          select file_url, thumb_url, preview_url, file_size, width, height from public.photos where album_id = $2 limit 1
        )
        insert into public.photos (album_id, filename, file_url, thumb_url, preview_url, original_filename, file_size, width, height, mime_type)
-       select a.id, 'h' || k || '.jpg', t.file_url, t.thumb_url, t.preview_url, 'h' || k || '.jpg', t.file_size, t.width, t.height, 'image/jpeg'
+       -- The same files' names under the new album's folder (a photo's files live in its album's folder).
+       select a.id, 'h' || k || '.jpg', replace(t.file_url, $2::uuid::text, a.id::text), replace(t.thumb_url, $2::uuid::text, a.id::text),
+              replace(t.preview_url, $2::uuid::text, a.id::text), 'h' || k || '.jpg', t.file_size, t.width, t.height, 'image/jpeg'
          from new_albums a cross join generate_series(1, 10) k cross join template t`,
       [albums, album.id],
     );

@@ -20,6 +20,8 @@ interface DialogProps {
    * useUnsavedChanges): closing it by Escape, a click outside, × or Cancel asks first.
    */
   unsaved?: boolean;
+  /** Above the photo viewer (which sits over the page), for a dialog a viewer's button opens. */
+  overViewer?: boolean;
 }
 
 /** Marks the dialog's edits unsaved from inside its scope. */
@@ -42,6 +44,7 @@ export function Dialog({
   size = 'default',
   tone = 'admin',
   unsaved = false,
+  overViewer = false,
 }: DialogProps) {
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -52,11 +55,12 @@ export function Dialog({
   return (
     <DialogPrimitive.Root open={open} onOpenChange={requestOpenChange}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px]" />
+        <DialogPrimitive.Overlay className={cn('fixed inset-0 bg-black/40 backdrop-blur-[2px]', overViewer ? 'z-[10000]' : 'z-50')} />
         <DialogPrimitive.Content
           className={cn(
             tone === 'admin' && 'admin-theme',
-            'fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
+            overViewer ? 'z-[10000]' : 'z-50',
+            'fixed left-1/2 top-1/2 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
             'rounded-xl border bg-card text-card-foreground shadow-2xl focus:outline-none',
             size === 'wide' ? 'max-w-2xl' : 'max-w-lg',
           )}

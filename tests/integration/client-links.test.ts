@@ -60,6 +60,7 @@ describe('client links', () => {
       album_description: null,
       // No cover chosen (when chosen, an id: its address comes only with the photos).
       photo_layout: 'square',
+      allow_favourites: true,
     });
     expect(await setGalleryContext(anonymous(), token)).toBe(true);
     expect((await getAlbumPhotosByToken(anonymous(), token)).map((photo) => photo.id)).toEqual(photoIds);

@@ -90,6 +90,9 @@ const RPC_CONTRACT: Record<string, string[]> = {
   // Not in SPEC §7: the client's first screen (issue 20, item 6): the cover once the link opens, and whether a link expired.
   get_album_cover_by_token: ['p_access_token', 'p_passcode', 'p_device'],
   is_gallery_link_expired: ['p_access_token'],
+  // Not in SPEC §7: client favourites (issue 21; docs/SECURITY.md, "Client favourites").
+  sync_favourites_by_token: ['p_access_token', 'p_client_name', 'p_add', 'p_remove', 'p_passcode', 'p_device'],
+  admin_list_link_favourites: ['p_link_id', 'p_username', 'p_token'],
   // Not in SPEC §7: a computed field, a gallery photo's original for visitors when the gallery allows it.
   gallery_visitor_original: ['p_entry'],
 };
@@ -182,6 +185,7 @@ describe('the data model', () => {
       'public.admin_credentials',
       'public.albums',
       'public.gallery_links',
+      'public.link_favourites',
       'public.page_content',
       'public.photographer_profile',
       'public.photos',

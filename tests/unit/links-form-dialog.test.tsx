@@ -114,6 +114,8 @@ describe('the client link dialog', () => {
       allow_downloads: true,
       expires_at: null,
       created_at: '2026-11-22T10:00:00Z',
+      allow_favourites: true,
+      favourite_count: 0,
     };
     const { onSubmit } = renderDialog(link);
     await userEvent.click(screen.getByRole('switch', { name: 'Allow downloads' }));
@@ -138,6 +140,8 @@ describe('the client link dialog', () => {
       allow_downloads: true,
       expires_at: null,
       created_at: '2026-11-22T10:00:00Z',
+      allow_favourites: true,
+      favourite_count: 0,
     };
     const { onSubmit } = renderDialog(link);
     expect(screen.getByRole('dialog', { name: 'Edit Client Link' })).toBeTruthy();

@@ -15,6 +15,8 @@ const serverLink = (id: string, createdAt: string, extra: Partial<AdminGalleryLi
   allow_downloads: true,
   expires_at: null,
   created_at: createdAt,
+  allow_favourites: true,
+  favourite_count: 0,
   ...extra,
 });
 

@@ -127,6 +127,8 @@ describe('the link form rules (SPEC §5)', () => {
       allow_downloads: false,
       expires_at: new Date(2027, 0, 5, 23, 59).toISOString(),
       created_at: '2026-11-22T10:00:00Z',
+      allow_favourites: true,
+      favourite_count: 0,
     } satisfies ShownLink;
     expect(initialLinkValues(link)).toEqual({
       albumId: 'album-1',

@@ -44,8 +44,10 @@ export function overlayLinks(server: AdminGalleryLink[], items: OutboxItem[], al
           passcode: change.passcode,
           is_active: true,
           allow_downloads: change.allowDownloads,
+          allow_favourites: change.allowFavourites ?? true,
           expires_at: change.expiresAt,
           created_at: new Date(item.createdAt).toISOString(),
+          favourite_count: 0,
           ...pendingMark(item),
         });
       },

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { usePublicBackend } from '@/lib/backend/backend-context';
 import { resolveStorageUrl } from '@/lib/backend/storage';
@@ -22,12 +22,17 @@ import { useOnline } from '@/ui/use-online';
 import { ClientHero, heroImage } from './client-hero';
 import { DownloadAllButton } from './download-all-button';
 import { ExpiredLink } from './expired-link';
+import { FavouriteButton } from './favourite-button';
+import { FavouritesFilter, FavouritesNotice } from './favourites-filter';
 import { SaveOfflineButton } from './save-offline-button';
+import { useClientFavourites } from './use-client-favourites';
 import { useClientGallery } from './use-client-gallery';
 import { useSaveOffline } from './use-save-offline';
 
 // Only a protected link needs the dialog (and its dialog library): an open link's page does not wait for it.
 const PasscodeDialog = lazy(async () => ({ default: (await import('./passcode-dialog')).PasscodeDialog }));
+// Asked on a device's first heart only.
+const WhoIsChoosingDialog = lazy(async () => ({ default: (await import('./who-is-choosing-dialog')).WhoIsChoosingDialog }));
 
 const PHOTOS_ID = 'photos';
 
@@ -64,6 +69,9 @@ export function ClientGalleryPage() {
   const { download, percent } = useZipDownload(albumName, access);
   const downloadAll = () => download(shown);
   const saveOffline = useSaveOffline(accessToken, shown.length, complete);
+  const favourites = useClientFavourites(accessToken, passcode, !!found?.allow_favourites && !needsPasscode && photos.isSuccess);
+  const [onlyFavourites, setOnlyFavourites] = useState(false);
+  const listed = favourites.ready && onlyFavourites ? shown.filter((photo) => favourites.chosen.has(photo.id)) : shown;
   useErrorToast(link.error, 'Failed to load gallery');
   useErrorToast(photos.error, 'Failed to load gallery content');
 
@@ -142,7 +150,41 @@ export function ClientGalleryPage() {
       ) : shown.length === 0 ? (
         <NoPhotos title="No photos yet" description="Your photographer has not added photos to this gallery yet." />
       ) : (
-        <PhotoGallery photos={shown} layout={found.photo_layout ?? 'square'} onDownload={canDownload ? downloadPhoto : undefined} />
+        <>
+          {favourites.ready && (
+            <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <FavouritesFilter count={favourites.chosen.size} only={onlyFavourites} onChange={setOnlyFavourites} />
+              <FavouritesNotice waiting={favourites.waiting} online={online} refusal={favourites.refusal} />
+            </div>
+          )}
+          {listed.length === 0 ? (
+            <NoPhotos title="No favourites yet" description="Tap the heart on a photo to add it to your favourites." />
+          ) : (
+            <PhotoGallery
+              // A new list for the viewer and the grid's positions when the filter changes.
+              key={onlyFavourites ? 'favourites' : 'all'}
+              photos={listed}
+              layout={found.photo_layout ?? 'square'}
+              onDownload={canDownload ? downloadPhoto : undefined}
+              photoAction={
+                favourites.ready
+                  ? (photo, place) => (
+                      <FavouriteButton
+                        chosen={favourites.chosen.has(photo.id)}
+                        place={place}
+                        onToggle={() => favourites.toggle(photo.id)}
+                      />
+                    )
+                  : undefined
+              }
+            />
+          )}
+          {favourites.askingName && (
+            <Suspense>
+              <WhoIsChoosingDialog onContinue={favourites.continueAs} onCancel={favourites.cancelName} />
+            </Suspense>
+          )}
+        </>
       )}
     </PublicPageFrame>
   );

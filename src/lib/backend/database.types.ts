@@ -101,6 +101,7 @@ export type GalleryLinkRow = {
   passcode: string | null;
   is_active: boolean;
   allow_downloads: boolean;
+  allow_favourites: boolean;
   expires_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -112,9 +113,12 @@ export type GalleryLinkInsert = {
   passcode?: string | null;
   is_active?: boolean;
   allow_downloads?: boolean;
+  allow_favourites?: boolean;
   expires_at?: Timestamp | null;
 };
-export type GalleryLinkUpdate = Partial<Pick<GalleryLinkRow, 'passcode' | 'is_active' | 'allow_downloads' | 'expires_at'>>;
+export type GalleryLinkUpdate = Partial<
+  Pick<GalleryLinkRow, 'passcode' | 'is_active' | 'allow_downloads' | 'allow_favourites' | 'expires_at'>
+>;
 
 export type SectionName = 'hero' | 'intro' | 'about-story' | 'services' | 'testimonials' | 'contact' | 'cta';
 
@@ -251,6 +255,18 @@ export type AdminGalleryLink = {
   allow_downloads: boolean;
   expires_at: Timestamp | null;
   created_at: Timestamp;
+  allow_favourites: boolean;
+  /** Photos of the link's album that anyone using it picked. */
+  favourite_count: number;
+};
+/** One pick of a client of a link (rpc admin_list_link_favourites), by name, in the album's order. */
+export type LinkFavourite = {
+  client_name: string;
+  photo_id: Uuid;
+  original_filename: string;
+  thumb_url: string | null;
+  file_url: string;
+  chosen_at: Timestamp;
 };
 export type DashboardStats = {
   albums: number;
@@ -268,6 +284,8 @@ export type ClientLink = {
   album_description: string | null;
   /** How the album's photos are laid out. Absent in links saved offline before it existed (square). */
   photo_layout?: PhotoLayout;
+  /** Whether clients may pick favourites. Absent in links saved offline before it existed (off until online). */
+  allow_favourites?: boolean;
 };
 /** A photo of a client link: no original (file_url null) when the link does not allow downloads. */
 export type ClientPhoto = Omit<PhotoRow, 'file_url'> & { file_url: string | null };
@@ -461,6 +479,18 @@ export type Database = {
       get_album_cover_by_token: Fn<{ p_access_token: string; p_passcode?: string | null; p_device?: string | null }, string | null>;
       is_gallery_link_expired: Fn<{ p_access_token: string }, boolean>;
       get_download_grant: Fn<{ p_access_token: string; p_passcode?: string | null; p_device?: string | null }, string | null>;
+      sync_favourites_by_token: Fn<
+        {
+          p_access_token: string;
+          p_client_name: string;
+          p_add?: Uuid[];
+          p_remove?: Uuid[];
+          p_passcode?: string | null;
+          p_device?: string | null;
+        },
+        { favourites: Uuid[] }
+      >;
+      admin_list_link_favourites: Fn<AuthPair & { p_link_id: Uuid }, LinkFavourite[]>;
     };
     Enums: Record<never, never>;
     CompositeTypes: Record<never, never>;

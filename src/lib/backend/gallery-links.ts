@@ -19,6 +19,8 @@ export interface NewGalleryLink {
   accessToken: string;
   passcode: string | null;
   allowDownloads: boolean;
+  /** Whether clients may pick favourites; on unless said otherwise. */
+  allowFavourites?: boolean;
   expiresAt: string | null;
 }
 
@@ -32,6 +34,7 @@ export async function createGalleryLink(backend: Backend, link: NewGalleryLink):
         access_token: link.accessToken,
         passcode: link.passcode,
         allow_downloads: link.allowDownloads,
+        allow_favourites: link.allowFavourites ?? true,
         expires_at: link.expiresAt,
       },
       { onConflict: 'id', ignoreDuplicates: true },
@@ -39,7 +42,7 @@ export async function createGalleryLink(backend: Backend, link: NewGalleryLink):
   );
 }
 
-/** update gallery_links by id: passcode, allow_downloads, expires_at; or is_active alone. */
+/** update gallery_links by id: passcode, allow_downloads, allow_favourites, expires_at; or is_active alone. */
 export async function updateGalleryLink(backend: Backend, id: string, changes: GalleryLinkUpdate): Promise<void> {
   unwrap(await backend.adminClient.from('gallery_links').update(changes).eq('id', id));
 }

@@ -307,6 +307,8 @@ export const registry = {
         accessToken: link.accessToken,
         passcode: link.passcode,
         allowDownloads: link.allowDownloads,
+        // Absent in changes queued before the switch existed: on, as the server's default.
+        allowFavourites: link.allowFavourites,
         expiresAt: link.expiresAt,
         // For showing the waiting link; send passes only the link's own fields.
         albumName: link.albumName,

@@ -1,37 +1,9 @@
-import Dexie, { type Table } from 'dexie';
 import type { ClientLink, ClientPhoto } from '@/lib/backend/database.types';
 import { CACHE_NAMES } from './cache-names';
+import { db, type OfflineAlbum } from './visitor-db';
+
+export type { OfflineAlbum } from './visitor-db';
 import { ensureRoomFor, freeStorageBytes, isQuotaError, StorageShortError } from '@/lib/storage-space';
-
-/**
- * Client albums this device can show with no network (ARCHITECTURE §6): every album a client
- * opened is remembered (link, accepted passcode, photo list), and its thumbnails stay in the
- * service worker's cache; 'Save for offline' also puts every preview and thumbnail into a cache
- * of its own that browsing never evicts. A link found inactive or expired is forgotten, with
- * its cached photos.
- */
-export interface OfflineAlbum {
-  token: string;
-  link: ClientLink;
-  /** The passcode this device entered and the server accepted (null for an open link). */
-  passcode: string | null;
-  photos: ClientPhoto[];
-  openedAt: number;
-  /** Set once every preview is saved: when, and how many bytes they take. */
-  saved: { at: number; bytes: number } | null;
-}
-
-class VisitorDatabase extends Dexie {
-  albums!: Table<OfflineAlbum, string>;
-
-  constructor() {
-    super('photo-site-visitor');
-    this.version(1).stores({ albums: 'token' });
-  }
-}
-
-let database: VisitorDatabase | undefined;
-const db = () => (database ??= new VisitorDatabase());
 
 /** The album remembered for this link, if any. */
 export async function readOfflineAlbum(token: string): Promise<OfflineAlbum | undefined> {
@@ -53,6 +25,8 @@ const renditionsOf = (photos: readonly Pick<ClientPhoto, 'thumb_url' | 'preview_
 /** Forgets a link's album and removes its cached photos (the link was deactivated or expired). */
 export async function forgetOfflineAlbum(token: string, resolve: (url: string) => string): Promise<void> {
   const album = await db().albums.get(token);
+  // Hearts waiting for a link that is gone can never be sent.
+  await db().favourites.delete(token);
   if (!album) return;
   await db().albums.delete(token);
   if (typeof caches === 'undefined') return;

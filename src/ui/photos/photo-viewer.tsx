@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Lightbox from 'yet-another-react-lightbox';
 import Counter from 'yet-another-react-lightbox/plugins/counter';
 import Zoom from 'yet-another-react-lightbox/plugins/zoom';
@@ -16,6 +16,8 @@ interface PhotoViewerProps {
   onClose: (lastIndex: number) => void;
   /** When set, the toolbar has a Download button for the shown photo. */
   onDownload?: (photo: ShownPhoto) => void;
+  /** A button of the page's own for the shown photo, first in the toolbar. */
+  photoAction?: (photo: ShownPhoto) => ReactNode;
 }
 
 /**
@@ -24,12 +26,19 @@ interface PhotoViewerProps {
  * preview rendition; the original is only fetched by a download. Its look (an opaque backdrop,
  * the controls in a band of their own, 44 px targets) is in photo-viewer.css.
  */
-export function PhotoViewer({ photos, index, onClose, onDownload }: PhotoViewerProps) {
+export function PhotoViewer({ photos, index, onClose, onDownload, photoAction }: PhotoViewerProps) {
   // The photo on screen; the viewer moves through photos on its own after opening.
   const current = useRef(index ?? 0);
   useEffect(() => {
     if (index !== null) current.current = index;
   }, [index]);
+  // The same, drawn: the page's own button follows the photo shown (set again on each opening).
+  const [shown, setShown] = useState(index ?? 0);
+  const [openedAt, setOpenedAt] = useState(index);
+  if (index !== openedAt) {
+    setOpenedAt(index);
+    if (index !== null) setShown(index);
+  }
 
   const slides = useMemo(
     () =>
@@ -62,6 +71,8 @@ export function PhotoViewer({ photos, index, onClose, onDownload }: PhotoViewerP
       <Download className="yarl__icon" strokeWidth={1.75} aria-hidden />
     </button>
   ) : null;
+  const shownPhoto = photos[shown];
+  const ownButton = photoAction && shownPhoto ? <Fragment key="own">{photoAction(shownPhoto)}</Fragment> : null;
 
   return (
     <Lightbox
@@ -76,8 +87,13 @@ export function PhotoViewer({ photos, index, onClose, onDownload }: PhotoViewerP
       zoom={{ maxZoomPixelRatio: 2, scrollToZoom: true }}
       controller={{ closeOnBackdropClick: true, closeOnPullDown: true }}
       animation={{ fade: 200, swipe: 300 }}
-      toolbar={{ buttons: downloadButton ? [downloadButton, 'close'] : ['close'] }}
-      on={{ view: ({ index: shown }) => (current.current = shown) }}
+      toolbar={{ buttons: [ownButton, downloadButton, 'close'].filter((button) => button !== null) }}
+      on={{
+        view: ({ index: viewed }) => {
+          current.current = viewed;
+          setShown(viewed);
+        },
+      }}
     />
   );
 }
