@@ -15,8 +15,9 @@
 --    A wrong passcode is answered without raising (status 403 through PostgREST's
 --    response.status, the body shaped as its errors are): a raised error would roll back the
 --    guess that passcode_opens records, and this RPC would be a passcode oracle with no limit.
--- 4. admin_list_link_favourites: a link's favourites by name, with each photo's thumbnail,
---    original filename and original path (the admin's own download reads it).
+-- 4. admin_list_link_favourites: a link's favourites in the album's order (then by name), with
+--    each photo's thumbnail, original filename, original path and size (the admin's own
+--    download reads it).
 -- 5. admin_list_gallery_links answers allow_favourites and favourite_count (photos picked,
 --    by anyone); get_gallery_link_by_token answers allow_favourites.
 
@@ -142,7 +143,7 @@ comment on function public.sync_favourites_by_token(text, text, uuid[], uuid[], 
 create function public.admin_list_link_favourites(p_link_id uuid, p_username text default null, p_token text default null)
 returns table (
   client_name text, photo_id uuid, original_filename text, thumb_url text, file_url text,
-  chosen_at timestamptz
+  file_size bigint, chosen_at timestamptz
 )
 language plpgsql stable security definer set search_path = ''
 as $$
@@ -152,11 +153,11 @@ begin
     select (select f2.client_name from public.link_favourites f2
              where f2.link_id = f.link_id and f2.client_key = f.client_key
              order by f2.created_at desc limit 1),
-           p.id, p.original_filename, p.thumb_url, p.file_url, f.created_at
+           p.id, p.original_filename, p.thumb_url, p.file_url, p.file_size, f.created_at
       from public.link_favourites f
       join public.photos p on p.id = f.photo_id
      where f.link_id = p_link_id
-     order by f.client_key, p.sort_order, p.created_at, p.id;
+     order by p.sort_order, p.created_at, p.id, f.client_key;
 end
 $$;
 

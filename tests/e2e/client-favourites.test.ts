@@ -1,23 +1,29 @@
+import { readFileSync } from 'node:fs';
+import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newContext, screenshot, sql, VIEWPORTS, type ViewportName } from './browser';
+import { expectToast, fixturePath, newContext, screenshot, signInAsAdmin, sql, VIEWPORTS, type ViewportName } from './browser';
 import { seedAlbum, seedClientLink, type SeededPhoto } from './public-seed';
 
 // Client favourites (issue 21, item 1): hearts in the grid and the viewer, the name asked once,
 // the filter, and a heart given offline that survives a reload and reaches the server.
 
-let album: { id: string; photos: SeededPhoto[] };
+let album: { id: string; name: string; photos: SeededPhoto[] };
 
 beforeAll(async () => {
-  album = await seedAlbum({
-    name: 'Mia & Leo — Engagement',
-    photos: [
-      { fixture: 'landscape.jpg', originalFilename: 'DSC_0101.jpg' },
-      { fixture: 'portrait.jpg', originalFilename: 'DSC_0102.jpg' },
-      { fixture: 'rotated-exif6.jpg', originalFilename: 'DSC_0103.jpg' },
-      { fixture: 'landscape.jpg', originalFilename: 'DSC_0104.jpg' },
-    ],
-  });
+  const name = 'Mia & Leo — Engagement';
+  album = {
+    name,
+    ...(await seedAlbum({
+      name,
+      photos: [
+        { fixture: 'landscape.jpg', originalFilename: 'DSC_0101.jpg' },
+        { fixture: 'portrait.jpg', originalFilename: 'DSC_0102.jpg' },
+        { fixture: 'rotated-exif6.jpg', originalFilename: 'DSC_0103.jpg' },
+        { fixture: 'landscape.jpg', originalFilename: 'DSC_0104.jpg' },
+      ],
+    })),
+  };
 });
 
 const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null);
@@ -144,5 +150,58 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a client choosing favou
     await second.getByRole('button', { name: 'Favourites (1)' }).waitFor();
     await waitForServer(token, ['Leo: DSC_0103.jpg', 'Mia: DSC_0101.jpg', 'Mia: DSC_0104.jpg']);
     await other.close();
+
+    // The photographer: the count on the link, each name's picks, their filenames and their originals.
+    const studio = await newContext(viewport);
+    await studio.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const admin = await studio.newPage();
+    await signInAsAdmin(admin);
+    await admin.goto('/admin/links');
+    const linkId = (await sql<{ id: string }>('select id from public.gallery_links where access_token = $1', [token]))[0]!.id;
+    const row = admin.locator(`[data-link-id="${linkId}"]`);
+    await row.getByText('3 favourites', { exact: true }).waitFor();
+    await row.getByRole('button', { name: `Actions for the link to ${album.name}` }).click();
+    await admin.getByRole('menuitem', { name: 'View Favourites' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Favourites' });
+    const mia = dialog.getByRole('region', { name: "Mia's favourites" });
+    await mia.getByText('DSC_0104.jpg').waitFor();
+    expect(await mia.locator('p').allTextContents()).toEqual(['DSC_0101.jpg', 'DSC_0104.jpg']);
+    expect(await dialog.getByRole('region', { name: "Leo's favourites" }).locator('p').allTextContents()).toEqual(['DSC_0103.jpg']);
+    await admin.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('[role="dialog"] img')).every((img) => img.naturalWidth > 0),
+    );
+    await screenshot(admin, `admin-favourites-${viewport}`, { fullPage: false });
+
+    await dialog.getByRole('button', { name: 'Copy Filenames' }).click();
+    await expectToast(admin, 'Copied!');
+    expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe('DSC_0101.jpg, DSC_0103.jpg, DSC_0104.jpg');
+
+    const [download] = await Promise.all([
+      admin.waitForEvent('download', { timeout: 30_000 }),
+      dialog.getByRole('button', { name: 'Download Favourites' }).click(),
+    ]);
+    const zip = await JSZip.loadAsync(readFileSync(await download.path()));
+    expect(Object.keys(zip.files)).toEqual(['DSC_0101.jpg', 'DSC_0103.jpg', 'DSC_0104.jpg']);
+    const fixtureOf = { 'DSC_0101.jpg': 'landscape.jpg', 'DSC_0103.jpg': 'rotated-exif6.jpg', 'DSC_0104.jpg': 'landscape.jpg' } as const;
+    for (const [entry, fixture] of Object.entries(fixtureOf)) {
+      expect(Buffer.from(await zip.file(entry)!.async('uint8array')).equals(readFileSync(fixturePath(fixture)))).toBe(true);
+    }
+    await expectToast(admin, 'The favourites downloaded as zip file');
+
+    // Offline at a shoot: the last known picks still open.
+    await studio.setOffline(true);
+    await admin.reload();
+    await admin.locator(`[data-link-id="${linkId}"]`).getByText('3 favourites', { exact: true }).waitFor();
+    await admin
+      .getByRole('button', { name: `Actions for the link to ${album.name}` })
+      .first()
+      .click();
+    await admin.getByRole('menuitem', { name: 'View Favourites' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Favourites' })
+      .getByRole('region', { name: "Mia's favourites" })
+      .getByText('DSC_0104.jpg')
+      .waitFor();
+    await studio.close();
   });
 });

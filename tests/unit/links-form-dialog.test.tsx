@@ -64,9 +64,18 @@ describe('the client link dialog', () => {
     await userEvent.type(passcode(), '1234');
     await userEvent.click(screen.getByRole('button', { name: 'Clear expiry date' }));
     await userEvent.click(screen.getByRole('switch', { name: 'Allow downloads' }));
+    // Favourites start on; switched off, the link is made without them.
+    expect(screen.getByRole('switch', { name: 'Allow favourites' }).getAttribute('aria-checked')).toBe('true');
+    await userEvent.click(screen.getByRole('switch', { name: 'Allow favourites' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create Link' }));
     await waitFor(() =>
-      expect(onSubmit).toHaveBeenCalledWith({ albumId: 'album-2', passcode: '1234', allowDownloads: false, expiresAt: null }),
+      expect(onSubmit).toHaveBeenCalledWith({
+        albumId: 'album-2',
+        passcode: '1234',
+        allowDownloads: false,
+        allowFavourites: false,
+        expiresAt: null,
+      }),
     );
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
@@ -121,7 +130,13 @@ describe('the client link dialog', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Allow downloads' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() =>
-      expect(onSubmit).toHaveBeenCalledWith({ albumId: 'album-1', passcode: 'abc', allowDownloads: false, expiresAt: null }),
+      expect(onSubmit).toHaveBeenCalledWith({
+        albumId: 'album-1',
+        passcode: 'abc',
+        allowDownloads: false,
+        allowFavourites: true,
+        expiresAt: null,
+      }),
     );
     await userEvent.type(screen.getByLabelText('Passcode'), 'd');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -153,7 +168,13 @@ describe('the client link dialog', () => {
     await userEvent.type(screen.getByLabelText('Passcode'), '5678');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() =>
-      expect(onSubmit).toHaveBeenCalledWith({ albumId: 'album-1', passcode: '5678', allowDownloads: true, expiresAt: null }),
+      expect(onSubmit).toHaveBeenCalledWith({
+        albumId: 'album-1',
+        passcode: '5678',
+        allowDownloads: true,
+        allowFavourites: true,
+        expiresAt: null,
+      }),
     );
   });
 });

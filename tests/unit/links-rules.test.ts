@@ -53,7 +53,14 @@ describe('expiry dates', () => {
   });
 });
 
-const valid: LinkFormValues = { albumId: 'album-1', requirePasscode: false, passcode: '', expiryDate: '2026-12-22', allowDownloads: true };
+const valid: LinkFormValues = {
+  albumId: 'album-1',
+  requirePasscode: false,
+  passcode: '',
+  expiryDate: '2026-12-22',
+  allowDownloads: true,
+  allowFavourites: true,
+};
 const messages = (values: LinkFormValues) => {
   const result = linkFormSchema.safeParse(values);
   return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -101,6 +108,7 @@ describe('the link form rules (SPEC §5)', () => {
       passcode: '',
       expiryDate: '2026-12-22',
       allowDownloads: true,
+      allowFavourites: true,
     });
   });
 
@@ -112,6 +120,7 @@ describe('the link form rules (SPEC §5)', () => {
       passcode: '482913',
       expiryDate: '2027-01-04',
       allowDownloads: false,
+      allowFavourites: true,
     });
   });
 
@@ -127,7 +136,7 @@ describe('the link form rules (SPEC §5)', () => {
       allow_downloads: false,
       expires_at: new Date(2027, 0, 5, 23, 59).toISOString(),
       created_at: '2026-11-22T10:00:00Z',
-      allow_favourites: true,
+      allow_favourites: false,
       favourite_count: 0,
     } satisfies ShownLink;
     expect(initialLinkValues(link)).toEqual({
@@ -136,6 +145,7 @@ describe('the link form rules (SPEC §5)', () => {
       passcode: '4321',
       expiryDate: '2027-01-05',
       allowDownloads: false,
+      allowFavourites: false,
     });
     expect(initialLinkValues({ ...link, passcode: null, expires_at: null })).toMatchObject({
       requirePasscode: false,
@@ -145,7 +155,12 @@ describe('the link form rules (SPEC §5)', () => {
     // An untouched edit sends back exactly what is stored, never a new album.
     const settings = toLinkSettings({ ...initialLinkValues(link), albumId: 'other' }, link);
     expect(settings.albumId).toBe('album-1');
-    expect(toLinkUpdate(settings)).toEqual({ passcode: '4321', allow_downloads: false, expires_at: link.expires_at });
+    expect(toLinkUpdate(settings)).toEqual({
+      passcode: '4321',
+      allow_downloads: false,
+      allow_favourites: false,
+      expires_at: link.expires_at,
+    });
   });
 
   it('saves empty fields as null and trims the passcode', () => {
@@ -153,6 +168,7 @@ describe('the link form rules (SPEC §5)', () => {
       albumId: 'album-1',
       passcode: null,
       allowDownloads: true,
+      allowFavourites: true,
       expiresAt: null,
     });
     expect(toLinkSettings({ ...valid, requirePasscode: true, passcode: ' 1234 ' }).passcode).toBe('1234');

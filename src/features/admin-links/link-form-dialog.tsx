@@ -176,6 +176,19 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
           )}
         />
 
+        <Controller
+          control={form.control}
+          name="allowFavourites"
+          render={({ field }) => (
+            <SwitchRow
+              label="Allow favourites"
+              hint="Your client may heart photos; you see each person's picks under Client Links."
+              checked={field.value}
+              onCheckedChange={field.onChange}
+            />
+          )}
+        />
+
         <FormActions submitLabel={editing ? 'Save Changes' : 'Create Link'} submitting={isSubmitting} />
       </form>
     </Dialog>

@@ -18,6 +18,7 @@ export function linkFormSchemaFor(keptPasscode: string | null = null) {
       passcode: z.string(),
       expiryDate: z.string().refine((value) => value === '' || isDateInput(value), 'Enter a valid date'),
       allowDownloads: z.boolean(),
+      allowFavourites: z.boolean(),
     })
     .superRefine((values, context) => {
       if (!values.requirePasscode) return;
@@ -48,6 +49,7 @@ export function initialLinkValues(
       passcode: defaults.requirePasscode ? passcode() : '',
       expiryDate: defaultExpiryDate(today, defaults.expiryDays),
       allowDownloads: defaults.allowDownloads,
+      allowFavourites: true,
     };
   }
   return {
@@ -56,6 +58,7 @@ export function initialLinkValues(
     passcode: link.passcode ?? '',
     expiryDate: link.expires_at ? toDateInput(new Date(link.expires_at)) : '',
     allowDownloads: link.allow_downloads,
+    allowFavourites: link.allow_favourites,
   };
 }
 
@@ -64,6 +67,7 @@ export interface LinkSettings {
   albumId: string;
   passcode: string | null;
   allowDownloads: boolean;
+  allowFavourites: boolean;
   expiresAt: string | null;
 }
 
@@ -74,11 +78,17 @@ export function toLinkSettings(values: LinkFormValues, current?: ShownLink): Lin
     albumId: current?.album_id ?? values.albumId,
     passcode: passcode === '' ? null : passcode,
     allowDownloads: values.allowDownloads,
+    allowFavourites: values.allowFavourites,
     expiresAt: expiryFromDateInput(values.expiryDate, current?.expires_at ?? null),
   };
 }
 
-/** The edit's update: the three fields the spec lets an edit change (never the album). */
+/** The edit's update: the fields an edit may change (never the album). */
 export function toLinkUpdate(settings: LinkSettings): GalleryLinkUpdate {
-  return { passcode: settings.passcode, allow_downloads: settings.allowDownloads, expires_at: settings.expiresAt };
+  return {
+    passcode: settings.passcode,
+    allow_downloads: settings.allowDownloads,
+    allow_favourites: settings.allowFavourites,
+    expires_at: settings.expiresAt,
+  };
 }

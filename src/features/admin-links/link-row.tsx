@@ -1,4 +1,4 @@
-import { Copy, Link2, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
+import { Copy, Heart, Link2, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '@/ui/card';
 import { ActionMenu } from '@/ui/dropdown-menu';
@@ -11,6 +11,7 @@ interface LinkRowProps {
   link: ShownLink;
   now: Date;
   onCopy: () => void;
+  onViewFavourites: () => void;
   onEdit: () => void;
   onToggleActive: () => void;
   onDelete: () => void;
@@ -25,8 +26,14 @@ function Detail({ term, children, className }: { term: string; children: ReactNo
   );
 }
 
+/** How many photos the link's clients picked ('1 favourite', 'N favourites'), or that picking is off. */
+function favouritesText(link: ShownLink): string {
+  if (!link.allow_favourites && link.favourite_count === 0) return 'Favourites off';
+  return `${link.favourite_count} ${link.favourite_count === 1 ? 'favourite' : 'favourites'}`;
+}
+
 /** One client link: its collection, created date, badges, downloads, expiry and its menu (SPEC §2). */
-export function LinkRow({ link, now, onCopy, onEdit, onToggleActive, onDelete }: LinkRowProps) {
+export function LinkRow({ link, now, onCopy, onViewFavourites, onEdit, onToggleActive, onDelete }: LinkRowProps) {
   // The whole address a client opens, as Copy Link copies it.
   const url = clientLinkUrl(link.access_token);
   return (
@@ -46,6 +53,7 @@ export function LinkRow({ link, now, onCopy, onEdit, onToggleActive, onDelete }:
               className="-mr-2 -mt-1"
               actions={[
                 { label: 'Copy Link', icon: <Copy aria-hidden />, onSelect: onCopy },
+                { label: 'View Favourites', icon: <Heart aria-hidden />, onSelect: onViewFavourites },
                 { label: 'Edit', icon: <Pencil aria-hidden />, onSelect: onEdit },
                 link.is_active
                   ? { label: 'Deactivate', icon: <PowerOff aria-hidden />, onSelect: onToggleActive }
@@ -60,6 +68,10 @@ export function LinkRow({ link, now, onCopy, onEdit, onToggleActive, onDelete }:
           <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1.5 border-t pt-3 text-sm">
             <Detail term="Downloads">{link.allow_downloads ? 'Allowed' : 'Disabled'}</Detail>
             <Detail term="Expiry date">{link.expires_at ? shortDate(link.expires_at) : 'No expiry'}</Detail>
+            <div className="flex gap-1.5">
+              <dt className="sr-only">Favourites</dt>
+              <dd className="font-medium">{favouritesText(link)}</dd>
+            </div>
             <Detail term="Link" className="flex min-w-0 basis-full gap-1.5 lg:basis-0 lg:flex-1">
               <span className="block truncate font-mono text-xs leading-5 text-muted-foreground" title={url}>
                 {url}

@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { FolderPlus, Link2, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useBackend } from '@/lib/backend/backend-context';
 import { changes } from '@/offline/outbox/registry';
@@ -14,6 +15,7 @@ import { notify } from '@/ui/toast';
 import { newAccessToken } from '@/lib/backend/access-token';
 import { copyText } from '@/lib/copy-text';
 import { clientLinkUrl } from '@/lib/share-link';
+import { FavouritesDialog, linkFavouritesQuery } from './favourites-dialog';
 import { toLinkUpdate, type LinkSettings } from './link-form';
 import { LinkFormDialog } from './link-form-dialog';
 import { LinkRow } from './link-row';
@@ -30,6 +32,15 @@ export function LinksPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ShownLink | null>(null);
   const [deleting, setDeleting] = useState<ShownLink | null>(null);
+  const [viewingFavourites, setViewingFavourites] = useState<ShownLink | null>(null);
+  const queryClient = useQueryClient();
+  // Read ahead while online, so the photographer sees the last known picks at a shoot with no network.
+  useEffect(() => {
+    if (!navigator.onLine) return;
+    for (const link of links) {
+      if (link.favourite_count > 0) void queryClient.prefetchQuery(linkFavouritesQuery(backend, link.id));
+    }
+  }, [links, queryClient, backend]);
   // One clock per render, so every row judges 'Expired' against the same moment.
   const now = new Date();
 
@@ -113,6 +124,7 @@ export function LinksPage() {
               link={link}
               now={now}
               onCopy={() => void copy(link)}
+              onViewFavourites={() => setViewingFavourites(link)}
               onEdit={() => setEditing(link)}
               onToggleActive={() => toggleActive(link)}
               onDelete={() => setDeleting(link)}
@@ -136,6 +148,7 @@ export function LinksPage() {
         albumsLoading={albumsLoading}
         onSubmit={update}
       />
+      {viewingFavourites && <FavouritesDialog link={viewingFavourites} onClose={() => setViewingFavourites(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

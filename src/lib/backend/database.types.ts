@@ -259,13 +259,14 @@ export type AdminGalleryLink = {
   /** Photos of the link's album that anyone using it picked. */
   favourite_count: number;
 };
-/** One pick of a client of a link (rpc admin_list_link_favourites), by name, in the album's order. */
+/** One pick of a client of a link (rpc admin_list_link_favourites), in the album's order, then by name. */
 export type LinkFavourite = {
   client_name: string;
   photo_id: Uuid;
   original_filename: string;
   thumb_url: string | null;
   file_url: string;
+  file_size: number;
   chosen_at: Timestamp;
 };
 export type DashboardStats = {
