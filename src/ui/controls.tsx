@@ -94,12 +94,14 @@ export function Progress({ value, className, label }: { value: number; className
 }
 
 /** A native select: accessible and right on phones, styled like the inputs. */
-export function NativeSelect({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
+export function NativeSelect({ className, touch = false, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { touch?: boolean }) {
   return (
     <div className={cn('relative', className)}>
       <select
         className={cn(
-          'h-10 w-full appearance-none rounded-md border border-input bg-card px-3 pr-9 text-sm',
+          // `touch`: a 44 px target, for the public pages' phones.
+          touch ? 'h-11 rounded-full' : 'h-10 rounded-md',
+          'w-full appearance-none border border-input bg-card px-3 pr-9 text-sm',
           'focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/30 disabled:opacity-60',
         )}
         {...props}

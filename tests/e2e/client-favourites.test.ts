@@ -160,6 +160,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a client choosing favou
     const linkId = (await sql<{ id: string }>('select id from public.gallery_links where access_token = $1', [token]))[0]!.id;
     const row = admin.locator(`[data-link-id="${linkId}"]`);
     await row.getByText('3 favourites', { exact: true }).waitFor();
+    // Link activity: the client's page loads that showed photos (online), and no download yet.
+    await row.getByText(/^Opened \d+ times · last /).waitFor();
+    await row.getByText('0 downloads', { exact: true }).waitFor();
     await row.getByRole('button', { name: `Actions for the link to ${album.name}` }).click();
     await admin.getByRole('menuitem', { name: 'View Favourites' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Favourites' });
@@ -187,6 +190,15 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a client choosing favou
       expect(Buffer.from(await zip.file(entry)!.async('uint8array')).equals(readFileSync(fixturePath(fixture)))).toBe(true);
     }
     await expectToast(admin, 'The favourites downloaded as zip file');
+
+    // The dashboard's recent activity names the collection and who chose.
+    await admin.goto('/admin/dashboard');
+    const activity = admin.getByTestId('recent-activity');
+    // (The same album's other journey, at the other size, may be listed too.)
+    await activity.getByText('Leo added 1 favourite').first().waitFor();
+    expect(await activity.getByRole('link', { name: album.name }).count()).toBeGreaterThan(0);
+    await screenshot(admin, `admin-recent-activity-${viewport}`);
+    await admin.goto('/admin/links');
 
     // Offline at a shoot: the last known picks still open.
     await studio.setOffline(true);

@@ -176,12 +176,21 @@ export async function seedClientLink(options: {
   allowDownloads?: boolean;
   isActive?: boolean;
   expiresAt?: Date | null;
+  downloadSize?: 'original' | 'web';
 }): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await sql(
-    `insert into public.gallery_links (album_id, access_token, passcode, allow_downloads, is_active, expires_at)
-     values ($1, $2, $3, $4, $5, $6)`,
-    [options.albumId, token, options.passcode ?? null, options.allowDownloads ?? true, options.isActive ?? true, options.expiresAt ?? null],
+    `insert into public.gallery_links (album_id, access_token, passcode, allow_downloads, is_active, expires_at, download_size)
+     values ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      options.albumId,
+      token,
+      options.passcode ?? null,
+      options.allowDownloads ?? true,
+      options.isActive ?? true,
+      options.expiresAt ?? null,
+      options.downloadSize ?? 'original',
+    ],
   );
   return token;
 }

@@ -61,6 +61,7 @@ describe('client links', () => {
       // No cover chosen (when chosen, an id: its address comes only with the photos).
       photo_layout: 'square',
       allow_favourites: true,
+      download_size: 'original',
     });
     expect(await setGalleryContext(anonymous(), token)).toBe(true);
     expect((await getAlbumPhotosByToken(anonymous(), token)).map((photo) => photo.id)).toEqual(photoIds);

@@ -93,6 +93,9 @@ const RPC_CONTRACT: Record<string, string[]> = {
   // Not in SPEC §7: client favourites (issue 21; docs/SECURITY.md, "Client favourites").
   sync_favourites_by_token: ['p_access_token', 'p_client_name', 'p_add', 'p_remove', 'p_passcode', 'p_device'],
   admin_list_link_favourites: ['p_link_id', 'p_username', 'p_token'],
+  // Not in SPEC §7: link activity (issue 21; docs/SECURITY.md, "Link activity").
+  record_link_event: ['p_access_token', 'p_kind', 'p_passcode', 'p_device'],
+  admin_recent_link_activity: ['p_limit', 'p_username', 'p_token'],
   // Not in SPEC §7: a computed field, a gallery photo's original for visitors when the gallery allows it.
   gallery_visitor_original: ['p_entry'],
 };
@@ -185,6 +188,7 @@ describe('the data model', () => {
       'public.admin_credentials',
       'public.albums',
       'public.gallery_links',
+      'public.link_events',
       'public.link_favourites',
       'public.page_content',
       'public.photographer_profile',

@@ -42,7 +42,10 @@ async function uploadedPhoto(albumId: string) {
   return { id, name: names.original, fileUrl };
 }
 
-async function link(albumId: string, fields: { passcode?: string | null; allowDownloads?: boolean } = {}) {
+async function link(
+  albumId: string,
+  fields: { passcode?: string | null; allowDownloads?: boolean; downloadSize?: 'original' | 'web' } = {},
+) {
   const id = crypto.randomUUID();
   const token = await generateAccessToken(admin);
   await createGalleryLink(admin, {
@@ -51,6 +54,7 @@ async function link(albumId: string, fields: { passcode?: string | null; allowDo
     accessToken: token,
     passcode: fields.passcode ?? null,
     allowDownloads: fields.allowDownloads ?? true,
+    downloadSize: fields.downloadSize,
     expiresAt: null,
   });
   return { id, token };
@@ -100,6 +104,66 @@ describe('a link without downloads', () => {
     const anonymous = backendAs(null).adminClient.storage.from(ORIGINALS_BUCKET);
     expect((await anonymous.list(albumId)).data).toEqual([]);
     expect((await anonymous.createSignedUrl(photo.name, 60)).error).toMatchObject({ status: 404 });
+  });
+});
+
+describe('a web-size link (issue 21, item 4)', () => {
+  it('names and opens no original by any call: photos, grant, path, public address, listing, signing, favourites', async () => {
+    const albumId = await insertAlbum();
+    const photo = await uploadedPhoto(albumId);
+    const { token } = await link(albumId, { downloadSize: 'web', passcode: '4821' });
+
+    const photos = await rpc('get_album_photos_by_token', { p_access_token: token, p_passcode: '4821' });
+    expect(photos.status).toBe(200);
+    expect(photos.body).toEqual([
+      expect.objectContaining({ id: photo.id, file_url: null, filename: null, thumb_url: expect.stringContaining('.thumb.webp') }),
+    ]);
+    // Nothing in any answer to this client names the original's object.
+    const originalId = photo.name.split('/')[1]!;
+    for (const [name, args] of [
+      ['get_album_photos_by_token', { p_access_token: token, p_passcode: '4821' }],
+      ['get_gallery_link_by_token', { p_access_token: token }],
+      ['get_album_cover_by_token', { p_access_token: token, p_passcode: '4821' }],
+      ['get_download_grant', { p_access_token: token, p_passcode: '4821' }],
+      ['sync_favourites_by_token', { p_access_token: token, p_passcode: '4821', p_client_name: 'Ana', p_add: [photo.id] }],
+    ] as const) {
+      expect(JSON.stringify((await rpc(name, args)).body)).not.toContain(originalId);
+    }
+    expect(
+      ((await rpc('get_gallery_link_by_token', { p_access_token: token })).body as Array<{ download_size: string }>)[0]!.download_size,
+    ).toBe('web');
+    expect(await grantFor(token, '4821')).toBeNull();
+
+    expect(await readOriginal(photo.name)).toEqual(REFUSED);
+    expect((await fetch(`${stack().url}/storage/v1/object/public/originals/${photo.name}`)).status).toBe(404);
+    expect((await fetch(`${stack().url}/storage/v1/object/originals/${photo.name}`)).status).toBe(404);
+    const anonymous = backendAs(null).adminClient.storage.from(ORIGINALS_BUCKET);
+    expect((await anonymous.list(albumId)).data).toEqual([]);
+    expect((await anonymous.createSignedUrl(photo.name, 60)).error).toMatchObject({ status: 404 });
+  });
+
+  it('closes a grant given while the link gave originals, the moment it switches to web size', async () => {
+    const albumId = await insertAlbum();
+    const photo = await uploadedPhoto(albumId);
+    const { id, token } = await link(albumId);
+    const grant = (await grantFor(token))!;
+    expect(await readOriginal(photo.name, { 'x-download-grant': grant })).toEqual(OK);
+    await updateGalleryLink(admin, id, { download_size: 'web' });
+    expect(await readOriginal(photo.name, { 'x-download-grant': grant })).toEqual(REFUSED);
+    // And back: a new grant opens them again.
+    await updateGalleryLink(admin, id, { download_size: 'original' });
+    expect(await readOriginal(photo.name, { 'x-download-grant': (await grantFor(token))! })).toEqual(OK);
+  });
+
+  it('takes the setting only from admins, and only as original or web', async () => {
+    const albumId = await insertAlbum();
+    const { id } = await link(albumId);
+    await backendAs(null).adminClient.from('gallery_links').update({ download_size: 'web' }).eq('id', id);
+    expect(
+      (await sql<{ download_size: string }>('select download_size from public.gallery_links where id = $1', [id]))[0]!.download_size,
+    ).toBe('original');
+    const failure = await failureOf(updateGalleryLink(admin, id, { download_size: 'huge' as 'web' }));
+    expect(failure.status).toBe(400);
   });
 });
 

@@ -74,6 +74,7 @@ describe('the client link dialog', () => {
         passcode: '1234',
         allowDownloads: false,
         allowFavourites: false,
+        downloadSize: 'original',
         expiresAt: null,
       }),
     );
@@ -125,6 +126,10 @@ describe('the client link dialog', () => {
       created_at: '2026-11-22T10:00:00Z',
       allow_favourites: true,
       favourite_count: 0,
+      download_size: 'original',
+      opened_count: 0,
+      last_opened_at: null,
+      download_count: 0,
     };
     const { onSubmit } = renderDialog(link);
     await userEvent.click(screen.getByRole('switch', { name: 'Allow downloads' }));
@@ -135,6 +140,7 @@ describe('the client link dialog', () => {
         passcode: 'abc',
         allowDownloads: false,
         allowFavourites: true,
+        downloadSize: 'original',
         expiresAt: null,
       }),
     );
@@ -157,6 +163,10 @@ describe('the client link dialog', () => {
       created_at: '2026-11-22T10:00:00Z',
       allow_favourites: true,
       favourite_count: 0,
+      download_size: 'original',
+      opened_count: 0,
+      last_opened_at: null,
+      download_count: 0,
     };
     const { onSubmit } = renderDialog(link);
     expect(screen.getByRole('dialog', { name: 'Edit Client Link' })).toBeTruthy();
@@ -173,6 +183,7 @@ describe('the client link dialog', () => {
         passcode: '5678',
         allowDownloads: true,
         allowFavourites: true,
+        downloadSize: 'original',
         expiresAt: null,
       }),
     );

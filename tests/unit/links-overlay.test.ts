@@ -17,6 +17,10 @@ const serverLink = (id: string, createdAt: string, extra: Partial<AdminGalleryLi
   created_at: createdAt,
   allow_favourites: true,
   favourite_count: 0,
+  download_size: 'original',
+  opened_count: 0,
+  last_opened_at: null,
+  download_count: 0,
   ...extra,
 });
 

@@ -60,6 +60,7 @@ const valid: LinkFormValues = {
   expiryDate: '2026-12-22',
   allowDownloads: true,
   allowFavourites: true,
+  downloadSize: 'original',
 };
 const messages = (values: LinkFormValues) => {
   const result = linkFormSchema.safeParse(values);
@@ -109,6 +110,7 @@ describe('the link form rules (SPEC §5)', () => {
       expiryDate: '2026-12-22',
       allowDownloads: true,
       allowFavourites: true,
+      downloadSize: 'original',
     });
   });
 
@@ -121,6 +123,7 @@ describe('the link form rules (SPEC §5)', () => {
       expiryDate: '2027-01-04',
       allowDownloads: false,
       allowFavourites: true,
+      downloadSize: 'original',
     });
   });
 
@@ -138,6 +141,10 @@ describe('the link form rules (SPEC §5)', () => {
       created_at: '2026-11-22T10:00:00Z',
       allow_favourites: false,
       favourite_count: 0,
+      download_size: 'original',
+      opened_count: 0,
+      last_opened_at: null,
+      download_count: 0,
     } satisfies ShownLink;
     expect(initialLinkValues(link)).toEqual({
       albumId: 'album-1',
@@ -146,6 +153,7 @@ describe('the link form rules (SPEC §5)', () => {
       expiryDate: '2027-01-05',
       allowDownloads: false,
       allowFavourites: false,
+      downloadSize: 'original',
     });
     expect(initialLinkValues({ ...link, passcode: null, expires_at: null })).toMatchObject({
       requirePasscode: false,
@@ -159,6 +167,7 @@ describe('the link form rules (SPEC §5)', () => {
       passcode: '4321',
       allow_downloads: false,
       allow_favourites: false,
+      download_size: 'original',
       expires_at: link.expires_at,
     });
   });
@@ -169,6 +178,7 @@ describe('the link form rules (SPEC §5)', () => {
       passcode: null,
       allowDownloads: true,
       allowFavourites: true,
+      downloadSize: 'original',
       expiresAt: null,
     });
     expect(toLinkSettings({ ...valid, requirePasscode: true, passcode: ' 1234 ' }).passcode).toBe('1234');

@@ -4,15 +4,18 @@ import { Link } from 'react-router-dom';
 import type { AdminQueryKey } from '@/lib/admin-data';
 import { useBackend } from '@/lib/backend/backend-context';
 import { getDashboardStats } from '@/lib/backend/dashboard';
+import { listRecentLinkActivity } from '@/lib/backend/link-activity';
 import { EXAMPLE_CONTACT, isExampleContact } from '@/theme/design-settings';
 import { siteSettingsQuery } from '@/theme/site-settings-query';
 import { buttonClasses } from '@/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
 import { PageHeader } from '@/ui/page-header';
 import { useErrorToast } from '@/ui/use-error-toast';
+import { RecentActivity } from './recent-activity';
 
 export const dashboardKeys = {
   stats: () => ['admin', 'dashboard', 'stats'] as const satisfies AdminQueryKey,
+  activity: () => ['admin', 'dashboard', 'activity'] as const satisfies AdminQueryKey,
 };
 
 function StatCard({ label, value, icon: Icon, loading }: { label: string; value?: number; icon: LucideIcon; loading: boolean }) {
@@ -51,6 +54,8 @@ export function DashboardPage() {
   const backend = useBackend();
   const stats = useQuery({ queryKey: dashboardKeys.stats(), queryFn: () => getDashboardStats(backend) });
   useErrorToast(stats.error, 'Failed to load dashboard statistics');
+  const activity = useQuery({ queryKey: dashboardKeys.activity(), queryFn: () => listRecentLinkActivity(backend) });
+  useErrorToast(activity.error, 'Failed to load recent activity');
   const settings = useQuery(siteSettingsQuery(backend));
   const contact = settings.data?.contact_value;
 
@@ -81,6 +86,7 @@ export function DashboardPage() {
         <StatCard label="Photos" value={stats.data?.photos} icon={Image} loading={stats.isPending} />
         <StatCard label="Client Links" value={stats.data?.gallery_links} icon={Link2} loading={stats.isPending} />
       </section>
+      <RecentActivity events={activity.data} loading={activity.isPending} />
       <div className="mt-8 grid gap-6 lg:grid-cols-5">
         <Card className="lg:col-span-3">
           <CardHeader>

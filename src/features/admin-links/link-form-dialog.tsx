@@ -7,10 +7,16 @@ import { NativeSelect, Switch } from '@/ui/controls';
 import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
 import { formSubmit } from '@/ui/form-submit';
+import { ChoiceField } from '@/ui/choice-field';
 import { Input } from '@/ui/input';
 import { DateInputWithClear } from './date-input-with-clear';
 import { initialLinkValues, linkFormSchemaFor, toLinkSettings, type LinkFormValues, type LinkSettings } from './link-form';
 import type { AlbumOption, ShownLink } from './links-overlay';
+
+const DOWNLOAD_SIZE_CHOICES = [
+  { value: 'original', label: 'Original' },
+  { value: 'web', label: 'Web size (2048 px)' },
+] as const;
 
 interface LinkFormDialogProps {
   open: boolean;
@@ -74,6 +80,7 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
   });
 
   const requirePasscode = useWatch({ control: form.control, name: 'requirePasscode' });
+  const allowDownloads = useWatch({ control: form.control, name: 'allowDownloads' });
 
   return (
     <Dialog
@@ -175,6 +182,22 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
             />
           )}
         />
+
+        {allowDownloads && (
+          <Controller
+            control={form.control}
+            name="downloadSize"
+            render={({ field }) => (
+              <ChoiceField
+                label="Download size"
+                hint="Web size gives your client the 2048 px copies only; the originals stay with you."
+                value={field.value}
+                onChange={field.onChange}
+                choices={DOWNLOAD_SIZE_CHOICES}
+              />
+            )}
+          />
+        )}
 
         <Controller
           control={form.control}

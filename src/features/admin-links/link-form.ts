@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { GalleryLinkUpdate } from '@/lib/backend/database.types';
+import type { GalleryLinkUpdate, LinkDownloadSize } from '@/lib/backend/database.types';
 import { INITIAL_LINK_DEFAULTS, type LinkDefaults } from '@/lib/backend/link-defaults';
 import { generatePasscode, PASSCODE_PATTERN, PASSCODE_RULE } from '@/lib/share-link';
 import { defaultExpiryDate, expiryFromDateInput, isDateInput, toDateInput } from './link-rules';
@@ -19,6 +19,7 @@ export function linkFormSchemaFor(keptPasscode: string | null = null) {
       expiryDate: z.string().refine((value) => value === '' || isDateInput(value), 'Enter a valid date'),
       allowDownloads: z.boolean(),
       allowFavourites: z.boolean(),
+      downloadSize: z.enum(['original', 'web']),
     })
     .superRefine((values, context) => {
       if (!values.requirePasscode) return;
@@ -50,6 +51,7 @@ export function initialLinkValues(
       expiryDate: defaultExpiryDate(today, defaults.expiryDays),
       allowDownloads: defaults.allowDownloads,
       allowFavourites: true,
+      downloadSize: 'original',
     };
   }
   return {
@@ -59,6 +61,7 @@ export function initialLinkValues(
     expiryDate: link.expires_at ? toDateInput(new Date(link.expires_at)) : '',
     allowDownloads: link.allow_downloads,
     allowFavourites: link.allow_favourites,
+    downloadSize: link.download_size,
   };
 }
 
@@ -68,6 +71,7 @@ export interface LinkSettings {
   passcode: string | null;
   allowDownloads: boolean;
   allowFavourites: boolean;
+  downloadSize: LinkDownloadSize;
   expiresAt: string | null;
 }
 
@@ -79,6 +83,7 @@ export function toLinkSettings(values: LinkFormValues, current?: ShownLink): Lin
     passcode: passcode === '' ? null : passcode,
     allowDownloads: values.allowDownloads,
     allowFavourites: values.allowFavourites,
+    downloadSize: values.downloadSize,
     expiresAt: expiryFromDateInput(values.expiryDate, current?.expires_at ?? null),
   };
 }
@@ -89,6 +94,7 @@ export function toLinkUpdate(settings: LinkSettings): GalleryLinkUpdate {
     passcode: settings.passcode,
     allow_downloads: settings.allowDownloads,
     allow_favourites: settings.allowFavourites,
+    download_size: settings.downloadSize,
     expires_at: settings.expiresAt,
   };
 }

@@ -32,6 +32,12 @@ function favouritesText(link: ShownLink): string {
   return `${link.favourite_count} ${link.favourite_count === 1 ? 'favourite' : 'favourites'}`;
 }
 
+/** 'Opened N times' with when last ('Never opened' when 0). */
+function openedText(link: ShownLink): string {
+  if (link.opened_count === 0 || !link.last_opened_at) return 'Never opened';
+  return `Opened ${link.opened_count} ${link.opened_count === 1 ? 'time' : 'times'} · last ${shortDate(link.last_opened_at)}`;
+}
+
 /** One client link: its collection, created date, badges, downloads, expiry and its menu (SPEC §2). */
 export function LinkRow({ link, now, onCopy, onViewFavourites, onEdit, onToggleActive, onDelete }: LinkRowProps) {
   // The whole address a client opens, as Copy Link copies it.
@@ -66,11 +72,21 @@ export function LinkRow({ link, now, onCopy, onViewFavourites, onEdit, onToggleA
             <LinkBadges link={link} now={now} />
           </div>
           <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1.5 border-t pt-3 text-sm">
-            <Detail term="Downloads">{link.allow_downloads ? 'Allowed' : 'Disabled'}</Detail>
+            <Detail term="Downloads">{link.allow_downloads ? (link.download_size === 'web' ? 'Web size' : 'Allowed') : 'Disabled'}</Detail>
             <Detail term="Expiry date">{link.expires_at ? shortDate(link.expires_at) : 'No expiry'}</Detail>
             <div className="flex gap-1.5">
               <dt className="sr-only">Favourites</dt>
               <dd className="font-medium">{favouritesText(link)}</dd>
+            </div>
+            <div className="flex gap-1.5">
+              <dt className="sr-only">Opened</dt>
+              <dd className="font-medium">{openedText(link)}</dd>
+            </div>
+            <div className="flex gap-1.5">
+              <dt className="sr-only">Download count</dt>
+              <dd className="font-medium">
+                {link.download_count} {link.download_count === 1 ? 'download' : 'downloads'}
+              </dd>
             </div>
             <Detail term="Link" className="flex min-w-0 basis-full gap-1.5 lg:basis-0 lg:flex-1">
               <span className="block truncate font-mono text-xs leading-5 text-muted-foreground" title={url}>

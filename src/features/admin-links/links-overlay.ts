@@ -48,6 +48,10 @@ export function overlayLinks(server: AdminGalleryLink[], items: OutboxItem[], al
           expires_at: change.expiresAt,
           created_at: new Date(item.createdAt).toISOString(),
           favourite_count: 0,
+          download_size: change.downloadSize ?? 'original',
+          opened_count: 0,
+          last_opened_at: null,
+          download_count: 0,
           ...pendingMark(item),
         });
       },

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { usePublicBackend } from '@/lib/backend/backend-context';
+import { recordLinkEvent } from '@/lib/backend/link-activity';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { clientDownloadAccess } from '@/lib/downloads/download-access';
+import type { DownloadSize } from '@/lib/downloads/photo-download';
 import { safeImageSrc } from '@/lib/safe-url';
 import { contactLink } from '@/theme/contact-link';
 import { useSiteTheme } from '@/theme/use-site-theme';
@@ -20,7 +22,7 @@ import { useErrorToast } from '@/ui/use-error-toast';
 import { useRevealed } from '@/ui/use-revealed';
 import { useOnline } from '@/ui/use-online';
 import { ClientHero, heroImage } from './client-hero';
-import { DownloadAllButton } from './download-all-button';
+import { DownloadAllButton, DownloadSizeChoice } from './download-all-button';
 import { ExpiredLink } from './expired-link';
 import { FavouriteButton } from './favourite-button';
 import { FavouritesFilter, FavouritesNotice } from './favourites-filter';
@@ -60,20 +62,41 @@ export function ClientGalleryPage() {
   );
   // Originals are private: each download carries a grant the server issues for this link.
   const access = useMemo(() => clientDownloadAccess(backend, accessToken, passcode), [backend, accessToken, passcode]);
-  const downloadPhoto = usePhotoDownload({ access });
+  // A web-size link gives only the 2048 px previews (the server names no original to it); with
+  // originals, the client chooses.
+  const [chosenSize, setChosenSize] = useState<DownloadSize>('original');
+  const webOnly = found?.download_size === 'web';
+  const size: DownloadSize = webOnly ? 'web' : chosenSize;
+  const downloadOne = usePhotoDownload({ access, size });
+  const downloadPhoto = (photo: Parameters<typeof downloadOne>[0]) => {
+    downloadOne(photo);
+    recordLinkEvent(backend, accessToken, 'downloaded', passcode);
+  };
   const online = useOnline();
   const albumName = found?.album_name ?? '';
   const shown = photos.data?.photos ?? [];
   // The first photos show at once; the count, download all and save for offline need them all.
   const complete = photos.data?.complete ?? false;
   const { download, percent } = useZipDownload(albumName, access);
-  const downloadAll = () => download(shown);
+  const downloadAll = () => {
+    recordLinkEvent(backend, accessToken, 'downloaded_all', passcode);
+    return download(shown, undefined, size);
+  };
   const saveOffline = useSaveOffline(accessToken, shown.length, complete);
   const favourites = useClientFavourites(accessToken, passcode, !!found?.allow_favourites && !needsPasscode && photos.isSuccess);
   const [onlyFavourites, setOnlyFavourites] = useState(false);
   const listed = favourites.ready && onlyFavourites ? shown.filter((photo) => favourites.chosen.has(photo.id)) : shown;
   useErrorToast(link.error, 'Failed to load gallery');
   useErrorToast(photos.error, 'Failed to load gallery content');
+
+  // Once a page load has shown the photos, the photographer hears that the link was opened.
+  const openedOnce = useRef(false);
+  const showsPhotos = photos.isSuccess && shown.length > 0 && !offline;
+  useEffect(() => {
+    if (!showsPhotos || openedOnce.current) return;
+    openedOnce.current = true;
+    recordLinkEvent(backend, accessToken, 'opened', passcode);
+  }, [showsPhotos, backend, accessToken, passcode]);
 
   const notFound = link.isSuccess && found === null && !expired;
   useEffect(() => {
@@ -103,6 +126,7 @@ export function ClientGalleryPage() {
     shown.length > 0 ? (
       <div className="flex flex-wrap gap-3">
         {canDownload && <DownloadAllButton percent={percent} ready={complete} onClick={() => void downloadAll()} />}
+        {canDownload && !webOnly && <DownloadSizeChoice value={chosenSize} onChange={setChosenSize} />}
         {(online || saveOffline.saved) && (
           <SaveOfflineButton
             progress={saveOffline.progress}

@@ -1,5 +1,8 @@
 import { Download, LoaderCircle } from 'lucide-react';
+import { useId } from 'react';
+import type { DownloadSize } from '@/lib/downloads/photo-download';
 import { Button } from '@/ui/button';
+import { NativeSelect } from '@/ui/controls';
 
 /**
  * 'Download All Photos'; while the zip is made it is disabled and reads 'Preparing Download...'
@@ -21,5 +24,21 @@ export function DownloadAllButton({ percent, ready, onClick }: { percent: number
         'Download All Photos'
       )}
     </Button>
+  );
+}
+
+/** 'Size' beside the download buttons, when the link gives originals: 'Original' or 'Web size (2048 px)'. */
+export function DownloadSizeChoice({ value, onChange }: { value: DownloadSize; onChange: (size: DownloadSize) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm text-muted-foreground">
+        Size
+      </label>
+      <NativeSelect id={id} touch value={value} onChange={(event) => onChange(event.target.value as DownloadSize)} className="w-48">
+        <option value="original">Original</option>
+        <option value="web">Web size (2048 px)</option>
+      </NativeSelect>
+    </div>
   );
 }

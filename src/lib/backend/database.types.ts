@@ -102,10 +102,17 @@ export type GalleryLinkRow = {
   is_active: boolean;
   allow_downloads: boolean;
   allow_favourites: boolean;
+  /** What a download gives the link's clients: the original, or only the 2048 px preview. */
+  download_size: LinkDownloadSize;
   expires_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Totals the server keeps (rpc record_link_event); nobody writes them through the API. */
+  opened_count: number;
+  last_opened_at: Timestamp | null;
+  download_count: number;
 };
+export type LinkDownloadSize = 'original' | 'web';
 export type GalleryLinkInsert = {
   id?: Uuid;
   album_id: Uuid;
@@ -114,10 +121,11 @@ export type GalleryLinkInsert = {
   is_active?: boolean;
   allow_downloads?: boolean;
   allow_favourites?: boolean;
+  download_size?: LinkDownloadSize;
   expires_at?: Timestamp | null;
 };
 export type GalleryLinkUpdate = Partial<
-  Pick<GalleryLinkRow, 'passcode' | 'is_active' | 'allow_downloads' | 'allow_favourites' | 'expires_at'>
+  Pick<GalleryLinkRow, 'passcode' | 'is_active' | 'allow_downloads' | 'allow_favourites' | 'download_size' | 'expires_at'>
 >;
 
 export type SectionName = 'hero' | 'intro' | 'about-story' | 'services' | 'testimonials' | 'contact' | 'cta';
@@ -258,6 +266,26 @@ export type AdminGalleryLink = {
   allow_favourites: boolean;
   /** Photos of the link's album that anyone using it picked. */
   favourite_count: number;
+  download_size: LinkDownloadSize;
+  /** Page loads that showed the photos, the last of them, and downloads (one photo or all). */
+  opened_count: number;
+  last_opened_at: Timestamp | null;
+  download_count: number;
+};
+/** What a client's page tells the server (rpc record_link_event). */
+export type ClientLinkEvent = 'opened' | 'downloaded' | 'downloaded_all';
+/** One event on a client link, for the dashboard (rpc admin_recent_link_activity). */
+export type LinkActivity = {
+  id: number;
+  link_id: Uuid;
+  album_id: Uuid;
+  album_name: string;
+  kind: ClientLinkEvent | 'favourited';
+  /** Who gave favourites (as they typed it); null for the other kinds. */
+  client_name: string | null;
+  /** How many favourites were given. */
+  quantity: number;
+  created_at: Timestamp;
 };
 /** One pick of a client of a link (rpc admin_list_link_favourites), in the album's order, then by name. */
 export type LinkFavourite = {
@@ -287,9 +315,14 @@ export type ClientLink = {
   photo_layout?: PhotoLayout;
   /** Whether clients may pick favourites. Absent in links saved offline before it existed (off until online). */
   allow_favourites?: boolean;
+  /** What downloads deliver. Absent in links saved offline before it existed (original, as then). */
+  download_size?: LinkDownloadSize;
 };
-/** A photo of a client link: no original (file_url null) when the link does not allow downloads. */
-export type ClientPhoto = Omit<PhotoRow, 'file_url'> & { file_url: string | null };
+/**
+ * A photo of a client link: nothing of the original (file_url and filename null) when the link
+ * does not allow downloads or gives web size only.
+ */
+export type ClientPhoto = Omit<PhotoRow, 'file_url' | 'filename'> & { file_url: string | null; filename: string | null };
 
 /** One signed-in device of an admin (rpc admin_list_sessions). */
 export type AdminSession = {
@@ -492,6 +525,11 @@ export type Database = {
         { favourites: Uuid[] }
       >;
       admin_list_link_favourites: Fn<AuthPair & { p_link_id: Uuid }, LinkFavourite[]>;
+      record_link_event: Fn<
+        { p_access_token: string; p_kind: ClientLinkEvent; p_passcode?: string | null; p_device?: string | null },
+        boolean
+      >;
+      admin_recent_link_activity: Fn<AuthPair & { p_limit?: number }, LinkActivity[]>;
     };
     Enums: Record<never, never>;
     CompositeTypes: Record<never, never>;

@@ -1,6 +1,6 @@
 import { authPair } from './admin-auth';
 import type { Backend } from './client';
-import type { AdminGalleryLink, GalleryLinkUpdate } from './database.types';
+import type { AdminGalleryLink, GalleryLinkUpdate, LinkDownloadSize } from './database.types';
 import { unwrap } from './errors';
 
 /** rpc admin_list_gallery_links: every link with its album's name, newest first. */
@@ -21,6 +21,8 @@ export interface NewGalleryLink {
   allowDownloads: boolean;
   /** Whether clients may pick favourites; on unless said otherwise. */
   allowFavourites?: boolean;
+  /** What downloads give clients; the original unless said otherwise. */
+  downloadSize?: LinkDownloadSize;
   expiresAt: string | null;
 }
 
@@ -35,6 +37,7 @@ export async function createGalleryLink(backend: Backend, link: NewGalleryLink):
         passcode: link.passcode,
         allow_downloads: link.allowDownloads,
         allow_favourites: link.allowFavourites ?? true,
+        download_size: link.downloadSize ?? 'original',
         expires_at: link.expiresAt,
       },
       { onConflict: 'id', ignoreDuplicates: true },

@@ -307,8 +307,9 @@ export const registry = {
         accessToken: link.accessToken,
         passcode: link.passcode,
         allowDownloads: link.allowDownloads,
-        // Absent in changes queued before the switch existed: on, as the server's default.
+        // Absent in changes queued before these settings existed: the server's defaults (on, original).
         allowFavourites: link.allowFavourites,
+        downloadSize: link.downloadSize,
         expiresAt: link.expiresAt,
         // For showing the waiting link; send passes only the link's own fields.
         albumName: link.albumName,

@@ -1,5 +1,6 @@
 -- Client favourites (issue 21, items 1-3): a client of a link picks photos under a name they
--- type; the photographer sees each name's picks. docs/SECURITY.md, class 7.
+-- type; the photographer sees each name's picks. And download sizes (item 4): a link may give
+-- its clients only the 2048 px renditions. docs/SECURITY.md, "Client favourites" and class 6.
 --
 -- 1. gallery_links.allow_favourites (default on): the photographer's switch per link.
 -- 2. public.link_favourites: one row per (link, name, photo). No API role reads or writes
@@ -18,13 +19,21 @@
 -- 4. admin_list_link_favourites: a link's favourites in the album's order (then by name), with
 --    each photo's thumbnail, original filename, original path and size (the admin's own
 --    download reads it).
--- 5. admin_list_gallery_links answers allow_favourites and favourite_count (photos picked,
---    by anyone); get_gallery_link_by_token answers allow_favourites.
+-- 5. get_gallery_link_by_token answers allow_favourites (and download_size). The admin's list
+--    of links answers them with the favourites' count from 20261125000700_link_activity.sql,
+--    which re-creates it once for both.
+-- 6. gallery_links.download_size: 'original' (default, as before) or 'web'. With 'web', no
+--    answer to a client names or opens an original: get_album_photos_by_token answers no
+--    file_url and no filename, get_download_grant answers null, and a grant issued before the
+--    switch no longer opens anything (private.request_download_album). Downloads are then the
+--    public 2048 px previews.
 
 -- ---------------------------------------------------------------------------------------
--- 1. The switch.
+-- 1. The switches (and 6., the download size).
 alter table public.gallery_links add column allow_favourites boolean not null default true;
-grant insert (allow_favourites), update (allow_favourites) on public.gallery_links to anon, authenticated;
+alter table public.gallery_links add column download_size text not null default 'original'
+  constraint gallery_links_download_size_check check (download_size in ('original', 'web'));
+grant insert (allow_favourites, download_size), update (allow_favourites, download_size) on public.gallery_links to anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------
 -- 2. The picks.
@@ -162,41 +171,116 @@ end
 $$;
 
 -- ---------------------------------------------------------------------------------------
--- 5. The links, as the admin and the client see them.
-drop function public.admin_list_gallery_links(text, text);
-create function public.admin_list_gallery_links(p_username text default null, p_token text default null)
-returns table (
-  id uuid, album_id uuid, album_name text, album_description text, access_token text,
-  passcode text, is_active boolean, allow_downloads boolean, expires_at timestamptz,
-  created_at timestamptz, allow_favourites boolean, favourite_count integer
-)
-language plpgsql stable security definer set search_path = ''
-as $$
-begin
-  perform private.require_admin(p_username, p_token);
-  return query
-    select l.id, l.album_id, a.name, a.description, l.access_token, l.passcode, l.is_active,
-           l.allow_downloads, l.expires_at, l.created_at, l.allow_favourites,
-           (select count(distinct f.photo_id)::integer from public.link_favourites f where f.link_id = l.id)
-      from public.gallery_links l
-      join public.albums a on a.id = l.album_id
-     order by l.created_at desc, l.id;
-end
-$$;
-
+-- 5. The link, as the client sees it.
 drop function public.get_gallery_link_by_token(text);
 create function public.get_gallery_link_by_token(p_access_token text)
 returns table (
   id uuid, album_id uuid, has_passcode boolean, is_active boolean, allow_downloads boolean,
   expires_at timestamptz, album_name text, album_description text, photo_layout text,
-  allow_favourites boolean
+  allow_favourites boolean, download_size text
 )
 language sql stable security definer set search_path = ''
 as $$
   select l.id, l.album_id, l.passcode is not null, l.is_active, l.allow_downloads, l.expires_at,
-         a.name, a.description, a.photo_layout, l.allow_favourites
+         a.name, a.description, a.photo_layout, l.allow_favourites, l.download_size
     from private.usable_link(p_access_token) l
     join public.albums a on a.id = l.album_id
+$$;
+
+-- ---------------------------------------------------------------------------------------
+-- 6. Web-size links: nothing of an original reaches their clients.
+create or replace function public.get_album_photos_by_token(p_access_token text, p_passcode text default null, p_device text default null)
+returns table (
+  id uuid, album_id uuid, filename text, file_url text, thumb_url text, preview_url text,
+  original_filename text, file_size bigint, width integer, height integer, mime_type text,
+  created_at timestamptz, caption text
+)
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  v_link public.gallery_links := private.usable_link(p_access_token);
+  -- The original's place only when the client may download it as it is.
+  v_originals boolean := v_link.allow_downloads and v_link.download_size = 'original';
+begin
+  if v_link.id is null then
+    return;
+  end if;
+  if char_length(p_passcode) > 100 or char_length(p_device) > 128 then
+    raise exception 'Passcode is too long' using errcode = '22023';
+  end if;
+  if not private.passcode_opens(v_link, p_passcode, p_device) then
+    return;
+  end if;
+  return query
+    select p.id, p.album_id,
+           case when v_originals then p.filename end,
+           case when v_originals then p.file_url end,
+           p.thumb_url, p.preview_url,
+           p.original_filename, p.file_size, p.width, p.height, p.mime_type, p.created_at, p.caption
+      from public.photos p
+     where p.album_id = v_link.album_id
+     order by p.sort_order, p.created_at, p.id;
+end
+$$;
+-- As in 20261122000800_photos_rpc_memory.sql.
+alter function public.get_album_photos_by_token(text, text, text) set work_mem = '16MB';
+
+create or replace function public.get_download_grant(p_access_token text, p_passcode text default null, p_device text default null)
+returns text
+language plpgsql volatile security definer set search_path = ''
+as $$
+declare
+  v_link public.gallery_links := private.usable_link(p_access_token);
+  v_expires bigint := extract(epoch from now() + private.download_grant_lifetime())::bigint;
+begin
+  if v_link.id is null or not v_link.allow_downloads or v_link.download_size <> 'original' then
+    return null;
+  end if;
+  if char_length(p_passcode) > 100 or char_length(p_device) > 128 then
+    raise exception 'Passcode is too long' using errcode = '22023';
+  end if;
+  if not private.passcode_opens(v_link, p_passcode, p_device) then
+    return null;
+  end if;
+  return v_link.id::text || '.' || v_expires || '.' || private.download_grant_mac(v_link, v_expires);
+end
+$$;
+
+-- Replaced, so its grant stays (anon and authenticated: bucket originals' policy calls it).
+create or replace function private.request_download_album() returns uuid
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_grant text;
+  v_parts text[];
+  v_expires bigint;
+  v_link public.gallery_links;
+begin
+  v_grant := nullif(current_setting('request.headers', true), '')::jsonb ->> 'x-download-grant';
+  if v_grant is null or char_length(v_grant) > 200 then
+    return null;
+  end if;
+  v_parts := regexp_match(v_grant,
+    '^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([0-9]{1,12})\.([A-Za-z0-9_-]{43})$');
+  if v_parts is null then
+    return null;
+  end if;
+  v_expires := v_parts[2]::bigint;
+  if v_expires < extract(epoch from now()) then
+    return null;
+  end if;
+  select * into v_link
+    from public.gallery_links l
+   where l.id = v_parts[1]::uuid
+     and l.is_active and l.allow_downloads and l.download_size = 'original'
+     and (l.expires_at is null or l.expires_at > now());
+  if v_link.id is null or v_parts[3] <> private.download_grant_mac(v_link, v_expires) then
+    return null;
+  end if;
+  return v_link.album_id;
+exception when invalid_text_representation then
+  return null;
+end
 $$;
 
 -- ---------------------------------------------------------------------------------------
@@ -204,11 +288,13 @@ $$;
 revoke execute on function private.clean_client_name(text) from public, anon, authenticated;
 revoke execute on function public.sync_favourites_by_token(text, text, uuid[], uuid[], text, text) from public;
 revoke execute on function public.admin_list_link_favourites(uuid, text, text) from public;
-revoke execute on function public.admin_list_gallery_links(text, text) from public;
 revoke execute on function public.get_gallery_link_by_token(text) from public;
+revoke execute on function public.get_album_photos_by_token(text, text, text) from public;
+revoke execute on function public.get_download_grant(text, text, text) from public;
 grant execute on function public.sync_favourites_by_token(text, text, uuid[], uuid[], text, text) to anon, authenticated, service_role;
 grant execute on function public.admin_list_link_favourites(uuid, text, text) to anon, authenticated, service_role;
-grant execute on function public.admin_list_gallery_links(text, text) to anon, authenticated, service_role;
 grant execute on function public.get_gallery_link_by_token(text) to anon, authenticated, service_role;
+grant execute on function public.get_album_photos_by_token(text, text, text) to anon, authenticated, service_role;
+grant execute on function public.get_download_grant(text, text, text) to anon, authenticated, service_role;
 
 notify pgrst, 'reload schema';
