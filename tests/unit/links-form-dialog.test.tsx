@@ -5,6 +5,7 @@ import type { LinkSettings } from '@/features/admin-links/link-form';
 import { LinkFormDialog } from '@/features/admin-links/link-form-dialog';
 import { defaultExpiryDate } from '@/features/admin-links/link-rules';
 import type { ShownLink } from '@/features/admin-links/links-overlay';
+import { adminLink } from './link-fixture';
 
 // jsdom has no ResizeObserver; Radix's Switch measures itself with one.
 globalThis.ResizeObserver ??= class {
@@ -113,24 +114,7 @@ describe('the client link dialog', () => {
   });
 
   it("keeps an older link's passcode that breaks the new rule, until it is changed", async () => {
-    const link: ShownLink = {
-      id: 'old',
-      album_id: 'album-1',
-      album_name: 'Rivera Family',
-      album_description: null,
-      access_token: 'x'.repeat(43),
-      passcode: 'abc',
-      is_active: true,
-      allow_downloads: true,
-      expires_at: null,
-      created_at: '2026-11-22T10:00:00Z',
-      allow_favourites: true,
-      favourite_count: 0,
-      download_size: 'original',
-      opened_count: 0,
-      last_opened_at: null,
-      download_count: 0,
-    };
+    const link: ShownLink = adminLink({ id: 'old', passcode: 'abc' });
     const { onSubmit } = renderDialog(link);
     await userEvent.click(screen.getByRole('switch', { name: 'Allow downloads' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -150,24 +134,7 @@ describe('the client link dialog', () => {
   });
 
   it('keeps the collection of a link being edited', async () => {
-    const link: ShownLink = {
-      id: 'l',
-      album_id: 'album-1',
-      album_name: 'Rivera Family',
-      album_description: null,
-      access_token: 'x'.repeat(43),
-      passcode: '1234',
-      is_active: true,
-      allow_downloads: true,
-      expires_at: null,
-      created_at: '2026-11-22T10:00:00Z',
-      allow_favourites: true,
-      favourite_count: 0,
-      download_size: 'original',
-      opened_count: 0,
-      last_opened_at: null,
-      download_count: 0,
-    };
+    const link: ShownLink = adminLink({ id: 'l', passcode: '1234' });
     const { onSubmit } = renderDialog(link);
     expect(screen.getByRole('dialog', { name: 'Edit Client Link' })).toBeTruthy();
     const select = screen.getByLabelText<HTMLSelectElement>('Collection');

@@ -2,27 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { overlayAlbumOptions, overlayLinks } from '@/features/admin-links/links-overlay';
 import type { AdminGalleryLink } from '@/lib/backend/database.types';
 import { changes } from '@/offline/outbox/registry';
+import { adminLink } from './link-fixture';
 import { queued } from './queued-change';
 
-const serverLink = (id: string, createdAt: string, extra: Partial<AdminGalleryLink> = {}): AdminGalleryLink => ({
-  id,
-  album_id: 'album-1',
-  album_name: 'Rivera Family',
-  album_description: null,
-  access_token: `token-${id}`.padEnd(43, 'x'),
-  passcode: null,
-  is_active: true,
-  allow_downloads: true,
-  expires_at: null,
-  created_at: createdAt,
-  allow_favourites: true,
-  favourite_count: 0,
-  download_size: 'original',
-  opened_count: 0,
-  last_opened_at: null,
-  download_count: 0,
-  ...extra,
-});
+const serverLink = (id: string, createdAt: string, extra: Partial<AdminGalleryLink> = {}): AdminGalleryLink =>
+  adminLink({ id, access_token: `token-${id}`.padEnd(43, 'x'), created_at: createdAt, ...extra });
 
 describe('overlayLinks', () => {
   const older = serverLink('a', '2026-11-01T10:00:00.000000+00:00');

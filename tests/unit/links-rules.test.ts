@@ -9,6 +9,7 @@ import {
 } from '@/features/admin-links/link-form';
 import { defaultExpiryDate, expiresIn, expiryFromDateInput, isDateInput, isExpired, toDateInput } from '@/features/admin-links/link-rules';
 import type { ShownLink } from '@/features/admin-links/links-overlay';
+import { adminLink } from './link-fixture';
 
 describe('isExpired (SPEC §4: expires_at earlier than now)', () => {
   const now = new Date('2026-11-22T12:00:00Z');
@@ -128,24 +129,14 @@ describe('the link form rules (SPEC §5)', () => {
   });
 
   it('starts an edit from the link as it is', () => {
-    const link = {
+    const link: ShownLink = adminLink({
       id: 'l',
-      album_id: 'album-1',
       album_name: 'Rivera',
-      album_description: null,
-      access_token: 'x'.repeat(43),
       passcode: '4321',
-      is_active: true,
       allow_downloads: false,
       expires_at: new Date(2027, 0, 5, 23, 59).toISOString(),
-      created_at: '2026-11-22T10:00:00Z',
       allow_favourites: false,
-      favourite_count: 0,
-      download_size: 'original',
-      opened_count: 0,
-      last_opened_at: null,
-      download_count: 0,
-    } satisfies ShownLink;
+    });
     expect(initialLinkValues(link)).toEqual({
       albumId: 'album-1',
       requirePasscode: true,
