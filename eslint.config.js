@@ -59,6 +59,14 @@ export default tseslint.config(
     languageOptions: { globals: globals.serviceworker },
   },
   {
+    // zod is set up for the site's Content-Security-Policy in one place (src/lib/schema.ts).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/schema.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import z from '@/lib/schema' (set up for the CSP)." }] }],
+    },
+  },
+  {
     files: ['supabase/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.{ts,tsx}', 'bench/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: { ...globals.node } },
   },

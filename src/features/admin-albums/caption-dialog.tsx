@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from '@/lib/schema';
 import { useBackend } from '@/lib/backend/backend-context';
 import { photoDisplayUrl } from '@/lib/backend/photo-objects';
 import { resolveStorageUrl } from '@/lib/backend/storage';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/schema';
 import type { PageContentRow, PageContentUpdate, SectionName } from '@/lib/backend/database.types';
 
 /** SPEC §5/§9: the only section names a page may have, in the order the select offers them. */

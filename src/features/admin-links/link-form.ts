@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/schema';
 import type { GalleryLinkUpdate, LinkDownloadSize } from '@/lib/backend/database.types';
 import { INITIAL_LINK_DEFAULTS, type LinkDefaults } from '@/lib/backend/link-defaults';
 import { generatePasscode, PASSCODE_PATTERN, PASSCODE_RULE } from '@/lib/share-link';

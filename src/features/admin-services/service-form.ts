@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/schema';
 import type { ServiceIcon, ServicePackageRow, ServicePackageUpdate } from '@/lib/backend/database.types';
 
 /** SPEC §3/§9: the icons a package may show; Heart is the default. */

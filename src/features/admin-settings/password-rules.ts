@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/schema';
 
 // SPEC §5: new password and confirmation must match and be at least 6 characters.
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/schema';
 import type { PhotographerProfileRow, PhotographerProfileWrite } from '@/lib/backend/database.types';
 import { isWebAddress } from '@/lib/safe-url';
 import { payloadsOf, type OutboxItem } from '@/offline/outbox/registry';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/schema';
 import type { TestimonialRow } from '@/lib/backend/database.types';
 
 /** The database's limits (supabase/migrations/20261124000600_testimonials.sql). */
