@@ -83,7 +83,8 @@ export function ClientGalleryPage() {
     return download(shown, undefined, size);
   };
   const saveOffline = useSaveOffline(accessToken, shown.length, complete);
-  const favourites = useClientFavourites(accessToken, passcode, !!found?.allow_favourites && !needsPasscode && photos.isSuccess);
+  const favouritesOn = !!found?.allow_favourites && !needsPasscode && photos.isSuccess;
+  const favourites = useClientFavourites(accessToken, passcode, favouritesOn);
   const [onlyFavourites, setOnlyFavourites] = useState(false);
   const listed = favourites.ready && onlyFavourites ? shown.filter((photo) => favourites.chosen.has(photo.id)) : shown;
   useErrorToast(link.error, 'Failed to load gallery');
@@ -175,7 +176,8 @@ export function ClientGalleryPage() {
         <NoPhotos title="No photos yet" description="Your photographer has not added photos to this gallery yet." />
       ) : (
         <>
-          {favourites.ready && (
+          {/* From the first paint on (not once the device's list is read), so the grid never moves. */}
+          {favouritesOn && (
             <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <FavouritesFilter count={favourites.chosen.size} only={onlyFavourites} onChange={setOnlyFavourites} />
               <FavouritesNotice waiting={favourites.waiting} online={online} refusal={favourites.refusal} />
