@@ -35,10 +35,12 @@ export function LinksPage() {
   const [viewingFavourites, setViewingFavourites] = useState<ShownLink | null>(null);
   const queryClient = useQueryClient();
   // Read ahead while online, so the photographer sees the last known picks at a shoot with no network.
+  // The list is rebuilt whenever the outbox moves; picks read in the last minute are not read again
+  // (opening 'View Favourites' always reads them afresh).
   useEffect(() => {
     if (!navigator.onLine) return;
     for (const link of links) {
-      if (link.favourite_count > 0) void queryClient.prefetchQuery(linkFavouritesQuery(backend, link.id));
+      if (link.favourite_count > 0) void queryClient.prefetchQuery({ ...linkFavouritesQuery(backend, link.id), staleTime: 60_000 });
     }
   }, [links, queryClient, backend]);
   // One clock per render, so every row judges 'Expired' against the same moment.
