@@ -68,14 +68,19 @@ export function webSizeFilename(originalFilename: string, renditionUrl: string):
   return `${stem}.${extension}`;
 }
 
-/** Downloads the web-size rendition (a public object: no headers) under the original's name. */
+/** Fetches a web-size rendition's bytes (a public object: no headers). */
+export async function fetchWebSize(previewSrc: string, options: { fetch?: typeof fetch; signal?: AbortSignal } = {}): Promise<Blob> {
+  const response = await (options.fetch ?? fetch)(previewSrc, { signal: options.signal });
+  if (!response.ok) throw new Error(`Photo download failed with HTTP ${response.status}`);
+  return response.blob();
+}
+
+/** Downloads the web-size rendition under the original's name. */
 export async function downloadWebSize(
   photo: { previewSrc: string; originalFilename: string },
   fetcher: typeof fetch = fetch,
 ): Promise<void> {
-  const response = await fetcher(photo.previewSrc);
-  if (!response.ok) throw new Error(`Photo download failed with HTTP ${response.status}`);
-  saveBlob(await response.blob(), webSizeFilename(photo.originalFilename, photo.previewSrc));
+  saveBlob(await fetchWebSize(photo.previewSrc, { fetch: fetcher }), webSizeFilename(photo.originalFilename, photo.previewSrc));
 }
 
 /** Downloads one photo's original under its original file name. */

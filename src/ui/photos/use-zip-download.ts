@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { usePublicBackend } from '@/lib/backend/backend-context';
 import { zipFiles } from '@/lib/downloads/album-zip';
 import { zipFileName } from '@/lib/downloads/file-names';
-import { fetchOriginal, webSizeFilename, type DownloadSize, type OriginalAccess } from '@/lib/downloads/photo-download';
+import { fetchOriginal, fetchWebSize, webSizeFilename, type DownloadSize, type OriginalAccess } from '@/lib/downloads/photo-download';
 import { saveStream } from '@/lib/downloads/save-stream';
 import { notify } from '@/ui/toast';
 
@@ -15,13 +15,6 @@ export interface ZippedPhoto {
   originalFilename: string;
   fileSize: number;
   previewSrc?: string;
-}
-
-/** Fetches a public rendition's bytes. */
-async function fetchRendition(url: string, signal: AbortSignal): Promise<Blob> {
-  const response = await fetch(url, { signal });
-  if (!response.ok) throw new Error(`Photo download failed with HTTP ${response.status}`);
-  return response.blob();
 }
 
 /**
@@ -50,7 +43,7 @@ export function useZipDownload(albumName: string, access: OriginalAccess) {
                 name: webSizeFilename(photo.originalFilename, photo.previewSrc),
                 // Its size is not known before it is fetched: progress counts files alike.
                 size: 1,
-                load: (signal: AbortSignal) => fetchRendition(photo.previewSrc!, signal),
+                load: (signal: AbortSignal) => fetchWebSize(photo.previewSrc!, { signal }),
               }
             : {
                 name: photo.originalFilename,
