@@ -502,8 +502,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       onResponse: (_request, reply, response) => {
         // A refused upload whose body is still coming: the storage service reads and drops the
         // rest. The client gets 3 s to read the answer, as hosted Storage gives (a connection
-        // closed at once can reach a client that is still sending as a reset, its answer unread;
-        // one second was too short for a busy client in CI), then is cut off.
+        // closed at once can reach a client that is still sending as a reset, its answer unread),
+        // then is cut off.
         if (service === 'storage' && response.statusCode >= 400 && !request.raw.complete) {
           reply.raw.once('finish', () => setTimeout(() => request.raw.socket?.destroy(), 3000).unref());
         }
