@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { extname, join } from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
@@ -300,6 +300,29 @@ function staticSite(distDir: string) {
   };
 }
 
+/**
+ * An upload's body as a stream of its own for the proxy. When the storage service answers before
+ * the body has all arrived (a refused upload), the proxy destroys the stream it was sending from:
+ * were that the client's request, its connection would close under it, and a client still
+ * sending would meet EPIPE instead of reading the answer. The rest of the body is read and
+ * dropped instead; a client that keeps sending is cut off after its answer (see onResponse).
+ */
+function uploadBody(request: IncomingMessage): Readable {
+  const body = new PassThrough();
+  request.pipe(body);
+  body.once('close', () => {
+    if (request.readableEnded) return;
+    request.unpipe(body);
+    request.resume();
+  });
+  // A client that goes away mid-upload aborts the upstream request, as before.
+  request.once('error', (error) => body.destroy(error));
+  request.once('close', () => {
+    if (!request.readableEnded) body.destroy(new Error('The upload ended before the file did'));
+  });
+  return body;
+}
+
 /** Answers for malformed requests Node refuses before fastify sees them: JSON with the API headers. */
 function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
@@ -500,12 +523,19 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         return answer as IncomingHttpHeaders;
       },
       onResponse: (_request, reply, response) => {
-        // A refused upload whose body is still coming: the storage service reads and drops the
-        // rest. The client gets 3 s to read the answer, as hosted Storage gives (a connection
-        // closed at once can reach a client that is still sending as a reset, its answer unread),
-        // then is cut off.
-        if (service === 'storage' && response.statusCode >= 400 && !request.raw.complete) {
-          reply.raw.once('finish', () => setTimeout(() => request.raw.socket?.destroy(), 3000).unref());
+        // An answer before the upload's body has all arrived (a refusal): reply-from marks it
+        // `connection: close`, and Node then closes the socket under a client that is still
+        // sending, which meets EPIPE instead of reading its answer. The gateway reads and drops
+        // the rest of the body instead (uploadBody), so the connection stays usable; a client
+        // still sending that body 3 s after its answer (hosted Storage gives 3 s) is cut off.
+        if (service === 'storage' && !request.raw.complete) {
+          reply.removeHeader('connection');
+          const socket = request.raw.socket;
+          reply.raw.once('finish', () =>
+            setTimeout(() => {
+              if (!request.raw.complete) socket?.destroy();
+            }, 3000).unref(),
+          );
         }
         if (response.statusCode < 500) {
           void reply.send(response.stream);
@@ -543,7 +573,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     context.addContentTypeParser('*', (_request, payload, done) => {
       if (service === 'storage') {
         // Uploads stream through unread; the storage service enforces its own limits.
-        done(null, payload);
+        done(null, uploadBody(payload));
         return;
       }
       readBody(payload, limits.restBodyBytes, limits.restBodyTimeoutMs).then(

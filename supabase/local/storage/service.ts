@@ -42,8 +42,8 @@ export interface RunningStorageService {
  * so the client stops sending. Not when the gateway forwarded it (it sets x-forwarded-for): Node
  * destroys a `connection: close` socket as soon as the answer is written, and the gateway's proxy,
  * still writing the body, then loses the answer (EPIPE → 502). The rest of such a body is read
- * and dropped instead (Node does that for a kept-alive connection), and the gateway cuts its
- * client off once it has relayed the refusal (supabase/local/gateway.ts).
+ * and dropped instead (Node does that for a kept-alive connection); the gateway does the same
+ * with its client's, and cuts off a client still sending 3 s after the refusal (supabase/local/gateway.ts).
  */
 function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): void {
   if (request.headers['x-forwarded-for'] !== undefined) return;
