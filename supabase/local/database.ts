@@ -39,12 +39,20 @@ async function applyBootstrap(client: pg.Client): Promise<void> {
   }
 }
 
-/** Applies every migration not yet recorded, in file-name order, each in its own transaction. */
-async function applyMigrations(client: pg.Client): Promise<string[]> {
-  const dir = join(supabaseDir, 'migrations');
-  const files = readdirSync(dir)
+/** The migration files, in the order they apply (their names start with the version). */
+export function migrationFiles(): string[] {
+  return readdirSync(join(supabaseDir, 'migrations'))
     .filter((name) => /^\d{14}_.+\.sql$/.test(name))
     .sort();
+}
+
+/**
+ * Applies every migration not yet recorded, in file-name order, each in its own transaction;
+ * with `through`, only those up to that version (a data directory as an older release left it).
+ */
+async function applyMigrations(client: pg.Client, through?: string): Promise<string[]> {
+  const dir = join(supabaseDir, 'migrations');
+  const files = migrationFiles().filter((file) => through === undefined || file.slice(0, 14) <= through);
   const { rows } = await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
   const applied = new Set(rows.map((row) => row.version));
   const appliedNow: string[] = [];
@@ -101,7 +109,11 @@ export interface PreparedDatabase extends SuperuserResult {
  * Brings the database to the current schema: bootstrap (first start), pending migrations,
  * seed (once), API role passwords from this installation's secrets, the superuser.
  */
-export async function prepareDatabase(port: number, secrets: StackSecrets, options: { adminPassword?: string }): Promise<PreparedDatabase> {
+export async function prepareDatabase(
+  port: number,
+  secrets: StackSecrets,
+  options: { adminPassword?: string; migrationsThrough?: string },
+): Promise<PreparedDatabase> {
   return withClient(superuserConnection(port, secrets), async (client) => {
     await client.query('set client_min_messages = warning');
     await applyBootstrap(client);
@@ -111,7 +123,7 @@ export async function prepareDatabase(port: number, secrets: StackSecrets, optio
     // authenticated 8 s); PostgREST applies these role settings when it switches role.
     await client.query(`alter role anon set statement_timeout = '3s'`);
     await client.query(`alter role authenticated set statement_timeout = '8s'`);
-    const migrationsApplied = await applyMigrations(client);
+    const migrationsApplied = await applyMigrations(client, options.migrationsThrough);
     await applySeed(client);
     const superuser = await ensureSuperuser(client, options.adminPassword);
     return { migrationsApplied, ...superuser };

@@ -67,7 +67,7 @@ export async function failureOf(call: Promise<unknown> | (() => Promise<unknown>
   throw new Error('expected the call to fail, but it succeeded');
 }
 
-export const photoFixture = (name: 'landscape.jpg' | 'portrait.jpg' | 'rotated-exif6.jpg') =>
+export const photoFixture = (name: 'landscape.jpg' | 'portrait.jpg' | 'rotated-exif6.jpg' | 'landscape.webp') =>
   readFileSync(join(import.meta.dirname, '..', 'fixtures', name));
 
 /** An album row made directly in the database. */

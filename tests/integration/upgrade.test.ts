@@ -1,0 +1,317 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrationFiles } from '../../supabase/local/database';
+import { startStack, type RunningStack } from '../../supabase/local/stack';
+import { photoFixture } from './helpers';
+
+/**
+ * A newer version started on a data directory an older one made applies the pending migrations
+ * and keeps every row and every photo. Each case builds the older data directory from the
+ * migrations of that release (the same files, applied only up to its last one), fills it
+ * through the API that release had, stops, starts the current version on it, and compares.
+ */
+
+/**
+ * The first release: the schema of 2026-11-22, the foundation and the two fixes of that day
+ * (migrations 0700 and 0800; the storage service this test fills it through needs 0700's check).
+ */
+const FIRST_RELEASE = '20261122000800';
+const version = (file: string) => file.slice(0, 14);
+const files = migrationFiles();
+/** The release before the latest migration. */
+const PREVIOUS_RELEASE = version(files.at(-2)!);
+
+const dataDirs: string[] = [];
+let running: RunningStack | undefined;
+afterEach(async () => {
+  await running?.stop();
+  running = undefined;
+  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const adminPassword = randomBytes(9).toString('base64url');
+
+async function start(dataDir: string, migrationsThrough?: string): Promise<RunningStack> {
+  running = await startStack({ dataDir, port: 0, fast: true, adminPassword, migrationsThrough, log: () => undefined });
+  return running;
+}
+
+async function stop(): Promise<void> {
+  await running?.stop();
+  running = undefined;
+}
+
+/** The API as a client program calls it (the release's own RPC names and arguments). */
+function api(stack: RunningStack) {
+  const anon = { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` };
+  let admin: Record<string, string> = anon;
+  const call = async (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) => {
+    const response = await fetch(`${stack.url}${path}`, init);
+    const text = await response.text();
+    expect(response.status, `${path}: ${text}`).toBeLessThan(300);
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  };
+  const rpc = (name: string, args: Record<string, unknown>, as: 'admin' | 'anon' = 'admin') =>
+    call(`/rest/v1/rpc/${name}`, {
+      method: 'POST',
+      headers: { ...(as === 'admin' ? admin : anon), 'content-type': 'application/json' },
+      body: JSON.stringify(args),
+    });
+  return {
+    anon,
+    rpc,
+    async signIn() {
+      const token = (await rpc('admin_login', { p_username: 'admin', p_password: adminPassword }, 'anon')) as string;
+      admin = { ...anon, 'x-admin-username': 'admin', 'x-admin-token': token };
+      return { p_username: 'admin', p_token: token };
+    },
+    insert: (table: string, row: Record<string, unknown>) =>
+      call(`/rest/v1/${table}`, {
+        method: 'POST',
+        headers: { ...admin, 'content-type': 'application/json', prefer: 'return=minimal' },
+        body: JSON.stringify(row),
+      }),
+    upload: (bucket: string, name: string, bytes: Buffer, type: string) =>
+      call(`/storage/v1/object/${bucket}/${name}`, {
+        method: 'POST',
+        headers: { ...admin, 'content-type': type },
+        body: new Uint8Array(bytes),
+      }),
+    get: async (path: string, as: 'admin' | 'anon' = 'anon') => {
+      const response = await fetch(`${stack.url}${path}`, { headers: as === 'admin' ? admin : anon });
+      return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+    },
+  };
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Every row of every table in schema public, and every stored object with its bytes' hash. */
+async function everything(stack: RunningStack) {
+  const db = new pg.Client(stack.database);
+  await db.connect();
+  try {
+    const { rows: tables } = await db.query<{ name: string }>(
+      `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p') order by 1`,
+    );
+    const rows: Record<string, Array<Record<string, unknown>>> = {};
+    const keys: Record<string, string[]> = {};
+    for (const { name } of tables) {
+      keys[name] = (
+        await db.query<{ column: string }>(
+          `select a.attname as column from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+            where i.indrelid = $1::regclass and i.indisprimary order by a.attnum`,
+          [`public.${pg.escapeIdentifier(name)}`],
+        )
+      ).rows.map((row) => row.column);
+      rows[name] = (await db.query(`select to_jsonb(t) as row from public.${pg.escapeIdentifier(name)} t`)).rows
+        .map((row: { row: Record<string, unknown> }) => row.row)
+        .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    }
+    const { rows: objects } = await db.query<{ bucket_id: string; name: string; mimetype: string }>(
+      `select bucket_id, name, metadata ->> 'mimetype' as mimetype from storage.objects order by bucket_id, name`,
+    );
+    return { rows, keys, objects };
+  } finally {
+    await db.end();
+  }
+}
+
+/** The old snapshot's rows are all there, with the same values, apart from what `changed` allows. */
+function expectKept(
+  before: Awaited<ReturnType<typeof everything>>,
+  after: Awaited<ReturnType<typeof everything>>,
+  changed: (table: string, column: string, old: unknown, now: unknown) => boolean = () => false,
+) {
+  for (const [table, oldRows] of Object.entries(before.rows)) {
+    const newRows = after.rows[table] ?? [];
+    const key = before.keys[table]!;
+    expect(key.length, `${table} has a primary key`).toBeGreaterThan(0);
+    const keyOf = (row: Record<string, unknown>) => JSON.stringify(key.map((column) => row[column]));
+    expect(newRows.length, `rows of ${table}`).toBe(oldRows.length);
+    for (const old of oldRows) {
+      const now = newRows.find((row) => keyOf(row) === keyOf(old));
+      expect(now, `${table} row ${keyOf(old)}`).toBeDefined();
+      for (const [column, value] of Object.entries(old)) {
+        if (JSON.stringify(now![column]) === JSON.stringify(value)) continue;
+        expect(
+          changed(table, column, value, now![column]),
+          `${table}.${column} of ${keyOf(old)}: ${String(value)} → ${String(now![column])}`,
+        ).toBe(true);
+      }
+    }
+  }
+}
+
+describe('upgrades keep everything', () => {
+  it(
+    `a data directory of the first release (migrations through ${FIRST_RELEASE}): rows, photos, galleries and links`,
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'upgrade-first-'));
+      dataDirs.push(dataDir);
+      const old = await start(dataDir, FIRST_RELEASE);
+      expect(old.migrationsApplied.map(version)).toEqual(files.map(version).filter((v) => v <= FIRST_RELEASE));
+
+      // The photographer's work, through the first release's API: two collections, photos with
+      // their originals and renditions in bucket photos (that release's layout), a curated
+      // gallery, a client link with a passcode.
+      const first = api(old);
+      const session = await first.signIn();
+      const albums = [randomUUID(), randomUUID()];
+      await first.rpc('admin_create_album', {
+        ...session,
+        p_id: albums[0],
+        p_name: 'Wedding Anna & Ben',
+        p_description: 'June',
+        p_is_public: false,
+      });
+      await first.rpc('admin_create_album', { ...session, p_id: albums[1], p_name: 'Portfolio', p_description: null, p_is_public: true });
+      const photos: Array<{ id: string; album: string; original: Buffer; thumb: Buffer }> = [];
+      const fixtures = ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'] as const;
+      for (const [index, album] of [albums[0], albums[0], albums[1]].entries()) {
+        const id = randomUUID();
+        const original = photoFixture(fixtures[index]!);
+        const thumb = photoFixture(fixtures[(index + 1) % 3]!);
+        await first.upload('photos', `${album}/${id}.jpg`, original, 'image/jpeg');
+        await first.upload('photos', `${album}/${id}.thumb.jpg`, thumb, 'image/jpeg');
+        const at = (name: string) => `/storage/v1/object/public/photos/${album}/${name}`;
+        await first.rpc('admin_add_photo', {
+          ...session,
+          p_id: id,
+          p_album_id: album,
+          p_filename: `${id}.jpg`,
+          p_original_filename: `DSC_000${index}.jpg`,
+          p_file_url: at(`${id}.jpg`),
+          p_thumb_url: at(`${id}.thumb.jpg`),
+          p_preview_url: at(`${id}.thumb.jpg`),
+          p_file_size: original.length,
+          p_width: 1200,
+          p_height: 800,
+          p_mime_type: 'image/jpeg',
+        });
+        photos.push({ id, album: album!, original, thumb });
+      }
+      const gallery = randomUUID();
+      await first.rpc('admin_create_public_gallery', {
+        ...session,
+        p_id: gallery,
+        p_title: 'Best of',
+        p_description: 'Mine',
+        p_is_active: true,
+      });
+      await first.rpc('admin_add_photos_to_gallery', { ...session, p_gallery_id: gallery, p_photo_ids: [photos[2]!.id, photos[0]!.id] });
+      const token = randomBytes(24).toString('base64url');
+      await first.insert('gallery_links', { album_id: albums[0], access_token: token, passcode: '1234', allow_downloads: true });
+      const before = await everything(old);
+      expect(before.rows.photos).toHaveLength(3);
+      expect(before.objects).toHaveLength(6);
+      await stop();
+
+      // The current version on the same directory.
+      const now = await start(dataDir);
+      expect(now.migrationsApplied.map(version)).toEqual(files.map(version).filter((v) => v > FIRST_RELEASE));
+      const after = await everything(now);
+      const originalsPath = (album: string, file: string) => `/storage/v1/object/authenticated/originals/${album}/${file}`;
+      expectKept(before, after, (table, column, old, value) => {
+        // Originals moved into the private bucket (migration 20261124000200): same object name.
+        if (table === 'photos' && column === 'file_url')
+          return typeof old === 'string' && value === old.replace('/object/public/photos/', '/object/authenticated/originals/');
+        return false;
+      });
+      // Every photo's original and rendition, byte for byte, where the current app reads them.
+      const current = api(now);
+      await current.signIn();
+      for (const photo of photos) {
+        const original = await current.get(originalsPath(photo.album, `${photo.id}.jpg`), 'admin');
+        expect(original.status).toBe(200);
+        expect(sha256(original.bytes)).toBe(sha256(photo.original));
+        const thumb = await current.get(`/storage/v1/object/public/photos/${photo.album}/${photo.id}.thumb.jpg`);
+        expect(thumb.status).toBe(200);
+        expect(sha256(thumb.bytes)).toBe(sha256(photo.thumb));
+      }
+      expect(after.objects.map((object) => `${object.bucket_id}/${object.name}`).sort()).toEqual(
+        photos.flatMap((photo) => [`originals/${photo.album}/${photo.id}.jpg`, `photos/${photo.album}/${photo.id}.thumb.jpg`]).sort(),
+      );
+      // What visitors and clients see still works: the gallery in its order, the link with its passcode.
+      const shown = (await current.rpc('get_album_photos_by_token', { p_access_token: token, p_passcode: '1234' }, 'anon')) as Array<{
+        id: string;
+      }>;
+      expect(shown.map((photo) => photo.id).sort()).toEqual([photos[0]!.id, photos[1]!.id].sort());
+      const galleryPhotos = await current.get(
+        `/rest/v1/public_gallery_photos?select=photo_id&public_gallery_id=eq.${gallery}&order=sort_order`,
+      );
+      expect((JSON.parse(galleryPhotos.bytes.toString()) as Array<{ photo_id: string }>).map((row) => row.photo_id)).toEqual([
+        photos[2]!.id,
+        photos[0]!.id,
+      ]);
+    },
+  );
+
+  it(
+    `a data directory of the previous release (migrations through ${PREVIOUS_RELEASE}): favourites too`,
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'upgrade-previous-'));
+      dataDirs.push(dataDir);
+      const old = await start(dataDir, PREVIOUS_RELEASE);
+      const previous = api(old);
+      const session = await previous.signIn();
+      const album = randomUUID();
+      await previous.rpc('admin_create_album', { ...session, p_id: album, p_name: 'Family', p_description: null, p_is_public: false });
+      const ids: string[] = [];
+      for (const fixture of ['landscape.jpg', 'portrait.jpg'] as const) {
+        const id = randomUUID();
+        const bytes = photoFixture(fixture);
+        await previous.upload('originals', `${album}/${id}.jpg`, bytes, 'image/jpeg');
+        await previous.upload('photos', `${album}/${id}.thumb.webp`, photoFixture('landscape.webp'), 'image/webp');
+        await previous.rpc('admin_add_photo', {
+          ...session,
+          p_id: id,
+          p_album_id: album,
+          p_filename: `${id}.jpg`,
+          p_original_filename: `IMG_${fixture}`,
+          p_file_url: `/storage/v1/object/authenticated/originals/${album}/${id}.jpg`,
+          p_thumb_url: `/storage/v1/object/public/photos/${album}/${id}.thumb.webp`,
+          p_preview_url: `/storage/v1/object/public/photos/${album}/${id}.thumb.webp`,
+          p_file_size: bytes.length,
+          p_width: 1200,
+          p_height: 800,
+          p_mime_type: 'image/jpeg',
+        });
+        ids.push(id);
+      }
+      const token = randomBytes(24).toString('base64url');
+      await previous.insert('gallery_links', { album_id: album, access_token: token, allow_favourites: true });
+      for (const [name, picks] of [
+        ['Anna', ids],
+        ['Ben', [ids[1]]],
+      ] as const) {
+        await previous.rpc(
+          'sync_favourites_by_token',
+          { p_access_token: token, p_client_name: name, p_add: picks, p_remove: [], p_passcode: null, p_device: randomUUID() },
+          'anon',
+        );
+      }
+      const before = await everything(old);
+      expect(before.rows.link_favourites).toHaveLength(3);
+      await stop();
+
+      const now = await start(dataDir);
+      expect(now.migrationsApplied.map(version)).toEqual(files.map(version).filter((v) => v > PREVIOUS_RELEASE));
+      const after = await everything(now);
+      expectKept(before, after);
+      expect(after.objects).toEqual(before.objects);
+      const current = api(now);
+      const session2 = await current.signIn();
+      const favourites = await current.rpc('admin_list_link_favourites', { ...session2, p_link_id: after.rows.gallery_links![0]!.id });
+      expect(JSON.stringify(favourites)).toContain('Anna');
+      expect(JSON.stringify(favourites)).toContain('Ben');
+    },
+  );
+});
