@@ -40,7 +40,7 @@ const isWebLink = (href: string) => /^https?:\/\/[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?
 /**
  * The contact button's action (SPEC §7): a mail link with a preset subject and greeting, a
  * phone link, or a social/web link in a new tab. Null when no usable value is set; only
- * mailto:, tel: and http(s) links are ever returned (ARCHITECTURE §4).
+ * mailto:, tel: and http(s) links are ever returned (docs/architecture.md §4).
  */
 export function contactLink(method: ContactMethod, rawValue: string | null | undefined): ContactLink | null {
   const value = (rawValue ?? '').trim();

@@ -1,7 +1,7 @@
 /**
  * Every table × select/insert/update/delete × {anonymous, forged token, expired session,
  * signed-in admin}: what each caller may see and change, checked against what the database
- * then holds (ARCHITECTURE §4).
+ * then holds (docs/architecture.md §4).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCredentials, BackendClient } from '@/lib/backend/client';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isExternalLink, safeHref, safeImageSrc } from '@/lib/safe-url';
 import { URL_VECTORS } from '../security/url-vectors';
 
-describe('the URL allow-list (ARCHITECTURE §4)', () => {
+describe('the URL allow-list (docs/architecture.md §4)', () => {
   it.each([
     'https://instagram.com/studio',
     'http://example.com/a?b=c#d',

@@ -9,7 +9,7 @@ export interface FooterLink {
   key: string;
   label: string;
   text: string;
-  /** Set only for http(s) links; anything else is shown as text, never put into href (ARCHITECTURE §4). */
+  /** Set only for http(s) links; anything else is shown as text, never put into href (docs/architecture.md §4). */
   href?: string;
 }
 

@@ -7,7 +7,7 @@ import { cn } from '@/ui/cn';
 import { useHasUnsavedChanges } from '@/ui/unsaved-changes';
 
 /**
- * The one-line state of the outbox (ARCHITECTURE §6), and of edits still only on screen
+ * The one-line state of the outbox (docs/architecture.md §6), and of edits still only on screen
  * (src/ui/unsaved-changes.tsx): it never says 'All changes saved' over those.
  */
 export function describeSync({ items, sendingId, sentInRun, online }: OutboxSnapshot, unsaved = false) {

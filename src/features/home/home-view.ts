@@ -8,7 +8,7 @@ import { heroImageStyle } from '@/theme/hero';
 
 /**
  * What the home page shows, worked out from what it read: defaults filled in, at most three
- * services with three features each, and every stored address checked (ARCHITECTURE §4) so
+ * services with three features each, and every stored address checked (docs/architecture.md §4) so
  * the components only lay things out.
  */
 

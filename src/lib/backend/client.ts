@@ -91,7 +91,7 @@ export function withAdminClient(publicBackend: PublicBackend, options: AdminBack
   const baseFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timedFetch = withTimeout(baseFetch);
   // The direct table and storage writes of the admin area are authorised by row-level
-  // security reading these headers (ARCHITECTURE §4).
+  // security reading these headers (docs/architecture.md §4).
   const adminFetch: typeof fetch = (input, init) => {
     const credentials = options.credentials();
     if (!credentials) return timedFetch(input, init);

@@ -6,7 +6,7 @@ import { photoDisplayUrl } from './photo-objects';
 /**
  * The home page's own reads (SPEC §7 "Public reads"), as a visitor. Profile and site settings
  * are read by the shared site hooks. Counts come from PostgREST's embedded `count` and covers
- * from one embedded row, so no read ever lists every photo (ARCHITECTURE §5). supabase-js's
+ * from one embedded row, so no read ever lists every photo (docs/architecture.md §5). supabase-js's
  * own retries are off: React Query is the one place that retries reads (src/app/query-client.ts),
  * so a failed load ends within seconds rather than after two layers of back-off.
  */

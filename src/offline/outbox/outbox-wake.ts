@@ -1,5 +1,5 @@
 /**
- * Background Sync hand-off between the service worker and the admin pages (ARCHITECTURE §6).
+ * Background Sync hand-off between the service worker and the admin pages (docs/architecture.md §6).
  * The outbox lives in the page: it needs the session, which the spec keeps in local storage
  * (out of a service worker's reach), and it makes renditions in a page worker. So when the
  * browser fires the sync event (the connection is back, even with the tab in the background

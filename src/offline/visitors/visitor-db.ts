@@ -2,7 +2,7 @@ import Dexie, { type Table } from 'dexie';
 import type { ClientLink, ClientPhoto } from '@/lib/backend/database.types';
 
 /**
- * Client albums this device can show with no network (ARCHITECTURE §6): every album a client
+ * Client albums this device can show with no network (docs/architecture.md §6): every album a client
  * opened is remembered (link, accepted passcode, photo list), and its thumbnails stay in the
  * service worker's cache; 'Save for offline' also puts every preview and thumbnail into a cache
  * of its own that browsing never evicts. A link found inactive or expired is forgotten, with
