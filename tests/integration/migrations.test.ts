@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationFiles } from '../../supabase/local/database';
+import { startStack, type RunningStack } from '../../supabase/local/stack';
+
+/**
+ * The migrations as `supabase db push` applies them to a new hosted project: every file, in
+ * order, on a database that has only what a new project has (supabase/local/bootstrap.sql,
+ * docs/deploy.md). And applied a second time (a push repeated by hand, or the SQL editor), each
+ * is refused without changing anything, or changes nothing. A stack of its own, so the
+ * second applications cannot disturb other tests.
+ */
+
+const migrationsDir = join(import.meta.dirname, '..', '..', 'supabase', 'migrations');
+const dataDir = mkdtempSync(join(tmpdir(), 'migrations-test-'));
+let stack: RunningStack;
+let db: pg.Client;
+
+beforeAll(async () => {
+  stack = await startStack({ dataDir, port: 0, fast: true, adminPassword: randomBytes(9).toString('base64url'), log: () => undefined });
+  db = new pg.Client(stack.database);
+  await db.connect();
+}, 60_000);
+
+afterAll(async () => {
+  await db?.end();
+  await stack?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/**
+ * What a migration can change: tables and columns, constraints, indexes, functions (body and
+ * grants), policies, triggers, table grants, the buckets, and every row of schema public.
+ */
+async function fingerprint(): Promise<string[]> {
+  const { rows } = await db.query<{ part: string; items: string[] }>(`
+    with schemas(name) as (values ('public'), ('private'), ('storage'))
+    select 'columns' as part, array_agg(format('%s.%s.%s %s %s %s', table_schema, table_name, column_name, data_type,
+             is_nullable, column_default)) as items
+      from information_schema.columns where table_schema in (select name from schemas)
+    union all
+    select 'constraints', array_agg(format('%s %s %s', conrelid::regclass, conname, pg_get_constraintdef(oid)))
+      from pg_constraint where connamespace in (select oid from pg_namespace where nspname in (select name from schemas))
+    union all
+    select 'indexes', array_agg(indexdef) from pg_indexes where schemaname in (select name from schemas)
+    union all
+    select 'functions', array_agg(format('%s %s %s %s', p.oid::regprocedure, md5(pg_get_functiondef(p.oid)), p.proacl, p.proconfig))
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     where n.nspname in ('public', 'private') and p.prokind in ('f', 'p')
+    union all
+    select 'policies', array_agg(format('%s.%s %s %s %s %s %s', schemaname, tablename, policyname, cmd, roles, qual, with_check))
+      from pg_policies
+    union all
+    select 'triggers', array_agg(format('%s %s', tgrelid::regclass, pg_get_triggerdef(oid)))
+      from pg_trigger where not tgisinternal
+    union all
+    select 'grants', array_agg(format('%s %s %s', c.oid::regclass, c.relacl, c.relrowsecurity))
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname in (select name from schemas) and c.relkind in ('r', 'v', 'm', 'S', 'p')
+    union all
+    select 'buckets', array_agg(to_jsonb(b)::text) from storage.buckets b
+  `);
+  const { rows: tables } = await db.query<{ name: string }>(
+    `select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r' order by 1`,
+  );
+  const data: string[] = [];
+  for (const { name } of tables) {
+    const { rows: content } = await db.query<{ rows: string }>(
+      `select coalesce(string_agg(to_jsonb(t)::text, ',' order by to_jsonb(t)::text), '') as rows from public.${pg.escapeIdentifier(name)} t`,
+    );
+    data.push(`${name}: ${content[0]!.rows}`);
+  }
+  return [...rows.flatMap((row) => (row.items ?? []).map((item) => `${row.part}: ${item}`)), ...data].sort();
+}
+
+/** What one fingerprint has that the other has not, both ways. */
+function difference(before: string[], after: string[]) {
+  const [was, is] = [new Set(before), new Set(after)];
+  return { gone: before.filter((item) => !is.has(item)), added: after.filter((item) => !was.has(item)) };
+}
+
+describe('the migrations on a new project', () => {
+  it('apply, every one, in the order of their versions', async () => {
+    const { rows } = await db.query<{ version: string; name: string }>(
+      'select version, name from supabase_migrations.schema_migrations order by version',
+    );
+    expect(rows.map((row) => `${row.version}_${row.name}.sql`)).toEqual(migrationFiles());
+    expect(stack.migrationsApplied).toEqual(migrationFiles());
+  });
+
+  it('are not applied again by a second start', async () => {
+    await db.end();
+    await stack.stop();
+    stack = await startStack({ dataDir, port: 0, fast: true, log: () => undefined });
+    db = new pg.Client(stack.database);
+    await db.connect();
+    expect(stack.migrationsApplied).toEqual([]);
+  }, 60_000);
+
+  it('each, applied a second time, is refused and changes nothing, or changes nothing', { timeout: 120_000 }, async () => {
+    const before = await fingerprint();
+    const outcomes: string[] = [];
+    for (const file of migrationFiles()) {
+      const sql = readFileSync(join(migrationsDir, file), 'utf8');
+      await db.query('begin');
+      try {
+        await db.query(sql);
+        // Applied without an error: it must have changed nothing (looked at before the rollback).
+        expect(difference(before, await fingerprint()), `${file} changed the database when applied again`).toEqual({ gone: [], added: [] });
+        outcomes.push(`${file}: no change`);
+      } catch (error) {
+        if ((error as Error).message.includes('changed the database')) throw error;
+        outcomes.push(`${file}: refused (${(error as Error).message})`);
+      } finally {
+        await db.query('rollback');
+      }
+    }
+    expect(difference(before, await fingerprint())).toEqual({ gone: [], added: [] });
+    // Every outcome named, so a run shows what a repeated push meets.
+    expect(outcomes).toHaveLength(migrationFiles().length);
+  });
+});
