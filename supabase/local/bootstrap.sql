@@ -1,12 +1,13 @@
--- What a hosted Supabase project already has before our migrations run, recreated for the
--- local stack: the API roles, the extensions schema with pgcrypto, the default privileges
--- Supabase grants in schema public, and the storage schema that Supabase Storage owns.
--- Applied once, as the database superuser, when the local data directory is created.
--- Never applied to a hosted project.
+-- What a new hosted Supabase project already has before our migrations run, recreated for
+-- the local stack: the API roles, the extensions schema with pgcrypto, and the storage schema
+-- that Supabase Storage owns. Applied once, as the database superuser, when the local data
+-- directory is created. Never applied to a hosted project. Each fact, and the file of
+-- supabase/postgres or supabase/storage that shows it: docs/deploy.md, section 3.
 
-create role anon nologin noinherit;
-create role authenticated nologin noinherit;
-create role service_role nologin noinherit bypassrls;
+-- The API roles inherit, as hosted's have since 2023.
+create role anon nologin inherit;
+create role authenticated nologin inherit;
+create role service_role nologin inherit bypassrls;
 -- PostgREST logs in as authenticator and switches to anon/authenticated/service_role.
 create role authenticator login noinherit;
 grant anon, authenticated, service_role to authenticator;
@@ -20,11 +21,10 @@ create extension pgcrypto with schema extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
 
 grant usage on schema public to anon, authenticated, service_role;
--- Hosted Supabase grants everything in public to the API roles by default; the migrations
--- must revoke and grant explicitly, so the local stack reproduces that starting point.
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+-- No default privileges in public: new hosted projects no longer grant the API roles what
+-- postgres creates there (docs/deploy.md 3.1), so every grant the site needs is in the
+-- migrations. Older projects still have those default grants; the migrations test runs the
+-- migrations both ways and finds the same rights (tests/integration/migrations.test.ts).
 
 -- Storage: the subset of Supabase Storage's schema that the API and policies rely on.
 create schema storage authorization supabase_storage_admin;

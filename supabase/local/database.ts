@@ -101,6 +101,15 @@ export async function setAdminPassword(config: pg.ClientConfig, username: string
   await withClient(config, (client) => client.query('select private.set_admin_password($1, $2)', [username, password]));
 }
 
+/**
+ * The default privileges of a hosted project made before 2026: whatever postgres creates in
+ * public is granted to all three API roles, so the migrations' own revokes decide. Tests only.
+ */
+const OLDER_PROJECT_DEFAULTS = `
+  alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+  alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;`;
+
 export interface PreparedDatabase extends SuperuserResult {
   migrationsApplied: string[];
 }
@@ -112,7 +121,7 @@ export interface PreparedDatabase extends SuperuserResult {
 export async function prepareDatabase(
   port: number,
   secrets: StackSecrets,
-  options: { adminPassword?: string; migrationsThrough?: string },
+  options: { adminPassword?: string; migrationsThrough?: string; olderProjectDefaults?: boolean },
 ): Promise<PreparedDatabase> {
   return withClient(superuserConnection(port, secrets), async (client) => {
     await client.query('set client_min_messages = warning');
@@ -123,6 +132,9 @@ export async function prepareDatabase(
     // authenticated 8 s); PostgREST applies these role settings when it switches role.
     await client.query(`alter role anon set statement_timeout = '3s'`);
     await client.query(`alter role authenticated set statement_timeout = '8s'`);
+    await client.query(`alter role authenticator set statement_timeout = '8s'`);
+    await client.query(`alter role authenticator set lock_timeout = '8s'`);
+    if (options.olderProjectDefaults) await client.query(OLDER_PROJECT_DEFAULTS);
     const migrationsApplied = await applyMigrations(client, options.migrationsThrough);
     await applySeed(client);
     const superuser = await ensureSuperuser(client, options.adminPassword);

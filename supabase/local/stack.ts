@@ -28,6 +28,8 @@ export interface StackOptions {
    * For the upgrade tests; a start without it applies what is pending.
    */
   migrationsThrough?: string;
+  /** Start a new database with the default grants of an older hosted project (tests only). */
+  olderProjectDefaults?: boolean;
   /** Where start-up notes go (originals moved into the private bucket); default stdout. */
   log?: (line: string) => void;
 }
@@ -118,6 +120,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const prepared = await prepareDatabase(postgres.port, secrets, {
       adminPassword: options.adminPassword,
       migrationsThrough: options.migrationsThrough,
+      olderProjectDefaults: options.olderProjectDefaults,
     });
 
     const postgrest: RunningPostgrest = await startPostgrest({

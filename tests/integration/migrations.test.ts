@@ -83,6 +83,32 @@ function difference(before: string[], after: string[]) {
   return { gone: before.filter((item) => !is.has(item)), added: after.filter((item) => !was.has(item)) };
 }
 
+/**
+ * What each API role may do with each table, view, sequence and function of schema public, as
+ * the database answers it (privileges granted directly, through PUBLIC or by membership).
+ */
+async function rights(client: pg.Client): Promise<string[]> {
+  const { rows } = await client.query<{ line: string }>(`
+    with roles(name) as (values ('anon'), ('authenticated'), ('service_role'))
+    select format('%s %s %s', r.name, c.oid::regclass,
+             concat_ws(',', case when has_table_privilege(r.name, c.oid, 'select') then 'select' end,
+                            case when has_table_privilege(r.name, c.oid, 'insert') then 'insert' end,
+                            case when has_table_privilege(r.name, c.oid, 'update') then 'update' end,
+                            case when has_table_privilege(r.name, c.oid, 'delete') then 'delete' end)) as line
+      from pg_class c cross join roles r
+     where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'v', 'm', 'p')
+    union all
+    select format('%s %s %s', r.name, c.oid::regclass, has_sequence_privilege(r.name, c.oid, 'usage'))
+      from pg_class c cross join roles r
+     where c.relnamespace = 'public'::regnamespace and c.relkind = 'S'
+    union all
+    select format('%s %s %s', r.name, p.oid::regprocedure, has_function_privilege(r.name, p.oid, 'execute'))
+      from pg_proc p cross join roles r
+     where p.pronamespace = 'public'::regnamespace
+  `);
+  return rows.map((row) => row.line).sort();
+}
+
 describe('the migrations on a new project', () => {
   it('apply, every one, in the order of their versions', async () => {
     const { rows } = await db.query<{ version: string; name: string }>(
@@ -122,5 +148,25 @@ describe('the migrations on a new project', () => {
     expect(difference(before, await fingerprint())).toEqual({ gone: [], added: [] });
     // Every outcome named, so a run shows what a repeated push meets.
     expect(outcomes).toHaveLength(migrationFiles().length);
+  });
+
+  // A project made before 2026 starts with default grants to the API roles in public; a new
+  // one with none (docs/deploy.md 3.1). The migrations must leave the same rights either way.
+  it('leave the API roles the same rights on a project with the older default grants', { timeout: 120_000 }, async () => {
+    const olderDir = mkdtempSync(join(tmpdir(), 'migrations-older-'));
+    const older = await startStack({ dataDir: olderDir, port: 0, fast: true, olderProjectDefaults: true, log: () => undefined });
+    const olderDb = new pg.Client(older.database);
+    try {
+      await olderDb.connect();
+      const [now, before] = [await rights(db), await rights(olderDb)];
+      expect(difference(now, before)).toEqual({ gone: [], added: [] });
+      // The service key may write what the owner's tools write (npm run move-originals).
+      expect(now).toContain('service_role photos select,insert,update,delete');
+      expect(now).toContain('service_role albums select,insert,update,delete');
+    } finally {
+      await olderDb.end();
+      await older.stop();
+      rmSync(olderDir, { recursive: true, force: true });
+    }
   });
 });
