@@ -52,6 +52,21 @@ describe('toBackendError', () => {
     });
   });
 
+  it("reads hosted Storage's real code from the body of its HTTP 400 answers", () => {
+    // Hosted sends HTTP 400 for every refusal (docs/deploy.md 1.5); storage-js keeps both.
+    expect(toBackendError({ message: 'The object exceeded the maximum allowed size', statusCode: '413', status: 400 })).toMatchObject({
+      status: 413,
+      kind: 'refused',
+    });
+    expect(toBackendError({ message: 'The resource already exists', statusCode: '409', status: 400 })).toMatchObject({
+      status: 409,
+      kind: 'conflict',
+    });
+    // A plain 400 stays a 400, and a server failure's body cannot turn it into a retry.
+    expect(toBackendError({ message: 'Invalid key: a', statusCode: '400', status: 400 })).toMatchObject({ status: 400, kind: 'refused' });
+    expect(toBackendError({ message: 'x', statusCode: '500', status: 400 })).toMatchObject({ status: 400, kind: 'refused' });
+  });
+
   it('unwrap returns data or throws the mapped error', () => {
     expect(unwrap({ data: 42, error: null, status: 200 })).toBe(42);
     expect(() => unwrap({ data: null, error: { message: 'x', code: 'PT404' }, status: 404 })).toThrow(BackendError);

@@ -118,10 +118,14 @@ export function toBackendError(error: unknown, status?: number): BackendError {
   const rawMessage = typeof like.message === 'string' && like.message !== '' ? like.message : 'Unexpected error';
   const code = typeof like.code === 'string' && like.code !== '' ? like.code : undefined;
   if (status === 0 || isNetworkFailure(error, like)) return new BackendError(NETWORK_MESSAGE, 'network', 0, code);
-  const httpStatus =
-    status ??
-    (typeof like.status === 'number' ? like.status : undefined) ??
-    (typeof like.statusCode === 'string' ? Number.parseInt(like.statusCode, 10) : undefined);
+  const bodyStatus = typeof like.statusCode === 'string' ? Number.parseInt(like.statusCode, 10) : undefined;
+  // Hosted Storage answers nearly every refusal with HTTP 400 and the real code (403, 404, 409,
+  // 413, 415) in the body's statusCode (docs/deploy.md 1.5): the body's code decides.
+  const storageStatus =
+    typeof like.status === 'number' && like.status === 400 && bodyStatus !== undefined && bodyStatus >= 400 && bodyStatus < 500
+      ? bodyStatus
+      : like.status;
+  const httpStatus = status ?? (typeof storageStatus === 'number' ? storageStatus : undefined) ?? bodyStatus;
   // No answer status and no network failure: the work failed on this device (a photo that
   // cannot be decoded, a full disk, a bug). Retrying will not help; the user decides.
   if (httpStatus === undefined || Number.isNaN(httpStatus)) return new BackendError(localMessage(error, rawMessage), 'refused', 0, code);
