@@ -26,7 +26,15 @@ export const errors = {
   bucketNotFound: () => new StorageHttpError(404, 'Bucket not found', 'Bucket not found'),
   objectNotFound: () => new StorageHttpError(404, 'not_found', 'Object not found'),
   routeNotFound: () => new StorageHttpError(404, 'not_found', 'Route not found'),
-  invalidKey: (reason: string) => new StorageHttpError(400, 'InvalidKey', `Invalid key: ${reason}`),
+  /** The key as sent, as hosted (mustBeValidKey), shown printable and at most 1,024 characters. */
+  invalidKey: (key: string) => new StorageHttpError(400, 'InvalidKey', `Invalid key: ${printable(key, 1024)}`),
+  bucketNameInvalid: () => new StorageHttpError(400, 'Invalid Input', 'Bucket name invalid'),
+  /** A caller that may see the object but not delete it, or a route for another role (hosted: AccessDenied). */
+  accessDenied: (message = 'Access denied') => new StorageHttpError(403, 'Unauthorized', message),
+  bucketNotEmpty: () => new StorageHttpError(409, 'ResourceNotEmpty', 'The bucket you tried to delete is not empty'),
+  tooManyToEmpty: () => new StorageHttpError(409, 'InvalidRequest', 'Unable to empty the bucket because it contains too many objects'),
+  invalidFileSizeLimit: () => new StorageHttpError(400, 'InvalidRequest', 'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B'),
+  noContent: () => new StorageHttpError(400, 'InvalidRequest', 'No content provided'),
   invalidRequest: (message: string) => new StorageHttpError(400, 'InvalidRequest', message),
   duplicate: () => new StorageHttpError(409, 'Duplicate', 'The resource already exists'),
   tooLarge: (entity = 'object') => new StorageHttpError(413, 'Payload too large', `The ${entity} exceeded the maximum allowed size`),
@@ -50,9 +58,9 @@ export const errors = {
   internal: () => new StorageHttpError(500, 'internal', 'Internal server error'),
 };
 
-/** Shows a client-supplied value in a message: printable ASCII only, at most 100 characters. */
-function printable(value: string): string {
-  return value.replace(/[^\x20-\x7e]/g, '?').slice(0, 100);
+/** Shows a client-supplied value in a message: printable ASCII only, at most `max` characters. */
+function printable(value: string, max = 100): string {
+  return value.replace(/[^\x20-\x7e]/g, '?').slice(0, max);
 }
 
 /** A Postgres or pg-pool failure as the error the caller should see. */

@@ -12,7 +12,7 @@ export const MAX_OBJECT_NAME_BYTES = 1024;
  * the folder `.uploads` there holds uploads in progress and can never be a bucket.
  */
 export function checkBucketId(id: string | undefined): string {
-  if (!id || !BUCKET_ID.test(id)) throw errors.invalidRequest('Invalid bucket name');
+  if (!id || !BUCKET_ID.test(id)) throw errors.bucketNameInvalid();
   return id;
 }
 
@@ -22,14 +22,13 @@ export function checkBucketId(id: string | undefined): string {
  * characters, '%' and non-ASCII characters are outside the allowed set.
  */
 export function checkObjectName(name: string | undefined): string {
-  if (!name) throw errors.invalidKey('the name is empty');
-  if (Buffer.byteLength(name, 'utf8') > MAX_OBJECT_NAME_BYTES) {
-    throw errors.invalidKey(`the name is longer than ${MAX_OBJECT_NAME_BYTES} bytes`);
-  }
-  if (!OBJECT_KEY_CHARACTERS.test(name)) throw errors.invalidKey('the name has characters that are not allowed');
-  if (name.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) {
-    throw errors.invalidKey('the name has an empty, "." or ".." segment');
-  }
+  const valid =
+    !!name &&
+    Buffer.byteLength(name, 'utf8') <= MAX_OBJECT_NAME_BYTES &&
+    OBJECT_KEY_CHARACTERS.test(name) &&
+    !name.split('/').some((segment) => segment === '' || segment === '.' || segment === '..');
+  // The message names the key as sent, as hosted's does (its checks are looser than these).
+  if (!valid) throw errors.invalidKey(name ?? '');
   return name;
 }
 

@@ -6,7 +6,10 @@ import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } fr
 import type pg from 'pg';
 import { DEFAULT_LIMITS, type StorageContext, type StorageLimits } from './context';
 import { errors, fromDatabaseError, StorageHttpError } from './errors';
+import { bucketRoutes } from './routes/buckets';
+import { copyRoutes } from './routes/copy';
 import { downloadRoutes } from './routes/download';
+import { infoDeleteRoutes } from './routes/info-delete';
 import { listRemoveRoutes } from './routes/list-remove';
 import { moveRoutes } from './routes/move';
 import { resumableRoutes } from './routes/resumable';
@@ -16,9 +19,10 @@ import { temporaryDirectory } from './store-object';
 import { UploadSlots } from './upload-slots';
 
 /**
- * The part of the Supabase Storage HTTP API the app uses, on fastify, as storage-api behind
- * the API gateway when hosted: uploads (POST, with x-upsert; PUT), public, authenticated and
- * signed downloads (GET/HEAD), signed URLs, list, remove and move. Bytes live on disk at
+ * The Supabase Storage HTTP API that storage-js calls, on fastify, as storage-api behind the API
+ * gateway when hosted: uploads (POST, with x-upsert; PUT; signed; tus), public, authenticated and
+ * signed downloads (GET/HEAD), object info, signed URLs, list, remove (many or one), move, copy,
+ * and the bucket routes. Bytes live on disk at
  * {root}/{bucket}/{version}; metadata in storage.objects, written in transactions that take on
  * the caller's role, JWT claims and request headers, so the same row-level-security policies
  * decide as when hosted. The gateway forwards /storage/v1/* here with the prefix removed.
@@ -179,6 +183,9 @@ function buildApp(context: StorageContext) {
   app.register(listRemoveRoutes(context));
   app.register(moveRoutes(context));
   app.register(resumableRoutes(context));
+  app.register(infoDeleteRoutes(context));
+  app.register(copyRoutes(context));
+  app.register(bucketRoutes(context));
   return app;
 }
 

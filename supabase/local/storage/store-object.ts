@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { copyFile, link, mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { asCaller, type Caller } from './caller';
@@ -24,6 +24,23 @@ export const objectFilePath = (root: string, bucketId: string, version: string) 
 /** Temporary files of uploads in progress; never a bucket (bucket ids cannot start with '.'). */
 export const temporaryDirectory = (root: string) => join(root, '.uploads');
 
+/**
+ * Gives the destination file the source's bytes without touching the source: a hard link
+ * (same file system, no copying), or a copy where links are not possible. A source without
+ * its file is an object that cannot be moved or copied (hosted: the copy in S3 fails, 404).
+ * Object files are never changed in place (a new version is a new file), so two names may share one.
+ */
+export async function linkOrCopy(source: string, destination: string): Promise<void> {
+  try {
+    await link(source, destination);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw errors.objectNotFound();
+    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error;
+    await copyFile(source, destination);
+  }
+}
+
 const UPSERT = `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, version)
   values ($1, $2, $3, $4, $5, $6)`;
 const ON_CONFLICT = ` on conflict (bucket_id, name) do update
@@ -32,7 +49,8 @@ const ON_CONFLICT = ` on conflict (bucket_id, name) do update
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function ownerOf(caller: Caller): [string | null, string | null] {
+/** The owner columns of a row the caller writes: `owner` only for a uuid subject, as hosted. */
+export function ownerOf(caller: Caller): [string | null, string | null] {
   const sub = typeof caller.claims.sub === 'string' ? caller.claims.sub : null;
   return [sub && UUID.test(sub) ? sub : null, sub];
 }

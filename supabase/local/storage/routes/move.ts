@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, link, mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { findBucket } from '../buckets';
@@ -7,7 +7,7 @@ import { asCaller, authenticate } from '../caller';
 import type { StorageContext } from '../context';
 import { errors } from '../errors';
 import { checkBucketId, checkObjectName, isSafeVersion, MAX_OBJECT_NAME_BYTES } from '../names';
-import { objectFilePath } from '../store-object';
+import { linkOrCopy, objectFilePath } from '../store-object';
 
 interface MoveBody {
   bucketId: string;
@@ -18,22 +18,6 @@ interface MoveBody {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * Gives the destination file the source's bytes without touching the source: a hard link
- * (same file system, no copying), or a copy where links are not possible. A source without
- * its file is an object that cannot be moved (hosted: the copy in S3 fails, 404).
- */
-async function linkOrCopy(source: string, destination: string): Promise<void> {
-  try {
-    await link(source, destination);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw errors.objectNotFound();
-    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error;
-    await copyFile(source, destination);
-  }
-}
 
 /**
  * POST /object/move `{bucketId, sourceKey, destinationKey, destinationBucket?}`, as hosted

@@ -210,7 +210,8 @@ export function uploadRoutes(context: StorageContext) {
         cacheControl: body.cacheControl,
         file,
       });
-      return reply.send({ Key: stored.key, Id: stored.id });
+      // Hosted answers a signed upload with the key alone (its response schema drops Id).
+      return reply.send(mode === 'signed' ? { Key: stored.key } : { Key: stored.key, Id: stored.id });
     } finally {
       release();
       if (file) await rm(file.path, { force: true });
@@ -247,7 +248,7 @@ export function uploadRoutes(context: StorageContext) {
       },
     );
     // No name at all (e.g. a client's URL normalisation ate '../'): a bad key, not an unknown route.
-    const noName = () => Promise.reject(errors.invalidKey('the name is empty'));
+    const noName = () => Promise.reject(errors.invalidKey(''));
     app.post('/object/:bucket', { config }, noName);
     app.put('/object/:bucket', { config }, noName);
   };
