@@ -509,7 +509,24 @@ describe('storage: served objects', () => {
   const bytes = jpeg();
   beforeAll(async () => {
     name = objectName();
-    expect((await upload(service, name, asAdmin(), bytes, 'image/jpg')).status).toBe(200);
+    expect((await upload(service, name, asAdmin(), bytes, 'image/jpeg')).status).toBe(200);
+  });
+
+  it('takes only a declared type the bucket lists exactly, as hosted compares it (docs/deploy.md 4.2)', async () => {
+    // Sent as the raw body with its content-type, which hosted compares as it comes (a form's
+    // part type is lower-cased and stripped of parameters by the form parser, there as here).
+    for (const type of ['image/jpg', 'image/JPEG', 'image/jpeg; charset=binary']) {
+      const other = objectName();
+      const answer = await send(service.url, {
+        method: 'POST',
+        path: `/object/photos/${other}`,
+        headers: { ...asAdmin(), 'content-type': type },
+        body: bytes,
+      });
+      expect(answer.status, type).toBe(415);
+      expect(answer.json()).toMatchObject({ statusCode: '415', message: `mime type ${type} is not supported` });
+      expect(await rowsNamed(other)).toEqual([]);
+    }
   });
 
   it('carries the sniffed type and headers that keep the bytes from being run as a page', async () => {

@@ -28,13 +28,16 @@ export async function findBucket(pool: pg.Pool, id: string, globalFileSizeLimit:
   };
 }
 
-/** Whether the bucket takes this type (`image/*` entries allowed), as validateMimeType() hosted. */
+/**
+ * Whether the bucket takes this declared type, as validateMimeType() hosted: compared exactly
+ * (not lower-cased, parameters kept), `image/*` entries allowed (docs/deploy.md 4.2).
+ */
 export function mimeTypeAllowed(bucket: Bucket, type: string): boolean {
   if (!bucket.allowedMimeTypes) return true;
   const [kind, subtype] = type.split('/');
   if (!kind || !subtype) return false;
   return bucket.allowedMimeTypes.some((allowed) => {
-    const [allowedKind, allowedSubtype] = allowed.toLowerCase().split('/');
+    const [allowedKind, allowedSubtype] = allowed.split('/');
     return allowedKind === kind && (allowedSubtype === '*' || allowedSubtype === subtype);
   });
 }

@@ -15,9 +15,3 @@ export function sniffImageType(bytes: Uint8Array): string | undefined {
 
 /** The types sniffImageType() can tell: the only types objects are served with besides octet-stream. */
 export const RASTER_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif']);
-
-/** Normalises the spellings browsers use for the same type. */
-export function canonicalMimeType(type: string): string {
-  const base = type.split(';')[0]?.trim().toLowerCase() ?? '';
-  return base === 'image/jpg' || base === 'image/pjpeg' ? 'image/jpeg' : base;
-}

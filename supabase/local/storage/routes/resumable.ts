@@ -11,7 +11,6 @@ import { authenticate, signedUploader, type Caller } from '../caller';
 import type { StorageContext } from '../context';
 import { errors, fromDatabaseError, StorageHttpError } from '../errors';
 import { cacheControlFromFormField } from '../headers';
-import { canonicalMimeType } from '../image-type';
 import { checkBucketId, checkObjectName } from '../names';
 import { storedTypeOf } from '../receive-upload';
 import { verifyUploadToken } from '../signed-urls';
@@ -128,7 +127,7 @@ export function resumableRoutes(context: StorageContext) {
       upsert = raw.headers['x-upsert'] === 'true';
     }
     const bucket = await findBucket(context.pool, bucketId, context.limits.fileSizeLimit);
-    const declaredType = canonicalMimeType(metadata.contentType || 'application/octet-stream');
+    const declaredType = metadata.contentType || 'application/octet-stream';
     if (!mimeTypeAllowed(bucket, declaredType)) throw errors.invalidMimeType(declaredType);
     if (method === 'POST') {
       const length = Number(raw.headers['upload-length']);

@@ -6,7 +6,6 @@ import { authenticate, signedUploader, type Caller } from '../caller';
 import type { StorageContext } from '../context';
 import { errors, StorageHttpError } from '../errors';
 import { cacheControlFromFormField, cacheControlFromHeader } from '../headers';
-import { canonicalMimeType } from '../image-type';
 import { checkBucketId, checkObjectName } from '../names';
 import { receiveToTemporaryFile, type ReceivedFile } from '../receive-upload';
 import { signUploadToken, verifyUploadToken } from '../signed-urls';
@@ -45,7 +44,8 @@ function declaredUpload(request: FastifyRequest, bucket: Bucket): Declared {
     return { multipart: true, length };
   }
   if (/^multipart\//i.test(contentType)) throw errors.invalidRequest('Invalid multipart body: use multipart/form-data with a boundary');
-  const type = canonicalMimeType(contentType || 'application/octet-stream');
+  // As hosted: the declared type exactly, not lower-cased, parameters kept (docs/deploy.md 4.2).
+  const type = contentType || 'application/octet-stream';
   if (!mimeTypeAllowed(bucket, type)) throw errors.invalidMimeType(type);
   if (length !== undefined && length > bucket.fileSizeLimit) throw errors.tooLarge();
   return { multipart: false, length, type, cacheControl: cacheControlFromHeader(request.headers['cache-control']) };
@@ -108,9 +108,7 @@ async function readFormStart(request: FastifyRequest, bucket: Bucket): Promise<F
   part.file.on('error', (error: Error) => (form.failure ??= error));
   const cacheControl = cacheControlFromFormField(formField(part, 'cacheControl'));
   const labelled = formField(part, 'contentType');
-  const declaredType = canonicalMimeType(
-    typeof labelled === 'string' && labelled !== '' ? labelled : part.mimetype || 'application/octet-stream',
-  );
+  const declaredType = typeof labelled === 'string' && labelled !== '' ? labelled : part.mimetype || 'application/octet-stream';
   if (!mimeTypeAllowed(bucket, declaredType)) throw errors.invalidMimeType(declaredType);
   return Object.assign(form, { part, declaredType, cacheControl });
 }
