@@ -39,7 +39,11 @@ const TUS_PATH = '/upload/resumable';
 const SIGNED_SUFFIX = '/sign';
 /** Where the gateway mounts this service (the Supabase URL contract). */
 const PUBLIC_PREFIX = '/storage/v1';
-/** An unfinished upload is kept this long after it was created, as hosted's default. */
+/**
+ * An unfinished upload is kept this long after it was created: a day, so a shoot's uploads left
+ * overnight resume. Hosted's source defaults to 1 h (TUS_URL_EXPIRY_MS); the platform's value is
+ * not published (docs/deploy.md 4.3), and an expired upload starts again from zero there.
+ */
 const UPLOAD_EXPIRY_MS = 24 * 3600_000;
 /** The request the tus hooks see (srvx's, wrapping Node's). */
 type TusRequest = Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0];
