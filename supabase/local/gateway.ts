@@ -434,10 +434,17 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
   app.setNotFoundHandler((request, reply) => sendError(request, reply, targetOf(request).kind === 'invalid' ? 400 : 405));
 
-  app.route({
-    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    url: '/__gateway/invalid',
-    handler: (request, reply) => sendError(request, reply, 400),
+  // A request to a path that is not valid gets 400, whatever its body: no content-type parser
+  // runs first (an upload's image/jpeg body would otherwise be answered 415, hiding the reason).
+  await app.register((context, _options, done) => {
+    context.removeAllContentTypeParsers();
+    context.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    context.route({
+      method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      url: '/__gateway/invalid',
+      handler: (request, reply) => sendError(request, reply, 400),
+    });
+    done();
   });
 
   // The runtime configuration the app reads at start, so one build runs on any backend. Never

@@ -218,6 +218,20 @@ describe('requests reach only PostgREST and the storage service, on their own ho
     expect(rest.requests.length + storage.requests.length).toBe(before);
   });
 
+  it('answers an upload to a path that is not valid with 400, not with a complaint about its body', async () => {
+    const before = storage.requests.length;
+    for (const path of ['/storage/v1/object/photos/a/50%off.jpg', '/storage/v1/object/photos/a/b%00.jpg']) {
+      const answer = await fetch(`http://127.0.0.1:${site.port}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'image/jpeg' },
+        body: new Uint8Array(64 * 1024),
+      });
+      expect(answer.status, path).toBe(400);
+      expect(await answer.json()).toMatchObject({ code: 'GW400', message: 'The request is not valid' });
+    }
+    expect(storage.requests.length).toBe(before);
+  });
+
   it('replaces the client address headers: x-forwarded-for and x-real-ip are the connection’s', async () => {
     await sendRaw(
       site.port,
