@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { expect, inject, it } from 'vitest';
-import { GENERATED_TYPES_FILE, generateTypes } from '../../supabase/local/generate-types';
+import { GENERATED_TYPES_FILE, generateTypes } from '../../supabase/local/types/generate-types';
 import '../support/stack-context';
 
 /**

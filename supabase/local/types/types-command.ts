@@ -7,12 +7,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import pg from 'pg';
-import { prepareDatabase, superuserConnection } from './database';
-import { StackError } from './errors';
+import { prepareDatabase, superuserConnection } from '../database';
+import { StackError } from '../errors';
 import { GENERATED_TYPES_FILE, generateTypes } from './generate-types';
-import { freePort } from './ports';
-import { startPostgres } from './postgres';
-import { loadOrCreateSecrets } from './secrets';
+import { freePort } from '../ports';
+import { startPostgres } from '../postgres';
+import { loadOrCreateSecrets } from '../secrets';
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'photo-site-types-'));
