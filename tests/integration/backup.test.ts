@@ -1,14 +1,13 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackup } from '../../supabase/local/backup/backup';
 import { createProgress, silentProgress } from '../../supabase/local/backup/progress';
 import { restoreBackup } from '../../supabase/local/backup/restore';
-import { startStack, type RunningStack } from '../../supabase/local/stack';
-import { photoFixture } from './helpers';
+import type { RunningStack } from '../../supabase/local/stack';
+import { addPhoto, adminApi, ownStacks, pickFavourites, sha256 } from '../support/own-stack';
 
 /**
  * npm run backup and npm run restore on stacks of their own: a site with albums, photos, a
@@ -16,65 +15,9 @@ import { photoFixture } from './helpers';
  * an empty folder, started there, and found the same row for row and byte for byte.
  */
 
-const adminPassword = randomBytes(9).toString('base64url');
-const folders: string[] = [];
-const stacks: RunningStack[] = [];
-const folder = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  folders.push(dir);
-  return dir;
-};
-
-async function start(dataDir: string): Promise<RunningStack> {
-  const stack = await startStack({ dataDir, port: 0, fast: true, adminPassword, log: () => undefined });
-  stacks.push(stack);
-  return stack;
-}
-
-async function stop(stack: RunningStack): Promise<void> {
-  stacks.splice(stacks.indexOf(stack), 1);
-  await stack.stop();
-}
-
-afterAll(async () => {
-  for (const stack of stacks.splice(0)) await stack.stop();
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** The API as the app calls it, signed in as the superuser. */
-async function adminApi(stack: RunningStack) {
-  const anon = { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` };
-  const call = async (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) => {
-    const response = await fetch(`${stack.url}${path}`, init);
-    const text = await response.text();
-    expect(response.status, `${path}: ${text}`).toBeLessThan(300);
-    return text ? (JSON.parse(text) as unknown) : undefined;
-  };
-  const post = (path: string, headers: Record<string, string>, body: unknown) =>
-    call(path, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const token = (await post('/rest/v1/rpc/admin_login', anon, { p_username: 'admin', p_password: adminPassword })) as string;
-  const admin = { ...anon, 'x-admin-username': 'admin', 'x-admin-token': token };
-  const session = { p_username: 'admin', p_token: token };
-  return {
-    session,
-    rpc: (name: string, args: Record<string, unknown>) => post(`/rest/v1/rpc/${name}`, admin, { ...session, ...args }),
-    anonRpc: (name: string, args: Record<string, unknown>) => post(`/rest/v1/rpc/${name}`, anon, args),
-    insert: (table: string, row: Record<string, unknown>) => post(`/rest/v1/${table}`, { ...admin, prefer: 'return=minimal' }, row),
-    upload: (bucket: string, name: string, bytes: Buffer, type: string) =>
-      call(`/storage/v1/object/${bucket}/${name}`, {
-        method: 'POST',
-        headers: { ...admin, 'content-type': type },
-        body: new Uint8Array(bytes),
-      }),
-    download: async (path: string) => {
-      const response = await fetch(`${stack.url}${path}`, { headers: admin });
-      expect(response.status, path).toBe(200);
-      return Buffer.from(await response.arrayBuffer());
-    },
-  };
-}
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const own = ownStacks();
+const { folder, start, stop } = own;
+afterAll(own.cleanup);
 
 /** Every row of every table the site owns, every sequence, and the sha256 of every object's file. */
 async function everything(stack: RunningStack, dataDir: string) {
@@ -149,51 +92,23 @@ describe('backup and restore', () => {
   beforeAll(async () => {
     siteDir = folder('backup-site-');
     site = await start(siteDir);
-    const api = await adminApi(site);
+    const api = await adminApi(site, own.adminPassword);
     const albums = [randomUUID(), randomUUID()];
     await api.rpc('admin_create_album', { p_id: albums[0], p_name: 'Wedding Anna & Ben', p_description: 'June', p_is_public: false });
     await api.rpc('admin_create_album', { p_id: albums[1], p_name: 'Portfolio', p_description: null, p_is_public: true });
     const photos: string[] = [];
     for (const [index, fixture] of (['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'] as const).entries()) {
-      const album = albums[index === 2 ? 1 : 0]!;
-      const id = randomUUID();
-      const bytes = photoFixture(fixture);
-      await api.upload('originals', `${album}/${id}.jpg`, bytes, 'image/jpeg');
-      await api.upload('photos', `${album}/${id}.thumb.webp`, photoFixture('landscape.webp'), 'image/webp');
-      await api.rpc('admin_add_photo', {
-        p_id: id,
-        p_album_id: album,
-        p_filename: `${id}.jpg`,
-        p_original_filename: `IMG_${fixture}`,
-        p_file_url: `/storage/v1/object/authenticated/originals/${album}/${id}.jpg`,
-        p_thumb_url: `/storage/v1/object/public/photos/${album}/${id}.thumb.webp`,
-        p_preview_url: `/storage/v1/object/public/photos/${album}/${id}.thumb.webp`,
-        p_file_size: bytes.length,
-        p_width: 1200,
-        p_height: 800,
-        p_mime_type: 'image/jpeg',
-      });
-      photos.push(id);
-      originals.push({ path: `/storage/v1/object/authenticated/originals/${album}/${id}.jpg`, bytes });
+      const photo = await addPhoto(api, albums[index === 2 ? 1 : 0]!, fixture);
+      photos.push(photo.id);
+      originals.push({ path: photo.fileUrl, bytes: photo.bytes });
     }
     const gallery = randomUUID();
     await api.rpc('admin_create_public_gallery', { p_id: gallery, p_title: 'Best of', p_description: 'Mine', p_is_active: true });
     await api.rpc('admin_add_photos_to_gallery', { p_gallery_id: gallery, p_photo_ids: [photos[2], photos[0]] });
     const token = randomBytes(24).toString('base64url');
     await api.insert('gallery_links', { album_id: albums[0], access_token: token, allow_favourites: true });
-    for (const [name, picks] of [
-      ['Anna', [photos[0], photos[1]]],
-      ['Ben', [photos[1]]],
-    ] as const) {
-      await api.anonRpc('sync_favourites_by_token', {
-        p_access_token: token,
-        p_client_name: name,
-        p_add: picks,
-        p_remove: [],
-        p_passcode: null,
-        p_device: randomUUID(),
-      });
-    }
+    await pickFavourites(api, token, 'Anna', [photos[0]!, photos[1]!]);
+    await pickFavourites(api, token, 'Ben', [photos[1]!]);
 
     // While the site runs.
     before = await everything(site, siteDir);
@@ -226,8 +141,12 @@ describe('backup and restore', () => {
     expect(after.files).toEqual(before.files);
 
     // The same admin password signs in; the originals come back through the API, byte for byte.
-    const api = await adminApi(restored);
-    for (const original of originals) expect(sha256(await api.download(original.path))).toBe(sha256(original.bytes));
+    const api = await adminApi(restored, own.adminPassword);
+    for (const original of originals) {
+      const download = await api.get(original.path, 'admin');
+      expect(download.status, original.path).toBe(200);
+      expect(sha256(download.bytes)).toBe(sha256(original.bytes));
+    }
     await stop(restored);
   });
 

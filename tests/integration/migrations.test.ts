@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationFiles } from '../../supabase/local/database';
-import { startStack, type RunningStack } from '../../supabase/local/stack';
+import type { RunningStack } from '../../supabase/local/stack';
+import { ownStacks } from '../support/own-stack';
 
 /**
  * The migrations as `supabase db push` applies them to a new hosted project: every file, in
@@ -16,20 +15,20 @@ import { startStack, type RunningStack } from '../../supabase/local/stack';
  */
 
 const migrationsDir = join(import.meta.dirname, '..', '..', 'supabase', 'migrations');
-const dataDir = mkdtempSync(join(tmpdir(), 'migrations-test-'));
+const own = ownStacks();
+const dataDir = own.folder('migrations-test-');
 let stack: RunningStack;
 let db: pg.Client;
 
 beforeAll(async () => {
-  stack = await startStack({ dataDir, port: 0, fast: true, adminPassword: randomBytes(9).toString('base64url'), log: () => undefined });
+  stack = await own.start(dataDir);
   db = new pg.Client(stack.database);
   await db.connect();
 }, 60_000);
 
 afterAll(async () => {
   await db?.end();
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await own.cleanup();
 });
 
 /**
@@ -120,8 +119,8 @@ describe('the migrations on a new project', () => {
 
   it('are not applied again by a second start', async () => {
     await db.end();
-    await stack.stop();
-    stack = await startStack({ dataDir, port: 0, fast: true, log: () => undefined });
+    await own.stop(stack);
+    stack = await own.start(dataDir);
     db = new pg.Client(stack.database);
     await db.connect();
     expect(stack.migrationsApplied).toEqual([]);
@@ -153,8 +152,7 @@ describe('the migrations on a new project', () => {
   // A project made before 2026 starts with default grants to the API roles in public; a new
   // one with none (docs/deploy.md 3.1). The migrations must leave the same rights either way.
   it('leave the API roles the same rights on a project with the older default grants', { timeout: 120_000 }, async () => {
-    const olderDir = mkdtempSync(join(tmpdir(), 'migrations-older-'));
-    const older = await startStack({ dataDir: olderDir, port: 0, fast: true, olderProjectDefaults: true, log: () => undefined });
+    const older = await own.start(own.folder('migrations-older-'), { olderProjectDefaults: true });
     const olderDb = new pg.Client(older.database);
     try {
       await olderDb.connect();
@@ -165,8 +163,7 @@ describe('the migrations on a new project', () => {
       expect(now).toContain('service_role albums select,insert,update,delete');
     } finally {
       await olderDb.end();
-      await older.stop();
-      rmSync(olderDir, { recursive: true, force: true });
+      await own.stop(older);
     }
   });
 });

@@ -1,11 +1,9 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrationFiles } from '../../supabase/local/database';
-import { startStack, type RunningStack } from '../../supabase/local/stack';
+import type { RunningStack } from '../../supabase/local/stack';
+import { addPhoto, adminApi, ownStacks, pickFavourites, sha256 } from '../support/own-stack';
 import { photoFixture } from './helpers';
 
 /**
@@ -14,6 +12,9 @@ import { photoFixture } from './helpers';
  * migrations of that release (the same files, applied only up to its last one), fills it
  * through the API that release had, stops, starts the current version on it, and compares.
  */
+
+// Data directories of older releases were bootstrapped with the default grants of older hosted
+// projects (supabase/local/bootstrap.sql before 20261125000800), so they start with them too.
 
 /**
  * The first release: the schema of 2026-11-22, the foundation and the two fixes of that day
@@ -25,70 +26,8 @@ const files = migrationFiles();
 /** The release before the latest migration. */
 const PREVIOUS_RELEASE = version(files.at(-2)!);
 
-const dataDirs: string[] = [];
-let running: RunningStack | undefined;
-afterEach(async () => {
-  await running?.stop();
-  running = undefined;
-  for (const dir of dataDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-const adminPassword = randomBytes(9).toString('base64url');
-
-async function start(dataDir: string, migrationsThrough?: string): Promise<RunningStack> {
-  running = await startStack({ dataDir, port: 0, fast: true, adminPassword, migrationsThrough, log: () => undefined });
-  return running;
-}
-
-async function stop(): Promise<void> {
-  await running?.stop();
-  running = undefined;
-}
-
-/** The API as a client program calls it (the release's own RPC names and arguments). */
-function api(stack: RunningStack) {
-  const anon = { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` };
-  let admin: Record<string, string> = anon;
-  const call = async (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) => {
-    const response = await fetch(`${stack.url}${path}`, init);
-    const text = await response.text();
-    expect(response.status, `${path}: ${text}`).toBeLessThan(300);
-    return text ? (JSON.parse(text) as unknown) : undefined;
-  };
-  const rpc = (name: string, args: Record<string, unknown>, as: 'admin' | 'anon' = 'admin') =>
-    call(`/rest/v1/rpc/${name}`, {
-      method: 'POST',
-      headers: { ...(as === 'admin' ? admin : anon), 'content-type': 'application/json' },
-      body: JSON.stringify(args),
-    });
-  return {
-    anon,
-    rpc,
-    async signIn() {
-      const token = (await rpc('admin_login', { p_username: 'admin', p_password: adminPassword }, 'anon')) as string;
-      admin = { ...anon, 'x-admin-username': 'admin', 'x-admin-token': token };
-      return { p_username: 'admin', p_token: token };
-    },
-    insert: (table: string, row: Record<string, unknown>) =>
-      call(`/rest/v1/${table}`, {
-        method: 'POST',
-        headers: { ...admin, 'content-type': 'application/json', prefer: 'return=minimal' },
-        body: JSON.stringify(row),
-      }),
-    upload: (bucket: string, name: string, bytes: Buffer, type: string) =>
-      call(`/storage/v1/object/${bucket}/${name}`, {
-        method: 'POST',
-        headers: { ...admin, 'content-type': type },
-        body: new Uint8Array(bytes),
-      }),
-    get: async (path: string, as: 'admin' | 'anon' = 'anon') => {
-      const response = await fetch(`${stack.url}${path}`, { headers: as === 'admin' ? admin : anon });
-      return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
-    },
-  };
-}
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const own = ownStacks();
+afterEach(own.cleanup);
 
 /** Every row of every table in schema public, and every stored object with its bytes' hash. */
 async function everything(stack: RunningStack) {
@@ -153,25 +92,22 @@ describe('upgrades keep everything', () => {
     `a data directory of the first release (migrations through ${FIRST_RELEASE}): rows, photos, galleries and links`,
     { timeout: 120_000 },
     async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'upgrade-first-'));
-      dataDirs.push(dataDir);
-      const old = await start(dataDir, FIRST_RELEASE);
+      const dataDir = own.folder('upgrade-first-');
+      const old = await own.start(dataDir, { migrationsThrough: FIRST_RELEASE, olderProjectDefaults: true });
       expect(old.migrationsApplied.map(version)).toEqual(files.map(version).filter((v) => v <= FIRST_RELEASE));
 
       // The photographer's work, through the first release's API: two collections, photos with
       // their originals and renditions in bucket photos (that release's layout), a curated
       // gallery, a client link with a passcode.
-      const first = api(old);
-      const session = await first.signIn();
+      const first = await adminApi(old, own.adminPassword);
       const albums = [randomUUID(), randomUUID()];
       await first.rpc('admin_create_album', {
-        ...session,
         p_id: albums[0],
         p_name: 'Wedding Anna & Ben',
         p_description: 'June',
         p_is_public: false,
       });
-      await first.rpc('admin_create_album', { ...session, p_id: albums[1], p_name: 'Portfolio', p_description: null, p_is_public: true });
+      await first.rpc('admin_create_album', { p_id: albums[1], p_name: 'Portfolio', p_description: null, p_is_public: true });
       const photos: Array<{ id: string; album: string; original: Buffer; thumb: Buffer }> = [];
       const fixtures = ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'] as const;
       for (const [index, album] of [albums[0], albums[0], albums[1]].entries()) {
@@ -182,7 +118,6 @@ describe('upgrades keep everything', () => {
         await first.upload('photos', `${album}/${id}.thumb.jpg`, thumb, 'image/jpeg');
         const at = (name: string) => `/storage/v1/object/public/photos/${album}/${name}`;
         await first.rpc('admin_add_photo', {
-          ...session,
           p_id: id,
           p_album_id: album,
           p_filename: `${id}.jpg`,
@@ -199,22 +134,21 @@ describe('upgrades keep everything', () => {
       }
       const gallery = randomUUID();
       await first.rpc('admin_create_public_gallery', {
-        ...session,
         p_id: gallery,
         p_title: 'Best of',
         p_description: 'Mine',
         p_is_active: true,
       });
-      await first.rpc('admin_add_photos_to_gallery', { ...session, p_gallery_id: gallery, p_photo_ids: [photos[2]!.id, photos[0]!.id] });
+      await first.rpc('admin_add_photos_to_gallery', { p_gallery_id: gallery, p_photo_ids: [photos[2]!.id, photos[0]!.id] });
       const token = randomBytes(24).toString('base64url');
       await first.insert('gallery_links', { album_id: albums[0], access_token: token, passcode: '1234', allow_downloads: true });
       const before = await everything(old);
       expect(before.rows.photos).toHaveLength(3);
       expect(before.objects).toHaveLength(6);
-      await stop();
+      await own.stop(old);
 
       // The current version on the same directory.
-      const now = await start(dataDir);
+      const now = await own.start(dataDir);
       expect(now.migrationsApplied.map(version)).toEqual(files.map(version).filter((v) => v > FIRST_RELEASE));
       const after = await everything(now);
       const originalsPath = (album: string, file: string) => `/storage/v1/object/authenticated/originals/${album}/${file}`;
@@ -225,8 +159,7 @@ describe('upgrades keep everything', () => {
         return false;
       });
       // Every photo's original and rendition, byte for byte, where the current app reads them.
-      const current = api(now);
-      await current.signIn();
+      const current = await adminApi(now, own.adminPassword);
       for (const photo of photos) {
         const original = await current.get(originalsPath(photo.album, `${photo.id}.jpg`), 'admin');
         expect(original.status).toBe(200);
@@ -239,7 +172,7 @@ describe('upgrades keep everything', () => {
         photos.flatMap((photo) => [`originals/${photo.album}/${photo.id}.jpg`, `photos/${photo.album}/${photo.id}.thumb.jpg`]).sort(),
       );
       // What visitors and clients see still works: the gallery in its order, the link with its passcode.
-      const shown = (await current.rpc('get_album_photos_by_token', { p_access_token: token, p_passcode: '1234' }, 'anon')) as Array<{
+      const shown = (await current.anonRpc('get_album_photos_by_token', { p_access_token: token, p_passcode: '1234' })) as Array<{
         id: string;
       }>;
       expect(shown.map((photo) => photo.id).sort()).toEqual([photos[0]!.id, photos[1]!.id].sort());
@@ -257,59 +190,28 @@ describe('upgrades keep everything', () => {
     `a data directory of the previous release (migrations through ${PREVIOUS_RELEASE}): favourites too`,
     { timeout: 120_000 },
     async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'upgrade-previous-'));
-      dataDirs.push(dataDir);
-      const old = await start(dataDir, PREVIOUS_RELEASE);
-      const previous = api(old);
-      const session = await previous.signIn();
+      const dataDir = own.folder('upgrade-previous-');
+      const old = await own.start(dataDir, { migrationsThrough: PREVIOUS_RELEASE, olderProjectDefaults: true });
+      const previous = await adminApi(old, own.adminPassword);
       const album = randomUUID();
-      await previous.rpc('admin_create_album', { ...session, p_id: album, p_name: 'Family', p_description: null, p_is_public: false });
+      await previous.rpc('admin_create_album', { p_id: album, p_name: 'Family', p_description: null, p_is_public: false });
       const ids: string[] = [];
-      for (const fixture of ['landscape.jpg', 'portrait.jpg'] as const) {
-        const id = randomUUID();
-        const bytes = photoFixture(fixture);
-        await previous.upload('originals', `${album}/${id}.jpg`, bytes, 'image/jpeg');
-        await previous.upload('photos', `${album}/${id}.thumb.webp`, photoFixture('landscape.webp'), 'image/webp');
-        await previous.rpc('admin_add_photo', {
-          ...session,
-          p_id: id,
-          p_album_id: album,
-          p_filename: `${id}.jpg`,
-          p_original_filename: `IMG_${fixture}`,
-          p_file_url: `/storage/v1/object/authenticated/originals/${album}/${id}.jpg`,
-          p_thumb_url: `/storage/v1/object/public/photos/${album}/${id}.thumb.webp`,
-          p_preview_url: `/storage/v1/object/public/photos/${album}/${id}.thumb.webp`,
-          p_file_size: bytes.length,
-          p_width: 1200,
-          p_height: 800,
-          p_mime_type: 'image/jpeg',
-        });
-        ids.push(id);
-      }
+      for (const fixture of ['landscape.jpg', 'portrait.jpg'] as const) ids.push((await addPhoto(previous, album, fixture)).id);
       const token = randomBytes(24).toString('base64url');
       await previous.insert('gallery_links', { album_id: album, access_token: token, allow_favourites: true });
-      for (const [name, picks] of [
-        ['Anna', ids],
-        ['Ben', [ids[1]]],
-      ] as const) {
-        await previous.rpc(
-          'sync_favourites_by_token',
-          { p_access_token: token, p_client_name: name, p_add: picks, p_remove: [], p_passcode: null, p_device: randomUUID() },
-          'anon',
-        );
-      }
+      await pickFavourites(previous, token, 'Anna', ids);
+      await pickFavourites(previous, token, 'Ben', [ids[1]!]);
       const before = await everything(old);
       expect(before.rows.link_favourites).toHaveLength(3);
-      await stop();
+      await own.stop(old);
 
-      const now = await start(dataDir);
+      const now = await own.start(dataDir);
       expect(now.migrationsApplied.map(version)).toEqual(files.map(version).filter((v) => v > PREVIOUS_RELEASE));
       const after = await everything(now);
       expectKept(before, after);
       expect(after.objects).toEqual(before.objects);
-      const current = api(now);
-      const session2 = await current.signIn();
-      const favourites = await current.rpc('admin_list_link_favourites', { ...session2, p_link_id: after.rows.gallery_links![0]!.id });
+      const current = await adminApi(now, own.adminPassword);
+      const favourites = await current.rpc('admin_list_link_favourites', { p_link_id: after.rows.gallery_links![0]!.id });
       expect(JSON.stringify(favourites)).toContain('Anna');
       expect(JSON.stringify(favourites)).toContain('Ben');
     },
