@@ -121,7 +121,13 @@ export interface PreparedDatabase extends SuperuserResult {
 export async function prepareDatabase(
   port: number,
   secrets: StackSecrets,
-  options: { adminPassword?: string; migrationsThrough?: string; olderProjectDefaults?: boolean },
+  options: {
+    adminPassword?: string;
+    migrationsThrough?: string;
+    olderProjectDefaults?: boolean;
+    /** Bootstrap and migrations only: a restore brings the seeded rows and the admins from its backup. */
+    schemaOnly?: boolean;
+  },
 ): Promise<PreparedDatabase> {
   return withClient(superuserConnection(port, secrets), async (client) => {
     await client.query('set client_min_messages = warning');
@@ -136,6 +142,7 @@ export async function prepareDatabase(
     await client.query(`alter role authenticator set lock_timeout = '8s'`);
     if (options.olderProjectDefaults) await client.query(OLDER_PROJECT_DEFAULTS);
     const migrationsApplied = await applyMigrations(client, options.migrationsThrough);
+    if (options.schemaOnly) return { migrationsApplied };
     await applySeed(client);
     const superuser = await ensureSuperuser(client, options.adminPassword);
     return { migrationsApplied, ...superuser };

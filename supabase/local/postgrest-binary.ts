@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
 import { StackError } from './errors';
@@ -73,7 +73,6 @@ export function localSources(): BinarySources {
       }
     },
     isExecutable: (path) => {
-      if (!existsSync(path)) return false;
       try {
         accessSync(path, constants.X_OK);
         return true;

@@ -245,14 +245,15 @@ function checkMigrations(manifest: Manifest): void {
 
 /**
  * Builds the database in the staging folder: a new cluster, bootstrap and migrations through the
- * archive's version (what npm start does for a data directory an older release left), then the
- * archive's rows in place of whatever those wrote (seed, a first superuser, buckets).
+ * archive's version (what npm start does for a data directory an older release left; no seed and
+ * no first superuser, which today's seed.sql might not even fit), then the archive's rows in place
+ * of whatever the migrations wrote (buckets, the migration records).
  */
 async function buildDatabase(staging: string, manifest: Manifest): Promise<void> {
   const secrets = await loadOrCreateSecrets(staging);
   const postgres = await startPostgres({ dataDir: staging, port: await freePort(), password: secrets.postgresPassword });
   try {
-    await prepareDatabase(postgres.port, secrets, { migrationsThrough: manifest.migrationVersion });
+    await prepareDatabase(postgres.port, secrets, { migrationsThrough: manifest.migrationVersion, schemaOnly: true });
     await loadRows(superuserConnection(postgres.port, secrets), staging, manifest);
   } finally {
     // Stopped cleanly, the cluster can move: it keeps no record of the folder it was built in.
