@@ -2,8 +2,10 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { VitePWA } from 'vite-plugin-pwa';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { defaultCard } from './deploy/default-card.ts';
 import { NETLIFY_REDIRECTS_FILE, netlifyHeadersFile, staticHostBackendOrigins, vercelConfig } from './deploy/security-headers.ts';
+import { ADMIN_MANIFEST_PATH, PUBLIC_MANIFEST_PATH } from './src/app/web-manifest.ts';
 
 // During `npm run dev` the API comes from a running local stack (npm start), e.g.
 // BACKEND_URL=http://127.0.0.1:8080 npm run dev.
@@ -114,6 +116,53 @@ function serviceWorkerInOneFile(): Plugin {
   };
 }
 
+/**
+ * The installed app's two manifests (src/app/web-manifest.ts says which page names which):
+ * a visitor or client who installs it gets the site, starting at the home page; the
+ * photographer, installing from the admin area, gets the dashboard and its shortcuts. Their
+ * own ids keep them two apps on one device. The embedded stack's gateway answers both with the
+ * photographer's site name (supabase/local/web-manifests.ts); these names are the fallback.
+ */
+const manifestIcon = (size: number) => ({ src: `/icons/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png' });
+const sharedManifest: Partial<ManifestOptions> = {
+  name: 'Photography Portfolio',
+  short_name: 'Portfolio',
+  theme_color: '#fefefe',
+  background_color: '#fefefe',
+  display: 'standalone',
+  lang: 'en',
+  scope: '/',
+  icons: [manifestIcon(192), manifestIcon(512), { ...manifestIcon(512), src: '/icons/icon-512-maskable.png', purpose: 'maskable' }],
+};
+const publicManifest: Partial<ManifestOptions> = {
+  ...sharedManifest,
+  id: '/',
+  start_url: '/',
+  description: 'Portfolio and client galleries',
+};
+const adminManifest: Partial<ManifestOptions> = {
+  ...sharedManifest,
+  id: '/admin/dashboard',
+  start_url: '/admin/dashboard',
+  description: 'Studio admin: collections, client links and galleries',
+  // Long-press / right-click on the installed app's icon: straight to the admin's daily screens.
+  shortcuts: [
+    { name: 'Dashboard', url: '/admin/dashboard', icons: [manifestIcon(192)] },
+    { name: 'Shoot Collections', short_name: 'Collections', url: '/admin/albums', icons: [manifestIcon(192)] },
+  ],
+};
+
+/** dist/admin.webmanifest (VitePWA writes the public one, dist/manifest.webmanifest). */
+function adminWebManifest(): Plugin {
+  return {
+    name: 'admin-web-manifest',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: ADMIN_MANIFEST_PATH.slice(1), source: `${JSON.stringify(adminManifest)}\n` });
+    },
+  };
+}
+
 /** The app's second start-up step, and the public pages (the lazy routes of src/app/router.tsx that visitors and clients open). */
 const APP_START = 'src/app/start-app.tsx';
 const PUBLIC_PAGES = [
@@ -193,90 +242,96 @@ const reactRouterProduction = [
   },
 ];
 
-export default defineConfig(({ command }) => ({
+/**
+ * The server side of a page's first visit (src/app/server/render-page.tsx), for the embedded
+ * stack's gateway (supabase/local/site-pages.ts): `vite build --ssr` writes it into
+ * dist/.server/ (supabase/local/build.ts), every package bundled in, so it runs from any folder.
+ */
+const serverRender = defineConfig({
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      ...(command === 'build' ? reactRouterProduction : []),
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...reactRouterProduction],
   },
-  plugins: [
-    react(),
-    preloadRuntimeConfig(),
-    preloadAppStart(),
-    staticHostHeaders(),
-    publicChunks.plugin,
-    tailwindcss(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'src-sw',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      manifest: {
-        name: 'Photography Portfolio',
-        short_name: 'Portfolio',
-        description: 'Portfolio, client galleries and studio admin',
-        theme_color: '#fefefe',
-        background_color: '#fefefe',
-        display: 'standalone',
-        start_url: '/',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-        // Long-press / right-click on the installed app's icon: straight to the admin's daily screens.
-        shortcuts: [
-          { name: 'Dashboard', url: '/admin/dashboard', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-          {
-            name: 'Shoot Collections',
-            short_name: 'Collections',
-            url: '/admin/albums',
-            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
-          },
-        ],
-      },
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,woff2,png,svg,ico,webmanifest}'],
-        buildPlugins: { vite: [serviceWorkerInOneFile()] },
-      },
-      devOptions: { enabled: false },
-    }),
-  ],
-  server: {
-    proxy: {
-      '/rest/v1': backendUrl,
-      '/storage/v1': backendUrl,
-      '/config.json': backendUrl,
-    },
-  },
+  plugins: [react(), tailwindcss()],
+  // The site's files are the client build's; the renderer's folder holds only code.
+  publicDir: false,
+  ssr: { noExternal: true },
   build: {
-    target: 'es2022',
-    // No source maps in what is served, unless asked for (BUILD_SOURCEMAP=1 vite build).
-    sourcemap: process.env.BUILD_SOURCEMAP === '1',
-    rolldownOptions: {
-      output: {
-        // Vendor code in chunks of its own, so an app release does not re-download it.
-        codeSplitting: {
-          groups: [
-            // What every screen renders with: React and its router. (react-query's hooks go with
-            // the app code that uses them, its core with the first start-up step.)
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
-            // tslib serves supabase-js and Radix's dialogs (public pages): kept out of supabase-js's
-            // chunk, which a client's passcode dialog would otherwise load whole for it.
-            { name: 'tslib', test: /node_modules[\\/]tslib[\\/]/, priority: 1 },
-            // supabase-js for the admin area; the public pages use postgrest-js alone, which goes
-            // with the first start-up step.
-            { name: 'supabase', test: /node_modules[\\/]@supabase[\\/](?!postgrest-js)/ },
-            // The first start-up step (src/main.tsx) in one file: configuration, postgrest-js,
-            // react-query's core, the page's reads. On their own, each small module became a
-            // request of its own, a second wave over HTTP/1.1's six connections.
-            { name: 'index', tags: ['$initial'], priority: 1 },
-            ...publicChunks.groups,
+    target: 'node20',
+    sourcemap: false,
+    rolldownOptions: { output: { entryFileNames: 'render-page.js' } },
+  },
+});
+
+export default defineConfig(({ command, isSsrBuild }) =>
+  isSsrBuild
+    ? serverRender
+    : {
+        resolve: {
+          alias: [
+            { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+            ...(command === 'build' ? reactRouterProduction : []),
           ],
         },
+        plugins: [
+          react(),
+          defaultCard(),
+          preloadRuntimeConfig(),
+          preloadAppStart(),
+          staticHostHeaders(),
+          adminWebManifest(),
+          publicChunks.plugin,
+          tailwindcss(),
+          VitePWA({
+            strategies: 'injectManifest',
+            srcDir: 'src-sw',
+            filename: 'sw.ts',
+            registerType: 'prompt',
+            injectRegister: false,
+            manifestFilename: PUBLIC_MANIFEST_PATH.slice(1),
+            manifest: publicManifest,
+            injectManifest: {
+              globPatterns: ['**/*.{js,css,html,woff2,png,svg,ico,webmanifest}'],
+              buildPlugins: { vite: [serviceWorkerInOneFile()] },
+            },
+            devOptions: { enabled: false },
+          }),
+        ],
+        server: {
+          proxy: {
+            '/rest/v1': backendUrl,
+            '/storage/v1': backendUrl,
+            '/config.json': backendUrl,
+          },
+        },
+        build: {
+          target: 'es2022',
+          // dist/.vite/manifest.json: the server announces a drawn page's own script files with it.
+          manifest: true,
+          // No source maps in what is served, unless asked for (BUILD_SOURCEMAP=1 vite build).
+          sourcemap: process.env.BUILD_SOURCEMAP === '1',
+          rolldownOptions: {
+            output: {
+              // Vendor code in chunks of its own, so an app release does not re-download it.
+              codeSplitting: {
+                groups: [
+                  // What every screen renders with: React and its router. (react-query's hooks go with
+                  // the app code that uses them, its core with the first start-up step.)
+                  { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+                  // tslib serves supabase-js and Radix's dialogs (public pages): kept out of supabase-js's
+                  // chunk, which a client's passcode dialog would otherwise load whole for it.
+                  { name: 'tslib', test: /node_modules[\\/]tslib[\\/]/, priority: 1 },
+                  // supabase-js for the admin area; the public pages use postgrest-js alone, which goes
+                  // with the first start-up step.
+                  { name: 'supabase', test: /node_modules[\\/]@supabase[\\/](?!postgrest-js)/ },
+                  // The first start-up step (src/main.tsx) in one file: configuration, postgrest-js,
+                  // react-query's core, the page's reads. On their own, each small module became a
+                  // request of its own, a second wave over HTTP/1.1's six connections.
+                  { name: 'index', tags: ['$initial'], priority: 1 },
+                  ...publicChunks.groups,
+                ],
+              },
+            },
+          },
+        },
       },
-    },
-  },
-}));
+);

@@ -21,8 +21,10 @@ clientsClaim();
 // Before the precache: the manifest carries the photographer's site name.
 serveSiteManifest();
 
-// The app shell: every built asset, versioned by the build.
-precacheAndRoute(self.__WB_MANIFEST);
+// The app shell: every built asset, versioned by the build. Not the web app manifests: the
+// server answers them with the photographer's site name (supabase/local/web-manifests.ts),
+// and a precached copy would keep the build's generic name until the next release.
+precacheAndRoute(self.__WB_MANIFEST.filter((entry) => !(typeof entry === 'string' ? entry : entry.url).endsWith('.webmanifest')));
 cleanupOutdatedCaches();
 
 // Any page route opens the shell, online or not; the API and files are never navigations.

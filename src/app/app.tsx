@@ -1,11 +1,12 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import type { SessionStore } from '@/lib/auth/session-store';
 import { BackendProvider } from '@/lib/backend/backend-context';
 import type { PublicBackend } from '@/lib/backend/public-client';
 import { Toaster } from '@/ui/toast';
+import { ManifestLink } from './manifest-link';
 import type { AdminAreaLoader } from './admin-area';
 import { createAppRoutes } from './router';
 
@@ -14,9 +15,11 @@ interface AppProps {
   sessionStore: SessionStore;
   queryClient: QueryClient;
   adminArea: AdminAreaLoader;
+  /** The router: the browser's (it reads window.location), or on the server one given the address. */
+  Router?: ComponentType<{ children: ReactNode }>;
 }
 
-export function App({ backend, sessionStore, queryClient, adminArea }: AppProps) {
+export function App({ backend, sessionStore, queryClient, adminArea, Router = BrowserRouter }: AppProps) {
   const [AppRoutes] = useState(() => createAppRoutes(adminArea));
   const dropAdminData = useCallback(() => {
     queryClient.removeQueries({ queryKey: ['admin'] });
@@ -25,14 +28,20 @@ export function App({ backend, sessionStore, queryClient, adminArea }: AppProps)
       .then((area) => area.persister.removeClient())
       .catch((error: unknown) => console.warn('Saved admin data could not be removed', error));
   }, [queryClient, adminArea]);
+  // From here on the page works: a page the server drew is on screen before its code has run
+  // (docs/first-visits.md). The document says so, for tests and tools that wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'started';
+  }, []);
 
   return (
     <BackendProvider backend={backend}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider backend={backend} store={sessionStore} onSignedOut={dropAdminData}>
-          <BrowserRouter>
+          <Router>
+            <ManifestLink />
             <AppRoutes />
-          </BrowserRouter>
+          </Router>
           <Toaster />
         </AuthProvider>
       </QueryClientProvider>

@@ -9,7 +9,7 @@ export const PUBLIC_PATHS = {
 export type PublicPage = keyof typeof PUBLIC_PATHS;
 
 /** Decodes a path segment as React Router does for its params (a malformed one stays as it is). */
-function decodeSegment(segment: string): string {
+export function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {

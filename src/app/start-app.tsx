@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionStore } from '@/lib/auth/session-store';
 import type { PublicBackend } from '@/lib/backend/public-client';
@@ -18,10 +18,12 @@ export interface StartAppDeps {
   sessionStore: SessionStore;
   queryClient: QueryClient;
   adminArea: AdminAreaLoader;
+  /** The server drew the page (src/app/server/render-page.tsx): React takes over its HTML rather than drawing it again. */
+  hydrate: boolean;
 }
 
 /** The second step of the start (src/main.tsx): React, the router and the page, once the page's reads are on their way. */
-export function startApp({ root, backend, sessionStore, queryClient, adminArea }: StartAppDeps): void {
+export function startApp({ root, backend, sessionStore, queryClient, adminArea, hydrate }: StartAppDeps): void {
   // An admin's browser starts the outbox on any page, once the page is idle: changes
   // queued at a shoot are sent and Background Sync is answered. Visitors never load it.
   // Not in Site Design's preview frame: the admin page that framed it already sends, and a
@@ -31,15 +33,16 @@ export function startApp({ root, backend, sessionStore, queryClient, adminArea }
   };
   startAdminArea();
   sessionStore.subscribe(startAdminArea);
-  // Rendered as a transition: React works in short slices between which the browser stays
-  // responsive, instead of one long task while the first screen is built.
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App backend={backend} sessionStore={sessionStore} queryClient={queryClient} adminArea={adminArea} />
-      </StrictMode>,
-    ),
+  const app = (
+    <StrictMode>
+      <App backend={backend} sessionStore={sessionStore} queryClient={queryClient} adminArea={adminArea} />
+    </StrictMode>
   );
+  // A drawn page is hydrated (React attaches to the server's HTML); otherwise the page is rendered
+  // as a transition: React works in short slices between which the browser stays responsive,
+  // instead of one long task while the first screen is built.
+  if (hydrate) hydrateRoot(root, app);
+  else startTransition(() => createRoot(root).render(app));
   registerServiceWorker((activate) => {
     notify.prompt('New version available', 'Reload to use the latest version of the site.', {
       label: 'Reload',

@@ -4,6 +4,9 @@ import { formatHsl, hexToHsl, hexToHslParts, hslToHex, inkFor, readableOn, relat
 import { withDefaults, type SiteDesign } from './design-settings';
 import { fontFamily } from './fonts';
 
+/** The <style> holding the theme of a page the server drew, until the page applies it itself. */
+export const SERVER_THEME_ID = 'server-theme';
+
 /** CSS custom properties by name ('--primary' → '0 43.9% 83.9%'). */
 export type ThemeVariables = Record<`--${string}`, string>;
 

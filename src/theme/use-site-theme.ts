@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { usePublicBackend } from '@/lib/backend/backend-context';
 import { withDefaults } from './design-settings';
 import { siteSettingsQuery } from './site-settings-query';
-import { applyTheme, designVariables, type ThemeVariables } from './theme-variables';
+import { applyTheme, designVariables, SERVER_THEME_ID, type ThemeVariables } from './theme-variables';
 
 /**
  * Applies theme variables to the document's root element while the caller is mounted (or
@@ -14,7 +14,12 @@ export function useAppliedTheme(variables: ThemeVariables | null): void {
   const serialised = variables ? JSON.stringify(variables) : null;
   useEffect(() => {
     if (serialised === null) return;
-    return applyTheme(document.documentElement, JSON.parse(serialised) as ThemeVariables);
+    const restore = applyTheme(document.documentElement, JSON.parse(serialised) as ThemeVariables);
+    // The theme the server wrote into a page it drew (src/app/server/render-page.tsx) has done
+    // its part once the same values are applied here; without it, leaving for the admin area
+    // takes the site's theme away as before.
+    document.getElementById(SERVER_THEME_ID)?.remove();
+    return restore;
   }, [serialised]);
 }
 

@@ -54,13 +54,36 @@ export function ensureBuild(log: (line: string) => void, distDir = join(projectR
     // Test runners set NODE_ENV=test, which would make Vite build React's development flavour.
     env: { ...process.env, NODE_ENV: 'production' },
   });
-  if (result.status !== 0) {
+  // The server side of the public pages' first visits (supabase/local/site-pages.ts), beside
+  // the app in a folder the gateway never serves (a dot folder).
+  const server =
+    result.status === 0
+      ? spawnSync(
+          process.execPath,
+          [
+            viteBin,
+            'build',
+            '--ssr',
+            'src/app/server/render-page.tsx',
+            '--logLevel',
+            'warn',
+            '--outDir',
+            join(distDir, SERVER_DIR),
+            '--emptyOutDir',
+          ],
+          { cwd: projectRoot, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+        )
+      : result;
+  if (result.status !== 0 || server.status !== 0) {
     throw new StackError('Building the app failed (see the messages above); fix the error or run npm ci, then start again.');
   }
   precompress(distDir);
   writeFileSync(stampFile, wanted);
   return distDir;
 }
+
+/** The page renderer's folder in dist/: read by the server, never served (a dot folder). */
+export const SERVER_DIR = '.server';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
 
@@ -70,7 +93,11 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
  */
 function precompress(distDir: string): void {
   // vercel.json and _headers are for static hosts, not served here.
-  for (const file of listFiles(distDir).filter((path) => COMPRESSIBLE.test(path) && !path.endsWith('vercel.json'))) {
+  const served = (path: string) =>
+    !relative(distDir, path)
+      .split(/[\\/]/)
+      .some((part) => part.startsWith('.'));
+  for (const file of listFiles(distDir).filter((path) => COMPRESSIBLE.test(path) && !path.endsWith('vercel.json') && served(path))) {
     const content = readFileSync(file);
     if (content.length < 1024) continue;
     writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));

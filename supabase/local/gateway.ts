@@ -10,9 +10,12 @@ import replyFrom from '@fastify/reply-from';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import sirv from 'sirv';
 import { API_CONTENT_SECURITY_POLICY, API_HEADERS, ASSETS_PREFIX, IMMUTABLE_CACHE, siteHeaders } from '../../deploy/security-headers';
+import { CRAWLER_FILES, GeneratedFileError, keptOutOfSearch, NOINDEX, type GeneratedFileWriter } from './crawler-files';
 import { StackError } from './errors';
 import { classifyTarget, type ApiService, type RequestTarget } from './gateway-paths';
+import { createSitePages, siteOrigin } from './site-pages';
 import { settingsFromEnvironment, type GatewayLimits, type RateLimits, type TrustProxy } from './gateway-settings';
+import { WEB_MANIFESTS } from './web-manifests';
 
 /**
  * The site's one public server (as Kong/Envoy is for a hosted Supabase project): serves the
@@ -289,14 +292,11 @@ function staticSite(distDir: string) {
     },
   });
   const indexFile = join(distDir, 'index.html');
-  const spaShell = sirv(distDir, { ...options, single: true, setHeaders: (res) => res.setHeader('cache-control', 'no-cache') });
-  return (req: IncomingMessage, res: ServerResponse, path: string, notFound: () => void) => {
-    longLived(req, res, () => {
-      // A path that names a file and was not found is a 404; any other path is a route of
-      // the single-page app, answered with index.html.
-      if (extname(path) !== '' || !existsSync(indexFile)) notFound();
-      else spaShell(req, res);
-    });
+  return (req: IncomingMessage, res: ServerResponse, path: string, notFound: () => void, page: () => void) => {
+    // A path that names no file ('/', '/gallery/…') is a page of the app, answered with
+    // index.html filled in for it (site-pages.ts); one that names a file and was not found is a 404.
+    if (extname(path) === '' && existsSync(indexFile)) page();
+    else longLived(req, res, notFound);
   };
 }
 
@@ -361,6 +361,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const trustProxy = typeof trustSetting === 'number' ? (_address: string, hop: number) => hop < trustSetting : trustSetting;
   const publicUrl = options.publicUrl ?? fromEnvironment.publicUrl;
   const site = options.distDir ? staticSite(options.distDir) : undefined;
+  let ownUrl = '';
+  const pages = options.distDir ? createSitePages({ distDir: options.distDir, publicUrl, ownUrl: () => ownUrl }) : undefined;
   const siteHeaderSet = siteHeaders();
   let backend: GatewayBackend | undefined;
 
@@ -411,6 +413,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     const target = targetOf(request);
     const raw = reply.raw;
     for (const [name, value] of Object.entries(target.kind === 'site' ? siteHeaderSet : API_HEADERS)) raw.setHeader(name, value);
+    // The admin area and client links stay out of search engines, whatever the answer (crawler-files.ts).
+    if (target.kind === 'site' && keptOutOfSearch(target.path)) raw.setHeader('x-robots-tag', NOINDEX);
     if (target.kind === 'api') for (const [name, value] of Object.entries(API_CORS_HEADERS)) raw.setHeader(name, value);
 
     if (request.raw.rawHeaders.length / 2 > limits.maxHeaderCount) return sendError(request, reply, 431);
@@ -460,15 +464,52 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         .send(JSON.stringify({ supabaseUrl: publicUrl ?? '/', supabaseAnonKey: backend!.anonKey })),
   });
 
+  /** robots.txt, sitemap.xml, favicon.ico and the web app manifests, written per request (crawler-files.ts, web-manifests.ts). */
+  const sendGeneratedFile = async (request: FastifyRequest, reply: FastifyReply, write: GeneratedFileWriter) => {
+    try {
+      const origin = siteOrigin(publicUrl, { host: request.headers.host, protocol: request.protocol }, ownUrl);
+      const file = await write({ origin, backend: backend!, distDir: options.distDir });
+      return reply.header('cache-control', file.cacheControl).type(file.type).send(file.body);
+    } catch (error) {
+      if (error instanceof GeneratedFileError) return sendError(request, reply, error.statusCode);
+      throw error;
+    }
+  };
+
   app.route({
     method: ['GET', 'HEAD'],
     url: '/__gateway/site',
     handler: (request, reply) => {
       const target = targetOf(request) as Extract<RequestTarget, { kind: 'site' }>;
+      const generated = CRAWLER_FILES.get(target.path) ?? WEB_MANIFESTS.get(target.path);
+      if (generated) return sendGeneratedFile(request, reply, generated);
       if (!site || DEPLOY_FILES.has(target.path)) return sendError(request, reply, 404);
       request.raw.url = target.path + target.query;
       reply.hijack();
-      site(request.raw, reply.raw, target.path, () => {
+      const page = () =>
+        void pages!
+          .answer(
+            {
+              pathname: target.path,
+              host: request.headers.host,
+              protocol: request.protocol,
+              acceptEncoding: request.headers['accept-encoding'],
+              method: request.method,
+              clientAddress: clientAddress(request),
+            },
+            reply.raw,
+            { postgrestUrl: backend!.postgrestUrl, anonKey: backend!.anonKey },
+          )
+          .then(
+            (sent) => {
+              if (!sent) notFound();
+            },
+            (error: unknown) => {
+              console.error('gateway: page answer failed:', error);
+              reply.raw.destroy();
+            },
+          );
+      const notFound = () => {
         const body = JSON.stringify(errorBody(undefined, 404, messageFor(404)));
         reply.raw.writeHead(404, {
           ...API_HEADERS,
@@ -478,7 +519,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
           'content-length': Buffer.byteLength(body),
         });
         reply.raw.end(request.method === 'HEAD' ? undefined : body);
-      });
+      };
+      site(request.raw, reply.raw, target.path, notFound, page);
     },
   });
 
@@ -588,6 +630,20 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         (error: unknown) => done(error as Error, undefined),
       );
     });
+    // PostgREST puts a Content-Range on every read ('0-24/*': rows, not bytes), and
+    // @fastify/compress leaves any answer with one uncompressed, since a byte range would no
+    // longer match. A row range still does: it is set aside while the answer is compressed.
+    const rowRanges = new WeakMap<FastifyReply, string>();
+    if (service === 'rest') {
+      context.addHook('onSend', async (_request, reply, payload) => {
+        const range = reply.getHeader('content-range');
+        if (typeof range === 'string' && !range.startsWith('bytes')) {
+          rowRanges.set(reply, range);
+          reply.removeHeader('content-range');
+        }
+        return payload;
+      });
+    }
     // API answers compressed as the hosted API does (JSON only: photos and downloads never).
     await context.register(compress, {
       global: true,
@@ -596,6 +652,18 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       customTypes: COMPRESSIBLE,
       threshold: 1024,
     });
+    if (service === 'rest') {
+      // Put back after compressing: the compress plugin's onSend is a route-level hook (added
+      // to each route as it is declared), so this one joins the route after it.
+      const restoreRange = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        const range = rowRanges.get(reply);
+        if (range !== undefined) reply.header('content-range', range);
+        return payload;
+      };
+      context.addHook('onRoute', (route) => {
+        route.onSend = [...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []), restoreRange];
+      });
+    }
     context.route({ method: [...API_METHODS], url: `/__gateway/${service}`, handler: forward(service) });
   };
 
@@ -624,6 +692,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const port = typeof address === 'object' && address ? address.port : options.port;
   const shownHost = options.host === '0.0.0.0' ? 'localhost' : options.host;
   const url = `http://${shownHost}:${port}`;
+  ownUrl = url;
   return {
     port,
     url,

@@ -45,7 +45,29 @@ export async function newContext(
     // A touch screen: the page's (pointer: coarse) and (hover: none) then match, as on a phone.
     hasTouch: options.touch ?? false,
   });
+  context.on('page', waitForTheAppOnGoto);
   return context;
+}
+
+/**
+ * A page the server drew is on screen before the app has started (its scripts come once the
+ * first screen's photos are in: docs/first-visits.md); a visitor can read it, its buttons work
+ * once the app has started. Journeys act as a visitor who waits for that: page.goto returns
+ * once the app says it has started (src/app/app.tsx), or after 10 s for pages where it never
+ * does (a file, a start that fails). Not for goto(…, { waitUntil: 'commit' }), the tests of
+ * what shows before any script.
+ */
+function waitForTheAppOnGoto(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit' && (response?.headers()['content-type'] ?? '').startsWith('text/html')) {
+      await page
+        .waitForFunction(() => document.documentElement.dataset.app === 'started', undefined, { timeout: 10_000 })
+        .catch(() => undefined);
+    }
+    return response;
+  };
 }
 
 /** Saves a screenshot under test-results/screenshots for a person to look at (the whole page, or what the viewport shows, e.g. an open dialog). */

@@ -115,8 +115,11 @@ describe('whole photos', () => {
         await held;
         await route.continue();
       });
-      await page.goto(`/client/${token}`);
+      // Not until 'load': that waits for the thumbnails held here.
+      await page.goto(`/client/${token}`, { waitUntil: 'domcontentloaded' });
       await page.locator('[role="list"][aria-label="Photos"] img').first().waitFor();
+      // The grid has measured itself (the server drew its first screen by CSS alone: docs/first-visits.md).
+      await page.locator('[data-first-screen]').waitFor({ state: 'detached' });
       const before = await expectWholeBoxes(page, album.id);
       expect(
         await page.evaluate(() =>

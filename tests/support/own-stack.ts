@@ -26,7 +26,7 @@ export function ownStacks() {
     },
     start: async (
       dataDir: string,
-      options: Pick<StackOptions, 'migrationsThrough' | 'olderProjectDefaults'> = {},
+      options: Pick<StackOptions, 'migrationsThrough' | 'olderProjectDefaults' | 'distDir'> = {},
     ): Promise<RunningStack> => {
       const stack = await startStack({ dataDir, port: 0, fast: true, adminPassword, log: () => undefined, ...options });
       stacks.push(stack);

@@ -16,6 +16,7 @@ import { GalleryUnavailable, NoPhotos } from '@/ui/site/gallery-states';
 import { ContactButton } from '@/ui/site/contact-button';
 import { PublicPageLoading } from '@/ui/site/public-page-loading';
 import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
+import { usePageTitle } from '@/ui/site/use-page-title';
 import { useSiteProfile } from '@/ui/site/use-site-profile';
 import { notify } from '@/ui/toast';
 import { useErrorToast } from '@/ui/use-error-toast';
@@ -88,6 +89,8 @@ export function ClientGalleryPage() {
   const [onlyFavourites, setOnlyFavourites] = useState(false);
   const listed = favourites.ready && onlyFavourites ? shown.filter((photo) => favourites.chosen.has(photo.id)) : shown;
   useErrorToast(link.error, 'Failed to load gallery');
+  // The album's name once the link is open (a protected link's page names nothing before the passcode).
+  usePageTitle(link.isPending ? undefined : found && !needsPasscode ? found.album_name : null, profile.siteName);
   useErrorToast(photos.error, 'Failed to load gallery content');
 
   // Once a page load has shown the photos, the photographer hears that the link was opened.
@@ -191,6 +194,7 @@ export function ClientGalleryPage() {
               key={onlyFavourites ? 'favourites' : 'all'}
               photos={listed}
               layout={found.photo_layout ?? 'square'}
+              onFirstScreen={!showHero}
               onDownload={canDownload ? downloadPhoto : undefined}
               photoAction={
                 favourites.ready

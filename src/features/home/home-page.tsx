@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { usePublicBackend } from '@/lib/backend/backend-context';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { PublicPageLoading } from '@/ui/site/public-page-loading';
+import { usePageTitle } from '@/ui/site/use-page-title';
 import { useRevealed } from '@/ui/use-revealed';
 import { AboutStorySection } from './about-story-section';
 import { CollectionsSection } from './collections-section';
@@ -25,6 +26,7 @@ import { useHomeData } from './use-home-data';
 export function HomePage() {
   const backend = usePublicBackend();
   const { loading, design, profile, content, testimonials } = useHomeData();
+  usePageTitle(loading ? undefined : null, profile.siteName);
   const revealed = useRevealed(!loading);
   const { hash } = useLocation();
   // Arriving at '/#galleries' (a gallery's 'Back to Galleries'): the section exists once shown.

@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { usePageTitle } from '@/ui/site/use-page-title';
+import { useSiteProfile } from '@/ui/site/use-site-profile';
 
 /** Any unknown path (SPEC §2): '404', 'Oops! Page not found', 'Return to Home'; the miss is logged. */
 export function NotFoundPage() {
   const location = useLocation();
+  usePageTitle('Page Not Found', useSiteProfile().profile.siteName);
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', location.pathname);
   }, [location.pathname]);

@@ -9,6 +9,7 @@ import { usePhotoDownload } from '@/ui/photos/use-photo-download';
 import { GalleryUnavailable, NoPhotos } from '@/ui/site/gallery-states';
 import { PublicPageLoading } from '@/ui/site/public-page-loading';
 import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
+import { usePageTitle } from '@/ui/site/use-page-title';
 import { useSiteProfile } from '@/ui/site/use-site-profile';
 import { notify } from '@/ui/toast';
 import { useErrorToast } from '@/ui/use-error-toast';
@@ -34,6 +35,7 @@ export function AlbumGalleryPage() {
   const download = usePhotoDownload({ size: downloads === 'original' ? 'original' : 'web' });
   const photos = useQuery({ ...galleryQueries.albumPhotos(backend, id), enabled: !!album.data });
   useErrorToast(album.error ?? photos.error, 'Failed to load gallery');
+  usePageTitle(album.data ? album.data.name : undefined, profile.siteName);
 
   const notFound = album.isSuccess && album.data === null;
   useEffect(() => {

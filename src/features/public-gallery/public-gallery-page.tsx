@@ -8,6 +8,7 @@ import { usePhotoDownload } from '@/ui/photos/use-photo-download';
 import { GalleryUnavailable, NoPhotos } from '@/ui/site/gallery-states';
 import { PublicPageLoading } from '@/ui/site/public-page-loading';
 import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
+import { usePageTitle } from '@/ui/site/use-page-title';
 import { DEFAULT_SITE_SUBTITLE, useSiteProfile } from '@/ui/site/use-site-profile';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { useRevealed } from '@/ui/use-revealed';
@@ -31,6 +32,7 @@ export function PublicGalleryPage() {
   const download = usePhotoDownload({ size: downloads === 'original' ? 'original' : 'web' });
   const photos = useQuery({ ...galleryQueries.galleryPhotos(backend, id), enabled: !!gallery.data });
   useErrorToast(gallery.error ?? photos.error, 'Failed to load gallery');
+  usePageTitle(gallery.isSuccess ? (gallery.data?.title ?? 'Gallery Not Found') : undefined, profile.siteName);
 
   const revealed = useRevealed(!gallery.isPending && !(gallery.data && photos.isPending));
   if (!revealed) return <PublicPageLoading />;

@@ -32,12 +32,21 @@ function resolved(config: RuntimeConfig, origin: string): RuntimeConfig {
  * server that serves the app answers GET /config.json (the local stack does), so one build
  * runs on any backend. The last good answer is kept to start offline.
  */
-export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch, origin = window.location.origin): Promise<RuntimeConfig> {
+export async function loadRuntimeConfig(
+  fetchImpl: typeof fetch = fetch,
+  origin = window.location.origin,
+  /** The configuration a page the server drew carries (src/app/server-page.ts): no request needed. */
+  fromPage?: RuntimeConfig,
+): Promise<RuntimeConfig> {
   const fromBuild = {
     supabaseUrl: import.meta.env.VITE_SUPABASE_URL as string | undefined,
     supabaseAnonKey: import.meta.env.VITE_SUPABASE_ANON_KEY as string | undefined,
   };
   if (isRuntimeConfig(fromBuild)) return fromBuild;
+  if (isRuntimeConfig(fromPage)) {
+    localStorage.setItem(CACHE_KEY, JSON.stringify(fromPage));
+    return resolved(fromPage, origin);
+  }
 
   try {
     // Never stored by the browser (the server says no-store); a plain request so the page's

@@ -32,10 +32,12 @@ interface PhotoGalleryProps {
    * download button and in the viewer's toolbar: `place` says which, for its look.
    */
   photoAction?: (photo: ShownPhoto, place: 'tile' | 'viewer') => ReactNode;
+  /** False when the grid starts below the first screen (under a client's cover): see PhotoGrid. */
+  onFirstScreen?: boolean;
 }
 
 /** A grid of photos that opens each in the viewer; closing it brings focus back to that photo. */
-export function PhotoGallery({ photos, layout, onDownload, photoAction }: PhotoGalleryProps) {
+export function PhotoGallery({ photos, layout, onDownload, photoAction, onFirstScreen }: PhotoGalleryProps) {
   const [open, setOpen] = useState<number | null>(null);
   // Mounted from the first opening on, so closing animates and opening again is instant.
   const [viewerWanted, setViewerWanted] = useState(false);
@@ -55,6 +57,7 @@ export function PhotoGallery({ photos, layout, onDownload, photoAction }: PhotoG
         ref={grid}
         photos={photos}
         layout={layout}
+        onFirstScreen={onFirstScreen}
         onOpen={(index) => {
           setViewerWanted(true);
           setOpen(index);

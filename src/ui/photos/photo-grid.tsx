@@ -1,7 +1,8 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { forwardRef, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PhotoLayout } from '@/lib/backend/database.types';
-import { gapFor, gridRows } from './photo-rows';
+import { cn } from '../cn';
+import { aspectOf, gapFor, gridRows } from './photo-rows';
 import { photoAlt, PREVIEW_WIDTH, renditionSize, THUMB_WIDTH, type ShownPhoto } from './photo-sources';
 
 export interface PhotoGridHandle {
@@ -16,6 +17,11 @@ interface PhotoGridProps {
   onOpen: (index: number) => void;
   /** An extra control on each tile (a download button). */
   tileAction?: (photo: ShownPhoto, index: number) => ReactNode;
+  /**
+   * Whether the grid starts on the page's first screen (so its first photos load at once, the
+   * first row first); false below a full-width cover, whose picture then loads first.
+   */
+  onFirstScreen?: boolean;
 }
 
 /** Rows of thumbnails a phone's first screen shows. */
@@ -31,7 +37,10 @@ const THUMB_STRETCH = 1.25;
  * thumbnails arrive; thumbnails load lazily. Each image's alt text is the photo's caption, or
  * its filename.
  */
-export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function PhotoGrid({ photos, layout, onOpen, tileAction }, ref) {
+export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function PhotoGrid(
+  { photos, layout, onOpen, tileAction, onFirstScreen = true },
+  ref,
+) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -110,9 +119,11 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
       role="list"
       aria-label="Photos"
       data-layout={layout}
-      className="relative w-full"
+      className="@container relative w-full"
       style={{ height: width > 0 && rows.length > 0 ? height : undefined }}
     >
+      {/* Below a cover the grid is not on the first screen: nothing to draw before it is measured. */}
+      {width === 0 && onFirstScreen && <FirstScreenGrid photos={photos} layout={layout} onOpen={onOpen} />}
       {virtualizer.getVirtualItems().map((item) => {
         const row = rows[item.index]!;
         return (
@@ -154,8 +165,8 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
                       // Rendered rows are near the screen already (the grid is virtual); the top
                       // rows are the first screen, so they load at once and the first row first
                       // (a lazy image waits for layout, which held back the page's largest paint).
-                      loading={item.index < EAGER_ROWS ? 'eager' : 'lazy'}
-                      fetchPriority={item.index === 0 ? 'high' : 'auto'}
+                      loading={onFirstScreen && item.index < EAGER_ROWS ? 'eager' : 'lazy'}
+                      fetchPriority={onFirstScreen && item.index === 0 ? 'high' : 'auto'}
                       decoding="async"
                       className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
                     />
@@ -170,3 +181,68 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
     </div>
   );
 });
+
+/** Photos the grid draws before it knows its width: a phone's or a laptop's first screen. */
+const FIRST_SCREEN_PHOTOS = 12;
+/** Of those, the ones loaded at once: a phone's first rows (two a row). */
+const FIRST_ROWS_PHOTOS = 2 * EAGER_ROWS;
+
+/**
+ * The grid's first screen before its width is known: drawn by the server into the page's HTML
+ * (docs/first-visits.md), and by the browser's first render, which must draw the same to take
+ * it over. Laid out by CSS from the container's width, at the sizes photo-rows.ts computes:
+ * square boxes exactly (2, 3 or 4 columns, 6 or 12 px apart), whole photos in rows that fill the
+ * width near the target height. Once the grid has measured itself it draws its rows instead.
+ */
+function FirstScreenGrid({ photos, layout, onOpen }: Pick<PhotoGridProps, 'photos' | 'layout' | 'onOpen'>) {
+  const whole = layout === 'whole';
+  return (
+    <div
+      role="presentation"
+      data-first-screen
+      className={cn(
+        'gap-[6px] @min-[640px]:gap-3',
+        whole
+          ? 'flex flex-wrap [--row:180px] after:grow-[1000] after:content-[""] @min-[640px]:[--row:240px] @min-[1024px]:[--row:300px]'
+          : 'grid grid-cols-2 @min-[640px]:grid-cols-3 @min-[1024px]:grid-cols-4',
+      )}
+    >
+      {photos.slice(0, FIRST_SCREEN_PHOTOS).map((photo, index) => {
+        const alt = photoAlt(photo);
+        const aspect = aspectOf(photo);
+        const thumb = renditionSize(photo, THUMB_WIDTH);
+        return (
+          <div
+            key={photo.id}
+            role="listitem"
+            className="relative overflow-hidden rounded-md bg-muted"
+            style={
+              whole ? { flexGrow: aspect, flexBasis: `calc(var(--row) * ${aspect.toFixed(4)})`, aspectRatio: aspect } : { aspectRatio: 1 }
+            }
+          >
+            <button
+              type="button"
+              data-photo-index={index}
+              aria-label={`${alt}, photo ${index + 1} of ${photos.length}`}
+              onClick={() => onOpen(index)}
+              className="block size-full cursor-zoom-in"
+            >
+              <img
+                src={photo.thumbSrc}
+                width={thumb.width}
+                height={thumb.height}
+                alt={alt}
+                // As the measured grid does: a phone's first rows at once, its first row first (the
+                // page's largest paint).
+                loading={index < FIRST_ROWS_PHOTOS ? 'eager' : 'lazy'}
+                fetchPriority={index < 2 ? 'high' : 'auto'}
+                decoding="async"
+                className="size-full object-cover"
+              />
+            </button>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

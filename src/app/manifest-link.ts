@@ -1,0 +1,17 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { manifestHref } from './web-manifest';
+
+/**
+ * Keeps the page's <link rel="manifest"> on the manifest for who is using it as they move
+ * around (src/app/web-manifest.ts): installing from the admin area gives the admin's app.
+ */
+export function ManifestLink(): null {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+    const href = manifestHref(pathname);
+    if (link && link.getAttribute('href') !== href) link.setAttribute('href', href);
+  }, [pathname]);
+  return null;
+}
