@@ -5,7 +5,7 @@
  *
  * BENCH_QUICK=1   small sizes, for developing a scenario (results are not written)
  * BENCH_ONLY=a,b  only these scenarios (results are not written)
- * BENCH_LHR_DIR, BENCH_LH_THROTTLING: see bench/scenarios/lighthouse.ts
+ * BENCH_LHR_DIR, BENCH_LH_THROTTLING, BENCH_LH_RUNS: see bench/scenarios/lighthouse.ts
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
