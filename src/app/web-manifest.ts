@@ -5,7 +5,8 @@
  * both files (vite.config.ts); the embedded stack's gateway answers both with the photographer's
  * site name (supabase/local/web-manifests.ts).
  */
-import { decodeSegment } from './paths';
+// With its extension: vite.config.ts imports this file, and Vite's config loader wants one.
+import { decodeSegment } from './paths.ts';
 
 export const PUBLIC_MANIFEST_PATH = '/manifest.webmanifest';
 export const ADMIN_MANIFEST_PATH = '/admin.webmanifest';
