@@ -1,4 +1,15 @@
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { setHistoryGuard } from '@/lib/history-guard';
 import { ConfirmDialog } from './confirm-dialog';
@@ -97,8 +108,10 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   const [dirty, scope] = useScope(null);
   const navigate = useNavigate();
   const [leavingTo, setLeavingTo] = useState<URL | null>(null);
+  // Kept in the commit itself (a layout effect), not after paint: once the screen shows
+  // 'Unsaved changes', a Back press or a click at once must already be asked about.
   const dirtyRef = useRef(dirty);
-  useEffect(() => {
+  useLayoutEffect(() => {
     dirtyRef.current = dirty;
   }, [dirty]);
 
@@ -132,7 +145,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   // The history index of the screen shown, kept as the router moves.
   const location = useLocation();
   const here = useRef<unknown>(undefined);
-  useEffect(() => {
+  useLayoutEffect(() => {
     here.current = historyIndex(window.history.state);
   }, [location]);
   useEffect(() => {

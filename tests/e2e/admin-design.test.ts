@@ -288,6 +288,9 @@ describe('leaving Site Design with the Back button', () => {
     const primary = page.getByLabel('Primary Colour', { exact: true });
     await expect.poll(() => primary.inputValue()).toBe('#E8C4C4');
     await primary.fill('#336699');
+    // Back as soon as the top bar says the edit is only on screen (not before: a press
+    // faster than the screen can show it is not a user's).
+    await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-state')).toBe('unsaved');
 
     const ask = page.getByRole('alertdialog', { name: 'Discard changes?' });
     await page.evaluate(() => window.history.back());

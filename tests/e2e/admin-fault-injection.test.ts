@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { startFaultProxy } from '../support/fault-proxy';
-import { describeOutbox, newContext, shootPhotos, signInAsAdmin, sql, storedCount } from './browser';
+import { describeOutbox, keptForOffline, newContext, shootPhotos, signInAsAdmin, sql, storedCount } from './browser';
 import { seedAlbum, type SeededPhoto } from './public-seed';
 
 /**
@@ -195,20 +195,25 @@ describe('replaying the outbox through a faulty network', () => {
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
       });
-      // Seen once online, so the lists open offline.
+      // Seen once online (and kept on the device), so the lists open offline.
       await page.goto('/admin/services');
-      await page.getByTestId('service-row').first().waitFor();
+      const service = await page.getByTestId('service-row').first().getByRole('heading').first().innerText();
+      await keptForOffline(page, service);
       await page.goto('/admin/content');
       await page.locator('[data-testid="section-row"][data-section="about-story"]').waitFor();
+      await keptForOffline(page, 'about-story');
       await page.goto('/admin/albums');
       await page.getByRole('heading', { name: 'Fault Doomed', exact: true }).waitFor();
+      await keptForOffline(page, 'Fault Doomed');
       await page.goto(`/admin/albums/${kept.id}`);
       await page.getByTestId('photo-tile').nth(5).waitFor();
+      await keptForOffline(page, kept.photos[5]!.id);
       await page.goto(`/admin/albums/${bulk.id}`);
       await page
         .getByTestId('photo-tile')
         .nth(BULK_DELETED - 1)
         .waitFor();
+      await keptForOffline(page, bulk.photos[BULK_DELETED - 1]!.id);
 
       await context.setOffline(true);
       await queueTheShoot(page);

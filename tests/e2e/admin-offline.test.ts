@@ -2,7 +2,18 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, fixturePath, newContext, screenshot, shootPhotos, signInAsAdmin, sql, storedCount, testFolder } from './browser';
+import {
+  expectToast,
+  fixturePath,
+  keptForOffline,
+  newContext,
+  screenshot,
+  shootPhotos,
+  signInAsAdmin,
+  sql,
+  storedCount,
+  testFolder,
+} from './browser';
 
 const rowCount = async (text: string, params: unknown[]) => (await sql<{ count: number }>(text, params))[0]!.count;
 
@@ -26,8 +37,10 @@ describe('a shoot with no connection', () => {
       // Opened once with a connection (as before any shoot): the lists are kept for offline use.
       await page.goto('/admin/services');
       await page.getByTestId('service-row').filter({ hasText: 'Couples Session' }).waitFor();
+      await keptForOffline(page, 'Couples Session');
       await page.goto('/admin/content');
       await page.locator('[data-testid="section-row"][data-section="about-story"]').waitFor();
+      await keptForOffline(page, 'about-story');
       await page.goto('/admin/albums');
       await page.getByRole('heading', { name: 'Shoot Collections' }).waitFor();
 

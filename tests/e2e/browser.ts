@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, inject, onTestFinished } from 'vitest';
+import { afterAll, expect, inject, onTestFinished } from 'vitest';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../support/chromium';
 import { isAdminChunk } from '../support/admin-chunks';
 import { signInThroughForm } from '../support/sign-in';
@@ -128,6 +128,30 @@ export const storedCount = (page: Page, store: 'outbox' | 'blobs') =>
       }),
     store,
   );
+
+/** The admin data the device keeps for offline use (the persisted query cache), as stored. */
+const keptAdminData = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('photographer-admin');
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB could not be opened'));
+        open.onsuccess = () => {
+          const row = open.result.transaction('keyValues').objectStore('keyValues').get('admin-query-cache');
+          row.onsuccess = () => {
+            open.result.close();
+            resolve((row.result as { value?: string } | undefined)?.value ?? '');
+          };
+        };
+      }),
+  );
+
+/**
+ * Waits until the device has kept what a screen showed online (the text appears in the stored
+ * admin data), so that screen opens offline: leaving the page sooner can cut the write short.
+ */
+export const keptForOffline = (page: Page, text: string) =>
+  expect.poll(async () => (await keptAdminData(page)).includes(text), { timeout: 10_000 }).toBe(true);
 
 /**
  * What the outbox holds, one line per change (label, status, attempts, failure): printed when a
