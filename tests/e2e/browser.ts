@@ -34,7 +34,8 @@ afterAll(async () => {
 /** A fresh browser profile at the given size (a named one, or any), with the site's URL (or another, e.g. a proxy's) as base. */
 export async function newContext(
   viewport: ViewportName | { width: number; height: number },
-  options: { baseURL?: string; touch?: boolean } = {},
+  /** javaScript: false shows a page as the server drew it, before any script. */
+  options: { baseURL?: string; touch?: boolean; javaScript?: boolean } = {},
 ): Promise<BrowserContext> {
   const context = await (
     await launchBrowser()
@@ -44,6 +45,7 @@ export async function newContext(
     deviceScaleFactor: 1,
     // A touch screen: the page's (pointer: coarse) and (hover: none) then match, as on a phone.
     hasTouch: options.touch ?? false,
+    javaScriptEnabled: options.javaScript ?? true,
   });
   context.on('page', waitForTheAppOnGoto);
   return context;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aspectOf, gapFor, gridRows, squareRows, targetRowHeight, wholePhotoRows } from '@/ui/photos/photo-rows';
+import { aspectOf, gapFor, gridRows, squareRows, targetRowHeight, wholePhotoFirstScreenCss, wholePhotoRows } from '@/ui/photos/photo-rows';
 
 const LANDSCAPE = 3 / 2;
 const PORTRAIT = 2 / 3;
@@ -98,5 +98,49 @@ describe('whole-photo rows', () => {
     expect(gridRows('square', [{ width: 3000, height: 2000 }], 1200)).toEqual(squareRows(1, 1200));
     expect(gridRows('whole', [{ width: 3000, height: 2000 }], 0)).toEqual([]);
     expect(gridRows(undefined as never, [{ width: 3000, height: 2000 }], 1200)).toEqual(squareRows(1, 1200));
+  });
+});
+
+/**
+ * The row height `--h` the first screen's CSS gives each photo in a grid `width` px wide: the
+ * rules read in order, a container query's only from its width on, `100cqw` being the width.
+ */
+function cssHeights(css: string, width: number): Map<number, number> {
+  const heights = new Map<number, number>();
+  for (const line of css.split('\n')) {
+    const query = /^@container \(min-width:([\d.]+)px\)\{(.*)\}$/.exec(line);
+    if (query && width < Number(query[1])) continue;
+    for (const [, index, value] of /\{(.*)\}/.exec(query ? query[2]! : line)![1]!.matchAll(/--h(\d+):([^;]+)/g)) {
+      const fills = /^calc\(\(100cqw - ([\d.]+)px\) \/ ([\d.]+)\)$/.exec(value!);
+      heights.set(Number(index), fills ? (width - Number(fills[1])) / Number(fills[2]) : Number(value!.replace(/px$/, '')));
+    }
+  }
+  return heights;
+}
+
+describe('the first screen of whole photos, in CSS', () => {
+  const mixes = {
+    'landscapes and portraits': [1.5, 0.667, 1.5, 1.5, 0.667, 0.667, 1.5, 1, 1.5, 0.667, 1.5, 1.5, 0.8, 1.5, 1.5, 2.2, 0.667, 1.5],
+    'a panorama among them': [1.5, 3, 0.667, 1.5, 4.5, 1.5, 0.75, 1.5, 1.5, 1.5],
+    'fewer photos than the first screen (the last row at its target height)': [1.5, 0.667, 1.5],
+    'one portrait': [0.667],
+  };
+  it.each(Object.entries(mixes))('gives every photo of the first screen its row height at every width: %s', (_, aspects) => {
+    const css = wholePhotoFirstScreenCss('.grid', aspects, 12);
+    for (let width = 240; width <= 2560; width += 1) {
+      const heights = cssHeights(css, width);
+      const expected = wholePhotoRows(aspects, width, gapFor(width), targetRowHeight(width)).flatMap((row) =>
+        row.widths.map(() => row.height),
+      );
+      const shown = expected.slice(0, 12);
+      expect([width, [...heights.keys()].length]).toEqual([width, shown.length]);
+      shown.forEach((height, index) => expect([width, index, heights.get(index)]).toEqual([width, index, expect.closeTo(height, 3)]));
+    }
+  });
+
+  it('stays small: only the rows that change are written again', () => {
+    const css = wholePhotoFirstScreenCss('.grid', mixes['landscapes and portraits'], 12);
+    expect(css.split('\n').length).toBeLessThan(60);
+    expect(css.length).toBeLessThan(10_000);
   });
 });

@@ -1,8 +1,8 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { forwardRef, useCallback, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, useCallback, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PhotoLayout } from '@/lib/backend/database.types';
 import { cn } from '../cn';
-import { aspectOf, gapFor, gridRows } from './photo-rows';
+import { aspectOf, gapFor, gridRows, wholePhotoFirstScreenCss } from './photo-rows';
 import { photoAlt, PREVIEW_WIDTH, renditionSize, THUMB_WIDTH, type ShownPhoto } from './photo-sources';
 
 export interface PhotoGridHandle {
@@ -190,59 +190,67 @@ const FIRST_ROWS_PHOTOS = 2 * EAGER_ROWS;
 /**
  * The grid's first screen before its width is known: drawn by the server into the page's HTML
  * (docs/first-visits.md), and by the browser's first render, which must draw the same to take
- * it over. Laid out by CSS from the container's width, at the sizes photo-rows.ts computes:
- * square boxes exactly (2, 3 or 4 columns, 6 or 12 px apart), whole photos in rows that fill the
- * width near the target height. Once the grid has measured itself it draws its rows instead.
+ * it over. Laid out by CSS from the container's width, at the sizes photo-rows.ts computes, so
+ * the grid the app then measures and draws puts every photo where it already was: square boxes
+ * (2, 3 or 4 columns, 6 or 12 px apart), or whole photos in the same rows at the same heights
+ * (each row's height per range of widths, from wholePhotoFirstScreenCss).
  */
 function FirstScreenGrid({ photos, layout, onOpen }: Pick<PhotoGridProps, 'photos' | 'layout' | 'onOpen'>) {
   const whole = layout === 'whole';
+  const id = useId();
+  const rowsCss = useMemo(
+    () => (whole ? wholePhotoFirstScreenCss(`[data-first-screen="${id}"]`, photos.map(aspectOf), FIRST_SCREEN_PHOTOS) : null),
+    [whole, id, photos],
+  );
   return (
-    <div
-      role="presentation"
-      data-first-screen
-      className={cn(
-        'gap-[6px] @min-[640px]:gap-3',
-        whole
-          ? 'flex flex-wrap [--row:180px] after:grow-[1000] after:content-[""] @min-[640px]:[--row:240px] @min-[1024px]:[--row:300px]'
-          : 'grid grid-cols-2 @min-[640px]:grid-cols-3 @min-[1024px]:grid-cols-4',
-      )}
-    >
-      {photos.slice(0, FIRST_SCREEN_PHOTOS).map((photo, index) => {
-        const alt = photoAlt(photo);
-        const aspect = aspectOf(photo);
-        const thumb = renditionSize(photo, THUMB_WIDTH);
-        return (
-          <div
-            key={photo.id}
-            role="listitem"
-            className="relative overflow-hidden rounded-md bg-muted"
-            style={
-              whole ? { flexGrow: aspect, flexBasis: `calc(var(--row) * ${aspect.toFixed(4)})`, aspectRatio: aspect } : { aspectRatio: 1 }
-            }
-          >
-            <button
-              type="button"
-              data-photo-index={index}
-              aria-label={`${alt}, photo ${index + 1} of ${photos.length}`}
-              onClick={() => onOpen(index)}
-              className="block size-full cursor-zoom-in"
+    <>
+      {rowsCss && <style>{rowsCss}</style>}
+      <div
+        role="presentation"
+        data-first-screen={id}
+        className={cn(
+          'gap-[6px] @min-[640px]:gap-3',
+          whole ? 'flex flex-wrap items-start' : 'grid grid-cols-2 @min-[640px]:grid-cols-3 @min-[1024px]:grid-cols-4',
+        )}
+      >
+        {photos.slice(0, FIRST_SCREEN_PHOTOS).map((photo, index) => {
+          const alt = photoAlt(photo);
+          const aspect = aspectOf(photo);
+          const thumb = renditionSize(photo, THUMB_WIDTH);
+          return (
+            <div
+              key={photo.id}
+              role="listitem"
+              className="relative overflow-hidden rounded-md bg-muted"
+              // A whole photo a hair narrower than its row's share, so rounding never wraps a row early.
+              style={
+                whole ? { flex: 'none', width: `calc(var(--h${index}) * ${aspect} - 0.02px)`, aspectRatio: aspect } : { aspectRatio: 1 }
+              }
             >
-              <img
-                src={photo.thumbSrc}
-                width={thumb.width}
-                height={thumb.height}
-                alt={alt}
-                // As the measured grid does: a phone's first rows at once, its first row first (the
-                // page's largest paint).
-                loading={index < FIRST_ROWS_PHOTOS ? 'eager' : 'lazy'}
-                fetchPriority={index < 2 ? 'high' : 'auto'}
-                decoding="async"
-                className="size-full object-cover"
-              />
-            </button>
-          </div>
-        );
-      })}
-    </div>
+              <button
+                type="button"
+                data-photo-index={index}
+                aria-label={`${alt}, photo ${index + 1} of ${photos.length}`}
+                onClick={() => onOpen(index)}
+                className="block size-full cursor-zoom-in"
+              >
+                <img
+                  src={photo.thumbSrc}
+                  width={thumb.width}
+                  height={thumb.height}
+                  alt={alt}
+                  // As the measured grid does: a phone's first rows at once, its first row first (the
+                  // page's largest paint).
+                  loading={index < FIRST_ROWS_PHOTOS ? 'eager' : 'lazy'}
+                  fetchPriority={index < 2 ? 'high' : 'auto'}
+                  decoding="async"
+                  className="size-full object-cover"
+                />
+              </button>
+            </div>
+          );
+        })}
+      </div>
+    </>
   );
 }

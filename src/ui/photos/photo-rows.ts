@@ -3,7 +3,8 @@ import type { PhotoLayout } from '@/lib/backend/database.types';
 /**
  * Where each photo of a grid goes, computed from the photos' stored pixel sizes before any
  * image loads: every box is fixed from the start, so nothing moves as thumbnails arrive, and
- * the virtual grid knows every row's height without measuring (docs/photo-layout.md).
+ * the virtual grid knows every row's height without measuring (docs/decisions.md, "Photos as
+ * they were framed").
  */
 export interface GridRow {
   /** Index of the row's first photo. */
@@ -93,4 +94,54 @@ export function gridRows(
   // Anything but 'whole' is square: a gallery a visitor saved for offline before layouts existed has none.
   if (layout !== 'whole') return squareRows(photos.length, width);
   return wholePhotoRows(photos.map(aspectOf), width, gapFor(width), targetRowHeight(width));
+}
+
+/** The grid widths the first screen's CSS follows, pixel by pixel (a phone's to a wide screen's). */
+const FIRST_SCREEN_WIDTHS = { from: 240, to: 2560 };
+
+/** A number as CSS writes it: enough digits for a tenth of a pixel on the widest grid. */
+const cssNumber = (value: number) => String(Number(value.toFixed(6)));
+
+/**
+ * The first screen of a whole-photo grid as CSS, for a page drawn before its width is known
+ * (docs/first-visits.md): the rows the browser draws from the server's HTML are the rows the
+ * app then draws, photo for photo. Per range of grid widths, the grid (`grid` selects it) gets
+ * one custom property per photo, `--h{index}`: the height of that photo's row there, exactly as
+ * wholePhotoRows computes it; a photo's box is that height times its aspect ratio. A height is
+ * written in the grid's width (`100cqw`), so it holds across its range; a range starts half a
+ * pixel early because the app lays the grid out at its width rounded to a whole pixel. Only the
+ * heights that change from one range to the next are written: a few dozen ranges.
+ */
+export function wholePhotoFirstScreenCss(grid: string, aspects: readonly number[], count: number): string {
+  // The rows holding the first `count` photos depend on no photo past one more full row.
+  const considered = aspects.slice(0, count + MOST_PER_ROW);
+  const shown = Math.min(count, aspects.length);
+  let previousRows = '';
+  let previous: string[] = [];
+  const rules: string[] = [];
+  for (let width = FIRST_SCREEN_WIDTHS.from; width <= FIRST_SCREEN_WIDTHS.to; width += 1) {
+    const gap = gapFor(width);
+    const rows = wholePhotoRows(considered, width, gap, targetRowHeight(width)).filter((row) => row.first < shown);
+    // Where each row starts and whether it fills the width: the same rows give the same heights.
+    const fills = rows.map((row) => {
+      const aspectSum = considered.slice(row.first, row.first + row.widths.length).reduce((sum, aspect) => sum + aspect, 0);
+      return { row, aspectSum, fills: Math.abs(row.height - (width - gap * (row.widths.length - 1)) / aspectSum) < 1e-6 };
+    });
+    const signature = `${gap}|${fills.map(({ row, fills: full }) => `${row.first}:${row.widths.length}:${full ? 'w' : row.height}`).join(',')}`;
+    if (signature === previousRows) continue;
+    previousRows = signature;
+    const heights = fills.flatMap(({ row, aspectSum, fills: full }) => {
+      // A row fills the width, unless it is the list's last and is kept at the target height.
+      const gaps = gap * (row.widths.length - 1);
+      const height = full ? `calc((100cqw - ${gaps}px) / ${cssNumber(aspectSum)})` : `${cssNumber(row.height)}px`;
+      return Array<string>(Math.min(row.widths.length, shown - row.first)).fill(height);
+    });
+    const changed = heights.flatMap((height, index) => (height === previous[index] ? [] : [`--h${index}:${height}`]));
+    if (changed.length > 0) {
+      const rule = `${grid}{${changed.join(';')}}`;
+      rules.push(width === FIRST_SCREEN_WIDTHS.from ? rule : `@container (min-width:${width - 0.5}px){${rule}}`);
+    }
+    previous = heights;
+  }
+  return rules.join('\n');
 }
