@@ -3,7 +3,7 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { clientsClaim } from 'workbox-core';
 import { CACHE_NAMES, isRendition } from '../src/offline/visitors/cache-names';
 import { handOffBackgroundSync } from './outbox-sync';
@@ -27,11 +27,23 @@ serveSiteManifest();
 precacheAndRoute(self.__WB_MANIFEST.filter((entry) => !(typeof entry === 'string' ? entry : entry.url).endsWith('.webmanifest')));
 cleanupOutdatedCaches();
 
-// Any page route opens the shell, online or not; the API and files are never navigations.
+// Page routes (the API and files are never navigations). The admin area opens the shell,
+// online or not: it works offline first. A public page is asked of the server first, which
+// draws it with its data and head (docs/first-visits.md); the shell (drawn in the browser,
+// from cached reads offline) when the server does not answer within a few seconds or answers
+// anything but a page (offline, a 404 or an error, a static host without the app's rewrite).
+const shell = createHandlerBoundToURL('/index.html');
+const notPages = [/^\/rest\//, /^\/storage\//, /^\/config\.json$/, /^\/__downloads__\//];
+registerRoute(new NavigationRoute(shell, { allowlist: [/^\/admin(\/|$)/] }));
+const drawnPages = new NetworkOnly({ networkTimeoutSeconds: 4 });
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/rest\//, /^\/storage\//, /^\/config\.json$/, /^\/__downloads__\//],
-  }),
+  new NavigationRoute(
+    async (options) => {
+      const page = await drawnPages.handle(options).catch(() => null);
+      return page?.status === 200 ? page : shell(options);
+    },
+    { denylist: notPages },
+  ),
 );
 
 // The runtime configuration: fresh when online, the last copy when offline.

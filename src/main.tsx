@@ -28,7 +28,7 @@ loadRuntimeConfig(fetch, window.location.origin, serverPage?.config)
     const sessionStore = createSessionStore();
     const backend = createPublicBackend(config);
     const queryClient = createQueryClient(sessionStore);
-    if (serverPage) receiveServerPage(queryClient, serverPage);
+    if (serverPage) receiveServerPage(queryClient, serverPage, { keptForOffline: !!navigator.serviceWorker?.controller });
     if (isDesignPreview()) receiveDesignPreview(queryClient);
     prefetchRouteData(queryClient, backend, window.location.pathname);
     const adminArea = createAdminAreaLoader({ publicBackend: backend, sessionStore, queryClient });

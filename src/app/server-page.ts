@@ -27,8 +27,15 @@ export function readServerPage(doc: Document = document): ServerPageState | null
   }
 }
 
-/** Puts the server's reads in the cache; the lists it names are read again once a page shows them. */
-export function receiveServerPage(queryClient: QueryClient, state: ServerPageState): void {
+/**
+ * Puts the server's reads in the cache; the lists it names are read again once a page shows
+ * them. With a service worker in charge (`keptForOffline`), every read is made again: the
+ * worker keeps the answers it passes on, and this page is to open offline from them next
+ * time (the worker asks the server for a page first: src-sw/sw.ts), as it did when every
+ * visit after the first started from the worker's shell.
+ */
+export function receiveServerPage(queryClient: QueryClient, state: ServerPageState, { keptForOffline = false } = {}): void {
   hydrate(queryClient, state.queries);
-  for (const queryKey of state.readAgain) void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+  const again = keptForOffline ? state.queries.queries.map((query) => query.queryKey as unknown[]) : state.readAgain;
+  for (const queryKey of again) void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
 }

@@ -75,12 +75,22 @@ describe('galleries without a network', () => {
     const page = await context.newPage();
     await page.goto(`/gallery/public/${galleryId}`);
     await controlled(page);
-    // A visit with the worker in charge (the first one happened before it was installed).
-    await page.reload();
+    // A visit with the worker in charge (the first one happened before it was installed): it
+    // asks the server first, so a returning visitor also gets the page drawn, with its own head.
+    const online = await page.reload();
+    expect(online!.fromServiceWorker()).toBe(true);
+    const drawn = await online!.text();
+    expect([drawn.includes('<meta property="og:title" content="Offline Favourites"'), drawn.includes('id="page-state"')]).toEqual([
+      true,
+      true,
+    ]);
     await thumbnailsPainted(page, 3);
 
+    // Offline, the worker opens the shell, and the page is drawn in the browser from what it kept.
     await context.setOffline(true);
-    await page.reload();
+    const offline = await page.reload();
+    expect(offline!.fromServiceWorker()).toBe(true);
+    expect((await offline!.text()).includes('id="page-state"')).toBe(false);
     await page.getByRole('heading', { name: 'Offline Favourites' }).waitFor();
     await page.getByText('You are offline').waitFor();
     await thumbnailsPainted(page, 3);

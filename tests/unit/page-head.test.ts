@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readServerPage } from '@/app/server-page';
+import { QueryClient, dehydrate } from '@tanstack/react-query';
+import { readServerPage, receiveServerPage, type ServerPageState } from '@/app/server-page';
 import { documentTitle, galleryCard, headTags, plainCard, shortDescription, siteCard, type SiteFacts } from '@/lib/page-head';
 
 const site: SiteFacts = { siteName: 'Jane & "Co" <Photo>', subtitle: 'Portraits in Lisbon', origin: 'https://jane.example' };
@@ -62,5 +63,29 @@ describe('the data a drawn page carries', () => {
     expect(readServerPage(withState('{"config": '))).toBeNull();
     expect(readServerPage(withState('{"queries": {}}'))).toBeNull();
     expect(readServerPage(document.implementation.createHTMLDocument())).toBeNull();
+  });
+
+  it('is put in the cache as it is; only the first-page lists are read again, or every read when a service worker keeps them for offline', () => {
+    const server = new QueryClient();
+    server.setQueryData(['site-settings'], { theme: 'light' });
+    server.setQueryData(['gallery', 'g1'], { title: 'Weddings' });
+    server.setQueryData(['gallery', 'g1', 'photos'], [{ id: 'p1' }]);
+    const state: ServerPageState = {
+      config: { supabaseUrl: '/', supabaseAnonKey: 'key' },
+      queries: dehydrate(server),
+      readAgain: [['gallery', 'g1', 'photos']],
+    };
+    const readAgain = (keptForOffline: boolean) => {
+      const browser = new QueryClient();
+      receiveServerPage(browser, state, { keptForOffline });
+      expect(browser.getQueryData(['gallery', 'g1'])).toEqual({ title: 'Weddings' });
+      return browser
+        .getQueryCache()
+        .findAll({ predicate: (query) => query.state.isInvalidated })
+        .map((query) => query.queryKey)
+        .sort();
+    };
+    expect(readAgain(false)).toEqual([['gallery', 'g1', 'photos']]);
+    expect(readAgain(true)).toEqual([['gallery', 'g1'], ['gallery', 'g1', 'photos'], ['site-settings']]);
   });
 });
