@@ -164,7 +164,8 @@ describe('the not-found page', () => {
     await page.getByRole('heading', { name: '404', exact: true }).waitFor();
     await page.getByText('Oops! Page not found').waitFor();
     expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
-    expect(errors.some((text) => text.includes('/no/such/page'))).toBe(true);
+    // Logged once the app has taken the drawn page over; the message reaches the test a moment later.
+    await expect.poll(() => errors.some((text) => text.includes('/no/such/page'))).toBe(true);
     await screenshot(page, `not-found-${viewport}`);
     await context.close();
   });
