@@ -66,7 +66,9 @@ export const useHasUnsavedChanges = () => useContext(HasUnsavedContext);
 /** A nested scope (a dialog): whether its own editors are dirty, and the scope to provide to them. */
 export function UnsavedScopeProvider({ children, onDirtyChange }: { children: ReactNode; onDirtyChange: (dirty: boolean) => void }) {
   const [dirty, scope] = useScope(useContext(ScopeContext));
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  // In the commit that shows 'Unsaved changes' (a layout effect), so the dialog asks before
+  // closing from the moment the top bar says so, not a render later.
+  useLayoutEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   return <ScopeContext.Provider value={scope}>{children}</ScopeContext.Provider>;
 }
 
