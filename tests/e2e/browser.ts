@@ -116,37 +116,34 @@ export function shootPhotos(count: number): string[] {
   });
 }
 
-/** How many entries a store of the admin app's IndexedDB holds. */
-export const storedCount = (page: Page, store: 'outbox' | 'blobs') =>
+/**
+ * One read of the admin app's IndexedDB in the page: a store's count, all its rows, or the row
+ * with one key (undefined when there is none).
+ */
+const readAdminDb = (page: Page, store: string, read: { count: true } | { all: true } | { key: string }) =>
   page.evaluate(
-    (name) =>
-      new Promise<number>((resolve, reject) => {
+    ({ store: name, read: what }) =>
+      new Promise<unknown>((resolve, reject) => {
         const open = indexedDB.open('photographer-admin');
         open.onerror = () => reject(open.error ?? new Error('IndexedDB could not be opened'));
         open.onsuccess = () => {
-          const count = open.result.transaction(name).objectStore(name).count();
-          count.onsuccess = () => resolve(count.result);
-        };
-      }),
-    store,
-  );
-
-/** The admin data the device keeps for offline use (the persisted query cache), as stored. */
-const keptAdminData = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('photographer-admin');
-        open.onerror = () => reject(open.error ?? new Error('IndexedDB could not be opened'));
-        open.onsuccess = () => {
-          const row = open.result.transaction('keyValues').objectStore('keyValues').get('admin-query-cache');
-          row.onsuccess = () => {
+          const objects = open.result.transaction(name).objectStore(name);
+          const request = 'count' in what ? objects.count() : 'all' in what ? objects.getAll() : objects.get(what.key);
+          request.onsuccess = () => {
             open.result.close();
-            resolve((row.result as { value?: string } | undefined)?.value ?? '');
+            resolve(request.result);
           };
         };
       }),
+    { store, read },
   );
+
+/** How many entries a store of the admin app's IndexedDB holds. */
+export const storedCount = async (page: Page, store: 'outbox' | 'blobs') => (await readAdminDb(page, store, { count: true })) as number;
+
+/** The admin data the device keeps for offline use (the persisted query cache), as stored. */
+const keptAdminData = async (page: Page) =>
+  ((await readAdminDb(page, 'keyValues', { key: 'admin-query-cache' })) as { value?: string } | undefined)?.value ?? '';
 
 /**
  * Waits until the device has kept what a screen showed online (the text appears in the stored
@@ -155,30 +152,25 @@ const keptAdminData = (page: Page) =>
 export const keptForOffline = (page: Page, text: string) =>
   expect.poll(async () => (await keptAdminData(page)).includes(text), { timeout: 10_000 }).toBe(true);
 
+/** An outbox entry as far as describeOutbox reads it. */
+interface OutboxLine {
+  label?: string;
+  status?: string;
+  attempts?: number;
+  failure?: { kind?: string; message?: string };
+}
+
 /**
  * What the outbox holds, one line per change (label, status, attempts, failure): printed when a
  * journey gives up waiting for 'All changes saved', so the failure says which change is stuck.
  */
-export const describeOutbox = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('photographer-admin');
-        open.onerror = () => reject(open.error ?? new Error('IndexedDB could not be opened'));
-        open.onsuccess = () => {
-          const all = open.result.transaction('outbox').objectStore('outbox').getAll();
-          all.onsuccess = () =>
-            resolve(
-              (all.result as Array<{ label?: string; status?: string; attempts?: number; failure?: { kind?: string; message?: string } }>)
-                .map(
-                  (item) =>
-                    `${item.label} [${item.status}, ${item.attempts} attempts${item.failure ? `, ${item.failure.kind}: ${item.failure.message}` : ''}]`,
-                )
-                .join('\n') || '(empty)',
-            );
-        };
-      }),
-  );
+export const describeOutbox = async (page: Page) =>
+  ((await readAdminDb(page, 'outbox', { all: true })) as OutboxLine[])
+    .map(
+      (item) =>
+        `${item.label} [${item.status}, ${item.attempts} attempts${item.failure ? `, ${item.failure.kind}: ${item.failure.message}` : ''}]`,
+    )
+    .join('\n') || '(empty)';
 
 /** Records the paths the page requests; `scripts()` names the app's scripts, `adminScripts()` the admin's among them. */
 export function recordRequests(page: Page) {

@@ -123,14 +123,14 @@ export function wholePhotoFirstScreenCss(grid: string, aspects: readonly number[
     const gap = gapFor(width);
     const rows = wholePhotoRows(considered, width, gap, targetRowHeight(width)).filter((row) => row.first < shown);
     // Where each row starts and whether it fills the width: the same rows give the same heights.
-    const fills = rows.map((row) => {
+    const shares = rows.map((row) => {
       const aspectSum = considered.slice(row.first, row.first + row.widths.length).reduce((sum, aspect) => sum + aspect, 0);
       return { row, aspectSum, fills: Math.abs(row.height - (width - gap * (row.widths.length - 1)) / aspectSum) < 1e-6 };
     });
-    const signature = `${gap}|${fills.map(({ row, fills: full }) => `${row.first}:${row.widths.length}:${full ? 'w' : row.height}`).join(',')}`;
+    const signature = `${gap}|${shares.map(({ row, fills: full }) => `${row.first}:${row.widths.length}:${full ? 'w' : row.height}`).join(',')}`;
     if (signature === previousRows) continue;
     previousRows = signature;
-    const heights = fills.flatMap(({ row, aspectSum, fills: full }) => {
+    const heights = shares.flatMap(({ row, aspectSum, fills: full }) => {
       // A row fills the width, unless it is the list's last and is kept at the target height.
       const gaps = gap * (row.widths.length - 1);
       const height = full ? `calc((100cqw - ${gaps}px) / ${cssNumber(aspectSum)})` : `${cssNumber(row.height)}px`;
