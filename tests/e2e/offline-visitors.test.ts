@@ -85,6 +85,11 @@ describe('galleries without a network', () => {
       true,
     ]);
     await thumbnailsPainted(page, 3);
+    // Once started, the app reads the page's data again through the worker, which keeps it.
+    await page.waitForFunction(async (id) => {
+      const kept = await (await caches.open('public-reads')).keys();
+      return kept.some((request) => request.url.includes(id));
+    }, galleryId);
 
     // Offline, the worker opens the shell, and the page is drawn in the browser from what it kept.
     await context.setOffline(true);
