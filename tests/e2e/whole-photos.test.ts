@@ -163,6 +163,8 @@ describe('whole photos', () => {
     const drawnContext = await newContext(viewport, { javaScript: false });
     const drawn = await drawnContext.newPage();
     await drawn.goto(`/gallery/${album.id}`, { waitUntil: 'commit' });
+    // With its stylesheet (the gaps are in it): read too early, the boxes lack them.
+    await drawn.waitForLoadState('load');
     await drawn
       .locator('[data-first-screen] [role="listitem"]')
       .nth(album.photos.length - 1)
