@@ -31,12 +31,17 @@ async function inTransaction(client: pg.Client, sql: string): Promise<void> {
   }
 }
 
-/** What hosted Supabase provides before migrations: roles, extensions, the storage schema. */
+/**
+ * What hosted Supabase provides before migrations: roles, extensions, the storage schema (once),
+ * and Storage's policy functions (every start, idempotent: an older data directory gets the
+ * ones hosted added since, as hosted's tenant migrations reach every project).
+ */
 async function applyBootstrap(client: pg.Client): Promise<void> {
   const { rows } = await client.query(`select 1 from pg_roles where rolname = 'authenticator'`);
   if (rows.length === 0) {
     await inTransaction(client, readFileSync(join(import.meta.dirname, 'bootstrap.sql'), 'utf8'));
   }
+  await inTransaction(client, readFileSync(join(import.meta.dirname, 'storage-operations.sql'), 'utf8'));
 }
 
 /** The migration files, in the order they apply (their names start with the version). */

@@ -19,11 +19,15 @@ export const anonymous = () => backendAs(null);
 
 let pool: pg.Pool | undefined;
 
+const databasePool = () => (pool ??= new pg.Pool({ ...inject('stack').database, max: 4 }));
+
 /** Runs SQL as the database superuser, to set up fixtures and to check what the database holds. */
 export async function sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
-  pool ??= new pg.Pool({ ...inject('stack').database, max: 4 });
-  return (await pool.query<Row>(text, params)).rows;
+  return (await databasePool().query<Row>(text, params)).rows;
 }
+
+/** One connection of the same pool, for statements that share a transaction; release() it. */
+export const sqlClient = (): Promise<pg.PoolClient> => databasePool().connect();
 
 export async function closeDatabase(): Promise<void> {
   await pool?.end();

@@ -5,7 +5,7 @@ import type { Backend } from '@/lib/backend/client';
 import { createGalleryLink, generateAccessToken, updateGalleryLink } from '@/lib/backend/gallery-links';
 import { ORIGINALS_BUCKET, photoObjectNames } from '@/lib/backend/photo-objects';
 import { uploadOriginal, uploadToPhotos } from '@/lib/backend/storage';
-import { backendAs, failureOf, insertAlbum, photoFixture, signedInAdmin, sql } from '../integration/helpers';
+import { backendAs, failureOf, insertAlbum, photoFixture, signedInAdmin, sql, sqlClient } from '../integration/helpers';
 
 // Class 6 of docs/SECURITY.md: originals are private objects. A client reads them only with a
 // download grant of a link that is usable and allows downloads (checked again on every read),
@@ -235,6 +235,88 @@ describe('a link that allows downloads', () => {
     expect(throttled.status).toBe(429);
     const tooLong = await rpc('get_download_grant', { p_access_token: token, p_passcode: 'x'.repeat(101) });
     expect(tooLong.status).toBe(400);
+  });
+});
+
+/** Asks the storage API to sign originals as a caller with these headers; the status and body. */
+async function signOriginals(headers: Record<string, string>, names: string[], expiresIn: number) {
+  const one = names.length === 1;
+  const response = await fetch(`${stack().url}/storage/v1/object/sign/originals${one ? `/${names[0]}` : ''}`, {
+    method: 'POST',
+    headers: { ...anonHeaders(), ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(one ? { expiresIn } : { expiresIn, paths: names }),
+  });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+/** Every way a caller other than an admin could turn a right to read into an address: all refused. */
+async function expectNothingSigned(headers: Record<string, string>, names: string[]) {
+  for (const expiresIn of [60, 600, 31_536_000]) {
+    for (const name of names) {
+      expect((await signOriginals(headers, [name], expiresIn)).status).toBe(expiresIn > 600 ? 400 : 404);
+    }
+  }
+  const many = await signOriginals(headers, [...names, ...names], 60);
+  expect(many.status).toBe(200);
+  expect(many.body).toEqual([...names, ...names].map((path) => ({ error: expect.any(String), path, signedURL: null })));
+}
+
+describe('no address to an original outlives the right that made it (issue 32, item 1)', () => {
+  it('lets a grant read its originals but never sign one, alone or in a batch', async () => {
+    const albumId = await insertAlbum();
+    const photos = [await uploadedPhoto(albumId), await uploadedPhoto(albumId)];
+    const names = photos.map((photo) => photo.name);
+    const { id, token } = await link(albumId, { passcode: '1357' });
+    const grant = { 'x-download-grant': (await grantFor(token, '1357'))! };
+
+    for (const name of names) expect(await readOriginal(name, grant)).toEqual(OK);
+    await expectNothingSigned(grant, names);
+    // Nor does it list the album, or ask about an object, which no download needs.
+    const listing = await fetch(`${stack().url}/storage/v1/object/list/originals`, {
+      method: 'POST',
+      headers: { ...anonHeaders(), ...grant, 'content-type': 'application/json' },
+      body: JSON.stringify({ prefix: albumId }),
+    });
+    expect(await listing.json()).toEqual([]);
+    const info = await fetch(`${stack().url}/storage/v1/object/info/originals/${names[0]}`, { headers: { ...anonHeaders(), ...grant } });
+    expect(info.status).toBe(404);
+
+    // The one address a client has is the grant, and the next read after a revocation fails.
+    await updateGalleryLink(admin, id, { passcode: '2468' });
+    for (const name of names) expect(await readOriginal(name, grant)).toEqual(REFUSED);
+  });
+
+  it('lets a visitor download an original under Original but never sign it; Off closes it at the next read', async () => {
+    const albumId = await insertAlbum({ is_public: true });
+    const photo = await uploadedPhoto(albumId);
+    await updateAlbum(admin, albumId, { name: 'Public', description: null, visitorDownloads: 'original' });
+
+    expect(await readOriginal(photo.name)).toEqual(OK);
+    await expectNothingSigned({}, [photo.name]);
+    await updateAlbum(admin, albumId, { name: 'Public', description: null, visitorDownloads: 'off' });
+    expect(await readOriginal(photo.name)).toEqual(REFUSED);
+  });
+
+  it('gives storage.operation() and its helpers the meaning hosted Storage gives them', async () => {
+    const client = await sqlClient();
+    try {
+      await client.query('begin');
+      const allowed = async (operation: string | null, check: string, param: unknown) => {
+        await client.query(`select set_config('storage.operation', $1, true)`, [operation ?? '']);
+        return (await client.query<{ allowed: boolean }>(`select ${check} as allowed`, [param])).rows[0]!.allowed;
+      };
+      expect(await allowed('storage.object.sign', 'storage.allow_only_operation($1)', 'object.sign')).toBe(true);
+      expect(await allowed('storage.object.sign', 'storage.allow_only_operation($1)', 'storage.object.sign')).toBe(true);
+      expect(await allowed('storage.object.sign_many', 'storage.allow_only_operation($1)', 'object.sign')).toBe(false);
+      expect(await allowed('storage.object.get_authenticated', 'storage.allow_only_operation($1)', '')).toBe(false);
+      expect(await allowed(null, 'storage.allow_only_operation($1)', 'object.sign')).toBe(false);
+      expect(await allowed('object.list', 'storage.allow_any_operation($1::text[])', ['storage.object.list', 'object.sign'])).toBe(true);
+      expect(await allowed('object.list', 'storage.allow_any_operation($1::text[])', [])).toBe(false);
+      expect(await allowed('object.list', 'storage.allow_any_operation($1::text[])', null)).toBe(false);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
   });
 });
 

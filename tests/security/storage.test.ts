@@ -549,6 +549,32 @@ describe('storage: served objects', () => {
     expect(kept.headers.get('connection')).not.toBe('close');
   });
 
+  it('signs for 10 minutes at most and refuses a token minted for longer (issue 32, item 1)', async () => {
+    const sign = (expiresIn: number) =>
+      send(service.url, {
+        method: 'POST',
+        path: `/object/sign/photos/${name}`,
+        headers: { ...asAdmin(), 'content-type': 'application/json' },
+        body: JSON.stringify({ expiresIn }),
+      });
+    const tooLong = await sign(601);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json()).toMatchObject({ message: 'body/expiresIn must be <= 600' });
+    const signed = await sign(600);
+    expect(signed.status).toBe(200);
+    expect((await send(service.url, { path: (signed.json() as { signedURL: string }).signedURL })).status).toBe(200);
+
+    // What an older release signed: the project secret, this object, a year (or no iat at all).
+    const claims = { url: `photos/${name}`, scope: 'download' };
+    const yearLong = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('365d').sign(secret);
+    const noIssuedAt = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1m').sign(secret);
+    for (const token of [yearLong, noIssuedAt]) {
+      const answer = await send(service.url, { path: `/object/sign/photos/${name}?token=${token}` });
+      expect(answer.status).toBe(400);
+      expect(answer.json()).toMatchObject({ error: 'InvalidSignature', message: 'Token lives longer than this server signs' });
+    }
+  });
+
   it('keeps ETag/304, HEAD and byte ranges working', async () => {
     const path = `/object/public/photos/${name}`;
     const first = await send(service.url, { path });

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { jwtVerify, type JWTPayload } from 'jose';
 import type pg from 'pg';
 import { errors, fromDatabaseError } from './errors';
+import { OPERATIONS, type StorageOperation } from './operations';
 
 /**
  * Who is calling, and transactions that act as them. As in Supabase Storage
@@ -82,8 +83,8 @@ export function signedUploader(request: { headers: IncomingHttpHeaders; method: 
 }
 
 export interface CallerTransactionOptions {
-  /** The storage.operation setting, e.g. 'object.upload'. */
-  operation: string;
+  /** The storage.operation setting that policies read (operations.ts). */
+  operation: StorageOperation;
   /** Roll back instead of committing: a permission test, as Supabase's testPermission(). */
   dryRun?: boolean;
   /** Runs as the service's own role before the switch to the caller (e.g. to take a lock). */
@@ -157,5 +158,5 @@ export async function asCaller<T>(
  */
 export async function refuseStaleAdminSession(pool: pg.Pool, caller: Caller): Promise<void> {
   if (!hasAdminHeaders(caller.headers)) return;
-  await asCaller(pool, caller, { operation: 'object.get_public', dryRun: true }, () => Promise.resolve(undefined));
+  await asCaller(pool, caller, { operation: OPERATIONS.getPublic, dryRun: true }, () => Promise.resolve(undefined));
 }

@@ -7,8 +7,13 @@ import { errors } from './errors';
  * iat, exp}`, sent as `?token=` to GET /object/sign/{bucket}/{name}.
  */
 export const SIGNED_URL_SCOPE = 'download';
-/** The longest a signed URL may live: one year. */
-export const MAX_EXPIRES_IN = 365 * 24 * 3600;
+/**
+ * The longest a signed download URL may live: 10 minutes (hosted allows a year). A signed URL
+ * is checked without the database, so nothing the photographer does revokes it; only admins can
+ * sign originals (docs/SECURITY.md, class 6), and the app signs for 60 s to open one in a tab.
+ * A token minted for longer (by an older release) is refused when read.
+ */
+export const MAX_SIGNED_URL_SECONDS = 600;
 
 /** A signed-URL token (download or upload): HS256 with the project secret, valid `expiresIn` seconds. */
 function signToken(secret: Uint8Array, claims: Record<string, unknown>, expiresIn: number): Promise<string> {
@@ -41,6 +46,8 @@ export async function signObjectUrl(secret: Uint8Array, bucketId: string, name: 
 /** Checks a signed-URL token for this object; returns when it expires. 400 otherwise, as hosted. */
 export async function verifyObjectToken(secret: Uint8Array, token: unknown, bucketId: string, name: string): Promise<Date> {
   const payload = await tokenClaims(secret, token, () => errors.invalidRequest('Missing token'));
+  const lifetime = Number(payload.exp) - Number(payload.iat);
+  if (!(lifetime <= MAX_SIGNED_URL_SECONDS)) throw errors.invalidSignature('Token lives longer than this server signs');
   // Download tokens say so; older ones have no scope and no upsert claim (as hosted accepts).
   const scopeOk = payload.scope === SIGNED_URL_SCOPE || (payload.scope === undefined && !('upsert' in payload));
   if (!scopeOk || 'role' in payload) throw errors.invalidSignature('Token is not scoped for download');

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { asCaller, type Caller } from './caller';
 import { errors } from './errors';
 import { isSafeVersion } from './names';
+import { OPERATIONS } from './operations';
 import type { ReceivedFile } from './receive-upload';
 
 /** What storage.objects.metadata holds, as hosted (src/storage/backend/adapter.ts ObjectMetadata). */
@@ -66,7 +67,7 @@ export async function checkCanStore(
   target: { bucketId: string; name: string; upsert: boolean; mimetype: string; contentLength?: number },
 ): Promise<void> {
   const [owner, ownerId] = ownerOf(caller);
-  await asCaller(pool, caller, { operation: 'object.upload', dryRun: true }, (client) =>
+  await asCaller(pool, caller, { operation: OPERATIONS.upload, dryRun: true }, (client) =>
     client.query(target.upsert ? UPSERT + ON_CONFLICT : UPSERT, [
       target.bucketId,
       target.name,
@@ -113,7 +114,7 @@ export async function storeObject(
       pool,
       caller,
       {
-        operation: 'object.upload',
+        operation: OPERATIONS.upload,
         before: async (client) => {
           await client.query(`select pg_advisory_xact_lock(hashtextextended('storage.objects:' || $1, 0))`, [`${bucketId}/${name}`]);
           const { rows } = await client.query<{ version: string }>(

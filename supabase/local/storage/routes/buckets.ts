@@ -5,6 +5,7 @@ import { findBucket } from '../buckets';
 import { asCaller, authenticate } from '../caller';
 import type { StorageContext } from '../context';
 import { errors } from '../errors';
+import { OPERATIONS } from '../operations';
 import { checkBucketId, isSafeVersion } from '../names';
 import { objectFilePath, ownerOf } from '../store-object';
 import { bucketSettingsSchema, checkAllowedMimeTypes, checkNewBucketName, parseFileSizeLimit } from './bucket-rules';
@@ -68,7 +69,7 @@ export function bucketRoutes(context: StorageContext) {
         const { limit, offset, sortColumn, sortOrder, search } = request.query;
         if (limit !== undefined && Number(limit) < 1) throw errors.invalidRequest('querystring/limit must be >= 1');
         const order = sortColumn ? `order by ${sortColumn} ${sortOrder === 'desc' ? 'desc' : 'asc'}` : 'order by id';
-        const rows = await asCaller(pool, await caller(request), { operation: 'bucket.list' }, async (client) => {
+        const rows = await asCaller(pool, await caller(request), { operation: OPERATIONS.listBuckets }, async (client) => {
           const result = await client.query<Record<string, unknown>>(
             `select ${BUCKET_COLUMNS}, 'STANDARD' as type from storage.buckets
               where $1::text is null or strpos(lower(name), lower($1)) > 0
@@ -83,7 +84,7 @@ export function bucketRoutes(context: StorageContext) {
 
     app.get<{ Params: { id: string } }>('/bucket/:id', routeOptions, async (request, reply) => {
       const bucketId = checkBucketId(request.params.id);
-      const row = await asCaller(pool, await caller(request), { operation: 'bucket.get' }, async (client) => {
+      const row = await asCaller(pool, await caller(request), { operation: OPERATIONS.getBucket }, async (client) => {
         const result = await client.query<Record<string, unknown>>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [
           bucketId,
         ]);
@@ -119,7 +120,7 @@ export function bucketRoutes(context: StorageContext) {
         const fileSizeLimit = parseFileSizeLimit(body.file_size_limit, context.limits.fileSizeLimit);
         const types = checkAllowedMimeTypes(body.allowed_mime_types);
         const [owner, ownerId] = ownerOf(who);
-        await asCaller(pool, who, { operation: 'bucket.create' }, (client) =>
+        await asCaller(pool, who, { operation: OPERATIONS.createBucket }, (client) =>
           client.query(
             `insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types)
              values ($1, $2, $3, $4, $5, $6, $7)`,
@@ -154,7 +155,7 @@ export function bucketRoutes(context: StorageContext) {
         if (changes.length === 0) throw errors.noContent();
         // Column names come from the list above, never from the request.
         const assignments = changes.map(([column], index) => `${column} = $${index + 2}`).join(', ');
-        const updated = await asCaller(pool, who, { operation: 'bucket.update' }, async (client) => {
+        const updated = await asCaller(pool, who, { operation: OPERATIONS.updateBucket }, async (client) => {
           const { rowCount } = await client.query(`update storage.buckets set ${assignments} where id = $1`, [
             bucketId,
             ...changes.map(([, value]) => value),
@@ -177,7 +178,7 @@ export function bucketRoutes(context: StorageContext) {
         pool,
         await caller(request),
         {
-          operation: 'bucket.delete',
+          operation: OPERATIONS.deleteBucket,
           before: async (client) => {
             const found = await client.query('select 1 from storage.buckets where id = $1 for update', [bucketId]);
             if (found.rowCount !== 1) throw errors.bucketNotFound();
@@ -205,7 +206,7 @@ export function bucketRoutes(context: StorageContext) {
       if (who.role !== 'service_role') throw errors.accessDenied('Access denied: Invalid role');
       await findBucket(pool, bucketId, context.limits.fileSizeLimit);
       const before = new Date();
-      const tooMany = await asCaller(pool, who, { operation: 'bucket.empty' }, async (client) => {
+      const tooMany = await asCaller(pool, who, { operation: OPERATIONS.emptyBucket }, async (client) => {
         const { rowCount } = await client.query('select 1 from storage.objects where bucket_id = $1 offset $2 limit 1', [
           bucketId,
           EMPTY_BUCKET_MAX,
@@ -214,7 +215,7 @@ export function bucketRoutes(context: StorageContext) {
       });
       if (tooMany) throw errors.tooManyToEmpty();
       for (;;) {
-        const versions = await asCaller(pool, who, { operation: 'bucket.empty' }, async (client) => {
+        const versions = await asCaller(pool, who, { operation: OPERATIONS.emptyBucket }, async (client) => {
           const { rows } = await client.query<{ version: unknown }>(
             `delete from storage.objects where id in (
                select id from storage.objects where bucket_id = $1 and created_at <= $2 limit $3

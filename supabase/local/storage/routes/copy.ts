@@ -6,6 +6,7 @@ import { findBucket, mimeTypeAllowed } from '../buckets';
 import { asCaller, authenticate } from '../caller';
 import type { StorageContext } from '../context';
 import { errors } from '../errors';
+import { OPERATIONS } from '../operations';
 import { cacheControlFromHeader } from '../headers';
 import { checkBucketId, checkObjectName, isSafeVersion, MAX_OBJECT_NAME_BYTES } from '../names';
 import { linkOrCopy, objectFilePath, ownerOf } from '../store-object';
@@ -98,7 +99,7 @@ export function copyRoutes(context: StorageContext) {
             pool,
             caller,
             {
-              operation: 'object.copy',
+              operation: OPERATIONS.copy,
               before: async (client) => {
                 // The locks uploads and moves take (store-object.ts), in one order.
                 for (const lock of [...new Set([`${fromBucket}/${from}`, `${toBucket}/${to}`])].sort()) {

@@ -4,6 +4,7 @@ import { findBucket } from '../buckets';
 import { anonymousCaller, asCaller, authenticate, refuseStaleAdminSession, type Caller } from '../caller';
 import type { StorageContext } from '../context';
 import { errors, fromDatabaseError, StorageHttpError } from '../errors';
+import { OPERATIONS } from '../operations';
 import { checkBucketId, checkObjectName } from '../names';
 import { serveObject, type StoredObject } from '../serve-object';
 import { verifyObjectToken } from '../signed-urls';
@@ -51,7 +52,7 @@ export function downloadRoutes(context: StorageContext) {
     const bucketId = checkBucketId(request.params.bucket);
     const name = checkObjectName(request.params['*']);
     const bucket = await findBucket(pool, bucketId, context.limits.fileSizeLimit);
-    const row = await asCaller(pool, caller, { operation: 'object.get_authenticated' }, async (client) =>
+    const row = await asCaller(pool, caller, { operation: OPERATIONS.getAuthenticated }, async (client) =>
       bucket.public ? undefined : (await client.query<StoredObject>(OBJECT_ROW, [bucketId, name])).rows[0],
     );
     const object = bucket.public ? await objectAsService(pool, bucketId, name) : row;

@@ -4,6 +4,7 @@ import { findBucket } from '../buckets';
 import { anonymousCaller, asCaller, authenticate, refuseStaleAdminSession, type Caller } from '../caller';
 import type { StorageContext } from '../context';
 import { errors, fromDatabaseError, StorageHttpError } from '../errors';
+import { OPERATIONS } from '../operations';
 import { checkBucketId, checkObjectName, isSafeVersion } from '../names';
 import { objectFilePath } from '../store-object';
 import { hostedInfo, INFO_COLUMNS, type InfoRow } from './object-shapes';
@@ -43,7 +44,7 @@ export function infoDeleteRoutes(context: StorageContext) {
     if (!caller && !bucket.public) throw errors.bucketNotFound();
     let row: InfoRow | undefined;
     if (caller) {
-      row = await asCaller(pool, caller, { operation: 'object.info' }, async (client) =>
+      row = await asCaller(pool, caller, { operation: OPERATIONS.info }, async (client) =>
         bucket.public ? undefined : (await client.query<InfoRow>(INFO_ROW, [bucketId, name])).rows[0],
       );
     } else {
@@ -82,7 +83,7 @@ export function infoDeleteRoutes(context: StorageContext) {
         pool,
         caller,
         {
-          operation: 'object.delete',
+          operation: OPERATIONS.deleteOne,
           before: async (client) => {
             await client.query(`select pg_advisory_xact_lock(hashtextextended('storage.objects:' || $1, 0))`, [`${bucketId}/${name}`]);
             const { rowCount } = await client.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findBucket } from '../buckets';
 import { asCaller, authenticate } from '../caller';
 import type { StorageContext } from '../context';
+import { OPERATIONS } from '../operations';
 import { checkBucketId, isSafeVersion, MAX_OBJECT_NAME_BYTES } from '../names';
 import { objectFilePath } from '../store-object';
 
@@ -91,7 +92,7 @@ export function listRemoveRoutes(context: StorageContext) {
         const prefix = (body.prefix ?? '').replace(/^\/+|\/+$/g, '');
         const folder = prefix === '' ? '' : `${prefix}/`;
         const sql = LIST(body.sortBy?.column ?? 'name', body.sortBy?.order === 'desc' ? 'desc' : 'asc');
-        const entries = await asCaller(pool, caller, { operation: 'object.list' }, async (client) => {
+        const entries = await asCaller(pool, caller, { operation: OPERATIONS.list }, async (client) => {
           const { rows } = await client.query<Record<string, unknown>>(sql, [
             bucketId,
             folder,
@@ -123,7 +124,7 @@ export function listRemoveRoutes(context: StorageContext) {
         const bucketId = checkBucketId(request.params.bucket);
         const caller = await authenticate(context.secret, requestInfo(request));
         await findBucket(pool, bucketId, context.limits.fileSizeLimit);
-        const removed = await asCaller(pool, caller, { operation: 'object.delete' }, async (client) => {
+        const removed = await asCaller(pool, caller, { operation: OPERATIONS.deleteMany }, async (client) => {
           const { rows } = await client.query<{ version: unknown } & Record<string, unknown>>(
             `delete from storage.objects where bucket_id = $1 and name = any($2::text[])
              returning id, name, bucket_id, owner, version, metadata, created_at, updated_at, last_accessed_at`,

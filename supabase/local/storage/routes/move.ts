@@ -6,6 +6,7 @@ import { findBucket } from '../buckets';
 import { asCaller, authenticate } from '../caller';
 import type { StorageContext } from '../context';
 import { errors } from '../errors';
+import { OPERATIONS } from '../operations';
 import { checkBucketId, checkObjectName, isSafeVersion, MAX_OBJECT_NAME_BYTES } from '../names';
 import { linkOrCopy, objectFilePath } from '../store-object';
 
@@ -74,7 +75,7 @@ export function moveRoutes(context: StorageContext) {
             pool,
             caller,
             {
-              operation: 'object.move',
+              operation: OPERATIONS.move,
               // Onto itself: the permission test alone, rolled back (hosted returns there too).
               dryRun: same,
               before: async (client) => {

@@ -3,10 +3,11 @@ import { findBucket } from '../buckets';
 import { asCaller, authenticate } from '../caller';
 import type { StorageContext } from '../context';
 import { errors } from '../errors';
+import { OPERATIONS } from '../operations';
 import { checkBucketId, checkObjectName, MAX_OBJECT_NAME_BYTES } from '../names';
-import { MAX_EXPIRES_IN, signObjectUrl } from '../signed-urls';
+import { MAX_SIGNED_URL_SECONDS, signObjectUrl } from '../signed-urls';
 
-const expiresIn = { type: 'integer', minimum: 1, maximum: MAX_EXPIRES_IN } as const;
+const expiresIn = { type: 'integer', minimum: 1, maximum: MAX_SIGNED_URL_SECONDS } as const;
 
 interface SignOne {
   Params: { bucket: string; '*': string };
@@ -22,7 +23,9 @@ const MISSING = 'Either the object does not exist or you do not have access to i
 
 /**
  * Signed download URLs, as hosted (src/http/routes/object/getSignedURL.ts, getSignedURLs.ts):
- * a URL is signed only for an object the caller may SELECT under row-level security.
+ * a URL is signed only for an object the caller may SELECT under row-level security while the
+ * request says it signs (storage.object.sign / sign_many), so a policy can allow a read and
+ * refuse a signature. At most MAX_SIGNED_URL_SECONDS, where hosted allows a year.
  */
 export function signRoutes(context: StorageContext) {
   const { pool } = context;
@@ -43,7 +46,7 @@ export function signRoutes(context: StorageContext) {
         const name = checkObjectName(request.params['*']);
         const caller = await authenticate(context.secret, requestInfo(request));
         await findBucket(pool, bucketId, context.limits.fileSizeLimit);
-        const visible = await asCaller(pool, caller, { operation: 'object.sign' }, async (client) => {
+        const visible = await asCaller(pool, caller, { operation: OPERATIONS.sign }, async (client) => {
           const { rowCount } = await client.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]);
           return rowCount === 1;
         });
@@ -72,7 +75,7 @@ export function signRoutes(context: StorageContext) {
         const caller = await authenticate(context.secret, requestInfo(request));
         await findBucket(pool, bucketId, context.limits.fileSizeLimit);
         const { paths } = request.body;
-        const visible = await asCaller(pool, caller, { operation: 'object.sign' }, async (client) => {
+        const visible = await asCaller(pool, caller, { operation: OPERATIONS.signMany }, async (client) => {
           const { rows } = await client.query<{ name: string }>(
             'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
             [bucketId, paths],
