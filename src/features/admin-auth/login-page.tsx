@@ -49,7 +49,9 @@ export function LoginPage() {
             <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-secondary">
               <Camera className="size-6" aria-hidden />
             </span>
-            <CardTitle className="text-2xl">Admin Login</CardTitle>
+            <CardTitle as="h1" className="text-2xl">
+              Admin Login
+            </CardTitle>
             <CardDescription>Sign in to manage your galleries</CardDescription>
           </CardHeader>
           <CardContent>

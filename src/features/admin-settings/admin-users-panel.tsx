@@ -39,9 +39,9 @@ export function AdminUsersPanel({ offline }: { offline: boolean }) {
     <section aria-labelledby="admin-users-title">
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <h4 id="admin-users-title" className="font-heading text-base">
+          <h3 id="admin-users-title" className="font-heading text-base">
             Admin Users
-          </h4>
+          </h3>
           <p className="text-sm text-muted-foreground">Everyone who can sign in to this admin area.</p>
         </div>
         {manage && (

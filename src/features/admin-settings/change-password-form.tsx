@@ -30,9 +30,9 @@ export function ChangePasswordForm({ offline }: { offline: boolean }) {
 
   return (
     <section aria-labelledby="change-password-title">
-      <h4 id="change-password-title" className="font-heading text-base">
+      <h3 id="change-password-title" className="font-heading text-base">
         Change Password
-      </h4>
+      </h3>
       <p className="mb-4 text-sm text-muted-foreground">Your other devices are signed out when the password changes.</p>
       <form noValidate onSubmit={formSubmit(submit)}>
         <fieldset disabled={offline || isSubmitting} className="grid items-start gap-4 sm:grid-cols-2">

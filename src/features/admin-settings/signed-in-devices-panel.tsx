@@ -44,9 +44,9 @@ export function SignedInDevicesPanel({ offline }: { offline: boolean }) {
     <section aria-labelledby="signed-in-devices-title">
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div>
-          <h4 id="signed-in-devices-title" className="font-heading text-base">
+          <h3 id="signed-in-devices-title" className="font-heading text-base">
             Signed-in Devices
-          </h4>
+          </h3>
           <p className="text-sm text-muted-foreground">Where you are signed in. Sign out any device you do not recognise.</p>
         </div>
         <Button
