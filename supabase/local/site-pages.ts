@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { RenderedPage, RenderRequest } from '../../src/app/server/render-contract';
+import { matchPublicPath } from '../../src/app/paths';
 import { manifestHref, PUBLIC_MANIFEST_PATH } from '../../src/app/web-manifest';
 
 /**
@@ -165,8 +166,9 @@ export function createSitePages(options: SitePagesOptions) {
           : body;
     response.writeHead(rendered?.status ?? 200, {
       'content-type': 'text/html; charset=utf-8',
-      // Drawn from the database at each visit: never kept without asking again.
-      'cache-control': 'no-cache',
+      // Drawn from the database at each visit: never kept without asking again. A client's album
+      // is one person's: no shared cache may keep it (docs/SECURITY.md, class 12).
+      'cache-control': matchPublicPath(request.pathname)?.page === 'clientLink' ? 'private, no-cache' : 'no-cache',
       vary: 'accept-encoding',
       'content-length': sent.length,
       ...(encoding ? { 'content-encoding': encoding } : {}),

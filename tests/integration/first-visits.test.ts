@@ -183,6 +183,9 @@ describe('each page answers with its own head, status and first screen', () => {
     expect(meta(html, 'og:image')).toBe(`${stack.url}${thumbOf(seeded.privateAlbum, html)}`);
     expect(meta(html, 'robots')).toBe('noindex, nofollow');
     expect(headers['x-robots-tag']).toMatch(/noindex/);
+    // One client's album: no shared cache may keep it (issue 32), unlike the public pages.
+    expect(headers['cache-control']).toBe('private, no-cache');
+    expect((await page('/')).headers['cache-control']).toBe('no-cache');
     expect(drawnRoot(html)).toContain('Smith Family Secret');
   });
 

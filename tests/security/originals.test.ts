@@ -270,6 +270,11 @@ describe('no address to an original outlives the right that made it (issue 32, i
     const grant = { 'x-download-grant': (await grantFor(token, '1357'))! };
 
     for (const name of names) expect(await readOriginal(name, grant)).toEqual(OK);
+    const kept = await fetch(`${stack().url}/storage/v1/object/authenticated/originals/${names[0]}`, {
+      method: 'HEAD',
+      headers: { ...anonHeaders(), ...grant },
+    });
+    expect(kept.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
     await expectNothingSigned(grant, names);
     // Nor does it list the album, or ask about an object, which no download needs.
     const listing = await fetch(`${stack().url}/storage/v1/object/list/originals`, {

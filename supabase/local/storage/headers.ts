@@ -30,6 +30,15 @@ export function servedCacheControl(stored: unknown): string {
   return typeof stored === 'string' && CACHE_CONTROL.test(stored) ? stored : 'no-cache';
 }
 
+/** The stored Cache-Control made private: for the caller's browser, never a shared cache. */
+export function privateCacheControl(stored: unknown): string {
+  const directives = servedCacheControl(stored)
+    .split(',')
+    .map((directive) => directive.trim())
+    .filter((directive) => !/^(public|private)$/i.test(directive));
+  return ['private', ...directives].join(', ');
+}
+
 /** Entity tags as RFC 9110 allows them. */
 export function servedEtag(stored: unknown, fallback: string): string {
   return typeof stored === 'string' && /^(W\/)?"[\x21\x23-\x7e]{0,128}"$/.test(stored) ? stored : `"${fallback}"`;

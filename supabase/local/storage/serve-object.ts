@@ -2,7 +2,14 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from './errors';
-import { attachmentDisposition, OBJECT_SECURITY_HEADERS, servedCacheControl, servedEtag, servedLastModified } from './headers';
+import {
+  attachmentDisposition,
+  OBJECT_SECURITY_HEADERS,
+  privateCacheControl,
+  servedCacheControl,
+  servedEtag,
+  servedLastModified,
+} from './headers';
 import { RASTER_IMAGE_TYPES } from './image-type';
 import { isSafeVersion } from './names';
 import { objectFilePath } from './store-object';
@@ -18,6 +25,8 @@ interface ServeOptions {
   object: StoredObject;
   /** Signed URLs: the token's expiry replaces the object's cache-control. */
   expiresAt?: Date;
+  /** Read under row-level security (a private bucket): for this caller's browser only. */
+  private?: boolean;
 }
 
 /** Parses a single `bytes=` range; undefined for none or a form not served (multiple ranges). */
@@ -72,7 +81,7 @@ export async function serveObject(request: FastifyRequest, reply: FastifyReply, 
     headers['cache-control'] = `private, max-age=${seconds}`;
     headers.expires = options.expiresAt.toUTCString();
   } else {
-    headers['cache-control'] = servedCacheControl(metadata?.cacheControl);
+    headers['cache-control'] = (options.private ? privateCacheControl : servedCacheControl)(metadata?.cacheControl);
   }
   const query = request.query as Record<string, unknown>;
   const download: unknown = Array.isArray(query.download) ? query.download[0] : query.download;

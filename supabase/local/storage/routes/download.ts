@@ -57,7 +57,8 @@ export function downloadRoutes(context: StorageContext) {
     );
     const object = bucket.public ? await objectAsService(pool, bucketId, name) : row;
     if (!object) throw errors.objectNotFound();
-    return serveObject(request, reply, { root, bucketId, object });
+    // An original read with a grant or an admin session must not sit in a shared cache.
+    return serveObject(request, reply, { root, bucketId, object, private: !bucket.public });
   }
 
   async function authenticatedObject(request: FastifyRequest<{ Params: ObjectParams }>, reply: FastifyReply) {
