@@ -19,6 +19,7 @@ import {
   FORMAT,
   FORMAT_VERSION,
   HEADER_ENTRY,
+  MANIFEST_CHECKSUM_ENTRY,
   MANIFEST_ENTRY,
   objectEntry,
   SECRETS_ENTRY,
@@ -121,7 +122,7 @@ async function writeBackup(options: {
         rows,
         objects: objects.length,
         objectBytes,
-        entries: snapshot.tables.length + objects.length + 3,
+        entries: snapshot.tables.length + objects.length + 4,
       },
     };
     const partial = join(workDir, 'archive.tar');
@@ -150,6 +151,7 @@ async function writeBackup(options: {
         entries: archive.checksums,
       };
       await archive.addBytes(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2)));
+      await archive.addBytes(MANIFEST_CHECKSUM_ENTRY, Buffer.from(archive.checksums.at(-1)!.sha256));
       await archive.finish();
     } catch (error) {
       archive.abort(error as Error);

@@ -6,18 +6,23 @@
  *   secrets.json                   this installation's keys and passwords
  *   storage/{bucket}/{version}     each stored object's bytes, as under DATA_DIR/storage
  *   manifest.json                  everything above again, with each entry's size and sha256
+ *   manifest.sha256                the manifest's own sha256 (format 2 on; format 1 ends at the manifest)
  *
  * backup.json comes first so a restore refuses a foreign or newer archive before reading
- * gigabytes; the manifest comes last because only then are the checksums known.
+ * gigabytes; the manifest comes last because only then are the checksums known, and its own
+ * checksum after it because it cannot hold that.
  */
 import { isSafeVersion } from '../storage/names';
 
 export const FORMAT = 'photo-site-backup';
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
+/** The first format whose archives end with the manifest's checksum; older ones stay restorable. */
+export const MANIFEST_CHECKSUM_SINCE = 2;
 
 export const HEADER_ENTRY = 'backup.json';
 export const SECRETS_ENTRY = 'secrets.json';
 export const MANIFEST_ENTRY = 'manifest.json';
+export const MANIFEST_CHECKSUM_ENTRY = 'manifest.sha256';
 
 /** The schemas whose tables are the site's data (storage: buckets and objects; private: sessions, signing keys). */
 export const SITE_SCHEMAS = ['public', 'private', 'storage', 'supabase_migrations'];
@@ -67,7 +72,7 @@ export interface Manifest extends BackupHeader {
   migrations: string[];
   tables: TableDump[];
   sequences: SequenceState[];
-  /** Every entry but the manifest itself, in archive order. */
+  /** Every entry but the manifest and its checksum, in archive order. */
   entries: EntryChecksum[];
 }
 
@@ -78,9 +83,10 @@ const TABLE_ENTRY = /^db\/[A-Za-z0-9_$]+\.[A-Za-z0-9_$]+\.copy$/;
 const OBJECT_ENTRY = /^storage\/([^/\\\0]+)\/([^/]+)$/;
 
 /** The kind of an entry name, or undefined when no backup writes such a name (nothing else is ever written to disk). */
-export function entryKind(name: string): 'header' | 'manifest' | 'secrets' | 'table' | 'object' | undefined {
+export function entryKind(name: string): 'header' | 'manifest' | 'manifest-checksum' | 'secrets' | 'table' | 'object' | undefined {
   if (name === HEADER_ENTRY) return 'header';
   if (name === MANIFEST_ENTRY) return 'manifest';
+  if (name === MANIFEST_CHECKSUM_ENTRY) return 'manifest-checksum';
   if (name === SECRETS_ENTRY) return 'secrets';
   if (TABLE_ENTRY.test(name)) return 'table';
   const object = OBJECT_ENTRY.exec(name);

@@ -5,6 +5,7 @@
  * its rows), and only when all of that worked are pg/, storage/ and secrets.json moved into
  * place. A damaged, cut-short or foreign archive therefore leaves the data directory as it was.
  */
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { chmod, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -24,6 +25,8 @@ import {
   FORMAT,
   FORMAT_VERSION,
   HEADER_ENTRY,
+  MANIFEST_CHECKSUM_ENTRY,
+  MANIFEST_CHECKSUM_SINCE,
   MANIFEST_ENTRY,
   type BackupHeader,
   type EntryChecksum,
@@ -172,20 +175,28 @@ async function unpack(file: string, staging: string, header: BackupHeader, progr
   const untilReadingFails = <T>(work: Promise<T>) => Promise.race([work, readingFailed]);
   const found = new Map<string, EntryChecksum>();
   let manifestBytes: Buffer | undefined;
+  let manifestChecksum: string | undefined;
   let position = 'at its start';
   try {
     for await (const entry of extract) {
       const { name, size, type } = entry.header;
       position = `inside ${name}`;
       const kind = entryKind(name);
-      if (manifestBytes) throw damaged(`it holds ${name} after its manifest`);
+      if (manifestChecksum !== undefined || (manifestBytes && kind !== 'manifest-checksum')) {
+        throw damaged(`it holds ${name} after its manifest`);
+      }
       if (type !== 'file' || !kind) throw damaged(`it holds ${name}, which no backup writes`);
       if (found.has(name)) throw damaged(`it holds ${name} twice`);
       if (kind === 'manifest') {
         if (size > MAX_MANIFEST_BYTES) throw damaged('its manifest is too large');
         manifestBytes = await untilReadingFails(readEntry(entry));
+      } else if (kind === 'manifest-checksum') {
+        if (!manifestBytes) throw damaged(`it holds ${name} before its manifest`);
+        if (size > MAX_HEADER_BYTES) throw damaged(`its manifest's checksum is too large`);
+        manifestChecksum = (await untilReadingFails(readEntry(entry))).toString('utf8');
       } else {
-        // entryKind() admits only names that stay inside the staging folder.
+        // entryKind() admits only names that stay inside the staging folder; the extractor
+        // writes a regular file of our own for each (type 'file' only, never a link).
         const path = join(staging, name);
         await mkdir(dirname(path), { recursive: true });
         const checksum = new ChecksumStream();
@@ -207,28 +218,56 @@ async function unpack(file: string, staging: string, header: BackupHeader, progr
   }
 
   if (!manifestBytes) throw incomplete(`its manifest (${MANIFEST_ENTRY}, the last entry) is missing; the file was cut short`);
+  if (manifestChecksum === undefined && header.formatVersion >= MANIFEST_CHECKSUM_SINCE) {
+    throw incomplete(`its manifest's checksum (${MANIFEST_CHECKSUM_ENTRY}, the last entry) is missing; the file was cut short`);
+  }
+  if (manifestChecksum !== undefined && manifestChecksum !== createHash('sha256').update(manifestBytes).digest('hex')) {
+    throw damaged(`its manifest (${MANIFEST_ENTRY}) does not match its checksum`);
+  }
   let manifest: Manifest;
   try {
     manifest = JSON.parse(manifestBytes.toString('utf8')) as Manifest;
   } catch {
     throw damaged(`its manifest (${MANIFEST_ENTRY}) cannot be read`);
   }
-  if (
-    !Array.isArray(manifest.entries) ||
-    manifest.createdAt !== header.createdAt ||
-    manifest.migrationVersion !== header.migrationVersion
-  ) {
+  if (![manifest?.entries, manifest?.tables, manifest?.sequences, manifest?.migrations].every(Array.isArray)) {
+    throw damaged(`its manifest (${MANIFEST_ENTRY}) cannot be read`);
+  }
+  if (manifest.createdAt !== header.createdAt || manifest.migrationVersion !== header.migrationVersion) {
     throw damaged(`its manifest (${MANIFEST_ENTRY}) does not belong to this backup`);
   }
-  for (const expected of manifest.entries) {
-    const actual = found.get(expected.name);
-    if (!actual) throw incomplete(`${expected.name} is missing`);
-    if (actual.size !== expected.size || actual.sha256 !== expected.sha256) throw damaged(`${expected.name} does not match its checksum`);
-    found.delete(expected.name);
-  }
-  const extra = [...found.keys()];
-  if (extra.length > 0) throw damaged(`it holds ${extra[0]}, which its manifest does not list`);
+  checkManifestNames(manifest, found);
   return manifest;
+}
+
+/**
+ * The manifest is read from the archive, so it is trusted no further than it was checked: every
+ * name it gives must be one this restore unpacked itself (a regular file inside the staging
+ * folder) and checked against a checksum, each once. A name that climbs out (`../`), or points at
+ * a FIFO, a device or a file of the database being built, is refused before anything is opened.
+ */
+function checkManifestNames(manifest: Manifest, found: Map<string, EntryChecksum>): void {
+  const checked = new Set<string>();
+  for (const expected of manifest.entries) {
+    const name = String(expected?.name);
+    if (checked.has(name)) throw damaged(`its manifest names ${name} twice`);
+    const actual = found.get(name);
+    if (!actual) throw entryKind(name) ? incomplete(`${name} is missing`) : damaged(`its manifest names ${name}, which no backup writes`);
+    if (actual.size !== expected.size || actual.sha256 !== expected.sha256) throw damaged(`${name} does not match its checksum`);
+    checked.add(name);
+  }
+  const extra = [...found.keys()].find((name) => !checked.has(name));
+  if (extra) throw damaged(`it holds ${extra}, which its manifest does not list`);
+
+  const loaded = new Set<string>();
+  for (const table of manifest.tables) {
+    const entry = String(table?.entry);
+    if (entryKind(entry) !== 'table' || !checked.has(entry)) {
+      throw damaged(`its manifest loads ${table?.schema}.${table?.name} from ${entry}, which is not a table dump of the archive`);
+    }
+    if (loaded.has(entry)) throw damaged(`its manifest names ${entry} twice`);
+    loaded.add(entry);
+  }
 }
 
 /** The archive's schema must be one this copy builds: the same migrations up to its version. */
@@ -282,6 +321,7 @@ async function loadRows(connection: pg.ClientConfig, staging: string, manifest: 
     await client.query(`truncate ${tables.map(qualifiedName).join(', ')}`);
     for (const table of manifest.tables) {
       const copy = client.query(copyFrom(`copy ${qualifiedName(table)} (${columnList(table)}) from stdin`));
+      // unpack() admitted only table entries it wrote and checked itself.
       await pipeline(createReadStream(join(staging, table.entry)), copy);
       if (copy.rowCount !== table.rows) throw damaged(`${table.entry} holds ${copy.rowCount} rows, its manifest says ${table.rows}`);
     }
