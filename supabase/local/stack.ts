@@ -6,6 +6,7 @@ import { prepareDatabase, superuserConnection } from './database';
 import { StackError } from './errors';
 import { startGateway, type RunningGateway } from './gateway';
 import { freePort } from './ports';
+import { startHousekeeping } from './housekeeping';
 import { runningPostmasterPid, startPostgres, type RunningPostgres } from './postgres';
 import { startPostgrest, type RunningPostgrest } from './postgrest';
 import { loadOrCreateSecrets } from './secrets';
@@ -30,6 +31,8 @@ export interface StackOptions {
   migrationsThrough?: string;
   /** Start a new database with the default grants of an older hosted project (tests only). */
   olderProjectDefaults?: boolean;
+  /** How often the scheduled database chores run (housekeeping.ts); default every minute. */
+  housekeepingEveryMs?: number;
   /** Where start-up notes go (originals moved into the private bucket); default stdout. */
   log?: (line: string) => void;
 }
@@ -123,6 +126,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       olderProjectDefaults: options.olderProjectDefaults,
     });
 
+    const database = superuserConnection(postgres.port, secrets);
+    const housekeeping = await startHousekeeping(database, options.housekeepingEveryMs);
+    stoppers.push(() => housekeeping.stop());
+
     const postgrest: RunningPostgrest = await startPostgrest({
       dbPort: postgres.port,
       authenticatorPassword: secrets.authenticatorPassword,
@@ -179,7 +186,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       url: gateway.url,
       anonKey: secrets.anonKey,
       serviceRoleKey: secrets.serviceRoleKey,
-      database: superuserConnection(postgres.port, secrets),
+      database,
       createdAdminPassword: prepared.createdPassword,
       migrationsApplied: prepared.migrationsApplied,
       stop: stopAll,

@@ -4,7 +4,7 @@ import type { ClientLinkEvent } from '@/lib/backend/database.types';
 import { syncFavourites } from '@/lib/backend/favourites';
 import { listGalleryLinks } from '@/lib/backend/gallery-links';
 import { listRecentLinkActivity } from '@/lib/backend/link-activity';
-import { anonymous, backendAs, failureOf, insertAlbum, insertPhoto, signedInAdmin, sql } from './helpers';
+import { anonymous, backendAs, failureOf, insertAlbum, insertPhoto, signedInAdmin, sql, sqlClient } from './helpers';
 
 /**
  * Link activity (issue 21, item 5), against the real database and PostgREST: what a client's
@@ -166,5 +166,53 @@ describe('the photographer', () => {
     expect((await totals(link.id)).opened_count).toBe(205);
     await sql('delete from public.gallery_links where id = $1', [link.id]);
     expect(await events(link.id)).toEqual([]);
+  });
+});
+
+describe('the throttles’ memory of client addresses (issue 32, item 4)', () => {
+  /** Rows of this link's throttles that name a source address. */
+  const addressRows = (linkId: string) =>
+    sql<{ scope: string }>(
+      `select scope from private.failed_attempts where subject like $1 || '|%' and scope like '%-source' order by scope`,
+      [linkId],
+    );
+
+  it('keeps an address only for the window that counts it, removed on schedule with nobody calling', async () => {
+    const link = await newLink({ passcode: '8642' });
+    expect(await record(link.token, 'opened', '8642')).toBe(true);
+    await syncFavourites(anonymous(), link.token, '8642', 'Ada', { add: [link.photoId], remove: [] });
+    expect(await record(link.token, 'opened', '0000')).toBe(false);
+    expect((await addressRows(link.id)).map((row) => row.scope)).toEqual(['activity-source', 'favourites-source', 'passcode-source']);
+
+    // Still inside the window (14 minutes): the counters need them, and they stay.
+    await sql(`update private.failed_attempts set attempted_at = now() - interval '14 minutes' where subject like $1 || '|%'`, [link.id]);
+    await sql('select private.forget_stale_attempts()');
+    expect(await addressRows(link.id)).toHaveLength(3);
+
+    // Past it, the next scheduled sweep (every second in tests, every minute in npm start)
+    // removes every one, though nobody mistyped anything and the address never came back.
+    await sql(`update private.failed_attempts set attempted_at = now() - interval '16 minutes' where subject like $1 || '|%'`, [link.id]);
+    await expect.poll(() => addressRows(link.id), { timeout: 10_000, interval: 250 }).toEqual([]);
+  });
+
+  it('forgets stale rows whenever a throttle is written, so a hosted project without pg_cron keeps none for long', async () => {
+    const stale = await newLink();
+    expect(await record(stale.token, 'opened')).toBe(true);
+    // One transaction: the scheduled sweep cannot see the backdated rows, only the write can.
+    const client = await sqlClient();
+    try {
+      await client.query('begin');
+      await client.query(`update private.failed_attempts set attempted_at = now() - interval '16 minutes' where subject like $1 || '|%'`, [
+        stale.id,
+      ]);
+      await client.query(`insert into private.failed_attempts (scope, subject) values ('activity-source', $1)`, [
+        `${crypto.randomUUID()}|192.0.2.1`,
+      ]);
+      const { rows } = await client.query(`select 1 from private.failed_attempts where subject like $1 || '|%'`, [stale.id]);
+      expect(rows).toEqual([]);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
   });
 });
