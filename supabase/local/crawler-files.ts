@@ -13,7 +13,7 @@ import { POSTGREST_EXPOSED } from './postgrest';
 
 /** What the gateway knows when it writes one of its own files. */
 export interface GeneratedFileContext {
-  /** The site's public origin, no trailing slash (site-pages.ts, siteOrigin). */
+  /** The site's public origin, no trailing slash (site-origin.ts). */
   origin: string;
   /** PostgREST on loopback and the anon key every visitor holds: the files show only what a visitor may read. */
   backend: { postgrestUrl: string; anonKey: string };

@@ -13,7 +13,8 @@ import { API_CONTENT_SECURITY_POLICY, API_HEADERS, ASSETS_PREFIX, IMMUTABLE_CACH
 import { CRAWLER_FILES, GeneratedFileError, keptOutOfSearch, NOINDEX, type GeneratedFileWriter } from './crawler-files';
 import { StackError } from './errors';
 import { classifyTarget, type ApiService, type RequestTarget } from './gateway-paths';
-import { createSitePages, siteOrigin } from './site-pages';
+import { siteOriginFor, type HostNames } from './site-origin';
+import { createSitePages } from './site-pages';
 import { settingsFromEnvironment, type GatewayLimits, type RateLimits, type TrustProxy } from './gateway-settings';
 import { WEB_MANIFESTS } from './web-manifests';
 
@@ -32,6 +33,8 @@ export interface GatewayOptions {
   limits?: Partial<Omit<GatewayLimits, 'rateLimits'>> & { rateLimits?: Partial<RateLimits> };
   trustProxy?: TrustProxy;
   publicUrl?: string;
+  /** Without PUBLIC_URL, which Host names shape absolute addresses; default by `host` (site-origin.ts). */
+  hostNames?: HostNames;
 }
 
 /** What the gateway forwards to, attached once the backend is up. */
@@ -362,7 +365,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const publicUrl = options.publicUrl ?? fromEnvironment.publicUrl;
   const site = options.distDir ? staticSite(options.distDir) : undefined;
   let ownUrl = '';
-  const pages = options.distDir ? createSitePages({ distDir: options.distDir, publicUrl, ownUrl: () => ownUrl }) : undefined;
+  const origin = siteOriginFor({ publicUrl, listenHost: options.host, ownUrl: () => ownUrl, hostNames: options.hostNames });
+  const pages = options.distDir ? createSitePages({ distDir: options.distDir, publicUrl, origin }) : undefined;
   const siteHeaderSet = siteHeaders();
   let backend: GatewayBackend | undefined;
 
@@ -467,8 +471,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   /** robots.txt, sitemap.xml, favicon.ico and the web app manifests, written per request (crawler-files.ts, web-manifests.ts). */
   const sendGeneratedFile = async (request: FastifyRequest, reply: FastifyReply, write: GeneratedFileWriter) => {
     try {
-      const origin = siteOrigin(publicUrl, { host: request.headers.host, protocol: request.protocol }, ownUrl);
-      const file = await write({ origin, backend: backend!, distDir: options.distDir });
+      const file = await write({
+        origin: origin({ host: request.headers.host, protocol: request.protocol }),
+        backend: backend!,
+        distDir: options.distDir,
+      });
       return reply.header('cache-control', file.cacheControl).type(file.type).send(file.body);
     } catch (error) {
       if (error instanceof GeneratedFileError) return sendError(request, reply, error.statusCode);

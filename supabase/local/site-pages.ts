@@ -6,6 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { RenderedPage, RenderRequest } from '../../src/app/server/render-contract';
 import { matchPublicPath } from '../../src/app/paths';
 import { manifestHref, PUBLIC_MANIFEST_PATH } from '../../src/app/web-manifest';
+import type { SiteOrigin } from './site-origin';
 
 /**
  * The site's pages as the embedded stack answers them (docs/first-visits.md): the build's
@@ -16,10 +17,10 @@ import { manifestHref, PUBLIC_MANIFEST_PATH } from '../../src/app/web-manifest';
  */
 export interface SitePagesOptions {
   distDir: string;
-  /** PUBLIC_URL, when set: the origin of every canonical and preview address, and of the API. */
+  /** PUBLIC_URL, when set: the origin of the API the app is told. */
   publicUrl: string | undefined;
-  /** The gateway's own address, for when neither PUBLIC_URL nor a usable Host header says more. */
-  ownUrl: () => string;
+  /** The origin of every canonical and preview address (site-origin.ts). */
+  origin: SiteOrigin;
   /** The longest a page's reads and drawing may take. */
   renderTimeoutMs?: number;
   /** Pages drawn at once; more are sent undrawn (drawing costs CPU; sending the shell does not). */
@@ -44,9 +45,6 @@ export interface ApiAccess {
 
 type RenderPage = (request: RenderRequest) => Promise<RenderedPage>;
 
-/** A host name or address with an optional port; anything else in a Host header is not used. */
-const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-
 /** Where the build's index.html is filled in. */
 const HEAD_DEFAULTS = /<!-- page-head -->[\s\S]*?<!-- \/page-head -->|<title>[\s\S]*?<\/title>\s*|<meta name="description"[^>]*>\s*/g;
 const CONFIG_PRELOAD = /\s*<link rel="preload" href="\/config\.json"[^>]*>/;
@@ -54,18 +52,6 @@ const ROOT = /(<div id="root">)[\s\S]*(<\/div>\s*<\/body>)/;
 const STYLE_PRELOAD = /<link rel="preload" as="style"([^>]*)>/g;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
 const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-
-/**
- * The site's origin for absolute addresses (canonical, link previews, the sitemap): PUBLIC_URL
- * when set; else the Host the caller used when it is a plain host name, so a caller can change
- * only the addresses in its own answer; else the gateway's own address. X-Forwarded-Host is
- * never read.
- */
-export function siteOrigin(publicUrl: string | undefined, request: Pick<PageRequest, 'host' | 'protocol'>, ownUrl: string): string {
-  if (publicUrl) return publicUrl.replace(/\/$/, '');
-  const protocol = request.protocol === 'https' ? 'https' : 'http';
-  return request.host && PLAIN_HOST.test(request.host) ? `${protocol}://${request.host.toLowerCase()}` : ownUrl;
-}
 
 export function createSitePages(options: SitePagesOptions) {
   const indexFile = join(options.distDir, 'index.html');
@@ -86,8 +72,6 @@ export function createSitePages(options: SitePagesOptions) {
           },
         )
       : Promise.resolve(null));
-
-  const originOf = (request: PageRequest) => siteOrigin(options.publicUrl, request, options.ownUrl());
 
   function fill(pathname: string, page: RenderedPage | null, head: string | null): string {
     // Whoever installs the app from the admin area gets the admin's manifest (src/app/web-manifest.ts).
@@ -137,7 +121,7 @@ export function createSitePages(options: SitePagesOptions) {
         const apiBase = 'http://site-pages.internal';
         rendered = await render({
           pathname: request.pathname,
-          origin: originOf(request),
+          origin: options.origin(request),
           config: { supabaseUrl: options.publicUrl ?? '/', supabaseAnonKey: api.anonKey },
           apiBase,
           fetch: (input, init) => {

@@ -7,7 +7,7 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -575,6 +575,32 @@ describe('security headers and error answers', () => {
     const directives = (csp: string) => csp.split('; ').filter((directive) => !/^(connect|img)-src /.test(directive));
     expect(directives(forStaticHost['content-security-policy']!)).toEqual(directives(served['content-security-policy']!));
     expect(staticHostBackendOrigins('https://abcd.supabase.co/')).toEqual(['https://abcd.supabase.co']);
+  });
+});
+
+describe('absolute addresses without PUBLIC_URL (issue 32, item 6)', () => {
+  /** The sitemap address robots.txt names when asked with this Host header. */
+  const sitemapFor = async (port: number, host: string) => {
+    const { answer } = await sendRaw(port, `GET /robots.txt HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    expect(answer?.status).toBe(200);
+    return /^Sitemap: (\S+)$/m.exec(answer!.body.toString('utf8'))?.[1];
+  };
+
+  it('on a public listener, takes only this machine’s own names from Host; a stranger’s name gets the gateway’s own', async () => {
+    const running = await gateway({ hostNames: 'own' });
+    expect(await sitemapFor(running.port, 'evil.example')).toBe(`${running.url}/sitemap.xml`);
+    expect(await sitemapFor(running.port, `evil.example:${running.port}`)).toBe(`${running.url}/sitemap.xml`);
+    expect(await sitemapFor(running.port, `localhost:${running.port}`)).toBe(`http://localhost:${running.port}/sitemap.xml`);
+    expect(await sitemapFor(running.port, `${hostname().toLowerCase()}:${running.port}`)).toBe(
+      `http://${hostname().toLowerCase()}:${running.port}/sitemap.xml`,
+    );
+  });
+
+  it('on loopback, any plain name the browser used; with PUBLIC_URL, only that', async () => {
+    const loopback = await gateway();
+    expect(await sitemapFor(loopback.port, 'photos.example.org:8443')).toBe('http://photos.example.org:8443/sitemap.xml');
+    const fixed = await gateway({ publicUrl: 'https://photos.example.com/', hostNames: 'any' });
+    expect(await sitemapFor(fixed.port, 'evil.example')).toBe('https://photos.example.com/sitemap.xml');
   });
 });
 
