@@ -177,12 +177,59 @@ describe('resumable uploads of originals (tus)', () => {
         headers: { 'x-signature': signature, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
         body,
       });
-    expect((await patch(other, Buffer.alloc(64))).status).toBe(400);
+    // Answered as an upload that does not exist (the next test).
+    expect((await patch(other, Buffer.alloc(64))).status).toBe(404);
     // Text labelled as a JPEG: refused when complete, and not left to answer as complete.
     const refused = await patch(token, Buffer.from('<html>'.padEnd(64, ' ')));
     expect(refused.status).toBe(415);
     expect((await tus(`/sign/${id}`, { method: 'HEAD', headers: { 'x-signature': token } })).status).toBe(404);
     expect(await stored(name)).toEqual([]);
+  });
+
+  it('lets only the upload’s token or an admin who may write its object look into, continue or cancel it', async () => {
+    const { username, token: session } = await signedInAdmin();
+    const asAdmin = { 'x-admin-username': username, 'x-admin-token': session };
+    const name = originalName();
+    const token = await tokenFor(name);
+    const create = (path: string, headers: Record<string, string>) =>
+      tus(path, { method: 'POST', headers: { 'upload-length': '64', 'upload-metadata': metadata(name), ...headers } });
+    const signedId = (await create('/sign', { 'x-signature': token })).headers.get('location')!.split('/').at(-1)!;
+    const unsignedCreated = await create('', asAdmin);
+    expect(unsignedCreated.status).toBe(201);
+    const unsignedId = unsignedCreated.headers.get('location')!.split('/').at(-1)!;
+    const missingId = crypto.randomUUID();
+    /** Every method on an upload URL, as status and body: what a caller can tell of it. */
+    const answers = async (path: string, headers: Record<string, string> = {}) => {
+      const seen = [];
+      for (const method of ['HEAD', 'PATCH', 'DELETE', 'GET']) {
+        const extra: Record<string, string> =
+          method === 'PATCH' ? { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } : {};
+        const answer = await tus(path, {
+          method,
+          headers: { ...extra, ...headers },
+          body: method === 'PATCH' ? Buffer.alloc(8) : undefined,
+        });
+        seen.push(`${method} ${answer.status} ${answer.headers.get('upload-metadata') ?? ''}${await answer.text()}`);
+      }
+      return seen;
+    };
+    const missing = await answers(`/${missingId}`);
+    expect(missing.map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual(['HEAD 404', 'PATCH 404', 'DELETE 404', 'GET 404']);
+    // The anon key alone, or an upload token for another object: as if the upload did not exist.
+    expect(await answers(`/${unsignedId}`)).toEqual(missing);
+    expect(await answers(`/${signedId}`)).toEqual(missing);
+    const other = { 'x-signature': await tokenFor(originalName()) };
+    expect(await answers(`/sign/${signedId}`, other)).toEqual(await answers(`/sign/${missingId}`, other));
+    expect((await answers(`/sign/${signedId}`)).map((line) => line.split(' ')[1])).toEqual(['400', '400', '400', '404']);
+
+    // Its own credential still reads and cancels it.
+    const head = (path: string, headers: Record<string, string>) => tus(path, { method: 'HEAD', headers });
+    expect((await head(`/${unsignedId}`, asAdmin)).headers.get('upload-offset')).toBe('0');
+    expect((await head(`/sign/${signedId}`, { 'x-signature': token })).headers.get('upload-offset')).toBe('0');
+    expect((await tus(`/${unsignedId}`, { method: 'DELETE', headers: asAdmin })).status).toBe(204);
+    expect((await tus(`/sign/${signedId}`, { method: 'DELETE', headers: { 'x-signature': token } })).status).toBe(204);
+    expect((await head(`/sign/${signedId}`, { 'x-signature': token })).status).toBe(404);
+    expect((await head(`/${unsignedId}`, asAdmin)).status).toBe(404);
   });
 
   it('refuses an upload larger than the bucket takes before any byte is sent', async () => {

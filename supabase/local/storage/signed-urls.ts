@@ -77,10 +77,23 @@ export function signUploadToken(secret: Uint8Array, bucketId: string, name: stri
   return signToken(secret, claims, UPLOAD_TOKEN_SECONDS);
 }
 
-/** Checks an upload token for this object (signature, expiry, scope, object); 400 otherwise, as hosted. */
-export async function verifyUploadToken(secret: Uint8Array, token: unknown, bucketId: string, name: string): Promise<UploadGrant> {
+export interface UploadToken extends UploadGrant {
+  /** The object it was minted for, `bucket/name`. */
+  url: unknown;
+}
+
+/** An upload token's grant (signature, expiry, scope), before it is matched to an object; 400 otherwise, as hosted. */
+export async function readUploadToken(secret: Uint8Array, token: unknown): Promise<UploadToken> {
   const payload = await tokenClaims(secret, token, () => errors.invalidSignature('Missing token'));
   if (payload.scope !== SIGNED_UPLOAD_SCOPE || 'role' in payload) throw errors.invalidSignature('Token is not scoped for upload');
-  if (payload.url !== `${bucketId}/${name}`) throw errors.invalidSignature('The url do not match the signature');
-  return { owner: typeof payload.owner === 'string' ? payload.owner : undefined, upsert: payload.upsert === true };
+  return { url: payload.url, owner: typeof payload.owner === 'string' ? payload.owner : undefined, upsert: payload.upsert === true };
+}
+
+export const uploadTokenFits = (token: UploadToken, bucketId: string, name: string) => token.url === `${bucketId}/${name}`;
+
+/** Checks an upload token for this object (signature, expiry, scope, object); 400 otherwise, as hosted. */
+export async function verifyUploadToken(secret: Uint8Array, token: unknown, bucketId: string, name: string): Promise<UploadGrant> {
+  const grant = await readUploadToken(secret, token);
+  if (!uploadTokenFits(grant, bucketId, name)) throw errors.invalidSignature('The url do not match the signature');
+  return grant;
 }

@@ -13,7 +13,7 @@ import { errors, fromDatabaseError, StorageHttpError } from '../errors';
 import { cacheControlFromFormField } from '../headers';
 import { checkBucketId, checkObjectName } from '../names';
 import { storedTypeOf } from '../receive-upload';
-import { verifyUploadToken } from '../signed-urls';
+import { readUploadToken, uploadTokenFits } from '../signed-urls';
 import { checkCanStore, storeObject } from '../store-object';
 
 /**
@@ -22,11 +22,12 @@ import { checkCanStore, storeObject } from '../store-object';
  * keeps the bytes of unfinished uploads under {root}/.tus (the objects' file system, so a
  * finished file is renamed into place by storeObject, the one way a file becomes an object).
  *
- * - /upload/resumable: the caller's JWT and request headers, as every other upload; each
- *   creating or sending request asks row-level security again (a dry-run insert), as hosted.
+ * - /upload/resumable: the caller's JWT and request headers, as every other upload; every
+ *   request (create, send, offset, cancel) asks row-level security again (a dry-run insert).
+ *   Hosted asks on all but HEAD: its upload ids name the object, ours are random.
  * - /upload/resumable/sign: header `x-signature`, an upload token from
  *   POST /object/upload/sign/{bucket}/{name} (signed-urls.ts); the token names the object, so
- *   it can neither start nor continue an upload of another one. The app uses this route: a
+ *   it can neither start, continue, read nor cancel an upload of another one. The app uses this route: a
  *   browser on another origin may send hosted's tus route only the headers in its own CORS
  *   list, and the admin's session headers are not among them (docs/SECURITY.md).
  *
@@ -107,47 +108,50 @@ export function resumableRoutes(context: StorageContext) {
 
   /**
    * Who may do what this request asks: the signed route's token or the caller's JWT, the
-   * bucket and its limits, and row-level security's answer for the object. Kept for the hooks.
+   * bucket and its limits, and row-level security's answer for the object (every method, as
+   * creating it). Kept for the hooks.
    */
   async function authorize(raw: IncomingMessage, uploadId: string | undefined, signed: boolean): Promise<void> {
     const method = raw.method ?? 'GET';
     if (method === 'OPTIONS') return;
+    const creating = method === 'POST';
     const requestInfo = { headers: raw.headers, method, url: raw.url ?? '' };
+    // The credential is read before any upload is looked up, so its refusals are the same
+    // whether the upload exists or not.
+    const token = signed ? await readUploadToken(context.secret, raw.headers['x-signature']) : undefined;
+    const caller = token ? signedUploader(requestInfo, token.owner) : await authenticate(context.secret, requestInfo);
+    const upsert = token ? token.upsert : raw.headers['x-upsert'] === 'true';
     let metadata: TusMetadata;
-    if (method === 'POST') metadata = parseMetadata(raw.headers['upload-metadata'] as string | undefined);
+    if (creating) metadata = parseMetadata(raw.headers['upload-metadata'] as string | undefined);
     else {
       if (!uploadId) throw errors.objectNotFound();
       metadata = (await datastore.getUpload(uploadId).catch(() => Promise.reject(errors.objectNotFound()))).metadata ?? {};
     }
-    const { bucketId, name } = objectOf(metadata);
-    let caller: Caller;
-    let upsert: boolean;
-    if (signed) {
-      const grant = await verifyUploadToken(context.secret, raw.headers['x-signature'], bucketId, name);
-      caller = signedUploader(requestInfo, grant.owner);
-      upsert = grant.upsert;
-    } else {
-      caller = await authenticate(context.secret, requestInfo);
-      upsert = raw.headers['x-upsert'] === 'true';
-    }
-    const bucket = await findBucket(context.pool, bucketId, context.limits.fileSizeLimit);
-    const declaredType = metadata.contentType || 'application/octet-stream';
-    if (!mimeTypeAllowed(bucket, declaredType)) throw errors.invalidMimeType(declaredType);
-    if (method === 'POST') {
-      const length = Number(raw.headers['upload-length']);
-      if (Number.isFinite(length) && length > bucket.fileSizeLimit) throw errors.tooLarge();
-    }
-    if (method === 'POST' || method === 'PATCH') {
+    try {
+      const { bucketId, name } = objectOf(metadata);
+      if (token && !uploadTokenFits(token, bucketId, name)) throw errors.invalidSignature('The url do not match the signature');
+      const bucket = await findBucket(context.pool, bucketId, context.limits.fileSizeLimit);
+      const declaredType = metadata.contentType || 'application/octet-stream';
+      if (!mimeTypeAllowed(bucket, declaredType)) throw errors.invalidMimeType(declaredType);
+      if (creating) {
+        const length = Number(raw.headers['upload-length']);
+        if (Number.isFinite(length) && length > bucket.fileSizeLimit) throw errors.tooLarge();
+      }
       await checkCanStore(context.pool, caller, { bucketId, name, upsert, mimetype: declaredType });
+      grants.set(raw, {
+        caller,
+        upsert,
+        bucket,
+        name,
+        declaredType,
+        cacheControl: cacheControlFromFormField(metadata.cacheControl ?? undefined),
+      });
+    } catch (error) {
+      // An existing upload refused answers as a missing one: its id alone tells nothing (not
+      // even that it exists). Its own client then starts afresh, and creating says why.
+      if (!creating && error instanceof StorageHttpError && error.status < 500) throw errors.objectNotFound();
+      throw error;
     }
-    grants.set(raw, {
-      caller,
-      upsert,
-      bucket,
-      name,
-      declaredType,
-      cacheControl: cacheControlFromFormField(metadata.cacheControl ?? undefined),
-    });
   }
 
   /** The finished file becomes the object, written as the caller; on failure the upload is dropped, never left "complete". */
