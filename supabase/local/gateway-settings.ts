@@ -42,8 +42,8 @@ export interface GatewayLimits {
  * - RATE_LIMIT_LOGINS_PER_MINUTE (default 10): /rest/v1/rpc/admin_login, which costs a bcrypt
  *   hash each. The database also refuses a username after 5 failures in 15 minutes.
  * - RATE_LIMIT_PASSCODES_PER_MINUTE (default 60): validate_gallery_passcode, and
- *   get_album_photos_by_token, get_download_grant, get_album_cover_by_token and sync_favourites_by_token when they
- *   carry a passcode (a client's hearts wait and go again when limited; an album of
+ *   get_album_photos_by_token, get_download_grant, get_album_cover_by_token, sync_favourites_by_token and
+ *   record_link_event when they carry a passcode (a client's hearts wait and go again when limited; an album of
  *   10,000 photos is read in 10 such calls). The database also refuses a link after 10 wrong passcodes in 15 minutes.
  * - RATE_LIMIT_LOOPBACK (default off): programs on this machine (a loopback address and no
  *   forwarding headers: the test suites, `npm run bench` at hundreds of requests a second,

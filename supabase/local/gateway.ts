@@ -187,14 +187,19 @@ function holdsServiceKey(headers: IncomingHttpHeaders, serviceRoleKey: string | 
   return sameSecret(bearer, serviceRoleKey) || sameSecret(apikey, serviceRoleKey);
 }
 
-/** The client-link calls that check a passcode when they are given one. */
-const PASSCODE_READS = new Set(['get_album_photos_by_token', 'get_download_grant', 'get_album_cover_by_token', 'sync_favourites_by_token']);
+/** The client-link calls that check a passcode when they are given one (each a guess otherwise). */
+const PASSCODE_READS = new Set([
+  'get_album_photos_by_token',
+  'get_download_grant',
+  'get_album_cover_by_token',
+  'sync_favourites_by_token',
+  'record_link_event',
+]);
 
 /**
  * Whether a PostgREST call checks a gallery passcode: validate_gallery_passcode always, and
- * get_album_photos_by_token, get_download_grant, get_album_cover_by_token and
- * sync_favourites_by_token when a non-empty
- * p_passcode is in its query or body (a body we cannot read counts).
+ * those of PASSCODE_READS when a non-empty p_passcode is in its query or body (a body we cannot
+ * read counts).
  */
 function checksPasscode(
   target: Extract<RequestTarget, { kind: 'api' }>,

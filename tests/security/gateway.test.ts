@@ -404,6 +404,20 @@ describe('rate limits per client address', () => {
     expectSecurityHeaders(page.headers, API_CONTENT_SECURITY_POLICY);
   });
 
+  it('counts record_link_event against the passcode limit when it carries a passcode', async () => {
+    const site = await gateway({ limits: { rateLimits: { passcodes: 2 } } });
+    const record = async (passcode?: string) =>
+      (
+        await fetch(`${site.url}/rest/v1/rpc/record_link_event`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ p_access_token: 't', p_kind: 'opened', p_passcode: passcode }),
+        })
+      ).status;
+    const statuses = [await record(), await record(), await record('1'), await record('2'), await record('3'), await record()];
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 200]);
+  });
+
   it('leaves programs on this machine alone by default, but not a proxy forwarding others', async () => {
     const site = await gateway({ limits: { rateLimits: { logins: 2, exemptLoopback: true } } });
     const login = (headers: Record<string, string> = {}) =>
