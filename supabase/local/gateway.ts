@@ -313,7 +313,7 @@ function staticSite(distDir: string) {
  * the body has all arrived (a refused upload), the proxy destroys the stream it was sending from:
  * were that the client's request, its connection would close under it, and a client still
  * sending would meet EPIPE instead of reading the answer. The rest of the body is read and
- * dropped instead; a client that keeps sending is cut off after its answer (see onResponse).
+ * dropped instead; a client that keeps sending is cut off after its answer (dropRestOfBody).
  */
 function uploadBody(request: IncomingMessage): Readable {
   const body = new PassThrough();
@@ -329,6 +329,32 @@ function uploadBody(request: IncomingMessage): Readable {
     if (!request.readableEnded) body.destroy(new Error('The upload ended before the file did'));
   });
   return body;
+}
+
+/** How long a client may go on sending a refused body after its answer (hosted Storage gives 3 s). */
+const REFUSED_BODY_GRACE_MS = 3000;
+
+/**
+ * For an answer sent before the request's body has all arrived (a refusal). Were the
+ * connection closed with the body unread, a client still sending would meet EPIPE instead of
+ * reading its answer, and one that sends the whole body before reading never gets it. The rest
+ * of the body is read and dropped instead, and the connection kept open even if the client
+ * asked to close it (it closes it once answered); a client still sending that body
+ * REFUSED_BODY_GRACE_MS after its answer is cut off.
+ */
+function dropRestOfBody(request: IncomingMessage, reply: FastifyReply): void {
+  if (request.complete) return;
+  reply.removeHeader('connection');
+  reply.raw.shouldKeepAlive = true;
+  // Piped into an upload's own stream (uploadBody) or paused by readBody: read to nowhere now.
+  request.unpipe();
+  request.resume();
+  const socket = request.socket;
+  reply.raw.once('finish', () =>
+    setTimeout(() => {
+      if (!request.complete) socket.destroy();
+    }, REFUSED_BODY_GRACE_MS).unref(),
+  );
 }
 
 /** Answers for malformed requests Node refuses before fastify sees them: JSON with the API headers. */
@@ -441,8 +467,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     // A caller that went away mid-answer (undici's UND_ERR_ABORTED on the upstream stream) is no fault.
     const gone = (error as { code?: string }).code === 'UND_ERR_ABORTED' || request.raw.destroyed;
     if (status >= 500 && !gone) console.error('gateway:', error.message);
-    // A request whose body was refused midway leaves the rest unread: close the connection.
-    if (status === 408 || status === 413) reply.header('connection', 'close');
+    // A body refused midway (too large, too slow): its client must still read the answer.
+    if (status === 408 || status === 413) dropRestOfBody(request.raw, reply);
     return sendError(request, reply, status, error instanceof GatewayError ? error.message : messageFor(status));
   });
   app.setNotFoundHandler((request, reply) => sendError(request, reply, targetOf(request).kind === 'invalid' ? 400 : 405));
@@ -545,7 +571,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       return sendError(request, reply, 403, 'The API description is only available with the service key');
     }
     if (service === 'storage' && Number(request.headers['content-length']) > limits.storageBodyBytes) {
-      reply.header('connection', 'close');
+      dropRestOfBody(request.raw, reply);
       return sendError(request, reply, 413);
     }
     const buffered = Buffer.isBuffer(request.body) ? request.body : undefined;
@@ -585,19 +611,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       },
       onResponse: (_request, reply, response) => {
         // An answer before the upload's body has all arrived (a refusal): reply-from marks it
-        // `connection: close`, and Node then closes the socket under a client that is still
-        // sending, which meets EPIPE instead of reading its answer. The gateway reads and drops
-        // the rest of the body instead (uploadBody), so the connection stays usable; a client
-        // still sending that body 3 s after its answer (hosted Storage gives 3 s) is cut off.
-        if (service === 'storage' && !request.raw.complete) {
-          reply.removeHeader('connection');
-          const socket = request.raw.socket;
-          reply.raw.once('finish', () =>
-            setTimeout(() => {
-              if (!request.raw.complete) socket?.destroy();
-            }, 3000).unref(),
-          );
-        }
+        // `connection: close`, which would close the socket under a client still sending.
+        // (reply-from types its reply for HTTP/2 too; this server is HTTP/1.1.)
+        if (service === 'storage') dropRestOfBody(request.raw, reply as FastifyReply);
         if (response.statusCode < 500) {
           void reply.send(response.stream);
           return;

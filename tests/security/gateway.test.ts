@@ -307,6 +307,36 @@ describe('limits', () => {
     expect(rest.requests.length).toBe(before);
   });
 
+  it('answers every oversized body on a fresh connection, even to a client that sends it all before reading', async () => {
+    const size = 8 * 1024 * 1024 + 1;
+    const body = Buffer.alloc(size, 0x20);
+    const post = (target: string, headers: string, payload: Buffer) =>
+      Buffer.concat([
+        Buffer.from(`POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${headers}\r\n`),
+        payload,
+      ]);
+    const rpc = '/rest/v1/rpc/get_gallery_link_by_token';
+    // Refused by its declared length, or at the limit as it arrives; asking to close or not.
+    const requests = [
+      post(rpc, `Content-Length: ${size}\r\n`, body),
+      post(rpc, `Content-Length: ${size}\r\nConnection: close\r\n`, body),
+      post(
+        rpc,
+        'Transfer-Encoding: chunked\r\n',
+        Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]),
+      ),
+      post('/storage/v1/object/photos/x.jpg', `Content-Length: ${size}\r\n`, body),
+    ];
+    const statuses = [];
+    for (let round = 0; round < 15; round++) {
+      for (const request of requests) {
+        const { answer } = await sendRaw(site.port, request, { untilAnswer: true, sendFirst: true });
+        statuses.push(answer?.status ?? 'no answer');
+      }
+    }
+    expect(statuses).toEqual(Array(60).fill(413));
+  });
+
   it('gives up on a /rest/v1 body that does not arrive in time (408)', async () => {
     const { answer } = await sendRaw(
       site.port,

@@ -41,14 +41,23 @@ export function parseAnswer(data: Buffer): RawAnswer | null {
   return { status, headers, body };
 }
 
+/** Whether `data` holds a whole answer with a content-length (then nothing more is awaited). */
+function holdsWholeAnswer(data: Buffer): boolean {
+  const headEnd = data.indexOf('\r\n\r\n');
+  const length = headEnd < 0 ? undefined : /\r\ncontent-length:\s*(\d+)/i.exec(data.subarray(0, headEnd).toString('latin1'))?.[1];
+  return length !== undefined && data.length >= headEnd + 4 + Number(length);
+}
+
 /**
  * Sends bytes as they are (a request line no HTTP client would send) and reads what comes
- * back until the server closes the connection or `timeoutMs` passes.
+ * back until the server closes the connection or `timeoutMs` passes (or, with `untilAnswer`, a
+ * whole answer has arrived). With `sendFirst` it reads nothing until all is sent, as a client
+ * that sends the whole body before reading (Python's http.client) does.
  */
 export function sendRaw(
   port: number,
   request: string | Buffer,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; untilAnswer?: boolean; sendFirst?: boolean } = {},
 ): Promise<{ answer: RawAnswer | null; closedAfterMs: number | null; raw: Buffer }> {
   return new Promise((resolve) => {
     const started = Date.now();
@@ -62,13 +71,19 @@ export function sendRaw(
       resolve({ answer: parseAnswer(raw), closedAfterMs, raw });
     };
     const timer = setTimeout(done, options.timeoutMs ?? 5_000);
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (options.untilAnswer && holdsWholeAnswer(Buffer.concat(chunks))) done();
+    });
     socket.on('error', () => undefined);
     socket.on('close', () => {
       closedAfterMs = Date.now() - started;
       done();
     });
-    socket.write(request);
+    if (options.sendFirst) socket.pause();
+    socket.write(request, (error) => {
+      if (!error) socket.resume();
+    });
   });
 }
 
