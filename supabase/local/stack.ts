@@ -13,6 +13,9 @@ import { loadOrCreateSecrets } from './secrets';
 import { moveOriginals } from './storage/move-originals';
 import { startStorageService } from './storage/service';
 
+/** Where the site listens unless HOST says otherwise: only this machine. */
+export const DEFAULT_HOST = '127.0.0.1';
+
 export interface StackOptions {
   dataDir: string;
   /** Gateway port; 0 picks a free one. */
@@ -104,7 +107,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
   try {
     const gateway: RunningGateway = await startGateway({
-      host: options.host ?? '127.0.0.1',
+      host: options.host ?? DEFAULT_HOST,
       port: options.port,
       distDir: options.distDir,
     });

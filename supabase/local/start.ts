@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { ensureBuild } from './build';
 import { StackError } from './errors';
 import { isLoopbackListener } from './site-origin';
-import { startStack, type RunningStack } from './stack';
+import { DEFAULT_HOST, startStack, type RunningStack } from './stack';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     log('  Login:  admin (password as printed on first start; npm run admin:reset-password sets a new one)');
   }
   log(`  Data:   ${dataDir}`);
-  if (!process.env.PUBLIC_URL && !isLoopbackListener(process.env.HOST ?? '127.0.0.1')) {
+  if (!process.env.PUBLIC_URL && !isLoopbackListener(process.env.HOST ?? DEFAULT_HOST)) {
     log('  Note:   PUBLIC_URL is not set: link previews and the sitemap name this machine. For a public');
     log('          site, set PUBLIC_URL to its address (e.g. https://photos.example.com).');
   }

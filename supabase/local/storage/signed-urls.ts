@@ -89,11 +89,14 @@ export async function readUploadToken(secret: Uint8Array, token: unknown): Promi
   return { url: payload.url, owner: typeof payload.owner === 'string' ? payload.owner : undefined, upsert: payload.upsert === true };
 }
 
-export const uploadTokenFits = (token: UploadToken, bucketId: string, name: string) => token.url === `${bucketId}/${name}`;
+/** Refuses an upload token minted for another object; 400 with hosted's message. */
+export function checkUploadTokenFits(token: UploadToken, bucketId: string, name: string): void {
+  if (token.url !== `${bucketId}/${name}`) throw errors.invalidSignature('The url do not match the signature');
+}
 
 /** Checks an upload token for this object (signature, expiry, scope, object); 400 otherwise, as hosted. */
 export async function verifyUploadToken(secret: Uint8Array, token: unknown, bucketId: string, name: string): Promise<UploadGrant> {
   const grant = await readUploadToken(secret, token);
-  if (!uploadTokenFits(grant, bucketId, name)) throw errors.invalidSignature('The url do not match the signature');
+  checkUploadTokenFits(grant, bucketId, name);
   return grant;
 }

@@ -13,7 +13,7 @@ import { errors, fromDatabaseError, StorageHttpError } from '../errors';
 import { cacheControlFromFormField } from '../headers';
 import { checkBucketId, checkObjectName } from '../names';
 import { storedTypeOf } from '../receive-upload';
-import { readUploadToken, uploadTokenFits } from '../signed-urls';
+import { checkUploadTokenFits, readUploadToken } from '../signed-urls';
 import { checkCanStore, storeObject } from '../store-object';
 
 /**
@@ -129,7 +129,7 @@ export function resumableRoutes(context: StorageContext) {
     }
     try {
       const { bucketId, name } = objectOf(metadata);
-      if (token && !uploadTokenFits(token, bucketId, name)) throw errors.invalidSignature('The url do not match the signature');
+      if (token) checkUploadTokenFits(token, bucketId, name);
       const bucket = await findBucket(context.pool, bucketId, context.limits.fileSizeLimit);
       const declaredType = metadata.contentType || 'application/octet-stream';
       if (!mimeTypeAllowed(bucket, declaredType)) throw errors.invalidMimeType(declaredType);
