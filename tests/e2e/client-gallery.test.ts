@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectToast, newContext, recordRequests, screenshot, VIEWPORTS, type ViewportName } from './browser';
 import { seedAlbum, seedClientLink, type SeededPhoto } from './public-seed';
@@ -235,18 +235,21 @@ describe('client links that do not open', () => {
     const context = await newContext('desktop');
     const page = await context.newPage();
     const requests = recordRequests(page);
-    const photoAnswers: Array<Array<{ file_url: string | null }>> = [];
-    const unreadAnswers: unknown[] = [];
+    const isPhotoRead = (response: Response) => response.url().includes('/rpc/get_album_photos_by_token');
+    const photoReads: Array<Promise<Array<{ file_url: string | null }>>> = [];
     page.on('response', (response) => {
-      if (response.url().includes('/rpc/get_album_photos_by_token'))
-        response.json().then(
-          (rows: Array<{ file_url: string | null }>) => photoAnswers.push(rows),
-          (error: unknown) => unreadAnswers.push(error),
-        );
+      if (isPhotoRead(response)) photoReads.push(response.json() as Promise<Array<{ file_url: string | null }>>);
     });
+    // The page comes drawn with its photos; the app reads the list again once it has started
+    // (that read keeps the album for offline), after '5 photos' is already on screen.
+    const appRead = page.waitForResponse(isPhotoRead);
     await page.goto(`/client/${token}`);
     await page.getByText('5 photos').waitFor();
     expect(await page.getByRole('button', { name: /^Download/ }).count()).toBe(0);
+    await appRead;
+    const settled = await Promise.allSettled(photoReads);
+    const photoAnswers = settled.flatMap((read) => (read.status === 'fulfilled' ? [read.value] : []));
+    const unreadAnswers = settled.flatMap((read) => (read.status === 'rejected' ? [read.reason as unknown] : []));
     // Nothing the page received names an original, and the originals cannot be read from here
     // by their path, their old public address or with a grant (none is issued).
     expect(unreadAnswers).toEqual([]);
