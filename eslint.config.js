@@ -23,9 +23,18 @@ const importDirection = [
     from: './src/offline/outbox',
     message: "Visitors' offline code must not import the admin outbox.",
   },
-  { target: './src/offline/outbox', from: './src/offline/visitors', message: "The admin outbox must not import visitors' offline code." },
   {
-    target: ['./src/features/home', './src/features/public-gallery', './src/features/client-gallery', './src/features/not-found'],
+    target: './src/offline/outbox',
+    from: './src/offline/visitors',
+    message: "The admin outbox must not import visitors' offline code.",
+  },
+  {
+    target: [
+      './src/features/home',
+      './src/features/public-gallery',
+      './src/features/client-gallery',
+      './src/features/not-found',
+    ],
     from: './src/offline/outbox',
     message: 'Public screens must not import the admin outbox (it loads with the admin area only).',
   },
@@ -33,7 +42,8 @@ const importDirection = [
     target: `./src/features/${feature}`,
     from: './src/features',
     except: [`./${feature}`],
-    message: 'A feature must not import another feature; move shared code to src/lib, src/ui or src/offline.',
+    message:
+      'A feature must not import another feature; move shared code to src/lib, src/ui or src/offline.',
   })),
 ];
 
@@ -63,11 +73,20 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/lib/schema.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import z from '@/lib/schema' (set up for the CSP)." }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Import z from '@/lib/schema' (set up for the CSP)." }] },
+      ],
     },
   },
   {
-    files: ['supabase/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.{ts,tsx}', 'bench/**/*.ts', '*.config.{ts,js}'],
+    files: [
+      'supabase/**/*.ts',
+      'scripts/**/*.ts',
+      'tests/**/*.{ts,tsx}',
+      'bench/**/*.ts',
+      '*.config.{ts,js}',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
   {
@@ -108,7 +127,11 @@ export default tseslint.config(
       // switch that must learn about it.
       '@typescript-eslint/switch-exhaustiveness-check': [
         'error',
-        { considerDefaultExhaustiveForUnions: true, allowDefaultCaseForExhaustiveSwitch: true, requireDefaultForNonUnion: false },
+        {
+          considerDefaultExhaustiveForUnions: true,
+          allowDefaultCaseForExhaustiveSwitch: true,
+          requireDefaultForNonUnion: false,
+        },
       ],
     },
   },
@@ -123,7 +146,10 @@ export default tseslint.config(
     // Test doubles implement async interfaces (a fetch, a sender, a storage client) and often
     // answer at once, so an async function without await is the normal shape there.
     files: ['tests/**/*.{ts,tsx}'],
-    rules: { '@typescript-eslint/no-unsafe-assignment': 'off', '@typescript-eslint/require-await': 'off' },
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/require-await': 'off',
+    },
   },
   {
     // This file is plain JavaScript and in no TypeScript program (no tsconfig sets allowJs), so
@@ -136,6 +162,10 @@ export default tseslint.config(
     // Plain scripts the build copies as they are (public/start-after-paint.js): no tsconfig owns them.
     files: ['public/**/*.js'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.browser, sourceType: 'module' },
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: globals.browser,
+      sourceType: 'module',
+    },
   },
 );

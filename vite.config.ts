@@ -4,7 +4,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { defaultCard } from './deploy/default-card.ts';
-import { NETLIFY_REDIRECTS_FILE, netlifyHeadersFile, staticHostBackendOrigins, vercelConfig } from './deploy/security-headers.ts';
+import {
+  NETLIFY_REDIRECTS_FILE,
+  netlifyHeadersFile,
+  staticHostBackendOrigins,
+  vercelConfig,
+} from './deploy/security-headers.ts';
 import { ADMIN_MANIFEST_PATH, PUBLIC_MANIFEST_PATH } from './src/app/web-manifest.ts';
 
 // During `npm run dev` the API comes from a running local stack (npm start), e.g.
@@ -27,7 +32,18 @@ function preloadRuntimeConfig(): Plugin {
     transformIndexHtml: (_html, context) =>
       context.server || backendFromBuild
         ? []
-        : [{ tag: 'link', attrs: { rel: 'preload', href: '/config.json', as: 'fetch', crossorigin: 'anonymous' }, injectTo: 'head' }],
+        : [
+            {
+              tag: 'link',
+              attrs: {
+                rel: 'preload',
+                href: '/config.json',
+                as: 'fetch',
+                crossorigin: 'anonymous',
+              },
+              injectTo: 'head',
+            },
+          ],
   };
 }
 
@@ -45,13 +61,23 @@ function staticHostHeaders(): Plugin {
     apply: 'build',
     configResolved: (config) => {
       backendOrigins = staticHostBackendOrigins(
-        (config.env.VITE_SUPABASE_URL as string | undefined) || process.env.SUPABASE_URL || undefined,
+        (config.env.VITE_SUPABASE_URL as string | undefined) ||
+          process.env.SUPABASE_URL ||
+          undefined,
       );
     },
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: '_headers', source: netlifyHeadersFile({ backendOrigins }) });
+      this.emitFile({
+        type: 'asset',
+        fileName: '_headers',
+        source: netlifyHeadersFile({ backendOrigins }),
+      });
       this.emitFile({ type: 'asset', fileName: '_redirects', source: NETLIFY_REDIRECTS_FILE });
-      this.emitFile({ type: 'asset', fileName: 'vercel.json', source: `${JSON.stringify(vercelConfig({ backendOrigins }), null, 2)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'vercel.json',
+        source: `${JSON.stringify(vercelConfig({ backendOrigins }), null, 2)}\n`,
+      });
     },
   };
 }
@@ -69,7 +95,9 @@ function preloadAppStart(): Plugin {
       order: 'post',
       handler(_html, { bundle }) {
         const chunks = Object.values(bundle ?? {}).filter((output) => output.type === 'chunk');
-        const start = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(`/${APP_START}`)));
+        const start = chunks.find((chunk) =>
+          chunk.moduleIds.some((id) => id.endsWith(`/${APP_START}`)),
+        );
         if (!start) throw new Error(`preload-app-start: ${APP_START} is in no chunk`);
         const scripts = new Set<string>();
         const styles = new Set<string>();
@@ -112,7 +140,9 @@ function serviceWorkerInOneFile(): Plugin {
   return {
     name: 'service-worker-in-one-file',
     outputOptions: ({ inlineDynamicImports, ...options }) =>
-      inlineDynamicImports === undefined ? null : { ...options, codeSplitting: options.codeSplitting ?? !inlineDynamicImports },
+      inlineDynamicImports === undefined
+        ? null
+        : { ...options, codeSplitting: options.codeSplitting ?? !inlineDynamicImports },
   };
 }
 
@@ -123,7 +153,11 @@ function serviceWorkerInOneFile(): Plugin {
  * own ids keep them two apps on one device. The embedded stack's gateway answers both with the
  * photographer's site name (supabase/local/web-manifests.ts); these names are the fallback.
  */
-const manifestIcon = (size: number) => ({ src: `/icons/icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png' });
+const manifestIcon = (size: number) => ({
+  src: `/icons/icon-${size}.png`,
+  sizes: `${size}x${size}`,
+  type: 'image/png',
+});
 const sharedManifest: Partial<ManifestOptions> = {
   name: 'Photography Portfolio',
   short_name: 'Portfolio',
@@ -132,7 +166,11 @@ const sharedManifest: Partial<ManifestOptions> = {
   display: 'standalone',
   lang: 'en',
   scope: '/',
-  icons: [manifestIcon(192), manifestIcon(512), { ...manifestIcon(512), src: '/icons/icon-512-maskable.png', purpose: 'maskable' }],
+  icons: [
+    manifestIcon(192),
+    manifestIcon(512),
+    { ...manifestIcon(512), src: '/icons/icon-512-maskable.png', purpose: 'maskable' },
+  ],
 };
 const publicManifest: Partial<ManifestOptions> = {
   ...sharedManifest,
@@ -148,7 +186,12 @@ const adminManifest: Partial<ManifestOptions> = {
   // Long-press / right-click on the installed app's icon: straight to the admin's daily screens.
   shortcuts: [
     { name: 'Dashboard', url: '/admin/dashboard', icons: [manifestIcon(192)] },
-    { name: 'Shoot Collections', short_name: 'Collections', url: '/admin/albums', icons: [manifestIcon(192)] },
+    {
+      name: 'Shoot Collections',
+      short_name: 'Collections',
+      url: '/admin/albums',
+      icons: [manifestIcon(192)],
+    },
   ],
 };
 
@@ -158,7 +201,11 @@ function adminWebManifest(): Plugin {
     name: 'admin-web-manifest',
     apply: 'build',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: ADMIN_MANIFEST_PATH.slice(1), source: `${JSON.stringify(adminManifest)}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: ADMIN_MANIFEST_PATH.slice(1),
+        source: `${JSON.stringify(adminManifest)}\n`,
+      });
     },
   };
 }
@@ -219,12 +266,21 @@ function publicPageChunks() {
         // package, most of which tree-shaking drops. What these modules use comes along.
         if (id.includes('/node_modules/') || id.startsWith('\0')) continue;
         const users = reached.flatMap((set, index) => (set.has(id) ? [index] : []));
-        const group = app.has(id) ? 'app' : users.length === 1 ? pageNames[users[0]!]! : users.includes(0) ? 'site' : 'galleries';
+        const group = app.has(id)
+          ? 'app'
+          : users.length === 1
+            ? pageNames[users[0]!]!
+            : users.includes(0)
+              ? 'site'
+              : 'galleries';
         members.get(group)!.add(id);
       }
     },
   };
-  return { plugin, groups: names.map((name) => ({ name, test: (id: string) => members.get(name)!.has(id) })) };
+  return {
+    plugin,
+    groups: names.map((name) => ({ name, test: (id: string) => members.get(name)!.has(id) })),
+  };
 }
 
 const publicChunks = publicPageChunks();
@@ -235,10 +291,17 @@ const publicChunks = publicPageChunks();
  * production files, as React itself does through NODE_ENV.
  */
 const reactRouterProduction = [
-  { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(
+      new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+    ),
+  },
   {
     find: /^react-router\/dom$/,
-    replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)),
+    replacement: fileURLToPath(
+      new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url),
+    ),
   },
 ];
 
@@ -249,7 +312,10 @@ const reactRouterProduction = [
  */
 const serverRender = defineConfig({
   resolve: {
-    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...reactRouterProduction],
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...reactRouterProduction,
+    ],
   },
   plugins: [react(), tailwindcss()],
   // The site's files are the client build's; the renderer's folder holds only code.
@@ -316,7 +382,10 @@ export default defineConfig(({ command, isSsrBuild }) =>
                 groups: [
                   // What every screen renders with: React and its router. (react-query's hooks go with
                   // the app code that uses them, its core with the first start-up step.)
-                  { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
+                  {
+                    name: 'react',
+                    test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+                  },
                   // tslib serves supabase-js and Radix's dialogs (public pages): kept out of supabase-js's
                   // chunk, which a client's passcode dialog would otherwise load whole for it.
                   { name: 'tslib', test: /node_modules[\\/]tslib[\\/]/, priority: 1 },

@@ -34,14 +34,29 @@ import { zip } from './scenarios/zip';
 // Order matters only for data: home-reads adds 1,000 albums, so it runs after the Lighthouse
 // run of the home page; abuse fills the superuser's guessing count, so nothing after it signs
 // in from a new device; stack-start stops the stack, so it runs last.
-const SCENARIOS: Scenario[] = [publicJs, lighthouseScores, grid, offlineOpen, upload, zip, rpcPhotos, homeReads, replay, abuse, stackStart];
+const SCENARIOS: Scenario[] = [
+  publicJs,
+  lighthouseScores,
+  grid,
+  offlineOpen,
+  upload,
+  zip,
+  rpcPhotos,
+  homeReads,
+  replay,
+  abuse,
+  stackStart,
+];
 
 const quick = process.env.BENCH_QUICK === '1';
 const only = process.env.BENCH_ONLY?.split(',')
   .map((name) => name.trim())
   .filter(Boolean);
 const unknown = only?.filter((name) => !SCENARIOS.some((scenario) => scenario.name === name)) ?? [];
-if (unknown.length > 0) throw new Error(`Unknown scenario(s) ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+if (unknown.length > 0)
+  throw new Error(
+    `Unknown scenario(s) ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`,
+  );
 const selected = only ? SCENARIOS.filter((scenario) => only.includes(scenario.name)) : SCENARIOS;
 const complete = !quick && !only;
 
@@ -84,7 +99,8 @@ try {
     browser,
     admin: await adminBackend(stack.url, stack.anonKey, adminPassword),
     photos,
-    sql: async <Row extends QueryResultRow>(text: string, params: unknown[] = []) => (await pool!.query<Row>(text, params)).rows,
+    sql: async <Row extends QueryResultRow>(text: string, params: unknown[] = []) =>
+      (await pool!.query<Row>(text, params)).rows,
     record(name, metric) {
       metrics[name] = metric;
       log(`${name} = ${metric.value} ${metric.unit}${metric.note ? ` (${metric.note})` : ''}`);
@@ -109,10 +125,14 @@ try {
 
 const minutes = (performance.now() - started) / 60_000;
 console.log(`\n${formatTable(metrics)}\n`);
-for (const [name, metric] of Object.entries(metrics)) if (metric.note) console.log(`${name}: ${metric.note}`);
+for (const [name, metric] of Object.entries(metrics))
+  if (metric.note) console.log(`${name}: ${metric.note}`);
 console.log(`\nFull run took ${minutes.toFixed(1)} min${quick ? ' (quick mode)' : ''}.`);
 if (complete && failures.length === 0) {
-  const results = { metrics, run: { date: new Date().toISOString(), minutes: Math.round(minutes * 10) / 10 } };
+  const results = {
+    metrics,
+    run: { date: new Date().toISOString(), minutes: Math.round(minutes * 10) / 10 },
+  };
   writeFileSync(join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log('Wrote bench/results.json');
 }

@@ -1,5 +1,10 @@
 import type { Plugin } from 'vite';
-import { DEFAULT_SITE_NAME, PAGE_HEAD_END, PAGE_HEAD_START, withPageHead } from '../src/lib/page-cards-from-rows.ts';
+import {
+  DEFAULT_SITE_NAME,
+  PAGE_HEAD_END,
+  PAGE_HEAD_START,
+  withPageHead,
+} from '../src/lib/page-cards-from-rows.ts';
 import { headTags, siteCard, type CardImage } from '../src/lib/page-head.ts';
 
 /**
@@ -32,13 +37,26 @@ export function defaultCardSettings(env: Record<string, string | undefined>): De
   const value = (name: string) => env[name]?.trim() || null;
   const siteUrl = value('SITE_URL');
   if (siteUrl !== null && !/^https?:\/\/[^/\s]+\/?$/i.test(siteUrl)) {
-    throw new Error(`SITE_URL must be the site's address, such as https://janedoe.photo (got ${JSON.stringify(siteUrl)})`);
+    throw new Error(
+      `SITE_URL must be the site's address, such as https://janedoe.photo (got ${JSON.stringify(siteUrl)})`,
+    );
   }
   const image = value('SITE_IMAGE');
-  if (image !== null && !/^https?:\/\/\S+$/i.test(image) && !(siteUrl && /^\/(?![/\\])\S*$/.test(image))) {
-    throw new Error(`SITE_IMAGE must be an http(s) address, or a path on the site with SITE_URL set (got ${JSON.stringify(image)})`);
+  if (
+    image !== null &&
+    !/^https?:\/\/\S+$/i.test(image) &&
+    !(siteUrl && /^\/(?![/\\])\S*$/.test(image))
+  ) {
+    throw new Error(
+      `SITE_IMAGE must be an http(s) address, or a path on the site with SITE_URL set (got ${JSON.stringify(image)})`,
+    );
   }
-  return { siteName: value('SITE_NAME') ?? DEFAULT_SITE_NAME, description: value('SITE_DESCRIPTION'), siteUrl, image };
+  return {
+    siteName: value('SITE_NAME') ?? DEFAULT_SITE_NAME,
+    description: value('SITE_DESCRIPTION'),
+    siteUrl,
+    image,
+  };
 }
 
 /** Where a card's own address would go, for the siteCard it is made from: no tag carries it. */
@@ -47,19 +65,31 @@ const NO_ADDRESS = 'https://example.invalid';
 /** The default card's tags, one a line, as headTags writes them, without the page's address (canonical, og:url). */
 export function defaultCardTags(settings: DefaultCardSettings): string {
   const origin = settings.siteUrl ? new URL(settings.siteUrl).origin : NO_ADDRESS;
-  const image: CardImage | null = settings.image ? { url: new URL(settings.image, `${origin}/`).href, alt: settings.siteName } : null;
-  const card = siteCard({ siteName: settings.siteName, subtitle: settings.description, origin }, '/', { image });
+  const image: CardImage | null = settings.image
+    ? { url: new URL(settings.image, `${origin}/`).href, alt: settings.siteName }
+    : null;
+  const card = siteCard(
+    { siteName: settings.siteName, subtitle: settings.description, origin },
+    '/',
+    { image },
+  );
   return headTags(card)
     .split('\n    ')
-    .filter((tag) => !tag.startsWith('<link rel="canonical"') && !tag.startsWith('<meta property="og:url"'))
+    .filter(
+      (tag) =>
+        !tag.startsWith('<link rel="canonical"') && !tag.startsWith('<meta property="og:url"'),
+    )
     .join('\n    ');
 }
 
 /** index.html with the default card between the marks, in place of its <title> and meta description (or of a card already marked). */
 export function withDefaultCard(html: string, tags: string): string {
   const marked = `${PAGE_HEAD_START}\n    ${tags}\n    ${PAGE_HEAD_END}`;
-  const changed = html.includes(PAGE_HEAD_START) ? withPageHead(html, tags) : withPageHead(html, marked);
-  if (changed === null) throw new Error('default-card: index.html has no <title> to put the card in place of');
+  const changed = html.includes(PAGE_HEAD_START)
+    ? withPageHead(html, tags)
+    : withPageHead(html, marked);
+  if (changed === null)
+    throw new Error('default-card: index.html has no <title> to put the card in place of');
   return changed;
 }
 

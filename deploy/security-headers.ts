@@ -21,7 +21,8 @@ const COMMON: HeaderSet = {
   'x-content-type-options': 'nosniff',
   // The client gallery's address carries its access token: other sites only ever see our origin.
   'referrer-policy': 'strict-origin-when-cross-origin',
-  'permissions-policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+  'permissions-policy':
+    'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
   'cross-origin-opener-policy': 'same-origin',
 };
 
@@ -89,7 +90,11 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 export const ASSETS_PREFIX = '/assets/';
 
 /** Header names as static hosts print them (Content-Security-Policy, X-Frame-Options …). */
-const displayName = (name: string) => name.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
+const displayName = (name: string) =>
+  name.replace(
+    /(^|-)([a-z])/g,
+    (_match, dash: string, letter: string) => dash + letter.toUpperCase(),
+  );
 
 /**
  * dist/_headers (Netlify, Cloudflare Pages). Rules that match the same path are merged and a
@@ -97,7 +102,12 @@ const displayName = (name: string) => name.replace(/(^|-)([a-z])/g, (_match, das
  * default for everything else already revalidates).
  */
 export function netlifyHeadersFile(options: SitePolicyOptions = {}): string {
-  const lines = ['/*', ...Object.entries(siteHeaders(options)).map(([name, value]) => `  ${displayName(name)}: ${value}`)];
+  const lines = [
+    '/*',
+    ...Object.entries(siteHeaders(options)).map(
+      ([name, value]) => `  ${displayName(name)}: ${value}`,
+    ),
+  ];
   lines.push(`${ASSETS_PREFIX}*`, `  Cache-Control: ${IMMUTABLE_CACHE}`);
   return `${lines.join('\n')}\n`;
 }
@@ -114,9 +124,15 @@ export function vercelConfig(options: SitePolicyOptions = {}) {
     headers: [
       {
         source: '/(.*)',
-        headers: Object.entries(siteHeaders(options)).map(([name, value]) => ({ key: displayName(name), value })),
+        headers: Object.entries(siteHeaders(options)).map(([name, value]) => ({
+          key: displayName(name),
+          value,
+        })),
       },
-      { source: `${ASSETS_PREFIX}(.*)`, headers: [{ key: 'Cache-Control', value: IMMUTABLE_CACHE }] },
+      {
+        source: `${ASSETS_PREFIX}(.*)`,
+        headers: [{ key: 'Cache-Control', value: IMMUTABLE_CACHE }],
+      },
     ],
     rewrites: [{ source: '/(.*)', destination: '/index.html' }],
   };

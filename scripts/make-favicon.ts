@@ -98,7 +98,9 @@ function decodePng(file: Buffer): Rgba {
 function downscale(image: Rgba, size: number): Rgba {
   const factor = image.width / size;
   if (image.width !== image.height || !Number.isInteger(factor)) {
-    throw new Error(`a ${image.width}×${image.height} image cannot be averaged down to ${size}×${size}`);
+    throw new Error(
+      `a ${image.width}×${image.height} image cannot be averaged down to ${size}×${size}`,
+    );
   }
   const pixels = Buffer.alloc(size * size * 4);
   for (let y = 0; y < size; y++) {
@@ -140,7 +142,8 @@ function encodePng(image: Rgba): Buffer {
   header.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA, deflate, adaptive filtering, not interlaced
   const stride = image.width * 4;
   const raw = Buffer.alloc((stride + 1) * image.height);
-  for (let y = 0; y < image.height; y++) image.pixels.copy(raw, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
+  for (let y = 0; y < image.height; y++)
+    image.pixels.copy(raw, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
   return Buffer.concat([
     PNG_SIGNATURE,
     chunk('IHDR', header),
@@ -174,4 +177,6 @@ function encodeIco(images: Array<{ size: number; png: Buffer }>): Buffer {
 const source = decodePng(readFileSync(SOURCE));
 const ico = encodeIco(SIZES.map((size) => ({ size, png: encodePng(downscale(source, size)) })));
 writeFileSync(TARGET, ico);
-process.stdout.write(`${TARGET}: ${SIZES.map((size) => `${size}×${size}`).join(' and ')} PNG, ${ico.length} bytes\n`);
+process.stdout.write(
+  `${TARGET}: ${SIZES.map((size) => `${size}×${size}`).join(' and ')} PNG, ${ico.length} bytes\n`,
+);

@@ -20,7 +20,12 @@ import { pathToFileURL } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 // supabase-js makes a realtime client, which needs a WebSocket class on Node 20 (never used here).
 import WebSocket from 'ws';
-import { ORIGINALS_BUCKET, ORIGINALS_PATH, PHOTOS_BUCKET, PUBLIC_PHOTOS_PATH } from '../src/lib/backend/photo-objects';
+import {
+  ORIGINALS_BUCKET,
+  ORIGINALS_PATH,
+  PHOTOS_BUCKET,
+  PUBLIC_PHOTOS_PATH,
+} from '../src/lib/backend/photo-objects';
 
 // The photo-object naming contract (src/lib/backend/photo-objects.ts).
 const LEGACY_PREFIX = PUBLIC_PHOTOS_PATH;
@@ -78,12 +83,17 @@ export function legacyObjectName(url: string | null): string | undefined {
 
 /** Whether the row passes photos_files_in_album_folder once its original is in bucket originals. */
 function canTakeOriginalsPath(row: PhotoRow, name: string): boolean {
-  const inAlbum = (url: string | null) => url === null || (legacyObjectName(url)?.startsWith(`${row.album_id}/`) ?? false);
+  const inAlbum = (url: string | null) =>
+    url === null || (legacyObjectName(url)?.startsWith(`${row.album_id}/`) ?? false);
   return name.startsWith(`${row.album_id}/`) && inAlbum(row.thumb_url) && inAlbum(row.preview_url);
 }
 
 /** Runs `work` over `items`, at most `limit` at a time. */
-async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+async function inParallel<T>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) await work(items[next++]!);
@@ -92,20 +102,33 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
 }
 
 const chunks = <T>(items: T[], size: number) =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+    items.slice(index * size, (index + 1) * size),
+  );
 
 /** The storage error's code, as the body gives it ('404', '409'; hosted answers them with HTTP 400). */
 const storageCode = (error: unknown) => {
-  const code = (error as { statusCode?: unknown }).statusCode ?? (error as { status?: unknown }).status;
+  const code =
+    (error as { statusCode?: unknown }).statusCode ?? (error as { status?: unknown }).status;
   return typeof code === 'string' || typeof code === 'number' ? String(code) : '';
 };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String((error as { message?: unknown })?.message ?? error));
+const messageOf = (error: unknown) =>
+  error instanceof Error
+    ? error.message
+    : String((error as { message?: unknown })?.message ?? error);
 
-type Outcome = 'moved' | 'alreadyThere' | 'missing' | 'conflicts' | 'keptAsRendition' | 'unfit' | 'failed';
+type Outcome =
+  'moved' | 'alreadyThere' | 'missing' | 'conflicts' | 'keptAsRendition' | 'unfit' | 'failed';
 
-async function moveObject(client: SupabaseClient, name: string, summary: MoveOriginalsSummary): Promise<Outcome> {
-  const { error } = await client.storage.from(PHOTOS_BUCKET).move(name, name, { destinationBucket: ORIGINALS_BUCKET });
+async function moveObject(
+  client: SupabaseClient,
+  name: string,
+  summary: MoveOriginalsSummary,
+): Promise<Outcome> {
+  const { error } = await client.storage
+    .from(PHOTOS_BUCKET)
+    .move(name, name, { destinationBucket: ORIGINALS_BUCKET });
   if (!error) return 'moved';
   const code = storageCode(error);
   if (code === '409') return 'conflicts';
@@ -117,7 +140,9 @@ async function moveObject(client: SupabaseClient, name: string, summary: MoveOri
   if (there.data) return 'alreadyThere';
   const existsCode = there.error ? storageCode(there.error) : '404';
   if (existsCode === '404' || existsCode === '400') return 'missing';
-  summary.failures.push(`${name}: could not tell whether bucket originals has it: ${messageOf(there.error)}`);
+  summary.failures.push(
+    `${name}: could not tell whether bucket originals has it: ${messageOf(there.error)}`,
+  );
   return 'failed';
 }
 
@@ -137,7 +162,10 @@ async function renditionPaths(client: SupabaseClient, paths: string[]): Promise<
 
 /** Albums whose cover is a legacy original that has gone to bucket originals: its rendition, or none. */
 async function replaceCovers(client: SupabaseClient, summary: MoveOriginalsSummary): Promise<void> {
-  const { data: albums, error } = await client.from('albums').select('id, cover_photo_url').like('cover_photo_url', LEGACY_LIKE);
+  const { data: albums, error } = await client
+    .from('albums')
+    .select('id, cover_photo_url')
+    .like('cover_photo_url', LEGACY_LIKE);
   if (error) throw new Error(`Reading the albums failed: ${error.message}`);
   for (const album of albums as Array<{ id: string; cover_photo_url: string }>) {
     const name = legacyObjectName(album.cover_photo_url);
@@ -151,7 +179,8 @@ async function replaceCovers(client: SupabaseClient, summary: MoveOriginalsSumma
       .order('created_at')
       .order('id')
       .limit(1);
-    if (photoError) throw new Error(`Reading album ${album.id}'s photos failed: ${photoError.message}`);
+    if (photoError)
+      throw new Error(`Reading album ${album.id}'s photos failed: ${photoError.message}`);
     const photo = (photos as Array<{ thumb_url: string | null; preview_url: string | null }>)[0];
     if (!photo) continue;
     const stillPublic = await client.storage.from(PHOTOS_BUCKET).exists(name);
@@ -161,12 +190,15 @@ async function replaceCovers(client: SupabaseClient, summary: MoveOriginalsSumma
       .update({ cover_photo_url: photo.thumb_url ?? photo.preview_url ?? null })
       .eq('id', album.id)
       .eq('cover_photo_url', album.cover_photo_url);
-    if (updateError) summary.failures.push(`album ${album.id}: cover not replaced: ${updateError.message}`);
+    if (updateError)
+      summary.failures.push(`album ${album.id}: cover not replaced: ${updateError.message}`);
     else summary.coversChanged += 1;
   }
 }
 
-export async function moveOriginalsThroughApi(options: MoveOriginalsOptions): Promise<MoveOriginalsSummary> {
+export async function moveOriginalsThroughApi(
+  options: MoveOriginalsOptions,
+): Promise<MoveOriginalsSummary> {
   const { concurrency = 4, pageSize = 500, log = () => undefined } = options;
   const client = createClient(options.url, options.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
@@ -188,7 +220,10 @@ export async function moveOriginalsThroughApi(options: MoveOriginalsOptions): Pr
   let after: string | undefined;
   const outcomes = new Map<string, Outcome>();
   for (;;) {
-    let query = client.from('photos').select('id, album_id, file_url, thumb_url, preview_url').like('file_url', LEGACY_LIKE);
+    let query = client
+      .from('photos')
+      .select('id, album_id, file_url, thumb_url, preview_url')
+      .like('file_url', LEGACY_LIKE);
     if (after) query = query.gt('id', after);
     const { data, error } = await query.order('id').limit(pageSize);
     if (error) throw new Error(`Reading the photos failed: ${error.message}`);
@@ -228,7 +263,8 @@ export async function moveOriginalsThroughApi(options: MoveOriginalsOptions): Pr
         )
         .like('file_url', LEGACY_LIKE)
         .select('id');
-      if (updateError) summary.failures.push(`${name}: rows not rewritten (run again): ${updateError.message}`);
+      if (updateError)
+        summary.failures.push(`${name}: rows not rewritten (run again): ${updateError.message}`);
       else summary.rowsRewritten += updated.length;
     });
     log(`… ${summary.moved + summary.alreadyThere + summary.missing} originals done`);
@@ -247,7 +283,11 @@ async function main(): Promise<void> {
     );
     process.exit(2);
   }
-  const summary = await moveOriginalsThroughApi({ url, serviceRoleKey, log: (line) => process.stdout.write(`${line}\n`) });
+  const summary = await moveOriginalsThroughApi({
+    url,
+    serviceRoleKey,
+    log: (line) => process.stdout.write(`${line}\n`),
+  });
   const lines = [
     `Moved into bucket originals: ${summary.moved}`,
     `Already there:               ${summary.alreadyThere}`,
@@ -259,7 +299,9 @@ async function main(): Promise<void> {
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   if (summary.failures.length > 0) {
-    console.error(`${summary.failures.length} failed (run again to retry):\n${summary.failures.map((line) => `  ${line}`).join('\n')}`);
+    console.error(
+      `${summary.failures.length} failed (run again to retry):\n${summary.failures.map((line) => `  ${line}`).join('\n')}`,
+    );
     process.exit(1);
   }
 }

@@ -12,6 +12,8 @@ export function handOffBackgroundSync(): void {
   self.addEventListener('sync', (event) => {
     const sync = event as SyncEvent;
     if (sync.tag !== OUTBOX_SYNC_TAG) return;
-    sync.waitUntil(self.clients.matchAll({ type: 'window' }).then((windows) => wakeOutboxes(windows)));
+    sync.waitUntil(
+      self.clients.matchAll({ type: 'window' }).then((windows) => wakeOutboxes(windows)),
+    );
   });
 }

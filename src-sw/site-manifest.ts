@@ -15,11 +15,16 @@ interface RuntimeConfig {
 }
 
 async function fetchSiteName(): Promise<string | null> {
-  const configResponse = (await fetch('/config.json').catch(() => null)) ?? (await caches.match('/config.json'));
+  const configResponse =
+    (await fetch('/config.json').catch(() => null)) ?? (await caches.match('/config.json'));
   if (!configResponse?.ok) return null;
   const config = (await configResponse.json()) as RuntimeConfig;
   // '/' (the local stack) is the site's own origin; never a protocol-relative '//host'.
-  if (typeof config.supabaseUrl !== 'string' || !/^(https?:\/\/|\/(?![/\\]))/i.test(config.supabaseUrl)) return null;
+  if (
+    typeof config.supabaseUrl !== 'string' ||
+    !/^(https?:\/\/|\/(?![/\\]))/i.test(config.supabaseUrl)
+  )
+    return null;
   const backend = new URL(config.supabaseUrl, self.location.origin).href.replace(/\/$/, '');
   const response = await fetch(`${backend}/rest/v1/photographer_profile?select=site_name&limit=1`, {
     headers: { apikey: config.supabaseAnonKey, Authorization: `Bearer ${config.supabaseAnonKey}` },
@@ -56,9 +61,16 @@ export function serveSiteManifest(): void {
       const name = await siteName();
       if (!name || !built.ok) return built;
       const manifest = (await built.json()) as Record<string, unknown>;
-      return new Response(JSON.stringify({ ...manifest, name, short_name: name.length <= 12 ? name : manifest.short_name }), {
-        headers: { 'Content-Type': 'application/manifest+json' },
-      });
+      return new Response(
+        JSON.stringify({
+          ...manifest,
+          name,
+          short_name: name.length <= 12 ? name : manifest.short_name,
+        }),
+        {
+          headers: { 'Content-Type': 'application/manifest+json' },
+        },
+      );
     },
   );
 }

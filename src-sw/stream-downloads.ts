@@ -1,5 +1,9 @@
 /// <reference lib="webworker" />
-import { DOWNLOAD_PATH, DOWNLOAD_PONG, type DownloadMessage } from '../src/lib/downloads/download-protocol';
+import {
+  DOWNLOAD_PATH,
+  DOWNLOAD_PONG,
+  type DownloadMessage,
+} from '../src/lib/downloads/download-protocol';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -63,7 +67,9 @@ export function serveStreamedDownloads(): void {
         // Rejects when the page's side already failed the stream: nothing is left to stop then.
         unclaimed.stream
           .cancel('The download was never requested')
-          .catch((error: unknown) => console.warn('An unclaimed download stream had failed', error));
+          .catch((error: unknown) =>
+            console.warn('An unclaimed download stream had failed', error),
+          );
       }, UNCLAIMED_AFTER_MS);
     }
   });
@@ -83,7 +89,9 @@ export function serveStreamedDownloads(): void {
                 'X-Content-Type-Options': 'nosniff',
               },
             })
-          : new Response('This download has expired. Start it again from the gallery.', { status: 404 }),
+          : new Response('This download has expired. Start it again from the gallery.', {
+              status: 404,
+            }),
       ),
     );
   });

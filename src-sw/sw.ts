@@ -1,7 +1,11 @@
 /// <reference lib="webworker" />
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { clientsClaim } from 'workbox-core';
@@ -10,7 +14,9 @@ import { handOffBackgroundSync } from './outbox-sync';
 import { serveSiteManifest } from './site-manifest';
 import { serveStreamedDownloads } from './stream-downloads';
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
 
 // First, so its downloads never meet the navigation fallback below.
 serveStreamedDownloads();
@@ -24,7 +30,11 @@ serveSiteManifest();
 // The app shell: every built asset, versioned by the build. Not the web app manifests: the
 // server answers them with the photographer's site name (supabase/local/web-manifests.ts),
 // and a precached copy would keep the build's generic name until the next release.
-precacheAndRoute(self.__WB_MANIFEST.filter((entry) => !(typeof entry === 'string' ? entry : entry.url).endsWith('.webmanifest')));
+precacheAndRoute(
+  self.__WB_MANIFEST.filter(
+    (entry) => !(typeof entry === 'string' ? entry : entry.url).endsWith('.webmanifest'),
+  ),
+);
 cleanupOutdatedCaches();
 
 // Page routes (the API and files are never navigations). The admin area opens the shell,
@@ -47,19 +57,27 @@ registerRoute(
 );
 
 // The runtime configuration: fresh when online, the last copy when offline.
-registerRoute(({ url }) => url.pathname === '/config.json', new NetworkFirst({ cacheName: 'runtime-config', networkTimeoutSeconds: 3 }));
+registerRoute(
+  ({ url }) => url.pathname === '/config.json',
+  new NetworkFirst({ cacheName: 'runtime-config', networkTimeoutSeconds: 3 }),
+);
 
 // Anonymous REST reads (the public pages): fresh when the network answers within a few
 // seconds, the last copy otherwise. Requests carrying an admin session are never cached, so
 // admin data can never be served from here to someone else.
 registerRoute(
-  ({ url, request }) => url.pathname.startsWith('/rest/v1/') && !request.headers.has('x-admin-token'),
+  ({ url, request }) =>
+    url.pathname.startsWith('/rest/v1/') && !request.headers.has('x-admin-token'),
   new NetworkFirst({
     cacheName: CACHE_NAMES.publicReads,
     networkTimeoutSeconds: 4,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true }),
+      new ExpirationPlugin({
+        maxEntries: 300,
+        maxAgeSeconds: 60 * 60 * 24 * 30,
+        purgeOnQuotaError: true,
+      }),
     ],
   }),
   'GET',
@@ -74,13 +92,19 @@ const renditions = new CacheFirst({
   cacheName: CACHE_NAMES.renditions,
   plugins: [
     new CacheableResponsePlugin({ statuses: [200] }),
-    new ExpirationPlugin({ maxEntries: 3000, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true }),
+    new ExpirationPlugin({
+      maxEntries: 3000,
+      maxAgeSeconds: 60 * 60 * 24 * 60,
+      purgeOnQuotaError: true,
+    }),
   ],
 });
 registerRoute(
   ({ url, request }) => request.destination === 'image' && isRendition(url),
   async (options) => {
-    const saved = await caches.open(CACHE_NAMES.savedAlbums).then((cache) => cache.match(options.request.url));
+    const saved = await caches
+      .open(CACHE_NAMES.savedAlbums)
+      .then((cache) => cache.match(options.request.url));
     return saved ?? renditions.handle(options);
   },
 );

@@ -28,19 +28,26 @@ loadRuntimeConfig(fetch, window.location.origin, serverPage?.config)
     const sessionStore = createSessionStore();
     const backend = createPublicBackend(config);
     const queryClient = createQueryClient(sessionStore);
-    if (serverPage) receiveServerPage(queryClient, serverPage, { keptForOffline: !!navigator.serviceWorker?.controller });
+    if (serverPage)
+      receiveServerPage(queryClient, serverPage, {
+        keptForOffline: !!navigator.serviceWorker?.controller,
+      });
     if (isDesignPreview()) receiveDesignPreview(queryClient);
     prefetchRouteData(queryClient, backend, window.location.pathname);
     const adminArea = createAdminAreaLoader({ publicBackend: backend, sessionStore, queryClient });
     // The page's code is awaited with React's, so the first render draws the page itself: a
     // screen that suspends first is only revealed after React's 300 ms reveal throttle.
-    const [{ startApp }] = await Promise.all([import('@/app/start-app'), preloadPublicScreen(window.location.pathname)]);
+    const [{ startApp }] = await Promise.all([
+      import('@/app/start-app'),
+      preloadPublicScreen(window.location.pathname),
+    ]);
     startApp({ root, backend, sessionStore, queryClient, adminArea, hydrate: !!serverPage });
   })
   .catch((error: unknown) => {
     console.error(error);
     const message = document.createElement('p');
     message.className = 'boot-failure';
-    message.textContent = 'The site could not reach its server. Check the connection and reload the page.';
+    message.textContent =
+      'The site could not reach its server. Check the connection and reload the page.';
     root.replaceChildren(message);
   });

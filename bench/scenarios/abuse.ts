@@ -26,15 +26,28 @@ function rssOf(pid: number): number {
   return match ? Number(match[1]) * 1024 : 0;
 }
 
-function loginGuess(url: string, anonKey: string, source: string, attempt: number): Promise<number> {
-  const body = JSON.stringify({ p_username: 'admin', p_password: `guess-${source}-${attempt}`, p_device: null });
+function loginGuess(
+  url: string,
+  anonKey: string,
+  source: string,
+  attempt: number,
+): Promise<number> {
+  const body = JSON.stringify({
+    p_username: 'admin',
+    p_password: `guess-${source}-${attempt}`,
+    p_device: null,
+  });
   return new Promise((resolve) => {
     const call = request(
       `${url}/rest/v1/rpc/admin_login`,
       {
         method: 'POST',
         localAddress: source,
-        headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
+        headers: {
+          apikey: anonKey,
+          authorization: `Bearer ${anonKey}`,
+          'content-type': 'application/json',
+        },
       },
       (response) => {
         response.resume();
@@ -47,7 +60,12 @@ function loginGuess(url: string, anonKey: string, source: string, attempt: numbe
 }
 
 const count = (statuses: number[]) =>
-  Object.entries(statuses.reduce<Record<number, number>>((all, status) => ({ ...all, [status]: (all[status] ?? 0) + 1 }), {}))
+  Object.entries(
+    statuses.reduce<Record<number, number>>(
+      (all, status) => ({ ...all, [status]: (all[status] ?? 0) + 1 }),
+      {},
+    ),
+  )
     .map(([status, n]) => `${n}×${status}`)
     .join(', ');
 
@@ -66,11 +84,15 @@ export const abuse: Scenario = {
 
     const visit = async () => {
       const started = performance.now();
-      const settings = await fetch(`${url}/rest/v1/site_settings?select=setting_key,setting_value`, { headers: api });
+      const settings = await fetch(
+        `${url}/rest/v1/site_settings?select=setting_key,setting_value`,
+        { headers: api },
+      );
       await settings.arrayBuffer();
       const image = await fetch(thumbnail);
       await image.arrayBuffer();
-      if (!settings.ok || !image.ok) throw new Error(`A visitor's read failed: ${settings.status} / ${image.status}`);
+      if (!settings.ok || !image.ok)
+        throw new Error(`A visitor's read failed: ${settings.status} / ${image.status}`);
       return performance.now() - started;
     };
     const visitsFor = async (ms: number) => {
@@ -95,8 +117,13 @@ export const abuse: Scenario = {
     const uploads: ZeroUploadAnswer[] = [];
     const oversized: ZeroUploadAnswer[] = [];
     const guesses: number[] = [];
-    const adminHeaders = { ...api, 'x-admin-username': 'admin', 'x-admin-token': bench.admin.credentials()!.token };
-    const objectUrl = () => `${url}/storage/v1/object/originals/${crypto.randomUUID()}/${crypto.randomUUID()}.jpg`;
+    const adminHeaders = {
+      ...api,
+      'x-admin-username': 'admin',
+      'x-admin-token': bench.admin.credentials()!.token,
+    };
+    const objectUrl = () =>
+      `${url}/storage/v1/object/originals/${crypto.randomUUID()}/${crypto.randomUUID()}.jpg`;
     const repeat = (workers: number, work: (worker: number) => Promise<void>) =>
       Promise.all(
         Array.from({ length: workers }, async (_, worker) => {
@@ -106,13 +133,29 @@ export const abuse: Scenario = {
 
     const attack = Promise.all([
       repeat(10, async () => void uploads.push(await uploadZeros(objectUrl(), api, 50 * MB, true))),
-      repeat(4, async () => void oversized.push(await uploadZeros(objectUrl(), adminHeaders, 60 * MB, true))),
-      repeat(2, async () => void oversized.push(await uploadZeros(objectUrl(), adminHeaders, 60 * MB, false))),
-      repeat(20, async (worker) => void guesses.push(await loginGuess(url, anonKey, `127.0.0.${101 + worker}`, guesses.length))),
+      repeat(
+        4,
+        async () =>
+          void oversized.push(await uploadZeros(objectUrl(), adminHeaders, 60 * MB, true)),
+      ),
+      repeat(
+        2,
+        async () =>
+          void oversized.push(await uploadZeros(objectUrl(), adminHeaders, 60 * MB, false)),
+      ),
+      repeat(
+        20,
+        async (worker) =>
+          void guesses.push(
+            await loginGuess(url, anonKey, `127.0.0.${101 + worker}`, guesses.length),
+          ),
+      ),
     ]);
     await new Promise((done) => setTimeout(done, 2_000));
     // The photographer signs in mid-attack from the browser they used before (this process's device id).
-    const ownerToken = await adminLogin(bench.admin, 'admin', bench.adminPassword).catch(() => null);
+    const ownerToken = await adminLogin(bench.admin, 'admin', bench.adminPassword).catch(
+      () => null,
+    );
     const during = await visitsFor(duration - 3_000);
     await attack;
     clearInterval(sampler);

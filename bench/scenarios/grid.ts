@@ -31,7 +31,8 @@ async function visit(bench: Bench, token: string): Promise<Visit> {
       const state = { longTasks: [] as Array<{ start: number; duration: number }>, maxImages: 0 };
       (window as unknown as { __bench: typeof state }).__bench = state;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
+        for (const entry of list.getEntries())
+          state.longTasks.push({ start: entry.startTime, duration: entry.duration });
       }).observe({ type: 'longtask', buffered: true });
       const sample = () => {
         state.maxImages = Math.max(state.maxImages, document.querySelectorAll('img').length);
@@ -72,18 +73,27 @@ async function visit(bench: Bench, token: string): Promise<Visit> {
     for (let step = 0; step < 2000; step++) {
       await page.mouse.wheel(0, 500);
       await page.waitForTimeout(40);
-      const atBottom = await page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
+      const atBottom = await page.evaluate(
+        () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
+      );
       if (atBottom) break;
     }
     await page.waitForTimeout(500);
     const state = await page.evaluate(
-      () => (window as unknown as { __bench: { longTasks: Array<{ start: number; duration: number }>; maxImages: number } }).__bench,
+      () =>
+        (
+          window as unknown as {
+            __bench: { longTasks: Array<{ start: number; duration: number }>; maxImages: number };
+          }
+        ).__bench,
     );
     return {
       firstViewBytes,
       firstViewImages,
       maxImages: state.maxImages,
-      longTasks: state.longTasks.filter((task) => task.start >= scrollStart).map((task) => task.duration),
+      longTasks: state.longTasks
+        .filter((task) => task.start >= scrollStart)
+        .map((task) => task.duration),
     };
   } finally {
     await context.close();
@@ -104,7 +114,12 @@ export const grid: Scenario = {
       better: 'lower',
       note: `${album.photoIds.length} photos; ${visits.map((v) => `${v.firstViewImages} images ${round(v.firstViewBytes / 1024)} KB`).join(' / ')}`,
     });
-    bench.record('grid_img_elements', { value: median(visits.map((v) => v.maxImages)), unit: 'elements', target: 200, better: 'lower' });
+    bench.record('grid_img_elements', {
+      value: median(visits.map((v) => v.maxImages)),
+      unit: 'elements',
+      target: 200,
+      better: 'lower',
+    });
     bench.record('grid_long_tasks', {
       value: median(visits.map((v) => v.longTasks.length)),
       unit: 'tasks',

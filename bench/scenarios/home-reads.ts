@@ -57,8 +57,16 @@ export const homeReads: Scenario = {
 
     const round_ = async () => {
       const started = performance.now();
-      const [, , content] = await Promise.all([readSiteSettings(bench.admin), readProfile(bench.admin), readHomeContent(bench.admin)]);
-      return { ms: performance.now() - started, albums: content.albums.length, galleries: content.galleries.length };
+      const [, , content] = await Promise.all([
+        readSiteSettings(bench.admin),
+        readProfile(bench.admin),
+        readHomeContent(bench.admin),
+      ]);
+      return {
+        ms: performance.now() - started,
+        albums: content.albums.length,
+        galleries: content.galleries.length,
+      };
     };
     for (let i = 0; i < 10; i++) await round_();
     const times: number[] = [];

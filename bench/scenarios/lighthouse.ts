@@ -60,25 +60,38 @@ interface ListDetails {
  */
 async function audit(port: number, url: string, label: string): Promise<Run> {
   const throttlingMethod = process.env.BENCH_LH_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], throttlingMethod });
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    throttlingMethod,
+  });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (process.env.BENCH_LHR_DIR) writeFileSync(join(process.env.BENCH_LHR_DIR, `${label}.json`), JSON.stringify(lhr));
+  if (process.env.BENCH_LHR_DIR)
+    writeFileSync(join(process.env.BENCH_LHR_DIR, `${label}.json`), JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
   // Lighthouse 12: a list of two tables, the LCP element and its phases (TTFB, Load Delay,
   // Load Time, Render Delay, in that order); the phases are missing when it could not compute them.
-  const details = lhr.audits['largest-contentful-paint-element']?.details as ListDetails | undefined;
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    ListDetails | undefined;
   const tables = details?.type === 'list' ? details.items : [];
   const node = tables[0]?.items?.[0]?.node as { snippet?: string; nodeLabel?: string } | undefined;
   const tag = /^<(\w+)/.exec(node?.snippet ?? '')?.[1] ?? '?';
   const nodeLabel = (node?.nodeLabel ?? '').replace(/\s+/g, ' ');
-  const timings = (tables[1]?.items ?? []).map((item) => (typeof item.timing === 'number' ? item.timing : Number.NaN));
+  const timings = (tables[1]?.items ?? []).map((item) =>
+    typeof item.timing === 'number' ? item.timing : Number.NaN,
+  );
   const phases: Phases = [0, 1, 2, 3].map((index) => timings[index] ?? Number.NaN) as Phases;
 
   const requests =
-    (lhr.audits['network-requests']?.details as { items?: Array<{ url?: string; resourceType?: string }> } | undefined)?.items ?? [];
+    (
+      lhr.audits['network-requests']?.details as
+        { items?: Array<{ url?: string; resourceType?: string }> } | undefined
+    )?.items ?? [];
   const origin = new URL(url).origin;
   const notStatic = requests
     .filter(({ url: address = '', resourceType }) => {
@@ -86,7 +99,11 @@ async function audit(port: number, url: string, label: string): Promise<Run> {
       const { origin: from, pathname: path, protocol } = new URL(address);
       if (protocol === 'data:' || protocol === 'blob:') return false;
       return (
-        resourceType === 'Script' || from !== origin || path === '/config.json' || path.startsWith('/rest/') || path.startsWith('/storage/')
+        resourceType === 'Script' ||
+        from !== origin ||
+        path === '/config.json' ||
+        path.startsWith('/rest/') ||
+        path.startsWith('/storage/')
       );
     })
     .map(({ url: address = '' }) => address);
@@ -135,7 +152,9 @@ export const lighthouseScores: Scenario = {
   async run(bench) {
     const runs = Number(process.env.BENCH_LH_RUNS ?? (bench.quick ? 1 : 3));
     if (!Number.isInteger(runs) || runs < 1)
-      throw new Error(`BENCH_LH_RUNS must be a whole number of at least 1, not ${process.env.BENCH_LH_RUNS}`);
+      throw new Error(
+        `BENCH_LH_RUNS must be a whole number of at least 1, not ${process.env.BENCH_LH_RUNS}`,
+      );
     const started = performance.now();
     const loadBefore = loadavg();
     const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -158,14 +177,18 @@ export const lighthouseScores: Scenario = {
         `Snapshot of ${name}: ${round(page.htmlBytes / 1024)} KB of HTML, ${page.images} images; removed ${page.removed.join(', ') || 'nothing'}`,
       );
     }
-    const kept = process.env.BENCH_LHR_DIR ? join(process.env.BENCH_LHR_DIR, 'snapshot') : undefined;
+    const kept = process.env.BENCH_LHR_DIR
+      ? join(process.env.BENCH_LHR_DIR, 'snapshot')
+      : undefined;
     if (kept) {
       mkdirSync(kept, { recursive: true });
       for (const page of Object.values(snapshot))
         writeFileSync(join(kept, basename(page.path)), readFileSync(join(snapshotDir, page.path)));
     }
 
-    const results = Object.fromEntries(Object.keys(pages).map((name) => [name, { stack: [] as Run[], snapshot: [] as Run[] }]));
+    const results = Object.fromEntries(
+      Object.keys(pages).map((name) => [name, { stack: [] as Run[], snapshot: [] as Run[] }]),
+    );
     let server: SnapshotServer | undefined;
     let differences: Record<string, number> = {};
     const retried: string[] = [];
@@ -198,10 +221,14 @@ export const lighthouseScores: Scenario = {
               run = await audit(chromium.port, target.url, label);
             }
             if (target.kind === 'snapshot' && run.notStatic.length > 0) {
-              throw new Error(`The snapshot of ${name} asked for scripts, the API or another server: ${run.notStatic.join(', ')}`);
+              throw new Error(
+                `The snapshot of ${name} asked for scripts, the API or another server: ${run.notStatic.join(', ')}`,
+              );
             }
             results[name]![target.kind].push(run);
-            bench.log(`${name} ${target.kind} run ${pass + 1}: score ${round(run.score, 0)}, LCP ${ms(run.lcp)} ms (${breakdown(run)})`);
+            bench.log(
+              `${name} ${target.kind} run ${pass + 1}: score ${round(run.score, 0)}, LCP ${ms(run.lcp)} ms (${breakdown(run)})`,
+            );
           }
         }
       }
@@ -234,7 +261,12 @@ export const lighthouseScores: Scenario = {
         better: 'lower',
       });
       if (name === 'home')
-        bench.record('cls_home', { value: round(median(stack.map((run) => run.cls)), 3), unit: '', target: 0.02, better: 'lower' });
+        bench.record('cls_home', {
+          value: round(median(stack.map((run) => run.cls)), 3),
+          unit: '',
+          target: 0.02,
+          better: 'lower',
+        });
       bench.record(`lcp_vs_static_${name}`, {
         value: round(lcp / staticLcp, 2),
         unit: '×',

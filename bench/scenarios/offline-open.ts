@@ -12,9 +12,16 @@ import { seedAlbum, seedClientLink } from '../support/seed';
 export const offlineOpen: Scenario = {
   name: 'offline-open',
   async run(bench) {
-    const album = await seedAlbum(bench, { name: 'Offline Album', count: bench.quick ? 30 : 100, distinctPreviews: true });
+    const album = await seedAlbum(bench, {
+      name: 'Offline Album',
+      count: bench.quick ? 30 : 100,
+      distinctPreviews: true,
+    });
     const token = await seedClientLink(bench, album.id);
-    const context = await newBenchContext(bench.browser, { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+    const context = await newBenchContext(bench.browser, {
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+    });
     try {
       const page = await context.newPage();
       await page.goto(`${bench.stack.url}/client/${token}`);
@@ -29,12 +36,17 @@ export const offlineOpen: Scenario = {
         const painted = await page.waitForFunction(
           () => {
             // The album's pictures on the first screen: the cover hero's and any of the grid's.
-            const pictures = document.querySelectorAll<HTMLImageElement>('[data-testid="client-hero"] img, [role="list"] img');
+            const pictures = document.querySelectorAll<HTMLImageElement>(
+              '[data-testid="client-hero"] img, [role="list"] img',
+            );
             const visible = Array.from(pictures).filter((img) => {
               const box = img.getBoundingClientRect();
               return box.bottom > 0 && box.top < window.innerHeight;
             });
-            return visible.length > 0 && visible.every((img) => img.complete && img.naturalWidth > 0) ? performance.now() : 0;
+            return visible.length > 0 &&
+              visible.every((img) => img.complete && img.naturalWidth > 0)
+              ? performance.now()
+              : 0;
           },
           undefined,
           { polling: 'raf', timeout: 30_000 },

@@ -36,7 +36,9 @@ export const publicJs: Scenario = {
     const files = [...scripts.entries()].sort((a, b) => b[1] - a[1]);
     const total = files.reduce((sum, [, bytes]) => sum + bytes, 0);
     const admin = files.filter(([path]) => isAdminChunk(path.split('/').pop() ?? ''));
-    const list = files.map(([path, bytes]) => `${path.split('/').pop()} ${round(bytes / 1024)}`).join(', ');
+    const list = files
+      .map(([path, bytes]) => `${path.split('/').pop()} ${round(bytes / 1024)}`)
+      .join(', ');
     bench.record('public_js_kb', {
       value: round(total / 1024),
       unit: 'KB',

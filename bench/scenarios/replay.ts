@@ -26,17 +26,25 @@ export const replay: Scenario = {
       await createAlbum(bench.admin, id, { name: `Replay ${i}`, description: null });
       albums.push(id);
     }
-    const links = (await bench.sql<{ id: string }>('select id from public.gallery_links order by created_at limit 10')).map(
-      (row) => row.id,
-    );
-    const services = (await bench.sql<{ id: string }>('select id from public.service_packages order by sort_order limit 5')).map(
-      (row) => row.id,
-    );
+    const links = (
+      await bench.sql<{ id: string }>(
+        'select id from public.gallery_links order by created_at limit 10',
+      )
+    ).map((row) => row.id);
+    const services = (
+      await bench.sql<{ id: string }>(
+        'select id from public.service_packages order by sort_order limit 5',
+      )
+    ).map((row) => row.id);
 
     let online = false;
     const db = new AdminDatabase(`bench-outbox-${randomUUID()}`);
     const context = { backend: bench.admin, db };
-    const engine = new SyncEngine({ store: dexieOutboxStore(db), send: (item) => sendChange(item, context), isOnline: () => online });
+    const engine = new SyncEngine({
+      store: dexieOutboxStore(db),
+      send: (item) => sendChange(item, context),
+      isOnline: () => online,
+    });
     const count = bench.quick ? 100 : 500;
     for (let i = 0; i < count; i++) {
       const kind = i % 5;
@@ -52,11 +60,19 @@ export const replay: Scenario = {
         );
       } else if (kind === 3) {
         await engine.submit(
-          changes.updateLink({ id: links[i % links.length]!, albumName: 'Album', changes: { allow_downloads: i % 2 === 0 } }),
+          changes.updateLink({
+            id: links[i % links.length]!,
+            albumName: 'Album',
+            changes: { allow_downloads: i % 2 === 0 },
+          }),
         );
       } else {
         await engine.submit(
-          changes.updateService({ id: services[i % services.length]!, name: 'Service', changes: { price_range: `$${1000 + i}` } }),
+          changes.updateService({
+            id: services[i % services.length]!,
+            name: 'Service',
+            changes: { price_range: `$${1000 + i}` },
+          }),
         );
       }
     }

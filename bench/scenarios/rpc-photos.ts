@@ -16,7 +16,11 @@ function caller(bench: Bench, token: string) {
   const url = `${bench.stack.url}/rest/v1/rpc/get_album_photos_by_token`;
   const init = {
     method: 'POST',
-    headers: { apikey: bench.stack.anonKey, authorization: `Bearer ${bench.stack.anonKey}`, 'content-type': 'application/json' },
+    headers: {
+      apikey: bench.stack.anonKey,
+      authorization: `Bearer ${bench.stack.anonKey}`,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify({ p_access_token: token }),
   };
   return async (): Promise<{ ms: number; rows: number; bytes: number }> => {
@@ -53,7 +57,11 @@ export const rpcPhotos: Scenario = {
     const load = await autocannon({
       url: `${bench.stack.url}/rest/v1/rpc/get_album_photos_by_token`,
       method: 'POST',
-      headers: { apikey: bench.stack.anonKey, authorization: `Bearer ${bench.stack.anonKey}`, 'content-type': 'application/json' },
+      headers: {
+        apikey: bench.stack.anonKey,
+        authorization: `Bearer ${bench.stack.anonKey}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ p_access_token: token }),
       connections: 50,
       duration: bench.quick ? 5 : 20,
@@ -70,7 +78,10 @@ export const rpcPhotos: Scenario = {
 
     // A 10,000-photo album: rows copied from the 1,000-photo album (the RPC never opens the files).
     const bigId = randomUUID();
-    await bench.sql(`insert into public.albums (id, name) values ($1, 'Festival (10,000 photos)')`, [bigId]);
+    await bench.sql(
+      `insert into public.albums (id, name) values ($1, 'Festival (10,000 photos)')`,
+      [bigId],
+    );
     await bench.sql(
       `with template as (
          select p.*, row_number() over (order by created_at, id) - 1 as k, count(*) over () as total from public.photos p where album_id = $3

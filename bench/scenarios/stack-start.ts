@@ -19,20 +19,29 @@ export const stackStart: Scenario = {
     for (let start = 0; start < 3; start++) {
       const port = await freePort();
       const started = performance.now();
-      const ready = startStackProcess({ dataDir: bench.dataDir, distDir: bench.distDir, adminPassword: bench.adminPassword, port });
+      const ready = startStackProcess({
+        dataDir: bench.dataDir,
+        distDir: bench.distDir,
+        adminPassword: bench.adminPassword,
+        port,
+      });
       ready.catch(() => undefined);
       let ms = 0;
       for (;;) {
-        const response = await fetch(`http://127.0.0.1:${port}/rest/v1/photographer_profile?select=id&limit=1`, {
-          headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` },
-        }).catch(() => null);
+        const response = await fetch(
+          `http://127.0.0.1:${port}/rest/v1/photographer_profile?select=id&limit=1`,
+          {
+            headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` },
+          },
+        ).catch(() => null);
         if (response?.status === 200) {
           ms = performance.now() - started;
           await response.body?.cancel();
           break;
         }
         await response?.body?.cancel();
-        if (performance.now() - started > 60_000) throw new Error('The stack did not answer within 60 s');
+        if (performance.now() - started > 60_000)
+          throw new Error('The stack did not answer within 60 s');
         await new Promise((done) => setTimeout(done, 20));
       }
       times.push(ms);

@@ -65,7 +65,13 @@ async function openNewAlbum(page: Page, bench: Bench, name: string): Promise<str
  * upsert): for each photo its original, then the thumbnail and preview the pipeline made of it
  * (read back from bucket photos). Per-photo times (the three requests together).
  */
-async function uploadRaw(page: Page, bench: Bench, files: string[], albumId: string, renditions: string[][]): Promise<number[]> {
+async function uploadRaw(
+  page: Page,
+  bench: Bench,
+  files: string[],
+  albumId: string,
+  renditions: string[][],
+): Promise<number[]> {
   const token = bench.admin.credentials()!.token;
   await page.evaluate(() => {
     const input = document.createElement('input');
@@ -94,12 +100,15 @@ async function uploadRaw(page: Page, bench: Bench, files: string[], albumId: str
           },
           body,
         });
-        if (!response.ok) throw new Error(`raw upload: ${response.status} ${await response.text()}`);
+        if (!response.ok)
+          throw new Error(`raw upload: ${response.status} ${await response.text()}`);
       };
       const times: number[] = [];
       for (const [index, file] of Array.from(input.files ?? []).entries()) {
         // Read before the clock starts: the download is not what is measured.
-        const [thumb, preview] = await Promise.all(renditions[index]!.map(async (address) => (await fetch(address)).blob()));
+        const [thumb, preview] = await Promise.all(
+          renditions[index]!.map(async (address) => (await fetch(address)).blob()),
+        );
         const id = crypto.randomUUID();
         const started = performance.now();
         // An original's place (bucket photos takes only renditions in an album folder).
@@ -123,14 +132,19 @@ async function uploadRaw(page: Page, bench: Bench, files: string[], albumId: str
 async function uploadThroughApp(page: Page, files: string[]) {
   const recorded: number[] = [];
   const onResponse = (response: Response) => {
-    if (response.url().includes('/rest/v1/rpc/admin_add_photo') && response.ok()) recorded.push(performance.now());
+    if (response.url().includes('/rest/v1/rpc/admin_add_photo') && response.ok())
+      recorded.push(performance.now());
   };
   const sending = new Map<unknown, number>();
   let storageMs = 0;
   let firstSentAt: number | undefined;
   const onRequest = (request: Request) => {
     const url = request.url();
-    if (firstSentAt === undefined && request.method() === 'POST' && url.includes('/storage/v1/upload/resumable'))
+    if (
+      firstSentAt === undefined &&
+      request.method() === 'POST' &&
+      url.includes('/storage/v1/upload/resumable')
+    )
       firstSentAt = performance.now();
     // Renditions (POST to bucket photos) and the original's resumable chunks (tus PATCH).
     const toStorage =
@@ -152,13 +166,22 @@ async function uploadThroughApp(page: Page, files: string[]) {
     await dialog.getByLabel('Choose photos').setInputFiles(files);
     await page
       .locator('[data-sonner-toast]')
-      .filter({ hasText: `${files.length} ${files.length === 1 ? 'photo' : 'photos'} uploaded successfully.` })
+      .filter({
+        hasText: `${files.length} ${files.length === 1 ? 'photo' : 'photos'} uploaded successfully.`,
+      })
       .first()
       .waitFor({ timeout: 600_000 });
     const totalMs = performance.now() - started;
-    const perPhoto = recorded.map((time, index) => time - (index === 0 ? started : recorded[index - 1]!));
+    const perPhoto = recorded.map(
+      (time, index) => time - (index === 0 ? started : recorded[index - 1]!),
+    );
     // Before the first original goes out, the picked files are checked and kept on the device.
-    return { median: median(perPhoto), totalMs, storageMs, firstSendMs: (firstSentAt ?? started) - started };
+    return {
+      median: median(perPhoto),
+      totalMs,
+      storageMs,
+      firstSendMs: (firstSentAt ?? started) - started,
+    };
   } finally {
     page.off('response', onResponse);
     page.off('request', onRequest);
@@ -178,9 +201,18 @@ async function measureUpload(page: Page, bench: Bench, files: string[], name: st
     'select thumb_url, preview_url from public.photos where album_id = $1 order by sort_order, created_at',
     [albumId],
   );
-  if (made.length !== files.length) throw new Error(`the pipeline recorded ${made.length} of ${files.length} photos`);
-  const renditions = made.map((photo) => [photo.thumb_url, photo.preview_url].map((address) => new URL(address, bench.stack.url).href));
-  const raw = await uploadRaw(page, bench, files, await openNewAlbum(page, bench, `${name} (raw)`), renditions);
+  if (made.length !== files.length)
+    throw new Error(`the pipeline recorded ${made.length} of ${files.length} photos`);
+  const renditions = made.map((photo) =>
+    [photo.thumb_url, photo.preview_url].map((address) => new URL(address, bench.stack.url).href),
+  );
+  const raw = await uploadRaw(
+    page,
+    bench,
+    files,
+    await openNewAlbum(page, bench, `${name} (raw)`),
+    renditions,
+  );
   return {
     pipelineMedian: pipeline.median,
     totalMs: pipeline.totalMs,
@@ -258,7 +290,10 @@ export const upload: Scenario = {
       note: `${encodes.length} encodes for ${counted.length * 2} renditions; by canvas size: ${[...sizes.entries()].map(([size, n]) => `${size}×${n}`).join(', ')}`,
     });
 
-    const context = await newBenchContext(bench.browser, { viewport: { width: 1280, height: 800 }, baseURL: bench.stack.url });
+    const context = await newBenchContext(bench.browser, {
+      viewport: { width: 1280, height: 800 },
+      baseURL: bench.stack.url,
+    });
     try {
       const page = await context.newPage();
       await signInThroughForm(page, bench.adminPassword);
@@ -270,7 +305,12 @@ export const upload: Scenario = {
         better: 'lower',
         note: `${count} photos in ${round(local.totalMs / 1000)} s through the pipeline, of which ${round(local.storageMs / 1000)} s sending original + renditions to storage; the same bytes sent plainly ${round(local.rawTotal / 1000)} s, median ${round(local.rawMedian, 0)} ms/photo`,
       });
-      bench.record('upload_vs_raw', { value: round(local.totalMs / local.rawTotal, 2), unit: '×', target: 1.3, better: 'lower' });
+      bench.record('upload_vs_raw', {
+        value: round(local.totalMs / local.rawTotal, 2),
+        unit: '×',
+        target: 1.3,
+        better: 'lower',
+      });
 
       // The same, over a photographer's uplink: the pipeline and the raw upload both throttled.
       const cdp = await context.newCDPSession(page);
@@ -282,7 +322,12 @@ export const upload: Scenario = {
         uploadThroughput: UPLINK_BITS_PER_S / 8,
       });
       const uplink = await measureUpload(page, bench, files, 'Upload Benchmark (50 Mbit/s)');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
       bench.record('upload_vs_raw_uplink', {
         value: round(uplink.totalMs / uplink.rawTotal, 2),
         unit: '×',
@@ -302,17 +347,26 @@ async function measureResume(bench: Bench): Promise<void> {
   const size = 40 * 1024 * 1024;
   const path = join(bench.work, 'upload', 'IMG_RESUME.jpg');
   largeJpeg(path, size);
-  const link = await startNetworkLink(bench.stack.url, { uploadBytesPerSecond: UPLINK_BITS_PER_S / 8 });
-  const context = await newBenchContext(bench.browser, { viewport: { width: 1280, height: 800 }, baseURL: link.url });
+  const link = await startNetworkLink(bench.stack.url, {
+    uploadBytesPerSecond: UPLINK_BITS_PER_S / 8,
+  });
+  const context = await newBenchContext(bench.browser, {
+    viewport: { width: 1280, height: 800 },
+    baseURL: link.url,
+  });
   try {
     const page = await context.newPage();
     await signInThroughForm(page, bench.adminPassword);
     await openNewAlbum(page, bench, 'Upload Benchmark (resume)');
     await page.getByRole('button', { name: 'Add Photos' }).first().click();
-    await page.getByRole('dialog', { name: 'Add Photos' }).getByLabel('Choose photos').setInputFiles([path]);
+    await page
+      .getByRole('dialog', { name: 'Add Photos' })
+      .getByLabel('Choose photos')
+      .setInputFiles([path]);
     const started = performance.now();
     while (link.sentFor(size) < size * 0.4) {
-      if (performance.now() - started > 120_000) throw new Error('the original did not start sending');
+      if (performance.now() - started > 120_000)
+        throw new Error('the original did not start sending');
       await page.waitForTimeout(50);
     }
     link.cut();
@@ -320,7 +374,10 @@ async function measureResume(bench: Bench): Promise<void> {
     await page.waitForTimeout(3_000);
     link.restore();
     // The cut settled the dialog's wait as 'saved on this device'; the outbox then sends it.
-    await page.getByTestId('sync-status').getByText('All changes saved').waitFor({ timeout: 300_000 });
+    await page
+      .getByTestId('sync-status')
+      .getByText('All changes saved')
+      .waitFor({ timeout: 300_000 });
     const resent = link.sentFor(size) - size;
     bench.record('upload_resume_overhead', {
       value: round(resent / RESUMABLE_CHUNK_BYTES, 3),

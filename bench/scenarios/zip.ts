@@ -71,7 +71,10 @@ async function sampled(cdp: CDPSession, work: () => Promise<void>): Promise<Peak
   const peak: Peak = { heap: 0, v8Only: 0, rss: 0 };
   const sample = async () => {
     peak.rss = Math.max(peak.rss, rendererRss());
-    const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number };
+    const usage = (await cdp.send('Runtime.getHeapUsage')) as {
+      usedSize: number;
+      backingStorageSize?: number;
+    };
     peak.v8Only = Math.max(peak.v8Only, usage.usedSize);
     peak.heap = Math.max(peak.heap, usage.usedSize + (usage.backingStorageSize ?? 0));
   };
@@ -91,7 +94,11 @@ async function sampled(cdp: CDPSession, work: () => Promise<void>): Promise<Peak
   return peak;
 }
 
-async function open(bench: Bench, context: BrowserContext, token: string): Promise<{ page: Page; cdp: CDPSession }> {
+async function open(
+  bench: Bench,
+  context: BrowserContext,
+  token: string,
+): Promise<{ page: Page; cdp: CDPSession }> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await page.goto(`${bench.stack.url}/client/${token}`);
@@ -150,7 +157,10 @@ export const zip: Scenario = {
     bench.log(`Seeded ${photos} × ${megabytes} MB`);
 
     // The app's streaming download.
-    const streaming = await newBenchContext(bench.browser, { acceptDownloads: true, viewport: { width: 1280, height: 800 } });
+    const streaming = await newBenchContext(bench.browser, {
+      acceptDownloads: true,
+      viewport: { width: 1280, height: 800 },
+    });
     let app: Peak;
     let appSeconds: number;
     let appSize: number;
@@ -165,7 +175,9 @@ export const zip: Scenario = {
         ]);
         const path = await download.path();
         appSize = statSync(path).size;
-        await page.getByRole('button', { name: 'Download All Photos' }).waitFor({ timeout: 600_000 });
+        await page
+          .getByRole('button', { name: 'Download All Photos' })
+          .waitFor({ timeout: 600_000 });
       });
       appSeconds = (performance.now() - started) / 1000;
     } finally {
@@ -173,8 +185,14 @@ export const zip: Scenario = {
     }
 
     // The naive way, same album, same browser.
-    const jszipSource = readFileSync(createRequire(import.meta.url).resolve('jszip/dist/jszip.min.js'), 'utf8');
-    const naiveContext = await newBenchContext(bench.browser, { viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    const jszipSource = readFileSync(
+      createRequire(import.meta.url).resolve('jszip/dist/jszip.min.js'),
+      'utf8',
+    );
+    const naiveContext = await newBenchContext(bench.browser, {
+      viewport: { width: 1280, height: 800 },
+      serviceWorkers: 'block',
+    });
     let naive: Peak;
     let naiveSeconds: number;
     let naiveSize = 0;
@@ -187,11 +205,16 @@ export const zip: Scenario = {
           async ({ files, token }) => {
             const JSZip = (
               window as unknown as {
-                JSZip: new () => { file(name: string, data: Blob): void; generateAsync(options: object): Promise<Blob> };
+                JSZip: new () => {
+                  file(name: string, data: Blob): void;
+                  generateAsync(options: object): Promise<Blob>;
+                };
               }
             ).JSZip;
             // Originals are private: the same download grant the app asks for.
-            const { supabaseAnonKey: key } = (await (await fetch('/config.json')).json()) as { supabaseAnonKey: string };
+            const { supabaseAnonKey: key } = (await (await fetch('/config.json')).json()) as {
+              supabaseAnonKey: string;
+            };
             const api = { apikey: key, authorization: `Bearer ${key}` };
             const grantAnswer = await fetch('/rest/v1/rpc/get_download_grant', {
               method: 'POST',
@@ -200,7 +223,8 @@ export const zip: Scenario = {
             });
             const headers = { ...api, 'x-download-grant': (await grantAnswer.json()) as string };
             const archive = new JSZip();
-            for (const file of files) archive.file(file.name, await (await fetch(file.url, { headers })).blob());
+            for (const file of files)
+              archive.file(file.name, await (await fetch(file.url, { headers })).blob());
             const blob = await archive.generateAsync({ type: 'blob', compression: 'STORE' });
             return blob.size;
           },
@@ -219,6 +243,11 @@ export const zip: Scenario = {
       better: 'lower',
       note: `app: ${mb(appSize!)} MB zip in ${round(appSeconds)} s, V8 heap alone ${mb(app.v8Only)} MB, renderers' RSS peak ${mb(app.rss)} MB; naive JSZip: ${mb(naiveSize)} MB in ${round(naiveSeconds)} s, heap ${mb(naive.heap)} MB (V8 alone ${mb(naive.v8Only)} MB), RSS peak ${mb(naive.rss)} MB`,
     });
-    bench.record('zip_vs_naive_mem', { value: round(app.heap / naive.heap, 3), unit: '×', target: 0.1, better: 'lower' });
+    bench.record('zip_vs_naive_mem', {
+      value: round(app.heap / naive.heap, 3),
+      unit: '×',
+      target: 0.1,
+      better: 'lower',
+    });
   },
 };

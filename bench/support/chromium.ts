@@ -1,4 +1,9 @@
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+} from 'playwright-core';
 
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/support/chromium';
 
@@ -11,7 +16,10 @@ export function launchChromium(): Promise<Browser> {
  * named functions in `__name(…)`; functions sent to page.evaluate carry that call into the
  * page, so every page gets a no-op `__name`.
  */
-export async function newBenchContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+export async function newBenchContext(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext(options);
   await context.addInitScript('globalThis.__name = (target) => target;');
   return context;

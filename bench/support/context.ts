@@ -22,7 +22,10 @@ export interface Bench {
   admin: Backend;
   /** Real 12–24 MP JPEGs, some with an EXIF orientation, made at the start of the run. */
   photos: GeneratedPhoto[];
-  sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, params?: unknown[]): Promise<Row[]>;
+  sql<Row extends pg.QueryResultRow = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+  ): Promise<Row[]>;
   record(name: string, metric: Metric): void;
   log(line: string): void;
 }
@@ -32,7 +35,11 @@ export interface Scenario {
   run(bench: Bench): Promise<void>;
 }
 
-export async function adminBackend(url: string, anonKey: string, password: string): Promise<Backend> {
+export async function adminBackend(
+  url: string,
+  anonKey: string,
+  password: string,
+): Promise<Backend> {
   let credentials: AdminCredentials | null = null;
   const backend = createBackend(
     { supabaseUrl: url, supabaseAnonKey: anonKey },
@@ -51,7 +58,11 @@ export function sqlPool(database: pg.ClientConfig): pg.Pool {
 }
 
 /** Runs async work over items, a few at a time. */
-export async function inParallel<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+export async function inParallel<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

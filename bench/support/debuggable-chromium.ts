@@ -12,10 +12,14 @@ export interface DebuggableChromium {
 /** Debian's Chromium with a DevTools port (what Lighthouse drives), in its own profile and process group. */
 export function launchDebuggableChromium(): Promise<DebuggableChromium> {
   const profile = mkdtempSync(join(tmpdir(), 'photo-site-bench-chromium-'));
-  const child = spawn(CHROMIUM, [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
-    detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    CHROMIUM,
+    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    {
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const close = async () => {
     try {
@@ -38,6 +42,12 @@ export function launchDebuggableChromium(): Promise<DebuggableChromium> {
       const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
       if (match) resolve({ port: Number(match[1]), close });
     });
-    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}) before opening its DevTools port: ${output.slice(-500)}`)));
+    child.once('exit', (code) =>
+      reject(
+        new Error(
+          `Chromium exited (${code}) before opening its DevTools port: ${output.slice(-500)}`,
+        ),
+      ),
+    );
   });
 }

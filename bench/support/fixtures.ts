@@ -12,7 +12,14 @@ function once<T>(key: string, make: () => Promise<T>): Promise<T> {
 export const homeContent = (bench: Bench) =>
   once('home', async () => {
     const albums: SeededAlbum[] = [];
-    for (const name of ['Autumn Wedding', 'Lake House Weekend', 'Newborn Session', 'City Engagement', 'Family Picnic', 'Garden Party']) {
+    for (const name of [
+      'Autumn Wedding',
+      'Lake House Weekend',
+      'Newborn Session',
+      'City Engagement',
+      'Family Picnic',
+      'Garden Party',
+    ]) {
       albums.push(await seedAlbum(bench, { name, count: 8, isPublic: true }));
     }
     for (const [index, title] of ['Weddings', 'Portraits', 'Families'].entries()) {
@@ -39,6 +46,9 @@ export const album200 = (bench: Bench) =>
 /** A 1,000-photo client album. */
 export const album1000 = (bench: Bench) =>
   once('1000', async () => {
-    const album = await seedAlbum(bench, { name: 'Jones Wedding (1,000 photos)', count: bench.quick ? 300 : 1000 });
+    const album = await seedAlbum(bench, {
+      name: 'Jones Wedding (1,000 photos)',
+      count: bench.quick ? 300 : 1000,
+    });
     return { album, token: await seedClientLink(bench, album.id) };
   });

@@ -18,7 +18,11 @@ export interface Metric {
 export type Metrics = Record<string, Metric>;
 
 export const passes = (metric: Metric): boolean | null =>
-  metric.target === null ? null : metric.better === 'lower' ? metric.value <= metric.target : metric.value >= metric.target;
+  metric.target === null
+    ? null
+    : metric.better === 'lower'
+      ? metric.value <= metric.target
+      : metric.value >= metric.target;
 
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
@@ -31,7 +35,9 @@ export function median(values: readonly number[]): number {
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  return sorted[
+    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  ]!;
 }
 
 export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -40,11 +46,26 @@ export const round = (value: number, digits = 1) => Math.round(value * 10 ** dig
 export function formatTable(metrics: Metrics): string {
   const rows = Object.entries(metrics).map(([name, metric]) => {
     const ok = passes(metric);
-    const target = metric.target === null ? 'report' : `${metric.better === 'lower' ? '≤' : '≥'} ${metric.target}`;
-    return [name, `${metric.value} ${metric.unit}`, target, ok === null ? '—' : ok ? 'pass' : 'FAIL'];
+    const target =
+      metric.target === null
+        ? 'report'
+        : `${metric.better === 'lower' ? '≤' : '≥'} ${metric.target}`;
+    return [
+      name,
+      `${metric.value} ${metric.unit}`,
+      target,
+      ok === null ? '—' : ok ? 'pass' : 'FAIL',
+    ];
   });
   const header = ['metric', 'value', 'target', 'result'];
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
-  return [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  return [
+    line(header),
+    `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
 }

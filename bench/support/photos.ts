@@ -54,7 +54,13 @@ async function drawJpeg(page: Page, width: number, height: number, seed: number)
       for (let shape = 0; shape < 120; shape++) {
         context.fillStyle = `hsla(${Math.floor(random() * 360)} 60% ${30 + random() * 50}% / 0.5)`;
         context.beginPath();
-        context.arc(random() * width, random() * height, 20 + random() * width * 0.12, 0, Math.PI * 2);
+        context.arc(
+          random() * width,
+          random() * height,
+          20 + random() * width * 0.12,
+          0,
+          Math.PI * 2,
+        );
         context.fill();
       }
       // Sensor-like grain: a 509 px tile of random pixels laid over everything.
@@ -74,7 +80,8 @@ async function drawJpeg(page: Page, width: number, height: number, seed: number)
       const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
       const bytes = new Uint8Array(await blob.arrayBuffer());
       let text = '';
-      for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      for (let i = 0; i < bytes.length; i += 0x8000)
+        text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
       return btoa(text);
     },
     { width, height, seed },
@@ -83,7 +90,11 @@ async function drawJpeg(page: Page, width: number, height: number, seed: number)
 }
 
 /** Makes `count` JPEGs in `folder`, cycling through 12, 16, 20 and 24 MP. */
-export async function generatePhotos(browser: Browser, folder: string, count: number): Promise<GeneratedPhoto[]> {
+export async function generatePhotos(
+  browser: Browser,
+  folder: string,
+  count: number,
+): Promise<GeneratedPhoto[]> {
   const context = await newBenchContext(browser);
   const page = await context.newPage();
   try {
@@ -110,18 +121,31 @@ export async function makeRenditions(browser: Browser, jpeg: Buffer): Promise<Ph
   const page = await context.newPage();
   try {
     const result = await page.evaluate(async (base64) => {
-      const blob = new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'image/jpeg' });
+      const blob = new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], {
+        type: 'image/jpeg',
+      });
       const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
       const encode = async (longEdge: number, quality: number) => {
         const scale = Math.min(1, longEdge / Math.max(bitmap.width, bitmap.height));
-        const canvas = new OffscreenCanvas(Math.round(bitmap.width * scale), Math.round(bitmap.height * scale));
+        const canvas = new OffscreenCanvas(
+          Math.round(bitmap.width * scale),
+          Math.round(bitmap.height * scale),
+        );
         canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-        const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/webp', quality })).arrayBuffer());
+        const bytes = new Uint8Array(
+          await (await canvas.convertToBlob({ type: 'image/webp', quality })).arrayBuffer(),
+        );
         let text = '';
-        for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        for (let i = 0; i < bytes.length; i += 0x8000)
+          text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
         return btoa(text);
       };
-      return { thumb: await encode(480, 0.8), preview: await encode(2048, 0.85), width: bitmap.width, height: bitmap.height };
+      return {
+        thumb: await encode(480, 0.8),
+        preview: await encode(2048, 0.85),
+        width: bitmap.width,
+        height: bitmap.height,
+      };
     }, jpeg.toString('base64'));
     return {
       thumb: Buffer.from(result.thumb, 'base64'),

@@ -13,7 +13,11 @@ export interface ReadyProcess<Ready> {
  * Runs a TypeScript file of the bench (with tsx) as a child process, so what it serves shares no
  * event loop with the harness or Lighthouse, and waits for the one JSON line it prints when ready.
  */
-export function startReadyProcess<Ready>(entry: string, env: Record<string, string>, what: string): Promise<ReadyProcess<Ready>> {
+export function startReadyProcess<Ready>(
+  entry: string,
+  env: Record<string, string>,
+  what: string,
+): Promise<ReadyProcess<Ready>> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: join(import.meta.dirname, '..', '..'),
     env: { ...process.env, ...env },
@@ -32,6 +36,8 @@ export function startReadyProcess<Ready>(entry: string, env: Record<string, stri
       if (!line || !output.includes('\n')) return;
       resolve({ ready: JSON.parse(line) as Ready, child, stop });
     });
-    child.once('exit', (code) => reject(new Error(`${what} ended (exit code ${code}) before it was ready`)));
+    child.once('exit', (code) =>
+      reject(new Error(`${what} ended (exit code ${code}) before it was ready`)),
+    );
   });
 }

@@ -45,12 +45,26 @@ export async function seedAlbum(
     bench.photos.map(async (photo) => {
       const made = await renditionsOf(bench, photo.path);
       const id = randomUUID();
-      const fileUrl = await uploadOriginal(bench.admin, `${albumId}/${id}.jpg`, blob(readFileSync(photo.path), 'image/jpeg'), 'image/jpeg');
-      const previewUrl = await uploadToPhotos(bench.admin, `${albumId}/${id}.preview.webp`, blob(made.preview, 'image/webp'), 'image/webp');
+      const fileUrl = await uploadOriginal(
+        bench.admin,
+        `${albumId}/${id}.jpg`,
+        blob(readFileSync(photo.path), 'image/jpeg'),
+        'image/jpeg',
+      );
+      const previewUrl = await uploadToPhotos(
+        bench.admin,
+        `${albumId}/${id}.preview.webp`,
+        blob(made.preview, 'image/webp'),
+        'image/webp',
+      );
       return { photo, made, fileUrl, previewUrl };
     }),
   );
-  const rows = Array.from({ length: options.count }, (_, index) => ({ id: randomUUID(), index, source: sources[index % sources.length]! }));
+  const rows = Array.from({ length: options.count }, (_, index) => ({
+    id: randomUUID(),
+    index,
+    source: sources[index % sources.length]!,
+  }));
   const thumbUrls: string[] = [];
   const previewUrls: string[] = [];
   await inParallel(rows, 6, async ({ id, index, source }) => {
@@ -61,7 +75,12 @@ export async function seedAlbum(
       'image/webp',
     );
     previewUrls[index] = options.distinctPreviews
-      ? await uploadToPhotos(bench.admin, `${albumId}/${id}.preview.webp`, blob(source.made.preview, 'image/webp'), 'image/webp')
+      ? await uploadToPhotos(
+          bench.admin,
+          `${albumId}/${id}.preview.webp`,
+          blob(source.made.preview, 'image/webp'),
+          'image/webp',
+        )
       : source.previewUrl;
   });
   await bench.sql(
@@ -86,20 +105,31 @@ export async function seedAlbum(
 }
 
 /** A client link to an album (as the admin Links screen makes it); returns its access token. */
-export async function seedClientLink(bench: Bench, albumId: string, options: { allowDownloads?: boolean } = {}): Promise<string> {
+export async function seedClientLink(
+  bench: Bench,
+  albumId: string,
+  options: { allowDownloads?: boolean } = {},
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await bench.sql('insert into public.gallery_links (album_id, access_token, allow_downloads) values ($1, $2, $3)', [
-    albumId,
-    token,
-    options.allowDownloads ?? true,
-  ]);
+  await bench.sql(
+    'insert into public.gallery_links (album_id, access_token, allow_downloads) values ($1, $2, $3)',
+    [albumId, token, options.allowDownloads ?? true],
+  );
   return token;
 }
 
 /** A curated public gallery of these photos, in this order. */
-export async function seedPublicGallery(bench: Bench, title: string, photoIds: string[]): Promise<string> {
+export async function seedPublicGallery(
+  bench: Bench,
+  title: string,
+  photoIds: string[],
+): Promise<string> {
   const id = randomUUID();
-  await createPublicGallery(bench.admin, id, { title, description: `${photoIds.length} favourites`, isActive: true });
+  await createPublicGallery(bench.admin, id, {
+    title,
+    description: `${photoIds.length} favourites`,
+    isActive: true,
+  });
   await setGalleryPhotos(bench.admin, id, photoIds);
   return id;
 }

@@ -25,8 +25,16 @@ process.on('SIGTERM', () => void stop());
 process.on('SIGINT', () => void stop());
 process.on('disconnect', () => void stop());
 
-const gateway = await startGateway({ host: '127.0.0.1', port: 0, distDir: process.env.SNAPSHOT_DIR! });
+const gateway = await startGateway({
+  host: '127.0.0.1',
+  port: 0,
+  distDir: process.env.SNAPSHOT_DIR!,
+});
 running.gateway = gateway;
 const backend = process.env.BACKEND_URL!;
-gateway.attach({ postgrestUrl: `${backend}/rest/v1`, storageUrl: `${backend}/storage/v1`, anonKey: process.env.ANON_KEY! });
+gateway.attach({
+  postgrestUrl: `${backend}/rest/v1`,
+  storageUrl: `${backend}/storage/v1`,
+  anonKey: process.env.ANON_KEY!,
+});
 process.stdout.write(`${JSON.stringify({ url: gateway.url })}\n`);

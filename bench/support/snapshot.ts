@@ -48,7 +48,10 @@ function writeWithCompressedCopies(file: string, content: Buffer): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, content);
   if (content.length < 1024) return;
-  writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
 }
 
@@ -56,7 +59,8 @@ function writeWithCompressedCopies(file: string, content: Buffer): void {
 function drawnPageWithoutScripts(): { html: string; urls: string[]; removed: string[] } {
   const root = document.documentElement.cloneNode(true) as HTMLElement;
   const removed: string[] = [];
-  const scriptLike = 'script, link[rel~="modulepreload"], link[rel~="preload"][as="script"], link[rel~="preload"][as="fetch"]';
+  const scriptLike =
+    'script, link[rel~="modulepreload"], link[rel~="preload"][as="script"], link[rel~="preload"][as="fetch"]';
   for (const element of Array.from(root.querySelectorAll(scriptLike))) {
     const address = element.getAttribute('src') ?? element.getAttribute('href');
     removed.push(
@@ -89,7 +93,10 @@ function drawnPageWithoutScripts(): { html: string; urls: string[]; removed: str
       .map((candidate) => candidate.trim().replace(/^\S+/, (address) => local(address)))
       .join(', ');
   const cssUrls = (value: string) =>
-    value.replace(/url\(\s*(['"]?)([^'")]+)\1\s*\)/g, (_match, quote: string, address: string) => `url(${quote}${local(address)}${quote})`);
+    value.replace(
+      /url\(\s*(['"]?)([^'")]+)\1\s*\)/g,
+      (_match, quote: string, address: string) => `url(${quote}${local(address)}${quote})`,
+    );
   for (const element of Array.from(root.querySelectorAll('*'))) {
     for (const name of ['src', 'poster']) {
       const value = element.getAttribute(name);
@@ -105,7 +112,8 @@ function drawnPageWithoutScripts(): { html: string; urls: string[]; removed: str
       const href = element.getAttribute('href');
       if (href) element.setAttribute('href', local(href));
     }
-    if (element.tagName === 'STYLE' && element.textContent) element.textContent = cssUrls(element.textContent);
+    if (element.tagName === 'STYLE' && element.textContent)
+      element.textContent = cssUrls(element.textContent);
   }
   return { html: `<!doctype html>\n${root.outerHTML}`, urls, removed };
 }
@@ -116,7 +124,14 @@ function firstScreenDrawn(): boolean {
   return Array.from(document.images)
     .filter((image) => {
       const box = image.getBoundingClientRect();
-      return box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+      return (
+        box.width > 0 &&
+        box.height > 0 &&
+        box.bottom > 0 &&
+        box.top < innerHeight &&
+        box.right > 0 &&
+        box.left < innerWidth
+      );
     })
     .every((image) => image.complete && image.naturalWidth > 0);
 }
@@ -125,7 +140,9 @@ function firstScreenDrawn(): boolean {
 function mobilePreset(): BrowserContextOptions {
   // constants.d.ts types these with a global namespace of Lighthouse's that the bench does not load.
   const screen = (
-    screenEmulationMetrics as unknown as { mobile: { width: number; height: number; deviceScaleFactor: number; mobile: boolean } }
+    screenEmulationMetrics as unknown as {
+      mobile: { width: number; height: number; deviceScaleFactor: number; mobile: boolean };
+    }
   ).mobile;
   return {
     viewport: { width: screen.width, height: screen.height },
@@ -148,16 +165,22 @@ async function openDrawn(context: BrowserContext, url: string): Promise<Page> {
 
 /** Fetches a storage object the page names into the snapshot folder; returns its address there. */
 async function saveImage(folder: string, address: string): Promise<string> {
-  const response = await fetch(address, { headers: { accept: 'image/avif,image/webp,image/*,*/*;q=0.8' } });
+  const response = await fetch(address, {
+    headers: { accept: 'image/avif,image/webp,image/*,*/*;q=0.8' },
+  });
   if (!response.ok) throw new Error(`Snapshot: ${address} answered ${response.status}`);
   const parsed = new URL(address);
-  let objectPath = decodeURIComponent(parsed.pathname.replace(/^\/storage\/v1\/(object\/public\/)?/, ''));
-  if (parsed.search) objectPath += `-${createHash('sha256').update(parsed.search).digest('hex').slice(0, 12)}`;
+  let objectPath = decodeURIComponent(
+    parsed.pathname.replace(/^\/storage\/v1\/(object\/public\/)?/, ''),
+  );
+  if (parsed.search)
+    objectPath += `-${createHash('sha256').update(parsed.search).digest('hex').slice(0, 12)}`;
   const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
   if (!extname(objectPath) && IMAGE_EXTENSIONS[type]) objectPath += IMAGE_EXTENSIONS[type];
   const root = join(folder, 'assets', 'snapshot');
   const file = normalize(join(root, objectPath));
-  if (!file.startsWith(root + sep)) throw new Error(`Snapshot: unexpected image address ${address}`);
+  if (!file.startsWith(root + sep))
+    throw new Error(`Snapshot: unexpected image address ${address}`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, Buffer.from(await response.arrayBuffer()));
   return `/assets/snapshot/${objectPath.split('/').map(encodeURIComponent).join('/')}`;
@@ -188,10 +211,19 @@ export async function buildSnapshot(
         if (!images.has(address)) images.set(address, await saveImage(folder, address));
         localPaths.push(images.get(address)!);
       }
-      const html = drawn.html.replace(/__SNAPSHOT_IMAGE_(\d+)__/g, (_match, index: string) => localPaths[Number(index)]!);
+      const html = drawn.html.replace(
+        /__SNAPSHOT_IMAGE_(\d+)__/g,
+        (_match, index: string) => localPaths[Number(index)]!,
+      );
       const path = `/snapshot/${name}.html`;
       writeWithCompressedCopies(join(folder, path), Buffer.from(html));
-      result[name] = { path, removed: drawn.removed, images: drawn.urls.length, htmlBytes: Buffer.byteLength(html), screenshot };
+      result[name] = {
+        path,
+        removed: drawn.removed,
+        images: drawn.urls.length,
+        htmlBytes: Buffer.byteLength(html),
+        screenshot,
+      };
     }
   } finally {
     await context.close();
@@ -200,9 +232,17 @@ export async function buildSnapshot(
 }
 
 /** The share of pixels (0–1) that differ between two PNGs (1 when their sizes differ). */
-async function pixelDifference({ first, second }: { first: string; second: string }): Promise<number> {
+async function pixelDifference({
+  first,
+  second,
+}: {
+  first: string;
+  second: string;
+}): Promise<number> {
   const pixels = async (base64: string) => {
-    const bitmap = await createImageBitmap(new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+    const bitmap = await createImageBitmap(
+      new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'image/png' }),
+    );
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     const context = canvas.getContext('2d')!;
     context.drawImage(bitmap, 0, 0);

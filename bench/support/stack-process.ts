@@ -24,6 +24,13 @@ process.on('SIGINT', () => void stop());
 process.on('disconnect', () => void stop());
 
 ensureBuild(() => undefined, distDir);
-const stack = await startStack({ dataDir, port: Number(process.env.PORT ?? 0), adminPassword: process.env.ADMIN_PASSWORD, distDir });
+const stack = await startStack({
+  dataDir,
+  port: Number(process.env.PORT ?? 0),
+  adminPassword: process.env.ADMIN_PASSWORD,
+  distDir,
+});
 running.stack = stack;
-process.stdout.write(`${JSON.stringify({ url: stack.url, anonKey: stack.anonKey, database: stack.database })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ url: stack.url, anonKey: stack.anonKey, database: stack.database })}\n`,
+);

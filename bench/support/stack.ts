@@ -21,9 +21,16 @@ export async function startStackProcess(options: {
   adminPassword: string;
   port?: number;
 }): Promise<StackProcess> {
-  const { ready, child, stop } = await startReadyProcess<Pick<StackProcess, 'url' | 'anonKey' | 'database'>>(
+  const { ready, child, stop } = await startReadyProcess<
+    Pick<StackProcess, 'url' | 'anonKey' | 'database'>
+  >(
     ENTRY,
-    { DATA_DIR: options.dataDir, DIST_DIR: options.distDir, ADMIN_PASSWORD: options.adminPassword, PORT: String(options.port ?? 0) },
+    {
+      DATA_DIR: options.dataDir,
+      DIST_DIR: options.distDir,
+      ADMIN_PASSWORD: options.adminPassword,
+      PORT: String(options.port ?? 0),
+    },
     'The stack process',
   );
   return { ...ready, child, stop };

@@ -19,7 +19,13 @@ interface AppProps {
   Router?: ComponentType<{ children: ReactNode }>;
 }
 
-export function App({ backend, sessionStore, queryClient, adminArea, Router = BrowserRouter }: AppProps) {
+export function App({
+  backend,
+  sessionStore,
+  queryClient,
+  adminArea,
+  Router = BrowserRouter,
+}: AppProps) {
   const [AppRoutes] = useState(() => createAppRoutes(adminArea));
   const dropAdminData = useCallback(() => {
     queryClient.removeQueries({ queryKey: ['admin'] });

@@ -23,7 +23,9 @@ export function decodeSegment(segment: string): string {
  * taken from React Router so the start-up code that calls it does not wait for the router's
  * chunk (tests/unit/public-paths.test.ts holds it to React Router's matchPath).
  */
-export function matchPublicPath(pathname: string): { page: PublicPage; param: string | undefined } | null {
+export function matchPublicPath(
+  pathname: string,
+): { page: PublicPage; param: string | undefined } | null {
   const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
   for (const page of Object.keys(PUBLIC_PATHS) as PublicPage[]) {
     const pattern = PUBLIC_PATHS[page].split('/').slice(1).filter(Boolean);

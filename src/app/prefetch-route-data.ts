@@ -12,7 +12,11 @@ import { matchPublicPath } from './paths';
  * loading (src/main.tsx): on a phone each is otherwise a round trip after the code has run.
  * The pages read the same queries (same keys and functions), so they find the answers waiting.
  */
-export function prefetchRouteData(queryClient: QueryClient, backend: PublicBackend, pathname: string): void {
+export function prefetchRouteData(
+  queryClient: QueryClient,
+  backend: PublicBackend,
+  pathname: string,
+): void {
   if (pathname.startsWith('/admin')) return;
   void queryClient.prefetchQuery(siteSettingsQuery(backend));
   void queryClient.prefetchQuery(siteProfileQuery(backend));
@@ -45,7 +49,8 @@ export function prefetchRouteData(queryClient: QueryClient, backend: PublicBacke
   const photosQuery = import('@/features/client-gallery/client-photos-query');
   void Promise.all([queryClient.fetchQuery(serverLinkQuery(backend, token)), photosQuery]).then(
     ([link, { clientPhotosQuery }]) => {
-      if (link && !link.has_passcode) void queryClient.prefetchQuery(clientPhotosQuery(backend, token, link, null));
+      if (link && !link.has_passcode)
+        void queryClient.prefetchQuery(clientPhotosQuery(backend, token, link, null));
     },
     () => undefined, // the page shows the failure, or what this device remembers
   );

@@ -3,9 +3,12 @@ import { matchPublicPath, type PublicPage } from './paths';
 
 const imports: Record<PublicPage, () => Promise<ComponentType>> = {
   home: async () => (await import('@/features/home/home-page')).HomePage,
-  publicGallery: async () => (await import('@/features/public-gallery/public-gallery-page')).PublicGalleryPage,
-  album: async () => (await import('@/features/public-gallery/album-gallery-page')).AlbumGalleryPage,
-  clientLink: async () => (await import('@/features/client-gallery/client-gallery-page')).ClientGalleryPage,
+  publicGallery: async () =>
+    (await import('@/features/public-gallery/public-gallery-page')).PublicGalleryPage,
+  album: async () =>
+    (await import('@/features/public-gallery/album-gallery-page')).AlbumGalleryPage,
+  clientLink: async () =>
+    (await import('@/features/client-gallery/client-gallery-page')).ClientGalleryPage,
 };
 
 const loaded = new Map<PublicPage, ComponentType>();

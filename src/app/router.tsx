@@ -21,7 +21,10 @@ import { RouteErrorBoundary } from './route-error';
  * directly: through React.lazy it would suspend once, and React reveals a suspended screen
  * no sooner than 300 ms after its fallback.
  */
-function lazyScreen(load: () => Promise<ComponentType>, loaded: () => ComponentType | undefined = () => undefined): ComponentType {
+function lazyScreen(
+  load: () => Promise<ComponentType>,
+  loaded: () => ComponentType | undefined = () => undefined,
+): ComponentType {
   const attempt = (): Promise<{ default: ComponentType }> =>
     load().then(
       (Component) => ({ default: Component }),
@@ -46,19 +49,36 @@ const publicRoutes = (Object.keys(PUBLIC_PATHS) as PublicPage[]).map((page) => (
   ),
 }));
 
-const NotFound = lazyScreen(async () => (await import('@/features/not-found/not-found-page')).NotFoundPage);
+const NotFound = lazyScreen(
+  async () => (await import('@/features/not-found/not-found-page')).NotFoundPage,
+);
 const Login = lazyScreen(async () => (await import('@/features/admin-auth/login-page')).LoginPage);
 const adminScreens = {
-  dashboard: lazyScreen(async () => (await import('@/features/admin-dashboard/dashboard-page')).DashboardPage),
+  dashboard: lazyScreen(
+    async () => (await import('@/features/admin-dashboard/dashboard-page')).DashboardPage,
+  ),
   albums: lazyScreen(async () => (await import('@/features/admin-albums/albums-page')).AlbumsPage),
-  'albums/:id': lazyScreen(async () => (await import('@/features/admin-albums/album-detail-page')).AlbumDetailPage),
-  'public-galleries': lazyScreen(async () => (await import('@/features/admin-public-galleries/public-galleries-page')).PublicGalleriesPage),
+  'albums/:id': lazyScreen(
+    async () => (await import('@/features/admin-albums/album-detail-page')).AlbumDetailPage,
+  ),
+  'public-galleries': lazyScreen(
+    async () =>
+      (await import('@/features/admin-public-galleries/public-galleries-page')).PublicGalleriesPage,
+  ),
   links: lazyScreen(async () => (await import('@/features/admin-links/links-page')).LinksPage),
-  content: lazyScreen(async () => (await import('@/features/admin-content/content-page')).ContentPage),
-  services: lazyScreen(async () => (await import('@/features/admin-services/services-page')).ServicesPage),
-  testimonials: lazyScreen(async () => (await import('@/features/admin-testimonials/testimonials-page')).TestimonialsPage),
+  content: lazyScreen(
+    async () => (await import('@/features/admin-content/content-page')).ContentPage,
+  ),
+  services: lazyScreen(
+    async () => (await import('@/features/admin-services/services-page')).ServicesPage,
+  ),
+  testimonials: lazyScreen(
+    async () => (await import('@/features/admin-testimonials/testimonials-page')).TestimonialsPage,
+  ),
   design: lazyScreen(async () => (await import('@/features/admin-design/design-page')).DesignPage),
-  settings: lazyScreen(async () => (await import('@/features/admin-settings/settings-page')).SettingsPage),
+  settings: lazyScreen(
+    async () => (await import('@/features/admin-settings/settings-page')).SettingsPage,
+  ),
 };
 
 /** The admin shell inside the admin area's providers; its code loads with the admin area's. */

@@ -34,8 +34,15 @@ export function readServerPage(doc: Document = document): ServerPageState | null
  * time (the worker asks the server for a page first: src-sw/sw.ts), as it did when every
  * visit after the first started from the worker's shell.
  */
-export function receiveServerPage(queryClient: QueryClient, state: ServerPageState, { keptForOffline = false } = {}): void {
+export function receiveServerPage(
+  queryClient: QueryClient,
+  state: ServerPageState,
+  { keptForOffline = false } = {},
+): void {
   hydrate(queryClient, state.queries);
-  const again = keptForOffline ? state.queries.queries.map((query) => query.queryKey as unknown[]) : state.readAgain;
-  for (const queryKey of again) void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+  const again = keptForOffline
+    ? state.queries.queries.map((query) => query.queryKey as unknown[])
+    : state.readAgain;
+  for (const queryKey of again)
+    void queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
 }

@@ -23,19 +23,32 @@ export interface StartAppDeps {
 }
 
 /** The second step of the start (src/main.tsx): React, the router and the page, once the page's reads are on their way. */
-export function startApp({ root, backend, sessionStore, queryClient, adminArea, hydrate }: StartAppDeps): void {
+export function startApp({
+  root,
+  backend,
+  sessionStore,
+  queryClient,
+  adminArea,
+  hydrate,
+}: StartAppDeps): void {
   // An admin's browser starts the outbox on any page, once the page is idle: changes
   // queued at a shoot are sent and Background Sync is answered. Visitors never load it.
   // Not in Site Design's preview frame: the admin page that framed it already sends, and a
   // second outbox in the same browser would take its changes from under it.
   const startAdminArea = () => {
-    if (sessionStore.get() && !isDesignPreview()) whenIdle(() => void adminArea.load().catch(console.error));
+    if (sessionStore.get() && !isDesignPreview())
+      whenIdle(() => void adminArea.load().catch(console.error));
   };
   startAdminArea();
   sessionStore.subscribe(startAdminArea);
   const app = (
     <StrictMode>
-      <App backend={backend} sessionStore={sessionStore} queryClient={queryClient} adminArea={adminArea} />
+      <App
+        backend={backend}
+        sessionStore={sessionStore}
+        queryClient={queryClient}
+        adminArea={adminArea}
+      />
     </StrictMode>
   );
   // A drawn page is hydrated (React attaches to the server's HTML); otherwise the page is rendered

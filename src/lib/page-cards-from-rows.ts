@@ -1,4 +1,11 @@
-import { galleryCard, plainCard, siteCard, type CardImage, type PageCard, type SiteFacts } from './page-head.ts';
+import {
+  galleryCard,
+  plainCard,
+  siteCard,
+  type CardImage,
+  type PageCard,
+  type SiteFacts,
+} from './page-head.ts';
 
 /**
  * From the rows a visitor may read to the page's card (src/lib/page-head.ts), for a server
@@ -38,8 +45,10 @@ export function pageRoute(pathname: string): PageRoute {
   if (fixed[0] === 'admin') return { kind: 'admin' };
   if (segments.length === 3 && fixed[0] === 'gallery' && fixed[1] === 'public' && segments[2])
     return { kind: 'publicGallery', id: decodeSegment(segments[2]) };
-  if (segments.length === 2 && fixed[0] === 'gallery' && segments[1]) return { kind: 'album', id: decodeSegment(segments[1]) };
-  if (segments.length === 2 && fixed[0] === 'client' && segments[1]) return { kind: 'clientLink', token: decodeSegment(segments[1]) };
+  if (segments.length === 2 && fixed[0] === 'gallery' && segments[1])
+    return { kind: 'album', id: decodeSegment(segments[1]) };
+  if (segments.length === 2 && fixed[0] === 'client' && segments[1])
+    return { kind: 'clientLink', token: decodeSegment(segments[1]) };
   return { kind: 'unknown' };
 }
 
@@ -71,7 +80,10 @@ export const isAccessToken = (token: string) => /^[A-Za-z0-9_-]{32,128}$/.test(t
 export const DEFAULT_SITE_NAME = 'Photography Portfolio';
 
 /** photographer_profile's row (or none yet) → the facts every card says about the site. */
-export function siteFacts(profile: { site_name: string | null; subtitle: string | null } | null | undefined, origin: string): SiteFacts {
+export function siteFacts(
+  profile: { site_name: string | null; subtitle: string | null } | null | undefined,
+  origin: string,
+): SiteFacts {
   return {
     siteName: profile?.site_name?.trim() || DEFAULT_SITE_NAME,
     subtitle: profile?.subtitle?.trim() || null,
@@ -99,7 +111,10 @@ function nameAfter(url: string, prefix: string): string | null {
  * a private original, another site's image, nothing. As src/lib/backend/storage.ts
  * resolveStorageUrl, less the other sites' images, whose size and lifetime nobody knows.
  */
-export function publicPhotoAddress(backendUrl: string, stored: string | null | undefined): string | null {
+export function publicPhotoAddress(
+  backendUrl: string,
+  stored: string | null | undefined,
+): string | null {
   if (!stored || nameAfter(stored, ORIGINALS_PATH) !== null) return null;
   const name = nameAfter(stored, PUBLIC_PHOTOS_PATH);
   if (name === null) return null;
@@ -118,7 +133,10 @@ export interface VisiblePhoto {
 export const THUMB_LONG_EDGE = 480;
 
 /** The size of a photo's rendition of this long edge (src/ui/photos/photo-sources.ts renditionSize). */
-export function renditionSize(photo: { width: number | null; height: number | null }, longEdge: number): { width: number; height: number } {
+export function renditionSize(
+  photo: { width: number | null; height: number | null },
+  longEdge: number,
+): { width: number; height: number } {
   const width = photo.width ?? longEdge;
   const height = photo.height ?? longEdge;
   const scale = Math.min(1, longEdge / Math.max(width, height));
@@ -129,7 +147,11 @@ export function renditionSize(photo: { width: number | null; height: number | nu
  * A photo's thumbnail as a card's image (480 px, within the 1200 px previews use), with its
  * size when the photo has one; null when it has no thumbnail (its preview is 2048 px).
  */
-export function thumbnailImage(backendUrl: string, photo: VisiblePhoto | null | undefined, alt: string): CardImage | null {
+export function thumbnailImage(
+  backendUrl: string,
+  photo: VisiblePhoto | null | undefined,
+  alt: string,
+): CardImage | null {
   const url = publicPhotoAddress(backendUrl, photo?.thumb_url);
   if (!photo || !url) return null;
   const size = photo.width && photo.height ? renditionSize(photo, THUMB_LONG_EDGE) : {};
@@ -145,10 +167,15 @@ export interface PageHead {
 const found = (card: PageCard): PageHead => ({ card, status: 200 });
 
 /** The routes answered with `X-Robots-Tag: noindex` besides their robots meta tag: a client's link, the admin area. */
-export const keptOutOfSearch = (route: PageRoute) => route.kind === 'clientLink' || route.kind === 'admin';
+export const keptOutOfSearch = (route: PageRoute) =>
+  route.kind === 'clientLink' || route.kind === 'admin';
 
 /** A page that is not there: HTTP 404, the site's name, kept out of search engines ('Gallery Not Found' for a gallery or album, as the page says). */
-export const notFoundHead = (site: SiteFacts, path: string, title = 'Page Not Found'): PageHead => ({
+export const notFoundHead = (
+  site: SiteFacts,
+  path: string,
+  title = 'Page Not Found',
+): PageHead => ({
   card: plainCard(site, path, title),
   status: 404,
 });
@@ -156,7 +183,8 @@ export const notFoundHead = (site: SiteFacts, path: string, title = 'Page Not Fo
 const GALLERY_NOT_FOUND = 'Gallery Not Found';
 
 /** The admin area: its name only, kept out of search engines. */
-export const adminHead = (site: SiteFacts, path: string): PageHead => found(plainCard(site, path, 'Admin'));
+export const adminHead = (site: SiteFacts, path: string): PageHead =>
+  found(plainCard(site, path, 'Admin'));
 
 /** What the home page's card is made of (src/features/home/home-view.ts: the hero, 'Featured Collections', 'Recent Sessions'). */
 export interface HomeRows {
@@ -177,10 +205,19 @@ export function homeHead(site: SiteFacts, backendUrl: string, rows: HomeRows): P
   // The image the hero shows: the setting's when it is one a page can show, else the section's.
   const hero = [rows.heroSetting, rows.heroSection]
     .map((stored) => stored?.trim())
-    .find((stored) => stored && nameAfter(stored, ORIGINALS_PATH) === null && /^(https?:\/\/|\/(?![/\\]))/i.test(stored));
+    .find(
+      (stored) =>
+        stored &&
+        nameAfter(stored, ORIGINALS_PATH) === null &&
+        /^(https?:\/\/|\/(?![/\\]))/i.test(stored),
+    );
   const heroUrl = publicPhotoAddress(backendUrl, hero);
-  const galleryImage = rows.galleries.map((gallery) => thumbnailImage(backendUrl, gallery.first, gallery.title)).find(Boolean);
-  const image: CardImage | null = heroUrl ? { url: heroUrl, alt: site.siteName } : (galleryImage ?? null);
+  const galleryImage = rows.galleries
+    .map((gallery) => thumbnailImage(backendUrl, gallery.first, gallery.title))
+    .find(Boolean);
+  const image: CardImage | null = heroUrl
+    ? { url: heroUrl, alt: site.siteName }
+    : (galleryImage ?? null);
   return found(siteCard(site, '/', { image }));
 }
 
@@ -215,8 +252,12 @@ export function albumHead(
 ): PageHead {
   if (!album) return notFoundHead(site, path, GALLERY_NOT_FOUND);
   const coverUrl = publicPhotoAddress(backendUrl, album.cover_photo_url);
-  const image = thumbnailImage(backendUrl, coverPhoto, album.name) ?? (coverUrl ? { url: coverUrl, alt: album.name } : null);
-  return found(galleryCard(site, path, { title: album.name, description: album.description, image }));
+  const image =
+    thumbnailImage(backendUrl, coverPhoto, album.name) ??
+    (coverUrl ? { url: coverUrl, alt: album.name } : null);
+  return found(
+    galleryCard(site, path, { title: album.name, description: album.description, image }),
+  );
 }
 
 /** What rpc get_gallery_link_by_token answers of a usable link (src/lib/backend/database.types.ts ClientLink). */
@@ -262,8 +303,11 @@ export const PAGE_HEAD_END = '<!-- /page-head -->';
 export function withPageHead(html: string, tags: string): string | null {
   const start = html.indexOf(PAGE_HEAD_START);
   const end = start === -1 ? -1 : html.indexOf(PAGE_HEAD_END, start);
-  if (end !== -1) return `${html.slice(0, start + PAGE_HEAD_START.length)}\n    ${tags}\n    ${html.slice(end)}`;
+  if (end !== -1)
+    return `${html.slice(0, start + PAGE_HEAD_START.length)}\n    ${tags}\n    ${html.slice(end)}`;
   const title = /<title>[\s\S]*?<\/title>/i;
   if (!title.test(html)) return null;
-  return html.replace(/[ \t]*<meta\s+name=["']description["'][^>]*>[ \t]*\r?\n?/i, '').replace(title, () => tags);
+  return html
+    .replace(/[ \t]*<meta\s+name=["']description["'][^>]*>[ \t]*\r?\n?/i, '')
+    .replace(title, () => tags);
 }

@@ -24,7 +24,13 @@ export function documentTitle(pageTitle: string | null, siteName: string): strin
   return pageTitle ? `${pageTitle} · ${siteName}` : siteName;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Text for an HTML attribute or element: every character that could end one escaped. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
@@ -44,7 +50,9 @@ export function headTags(card: PageCard): string {
   const shareTitle = card.pageTitle ?? card.siteName;
   const description = shortDescription(card.description);
   const meta = (attribute: 'name' | 'property', key: string, value: string | number | undefined) =>
-    value === undefined || value === '' ? [] : [`<meta ${attribute}="${key}" content="${escapeHtml(String(value))}" />`];
+    value === undefined || value === ''
+      ? []
+      : [`<meta ${attribute}="${key}" content="${escapeHtml(String(value))}" />`];
   return [
     `<title>${escapeHtml(title)}</title>`,
     ...meta('name', 'description', description),
@@ -80,7 +88,8 @@ export interface SiteFacts {
 
 export type CardImage = NonNullable<PageCard['image']>;
 
-const DEFAULT_DESCRIPTION = 'Portrait and family photography: portfolio, stories and client galleries.';
+const DEFAULT_DESCRIPTION =
+  'Portrait and family photography: portfolio, stories and client galleries.';
 
 const absolute = (site: SiteFacts, path: string) => new URL(path, `${site.origin}/`).href;
 
@@ -88,7 +97,11 @@ const absolute = (site: SiteFacts, path: string) => new URL(path, `${site.origin
  * The site's own card: home, and every page that may say nothing of its own (a protected or
  * unusable client link: no album name and no photo).
  */
-export function siteCard(site: SiteFacts, path: string, options: { image?: CardImage | null; noindex?: boolean } = {}): PageCard {
+export function siteCard(
+  site: SiteFacts,
+  path: string,
+  options: { image?: CardImage | null; noindex?: boolean } = {},
+): PageCard {
   return {
     pageTitle: null,
     siteName: site.siteName,
@@ -104,12 +117,18 @@ export function siteCard(site: SiteFacts, path: string, options: { image?: CardI
 export function galleryCard(
   site: SiteFacts,
   path: string,
-  gallery: { title: string; description: string | null; image: CardImage | null; noindex?: boolean },
+  gallery: {
+    title: string;
+    description: string | null;
+    image: CardImage | null;
+    noindex?: boolean;
+  },
 ): PageCard {
   return {
     pageTitle: gallery.title,
     siteName: site.siteName,
-    description: gallery.description?.trim() || `${gallery.title}: photographs by ${site.siteName}.`,
+    description:
+      gallery.description?.trim() || `${gallery.title}: photographs by ${site.siteName}.`,
     url: absolute(site, path),
     image: gallery.image,
     type: 'article',

@@ -21,8 +21,12 @@ export function moved<T>(list: readonly T[], index: number, by: -1 | 1): T[] | n
  * The sort orders to write so that `ordered` is the list's order: positions 0, 1, 2, … for
  * the rows not already there (rows of equal sort order, as seeded, get told apart too).
  */
-export function sortOrderChanges<T extends Ordered>(ordered: readonly T[]): Array<{ row: T; sortOrder: number }> {
-  return ordered.flatMap((row, index) => (row.sort_order === index ? [] : [{ row, sortOrder: index }]));
+export function sortOrderChanges<T extends Ordered>(
+  ordered: readonly T[],
+): Array<{ row: T; sortOrder: number }> {
+  return ordered.flatMap((row, index) =>
+    row.sort_order === index ? [] : [{ row, sortOrder: index }],
+  );
 }
 
 /** The sort order that puts a new row after every row of the list (0 for an empty list). */

@@ -24,7 +24,8 @@ function checked(value: string | null | undefined, allowed: RegExp[]): string | 
 }
 
 /** A link target: http(s), a path on this site, an in-page anchor, mailto: or tel:; otherwise undefined. */
-export const safeHref = (value: string | null | undefined) => checked(value, [WEB, SITE_PATH, ANCHOR, MAILTO, TEL]);
+export const safeHref = (value: string | null | undefined) =>
+  checked(value, [WEB, SITE_PATH, ANCHOR, MAILTO, TEL]);
 
 /** An image source: http(s) or a path on this site; otherwise undefined. */
 export const safeImageSrc = (value: string | null | undefined) => checked(value, [WEB, SITE_PATH]);

@@ -34,7 +34,8 @@ export function uploadFootprint(files: Array<{ size: number }>): number {
 /** Refuses (StorageShortError, with the room needed including headroom) when the browser's estimate says `bytes` would not fit. */
 export async function ensureRoomFor(bytes: number): Promise<void> {
   const free = await freeStorageBytes();
-  if (free !== null && free < bytes + HEADROOM_BYTES) throw new StorageShortError(bytes + HEADROOM_BYTES, free);
+  if (free !== null && free < bytes + HEADROOM_BYTES)
+    throw new StorageShortError(bytes + HEADROOM_BYTES, free);
 }
 
 /** The browser's "disk full" error, as IndexedDB throws it or as Dexie wraps it (same name, the original as `inner`). */

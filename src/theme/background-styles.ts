@@ -9,10 +9,14 @@ export interface BackgroundPalette {
 }
 
 /** hsl() of a hex colour at some opacity, e.g. 'hsl(0 43.9% 83.9% / 0.35)'. */
-const tint = (hex: string, alpha = 1) => `hsl(${formatHsl(hexToHslParts(hex))}${alpha < 1 ? ` / ${alpha}` : ''})`;
+const tint = (hex: string, alpha = 1) =>
+  `hsl(${formatHsl(hexToHslParts(hex))}${alpha < 1 ? ` / ${alpha}` : ''})`;
 
 /** How each background style reads, for the style picker. */
-export const BACKGROUND_STYLE_LABELS: Record<BackgroundStyle, { label: string; description: string }> = {
+export const BACKGROUND_STYLE_LABELS: Record<
+  BackgroundStyle,
+  { label: string; description: string }
+> = {
   clean: { label: 'Clean', description: 'Your background colour, plain' },
   subtle: { label: 'Subtle', description: 'A soft tint of the palette' },
   gradient: { label: 'Gradient', description: 'A gentle primary to secondary wash' },

@@ -11,7 +11,8 @@ export interface Hsl {
 
 const HEX = /^#([0-9a-f]{6})$/i;
 
-export const isHexColor = (value: unknown): value is string => typeof value === 'string' && HEX.test(value.trim());
+export const isHexColor = (value: unknown): value is string =>
+  typeof value === 'string' && HEX.test(value.trim());
 
 function rgbOf(hex: string): [number, number, number] {
   const match = HEX.exec(hex.trim());
@@ -78,7 +79,10 @@ export function relativeLuminance(hex: string): number {
 }
 
 export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [
+    number,
+    number,
+  ];
   return (light + 0.05) / (dark + 0.05);
 }
 
@@ -86,7 +90,8 @@ export function contrastRatio(a: string, b: string): number {
 export const DARK_INK = '#2A2622';
 export const LIGHT_INK = '#FBF9F7';
 
-const better = (background: string, a: string, b: string) => (contrastRatio(background, a) >= contrastRatio(background, b) ? a : b);
+const better = (background: string, a: string, b: string) =>
+  contrastRatio(background, a) >= contrastRatio(background, b) ? a : b;
 
 /**
  * The text colour that reads better on this colour. The soft inks are used when they reach
@@ -102,9 +107,15 @@ export function inkFor(background: string): string {
  * A quieter text colour for `surface`: starts at `colour` and moves towards black (or
  * white) until it reads at `minimum` contrast, so secondary text stays legible on any palette.
  */
-export function readableOn(surface: string, colour: Hsl, towards: 'dark' | 'light', minimum = 4.5): Hsl {
+export function readableOn(
+  surface: string,
+  colour: Hsl,
+  towards: 'dark' | 'light',
+  minimum = 4.5,
+): Hsl {
   let l = colour.l;
   const step = towards === 'dark' ? -2 : 2;
-  while (contrastRatio(surface, hslToHex({ ...colour, l })) < minimum && l > 0 && l < 100) l = clamp(l + step, 0, 100);
+  while (contrastRatio(surface, hslToHex({ ...colour, l })) < minimum && l > 0 && l < 100)
+    l = clamp(l + step, 0, 100);
   return { ...colour, l };
 }

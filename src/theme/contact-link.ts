@@ -10,14 +10,22 @@ export const CONTACT_SUBJECT = 'Photography Inquiry';
 export const CONTACT_GREETING = "Hi! I'd love to hear more about your photography sessions.";
 
 /** How each contact method is asked for on Site Design. */
-export const CONTACT_METHOD_FIELDS: Record<ContactMethod, { label: string; field: string; placeholder: string; hint: string }> = {
+export const CONTACT_METHOD_FIELDS: Record<
+  ContactMethod,
+  { label: string; field: string; placeholder: string; hint: string }
+> = {
   email: {
     label: 'Email',
     field: 'Email Address',
     placeholder: 'hello@yourstudio.com',
     hint: `Opens an email with the subject “${CONTACT_SUBJECT}”.`,
   },
-  phone: { label: 'Phone', field: 'Phone Number', placeholder: '+44 7700 900123', hint: 'Starts a call on phones.' },
+  phone: {
+    label: 'Phone',
+    field: 'Phone Number',
+    placeholder: '+44 7700 900123',
+    hint: 'Starts a call on phones.',
+  },
   instagram: {
     label: 'Instagram',
     field: 'Instagram Handle',
@@ -30,10 +38,16 @@ export const CONTACT_METHOD_FIELDS: Record<ContactMethod, { label: string; field
     placeholder: 'facebook.com/yourstudio',
     hint: 'Opens your Facebook page in a new tab.',
   },
-  website: { label: 'Website', field: 'Website Address', placeholder: 'https://yourstudio.com', hint: 'Opens the address in a new tab.' },
+  website: {
+    label: 'Website',
+    field: 'Website Address',
+    placeholder: 'https://yourstudio.com',
+    hint: 'Opens the address in a new tab.',
+  },
 };
 
-const withScheme = (value: string) => (/^https?:\/\//i.test(value) ? value : `https://${value.replace(/^\/+/, '')}`);
+const withScheme = (value: string) =>
+  /^https?:\/\//i.test(value) ? value : `https://${value.replace(/^\/+/, '')}`;
 /** An http(s) address whose host has a dot, with no spaces. */
 const isWebLink = (href: string) => /^https?:\/\/[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$/i.test(href);
 
@@ -42,7 +56,10 @@ const isWebLink = (href: string) => /^https?:\/\/[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?
  * phone link, or a social/web link in a new tab. Null when no usable value is set; only
  * mailto:, tel: and http(s) links are ever returned (docs/architecture.md §4).
  */
-export function contactLink(method: ContactMethod, rawValue: string | null | undefined): ContactLink | null {
+export function contactLink(
+  method: ContactMethod,
+  rawValue: string | null | undefined,
+): ContactLink | null {
   const value = (rawValue ?? '').trim();
   if (value === '' || (method !== 'phone' && /\s/.test(value))) return null;
   switch (method) {
@@ -56,9 +73,12 @@ export function contactLink(method: ContactMethod, rawValue: string | null | und
       return /\d/.test(number) ? { href: `tel:${number}`, newTab: false } : null;
     }
     case 'instagram': {
-      if (/^https?:\/\//i.test(value)) return isWebLink(value) ? { href: value, newTab: true } : null;
+      if (/^https?:\/\//i.test(value))
+        return isWebLink(value) ? { href: value, newTab: true } : null;
       const handle = value.replace(/^@/, '').replace(/^(www\.)?instagram\.com\//i, '');
-      return /^[\w.]+\/?$/.test(handle) ? { href: `https://instagram.com/${handle.replace(/\/$/, '')}`, newTab: true } : null;
+      return /^[\w.]+\/?$/.test(handle)
+        ? { href: `https://instagram.com/${handle.replace(/\/$/, '')}`, newTab: true }
+        : null;
     }
     case 'facebook': {
       // A bare page name gets the Facebook address; anything else is taken as an address.

@@ -54,7 +54,8 @@ export const DESIGN_DEFAULTS = {
 export const EXAMPLE_CONTACT = 'hello@example.com';
 
 /** Whether the contact button still opens nothing of the photographer's own (empty, or the example). */
-export const isExampleContact = (value: string | null | undefined) => !value?.trim() || value.trim().toLowerCase() === EXAMPLE_CONTACT;
+export const isExampleContact = (value: string | null | undefined) =>
+  !value?.trim() || value.trim().toLowerCase() === EXAMPLE_CONTACT;
 
 const oneOf = <T extends string>(choices: readonly T[], value: unknown, fallback: T): T =>
   choices.includes(value as T) ? (value as T) : fallback;
@@ -65,22 +66,33 @@ function wholeNumber(value: unknown, min: number, max: number, fallback: number)
   return Math.min(max, Math.max(min, Number(text)));
 }
 
-const text = (value: string | null | undefined, fallback: string) => (value && value.trim() !== '' ? value : fallback);
+const text = (value: string | null | undefined, fallback: string) =>
+  value && value.trim() !== '' ? value : fallback;
 
 /** Stored settings (any of them missing or unusable) → a complete design, defaults filling the gaps. */
 export function withDefaults(settings: SiteSettings | null | undefined): SiteDesign {
   const s = settings ?? {};
-  const colour = (value: string | null | undefined, fallback: string) => (isHexColor(value) ? value.trim().toUpperCase() : fallback);
+  const colour = (value: string | null | undefined, fallback: string) =>
+    isHexColor(value) ? value.trim().toUpperCase() : fallback;
   return {
     primary_color: colour(s.primary_color, DESIGN_DEFAULTS.primary_color),
     secondary_color: colour(s.secondary_color, DESIGN_DEFAULTS.secondary_color),
     accent_color: colour(s.accent_color, DESIGN_DEFAULTS.accent_color),
     background_color: colour(s.background_color, DESIGN_DEFAULTS.background_color),
-    background_style: oneOf(BACKGROUND_STYLES, s.background_style, DESIGN_DEFAULTS.background_style),
+    background_style: oneOf(
+      BACKGROUND_STYLES,
+      s.background_style,
+      DESIGN_DEFAULTS.background_style,
+    ),
     heading_font: oneOf(HEADING_FONTS, s.heading_font, DESIGN_DEFAULTS.heading_font),
     body_font: oneOf(BODY_FONTS, s.body_font, DESIGN_DEFAULTS.body_font),
     hero_background_image: s.hero_background_image?.trim() || null,
-    hero_background_blur: wholeNumber(s.hero_background_blur, HERO_BLUR.min, HERO_BLUR.max, DESIGN_DEFAULTS.hero_background_blur),
+    hero_background_blur: wholeNumber(
+      s.hero_background_blur,
+      HERO_BLUR.min,
+      HERO_BLUR.max,
+      DESIGN_DEFAULTS.hero_background_blur,
+    ),
     hero_background_opacity: wholeNumber(
       s.hero_background_opacity,
       HERO_OPACITY.min,
@@ -90,7 +102,10 @@ export function withDefaults(settings: SiteSettings | null | undefined): SiteDes
     contact_method: oneOf(CONTACT_METHODS, s.contact_method, DESIGN_DEFAULTS.contact_method),
     contact_value: s.contact_value ?? '',
     contact_button_text: text(s.contact_button_text, DESIGN_DEFAULTS.contact_button_text),
-    contact_button_subtitle: text(s.contact_button_subtitle, DESIGN_DEFAULTS.contact_button_subtitle),
+    contact_button_subtitle: text(
+      s.contact_button_subtitle,
+      DESIGN_DEFAULTS.contact_button_subtitle,
+    ),
   };
 }
 

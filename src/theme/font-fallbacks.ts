@@ -17,16 +17,54 @@ interface FontMetrics {
 }
 
 const WEB_FONTS: Record<string, FontMetrics & { kind: 'serif' | 'sans' }> = {
-  'Playfair Display': { kind: 'serif', ascent: 1082, descent: -251, lineGap: 0, unitsPerEm: 1000, xWidthAvg: 452 },
-  Cormorant: { kind: 'serif', ascent: 924, descent: -287, lineGap: 0, unitsPerEm: 1000, xWidthAvg: 393 },
+  'Playfair Display': {
+    kind: 'serif',
+    ascent: 1082,
+    descent: -251,
+    lineGap: 0,
+    unitsPerEm: 1000,
+    xWidthAvg: 452,
+  },
+  Cormorant: {
+    kind: 'serif',
+    ascent: 924,
+    descent: -287,
+    lineGap: 0,
+    unitsPerEm: 1000,
+    xWidthAvg: 393,
+  },
   Lato: { kind: 'sans', ascent: 1974, descent: -426, lineGap: 0, unitsPerEm: 2000, xWidthAvg: 871 },
-  'Open Sans': { kind: 'sans', ascent: 2189, descent: -600, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 960 },
-  'Source Sans 3': { kind: 'sans', ascent: 1024, descent: -400, lineGap: 0, unitsPerEm: 1000, xWidthAvg: 418 },
-  Nunito: { kind: 'sans', ascent: 1011, descent: -353, lineGap: 0, unitsPerEm: 1000, xWidthAvg: 452 },
+  'Open Sans': {
+    kind: 'sans',
+    ascent: 2189,
+    descent: -600,
+    lineGap: 0,
+    unitsPerEm: 2048,
+    xWidthAvg: 960,
+  },
+  'Source Sans 3': {
+    kind: 'sans',
+    ascent: 1024,
+    descent: -400,
+    lineGap: 0,
+    unitsPerEm: 1000,
+    xWidthAvg: 418,
+  },
+  Nunito: {
+    kind: 'sans',
+    ascent: 1011,
+    descent: -353,
+    lineGap: 0,
+    unitsPerEm: 1000,
+    xWidthAvg: 452,
+  },
 };
 
 /** The local fonts to scale, per kind: Windows and Apple, Android, then most Linux desktops. */
-const LOCAL_FONTS: Record<'serif' | 'sans', Array<FontMetrics & { name: string; local: string[] }>> = {
+const LOCAL_FONTS: Record<
+  'serif' | 'sans',
+  Array<FontMetrics & { name: string; local: string[] }>
+> = {
   serif: [
     {
       name: 'Times New Roman',
@@ -57,8 +95,24 @@ const LOCAL_FONTS: Record<'serif' | 'sans', Array<FontMetrics & { name: string; 
     },
   ],
   sans: [
-    { name: 'Arial', local: ['Arial', 'ArialMT'], ascent: 1854, descent: -434, lineGap: 67, unitsPerEm: 2048, xWidthAvg: 913 },
-    { name: 'Roboto', local: ['Roboto', 'Roboto-Regular'], ascent: 1900, descent: -500, lineGap: 0, unitsPerEm: 2048, xWidthAvg: 911 },
+    {
+      name: 'Arial',
+      local: ['Arial', 'ArialMT'],
+      ascent: 1854,
+      descent: -434,
+      lineGap: 67,
+      unitsPerEm: 2048,
+      xWidthAvg: 913,
+    },
+    {
+      name: 'Roboto',
+      local: ['Roboto', 'Roboto-Regular'],
+      ascent: 1900,
+      descent: -500,
+      lineGap: 0,
+      unitsPerEm: 2048,
+      xWidthAvg: 911,
+    },
     {
       name: 'DejaVu Sans',
       local: ['DejaVu Sans', 'DejaVuSans'],
@@ -88,8 +142,10 @@ export function fallbackFontFaces(): string {
   return Object.entries(WEB_FONTS)
     .flatMap(([font, metrics]) =>
       LOCAL_FONTS[metrics.kind].map((local) => {
-        const sizeAdjust = metrics.xWidthAvg / metrics.unitsPerEm / (local.xWidthAvg / local.unitsPerEm);
-        const scaled = (value: number) => percent(Math.abs(value) / (metrics.unitsPerEm * sizeAdjust));
+        const sizeAdjust =
+          metrics.xWidthAvg / metrics.unitsPerEm / (local.xWidthAvg / local.unitsPerEm);
+        const scaled = (value: number) =>
+          percent(Math.abs(value) / (metrics.unitsPerEm * sizeAdjust));
         return [
           '@font-face {',
           `  font-family: '${fallbackName(font, local.name)}';`,

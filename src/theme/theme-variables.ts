@@ -1,6 +1,15 @@
 import type { SiteSettings } from '@/lib/backend/site-settings';
 import { backgroundCss } from './background-styles';
-import { formatHsl, hexToHsl, hexToHslParts, hslToHex, inkFor, readableOn, relativeLuminance, type Hsl } from './color';
+import {
+  formatHsl,
+  hexToHsl,
+  hexToHslParts,
+  hslToHex,
+  inkFor,
+  readableOn,
+  relativeLuminance,
+  type Hsl,
+} from './color';
 import { withDefaults, type SiteDesign } from './design-settings';
 import { fontFamily } from './fonts';
 
@@ -29,7 +38,9 @@ export function designVariables(design: SiteDesign): ThemeVariables {
   // Neutrals take the accent's hue, barely saturated, so greys sit warm or cool with the palette.
   const neutral: Hsl = { h: accent.h, s: Math.min(accent.s, 18), l: background.l };
   const muted: Hsl = { ...neutral, l: clamp(background.l + (lightPage ? -4.5 : 8), 0, 100) };
-  const card = lightPage ? formatHsl({ ...background, l: background.l + (100 - background.l) * 0.7 }) : shade(background, { l: 5 });
+  const card = lightPage
+    ? formatHsl({ ...background, l: background.l + (100 - background.l) * 0.7 })
+    : shade(background, { l: 5 });
 
   return {
     '--background': formatHsl(background),
@@ -46,12 +57,19 @@ export function designVariables(design: SiteDesign): ThemeVariables {
     '--accent-foreground': ink(design.accent_color),
     '--muted': formatHsl(muted),
     '--muted-foreground': formatHsl(
-      readableOn(hslToHex(muted), { h: accent.h, s: Math.min(accent.s, 8), l: lightPage ? 40 : 72 }, lightPage ? 'dark' : 'light'),
+      readableOn(
+        hslToHex(muted),
+        { h: accent.h, s: Math.min(accent.s, 8), l: lightPage ? 40 : 72 },
+        lightPage ? 'dark' : 'light',
+      ),
     ),
     '--border': shade(neutral, { s: Math.min(accent.s, 14), l: lightPage ? -11 : 14 }),
     '--input': shade(neutral, { s: Math.min(accent.s, 14), l: lightPage ? -14 : 18 }),
     // A focus ring that shows on the page even when the primary colour is pale.
-    '--ring': formatHsl({ ...primary, l: lightPage ? Math.min(primary.l, 60) : Math.max(primary.l, 65) }),
+    '--ring': formatHsl({
+      ...primary,
+      l: lightPage ? Math.min(primary.l, 60) : Math.max(primary.l, 65),
+    }),
     '--heading-font': fontFamily(design.heading_font),
     '--body-font': fontFamily(design.body_font),
     '--site-background': backgroundCss(design.background_style, design),
@@ -70,7 +88,9 @@ export function themeVariables(settings: SiteSettings | null | undefined): Theme
  * back whatever inline values were there before (so a preview leaves no trace).
  */
 export function applyTheme(element: HTMLElement, variables: ThemeVariables): () => void {
-  const previous = Object.keys(variables).map((name) => [name, element.style.getPropertyValue(name)] as const);
+  const previous = Object.keys(variables).map(
+    (name) => [name, element.style.getPropertyValue(name)] as const,
+  );
   for (const [name, value] of Object.entries(variables)) element.style.setProperty(name, value);
   return () => {
     for (const [name, value] of previous) {

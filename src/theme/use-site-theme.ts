@@ -3,7 +3,12 @@ import { useEffect, useMemo } from 'react';
 import { usePublicBackend } from '@/lib/backend/backend-context';
 import { withDefaults } from './design-settings';
 import { siteSettingsQuery } from './site-settings-query';
-import { applyTheme, designVariables, SERVER_THEME_ID, type ThemeVariables } from './theme-variables';
+import {
+  applyTheme,
+  designVariables,
+  SERVER_THEME_ID,
+  type ThemeVariables,
+} from './theme-variables';
 
 /**
  * Applies theme variables to the document's root element while the caller is mounted (or

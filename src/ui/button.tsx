@@ -21,5 +21,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 export function Button({ className, variant, size, type, ...props }: ButtonProps) {
-  return <button type={type ?? 'button'} className={buttonClasses({ variant, size }, className)} {...props} />;
+  return (
+    <button
+      type={type ?? 'button'}
+      className={buttonClasses({ variant, size }, className)}
+      {...props}
+    />
+  );
 }

@@ -14,7 +14,11 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
  * A card's title: a level-2 heading, as a card sits under its screen's title (PageHeader's
  * <h1>), so heading levels never skip one; `as="h1"` where the card is the page itself (the login).
  */
-export function CardTitle({ as: Heading = 'h2', className, ...props }: HTMLAttributes<HTMLHeadingElement> & { as?: 'h1' | 'h2' }) {
+export function CardTitle({
+  as: Heading = 'h2',
+  className,
+  ...props
+}: HTMLAttributes<HTMLHeadingElement> & { as?: 'h1' | 'h2' }) {
   return <Heading className={cn('card-title', className)} {...props} />;
 }
 

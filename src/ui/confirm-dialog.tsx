@@ -18,15 +18,29 @@ interface ConfirmDialogProps {
 
 /** Asks before something destructive; Escape or Cancel leaves everything as it was. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, children, confirmDisabled } = props;
+  const {
+    open,
+    onOpenChange,
+    title,
+    description,
+    confirmLabel,
+    cancelLabel = 'Cancel',
+    onConfirm,
+    children,
+    confirmDisabled,
+  } = props;
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px]" />
         <AlertDialog.Content className="admin-theme fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border bg-card p-6 text-card-foreground shadow-2xl focus:outline-none">
-          <AlertDialog.Title className="font-heading text-xl break-words">{title}</AlertDialog.Title>
+          <AlertDialog.Title className="font-heading text-xl break-words">
+            {title}
+          </AlertDialog.Title>
           {/* Names in it (a camera's file name, a long collection name) may be one long word: it wraps rather than runs off a phone. */}
-          <AlertDialog.Description className="mt-2 text-sm break-words text-muted-foreground">{description}</AlertDialog.Description>
+          <AlertDialog.Description className="mt-2 text-sm break-words text-muted-foreground">
+            {description}
+          </AlertDialog.Description>
           {children && <div className="mt-4">{children}</div>}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>

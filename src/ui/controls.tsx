@@ -42,7 +42,12 @@ export function SwitchField({
         <span className="block text-sm font-medium">{label}</span>
         {hint && <span className="block text-xs text-muted-foreground">{hint}</span>}
       </span>
-      <Switch checked={checked} onCheckedChange={onCheckedChange} aria-label={label} disabled={disabled} />
+      <Switch
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+        aria-label={label}
+        disabled={disabled}
+      />
     </label>
   );
 }
@@ -65,7 +70,10 @@ export function Checkbox({ className, ...props }: ComponentProps<typeof Checkbox
 
 export function Slider({ className, ...props }: ComponentProps<typeof SliderPrimitive.Root>) {
   return (
-    <SliderPrimitive.Root className={cn('relative flex h-5 w-full touch-none select-none items-center', className)} {...props}>
+    <SliderPrimitive.Root
+      className={cn('relative flex h-5 w-full touch-none select-none items-center', className)}
+      {...props}
+    >
       <SliderPrimitive.Track className="relative h-1.5 w-full grow overflow-hidden rounded-full bg-secondary">
         <SliderPrimitive.Range className="absolute h-full bg-primary" />
       </SliderPrimitive.Track>
@@ -78,7 +86,15 @@ export function Slider({ className, ...props }: ComponentProps<typeof SliderPrim
 }
 
 /** Upload progress as a bar with its percentage (SPEC §4: files done ÷ total × 100). */
-export function Progress({ value, className, label }: { value: number; className?: string; label: string }) {
+export function Progress({
+  value,
+  className,
+  label,
+}: {
+  value: number;
+  className?: string;
+  label: string;
+}) {
   return (
     <ProgressPrimitive.Root
       value={value}
@@ -94,7 +110,11 @@ export function Progress({ value, className, label }: { value: number; className
 }
 
 /** A native select: accessible and right on phones, styled like the inputs. */
-export function NativeSelect({ className, touch = false, ...props }: SelectHTMLAttributes<HTMLSelectElement> & { touch?: boolean }) {
+export function NativeSelect({
+  className,
+  touch = false,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & { touch?: boolean }) {
   return (
     <div className={cn('relative', className)}>
       <select
@@ -106,7 +126,10 @@ export function NativeSelect({ className, touch = false, ...props }: SelectHTMLA
         )}
         {...props}
       />
-      <ChevronDown className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+      <ChevronDown
+        className="pointer-events-none absolute right-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
     </div>
   );
 }

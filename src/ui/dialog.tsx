@@ -55,7 +55,12 @@ export function Dialog({
   return (
     <DialogPrimitive.Root open={open} onOpenChange={requestOpenChange}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className={cn('fixed inset-0 bg-black/40 backdrop-blur-[2px]', overViewer ? 'z-[10000]' : 'z-50')} />
+        <DialogPrimitive.Overlay
+          className={cn(
+            'fixed inset-0 bg-black/40 backdrop-blur-[2px]',
+            overViewer ? 'z-[10000]' : 'z-50',
+          )}
+        />
         <DialogPrimitive.Content
           className={cn(
             tone === 'admin' && 'admin-theme',
@@ -67,13 +72,17 @@ export function Dialog({
         >
           <div className="flex items-start justify-between gap-4 border-b px-6 py-4">
             <div className="min-w-0">
-              <DialogPrimitive.Title className="font-heading text-xl break-words">{title}</DialogPrimitive.Title>
+              <DialogPrimitive.Title className="font-heading text-xl break-words">
+                {title}
+              </DialogPrimitive.Title>
               {description ? (
                 <DialogPrimitive.Description className="mt-1 text-sm break-words text-muted-foreground">
                   {description}
                 </DialogPrimitive.Description>
               ) : (
-                <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
+                <DialogPrimitive.Description className="sr-only">
+                  {title}
+                </DialogPrimitive.Description>
               )}
             </div>
             <DialogPrimitive.Close
@@ -105,11 +114,19 @@ export function Dialog({
 
 /** The row of buttons at the end of a dialog's form. */
 export function DialogActions({ children }: { children: ReactNode }) {
-  return <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
+  return (
+    <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>
+  );
 }
 
 /** A form dialog's Cancel (which closes it, asking first when edits are unsaved) and submit buttons. */
-export function FormActions({ submitLabel, submitting }: { submitLabel: ReactNode; submitting?: boolean }) {
+export function FormActions({
+  submitLabel,
+  submitting,
+}: {
+  submitLabel: ReactNode;
+  submitting?: boolean;
+}) {
   return (
     <DialogActions>
       <DialogPrimitive.Close asChild>

@@ -12,7 +12,15 @@ export interface MenuAction {
 }
 
 /** A "…" button opening a menu of actions (keyboard and screen-reader ready, Radix). */
-export function ActionMenu({ label, actions, className }: { label: string; actions: MenuAction[]; className?: string }) {
+export function ActionMenu({
+  label,
+  actions,
+  className,
+}: {
+  label: string;
+  actions: MenuAction[];
+  className?: string;
+}) {
   return (
     <Menu.Root modal={false}>
       <Menu.Trigger

@@ -6,8 +6,12 @@ import type { BaseSyntheticEvent } from 'react';
  * handlers show the failures they expect (a toast, the dialog kept open), and anything else is
  * logged here instead of becoming an unhandled rejection.
  */
-export function formSubmit(submit: (event?: BaseSyntheticEvent) => Promise<void>): (event: BaseSyntheticEvent) => void {
+export function formSubmit(
+  submit: (event?: BaseSyntheticEvent) => Promise<void>,
+): (event: BaseSyntheticEvent) => void {
   return (event) => {
-    submit(event).catch((error: unknown) => console.error('The form could not be submitted', error));
+    submit(event).catch((error: unknown) =>
+      console.error('The form could not be submitted', error),
+    );
   };
 }

@@ -37,7 +37,9 @@ export function timeLeft(seconds: number): string {
 
 /** How an upload is going: '6.9 MB/s · about 4 min left', or the speed alone while the time left is unknown. */
 export function sendingPace(bytesPerSecond: number, secondsLeft: number | null): string {
-  return secondsLeft === null ? transferSpeed(bytesPerSecond) : `${transferSpeed(bytesPerSecond)} · ${timeLeft(secondsLeft)}`;
+  return secondsLeft === null
+    ? transferSpeed(bytesPerSecond)
+    : `${transferSpeed(bytesPerSecond)} · ${timeLeft(secondsLeft)}`;
 }
 
 let dateFormat: Intl.DateTimeFormat | undefined;
@@ -46,6 +48,10 @@ let dateFormat: Intl.DateTimeFormat | undefined;
 export function shortDate(iso: string): string {
   // One formatter for every call: toLocaleDateString builds a new one each time, tens of
   // milliseconds on a phone, and a gallery page renders its date several times while loading.
-  dateFormat ??= new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+  dateFormat ??= new Intl.DateTimeFormat(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
   return dateFormat.format(new Date(iso));
 }

@@ -8,6 +8,22 @@ export const PHOTO_LAYOUT_CHOICES: ReadonlyArray<{ value: PhotoLayout; label: st
 ];
 
 /** 'Photo layout': the square grid, or whole photos in rows (src/ui/photos/photo-rows.ts), for a public gallery or collection. */
-export function PhotoLayoutField({ value, onChange, hint }: { value: PhotoLayout; onChange: (value: PhotoLayout) => void; hint?: string }) {
-  return <ChoiceField label="Photo layout" hint={hint} value={value} onChange={onChange} choices={PHOTO_LAYOUT_CHOICES} />;
+export function PhotoLayoutField({
+  value,
+  onChange,
+  hint,
+}: {
+  value: PhotoLayout;
+  onChange: (value: PhotoLayout) => void;
+  hint?: string;
+}) {
+  return (
+    <ChoiceField
+      label="Photo layout"
+      hint={hint}
+      value={value}
+      onChange={onChange}
+      choices={PHOTO_LAYOUT_CHOICES}
+    />
+  );
 }

@@ -27,7 +27,15 @@ function modulesPath(data: readonly (readonly boolean[])[]): string {
  * A QR code of `value`, drawn as SVG (black on white whatever the theme, with the quiet zone
  * scanners need), named for screen readers by `label`.
  */
-export function QrCode({ value, label, className }: { value: string; label: string; className?: string }) {
+export function QrCode({
+  value,
+  label,
+  className,
+}: {
+  value: string;
+  label: string;
+  className?: string;
+}) {
   const code = useMemo(() => encode(value, { ecc: 'M', border: 4 }), [value]);
   return (
     <svg

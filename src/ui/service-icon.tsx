@@ -2,7 +2,12 @@ import { Camera, Heart, Sparkles, Star, type LucideIcon, type LucideProps } from
 import type { ServiceIcon as ServiceIconName } from '@/lib/backend/database.types';
 
 /** The spec's icon names are lucide's (SPEC §3). */
-export const SERVICE_ICON_COMPONENTS: Record<ServiceIconName, LucideIcon> = { Heart, Star, Camera, Sparkles };
+export const SERVICE_ICON_COMPONENTS: Record<ServiceIconName, LucideIcon> = {
+  Heart,
+  Star,
+  Camera,
+  Sparkles,
+};
 
 /** A package's icon; an unknown name falls back to Heart, the default. */
 export function ServiceIcon({ name, ...props }: LucideProps & { name: string }) {

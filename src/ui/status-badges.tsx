@@ -4,7 +4,15 @@ import { Button } from './button';
 import { cn } from './cn';
 
 /** 'Pending' while a change waits in the outbox; 'Not saved' (with the reason) once refused. */
-export function PendingBadge({ pending, syncError, className }: { pending?: boolean; syncError?: string; className?: string }) {
+export function PendingBadge({
+  pending,
+  syncError,
+  className,
+}: {
+  pending?: boolean;
+  syncError?: string;
+  className?: string;
+}) {
   if (!pending) return null;
   return (
     <Badge tone={syncError ? 'destructive' : 'pending'} title={syncError} className={className}>
@@ -37,16 +45,37 @@ interface RowActionsProps {
 }
 
 /** The eye (show/hide), edit and delete buttons of a list row (SPEC §2: content, services). */
-export function RowActions({ noun, active, onToggle, onEdit, onDelete, className }: RowActionsProps) {
+export function RowActions({
+  noun,
+  active,
+  onToggle,
+  onEdit,
+  onDelete,
+  className,
+}: RowActionsProps) {
   const toggleLabel = `${active ? 'Hide' : 'Show'} ${noun}`;
   // A finger's 44 px on phones; the usual 40 px where a pointer aims.
   const size = 'size-11 sm:size-10';
   return (
     <div className={cn('flex shrink-0 items-center', className)}>
-      <Button variant="ghost" size="icon" className={size} onClick={onToggle} aria-label={toggleLabel} title={toggleLabel}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className={size}
+        onClick={onToggle}
+        aria-label={toggleLabel}
+        title={toggleLabel}
+      >
         {active ? <Eye aria-hidden /> : <EyeOff aria-hidden />}
       </Button>
-      <Button variant="ghost" size="icon" className={size} onClick={onEdit} aria-label={`Edit ${noun}`} title={`Edit ${noun}`}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className={size}
+        onClick={onEdit}
+        aria-label={`Edit ${noun}`}
+        title={`Edit ${noun}`}
+      >
         <Pencil aria-hidden />
       </Button>
       <Button

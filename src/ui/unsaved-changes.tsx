@@ -64,7 +64,13 @@ export function useUnsavedChanges(dirty: boolean): void {
 export const useHasUnsavedChanges = () => useContext(HasUnsavedContext);
 
 /** A nested scope (a dialog): whether its own editors are dirty, and the scope to provide to them. */
-export function UnsavedScopeProvider({ children, onDirtyChange }: { children: ReactNode; onDirtyChange: (dirty: boolean) => void }) {
+export function UnsavedScopeProvider({
+  children,
+  onDirtyChange,
+}: {
+  children: ReactNode;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const [dirty, scope] = useScope(useContext(ScopeContext));
   // In the commit that shows 'Unsaved changes' (a layout effect), so the dialog asks before
   // closing from the moment the top bar says so, not a render later.
@@ -73,7 +79,15 @@ export function UnsavedScopeProvider({ children, onDirtyChange }: { children: Re
 }
 
 /** The question asked before unsaved edits are thrown away. */
-export function DiscardChangesDialog({ open, onKeep, onDiscard }: { open: boolean; onKeep: () => void; onDiscard: () => void }) {
+export function DiscardChangesDialog({
+  open,
+  onKeep,
+  onDiscard,
+}: {
+  open: boolean;
+  onKeep: () => void;
+  onDiscard: () => void;
+}) {
   return (
     <ConfirmDialog
       open={open}
@@ -92,14 +106,28 @@ const historyIndex = (state: unknown) => (state as { idx?: unknown } | null)?.id
 
 /** A click that would follow a link to another screen of this site, in this tab. */
 function internalLinkOf(event: MouseEvent): URL | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  if (
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey
+  )
+    return null;
   const anchor = (event.target as Element | null)?.closest?.('a[href]');
-  if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) {
+  if (
+    !(anchor instanceof HTMLAnchorElement) ||
+    (anchor.target && anchor.target !== '_self') ||
+    anchor.hasAttribute('download')
+  ) {
     return null;
   }
   const url = new URL(anchor.href);
   if (url.origin !== window.location.origin) return null;
-  return url.pathname === window.location.pathname && url.search === window.location.search ? null : url;
+  return url.pathname === window.location.pathname && url.search === window.location.search
+    ? null
+    : url;
 }
 
 /**
@@ -158,7 +186,13 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
         restoring.current = false;
         return true;
       }
-      if (passing.current || !dirtyRef.current || typeof here.current !== 'number' || typeof there !== 'number' || there === here.current) {
+      if (
+        passing.current ||
+        !dirtyRef.current ||
+        typeof here.current !== 'number' ||
+        typeof there !== 'number' ||
+        there === here.current
+      ) {
         passing.current = false;
         return false;
       }

@@ -39,21 +39,33 @@ function sourceHash(): string {
  * Builds the PWA into `distDir` (default dist/) when it is missing or older than its sources;
  * returns the folder.
  */
-export function ensureBuild(log: (line: string) => void, distDir = join(projectRoot, 'dist')): string {
+export function ensureBuild(
+  log: (line: string) => void,
+  distDir = join(projectRoot, 'dist'),
+): string {
   const stampFile = join(distDir, '.source-hash');
   const wanted = sourceHash();
-  if (existsSync(join(distDir, 'index.html')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === wanted) {
+  if (
+    existsSync(join(distDir, 'index.html')) &&
+    existsSync(stampFile) &&
+    readFileSync(stampFile, 'utf8') === wanted
+  ) {
     return distDir;
   }
   log('Building the app (first start or changed sources)...');
   const viteBin = join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-  if (!existsSync(viteBin)) throw new StackError('Vite is not installed; run npm install and start again.');
-  const result = spawnSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], {
-    cwd: projectRoot,
-    stdio: 'inherit',
-    // Test runners set NODE_ENV=test, which would make Vite build React's development flavour.
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  if (!existsSync(viteBin))
+    throw new StackError('Vite is not installed; run npm install and start again.');
+  const result = spawnSync(
+    process.execPath,
+    [viteBin, 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'],
+    {
+      cwd: projectRoot,
+      stdio: 'inherit',
+      // Test runners set NODE_ENV=test, which would make Vite build React's development flavour.
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  );
   // The server side of the public pages' first visits (supabase/local/site-pages.ts), beside
   // the app in a folder the gateway never serves (a dot folder).
   const server =
@@ -75,7 +87,9 @@ export function ensureBuild(log: (line: string) => void, distDir = join(projectR
         )
       : result;
   if (result.status !== 0 || server.status !== 0) {
-    throw new StackError('Building the app failed (see the messages above); fix the error or run npm ci, then start again.');
+    throw new StackError(
+      'Building the app failed (see the messages above); fix the error or run npm ci, then start again.',
+    );
   }
   precompress(distDir);
   writeFileSync(stampFile, wanted);
@@ -97,10 +111,15 @@ function precompress(distDir: string): void {
     !relative(distDir, path)
       .split(/[\\/]/)
       .some((part) => part.startsWith('.'));
-  for (const file of listFiles(distDir).filter((path) => COMPRESSIBLE.test(path) && !path.endsWith('vercel.json') && served(path))) {
+  for (const file of listFiles(distDir).filter(
+    (path) => COMPRESSIBLE.test(path) && !path.endsWith('vercel.json') && served(path),
+  )) {
     const content = readFileSync(file);
     if (content.length < 1024) continue;
-    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
   }
 }

@@ -52,7 +52,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * A GET on PostgREST with the anon key, exactly as a visitor's browser reads through
  * /rest/v1 (row-level security decides what comes back); its JSON, or an error.
  */
-export async function readAsVisitor(context: GeneratedFileContext, pathAndQuery: string): Promise<unknown> {
+export async function readAsVisitor(
+  context: GeneratedFileContext,
+  pathAndQuery: string,
+): Promise<unknown> {
   const { postgrestUrl, anonKey } = context.backend;
   const response = await fetch(`${postgrestUrl}/${pathAndQuery}`, {
     headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, accept: 'application/json' },
@@ -69,9 +72,15 @@ export async function readAsVisitor(context: GeneratedFileContext, pathAndQuery:
 // robots.txt
 
 /** The rules; public/robots.txt holds the same for static hosts, which know no sitemap address. */
-export const ROBOTS_RULES = ['User-agent: *', 'Disallow: /admin', 'Disallow: /client/', 'Allow: /'] as const;
+export const ROBOTS_RULES = [
+  'User-agent: *',
+  'Disallow: /admin',
+  'Disallow: /client/',
+  'Allow: /',
+] as const;
 
-export const robotsTxt = (origin: string) => `${[...ROBOTS_RULES, '', `Sitemap: ${origin}/sitemap.xml`].join('\n')}\n`;
+export const robotsTxt = (origin: string) =>
+  `${[...ROBOTS_RULES, '', `Sitemap: ${origin}/sitemap.xml`].join('\n')}\n`;
 
 // ---------------------------------------------------------------------------------------------
 // X-Robots-Tag
@@ -112,7 +121,8 @@ function listedRows(body: unknown): Listed[] {
   if (!Array.isArray(body)) throw new Error('PostgREST answered something other than a list');
   return body.map((row: unknown) => {
     const { id, updated_at } = (row ?? {}) as Record<string, unknown>;
-    if (typeof id !== 'string' || !UUID.test(id)) throw new Error('PostgREST answered a row without an id');
+    if (typeof id !== 'string' || !UUID.test(id))
+      throw new Error('PostgREST answered a row without an id');
     return { id, updated_at: typeof updated_at === 'string' ? updated_at : null };
   });
 }
@@ -121,12 +131,20 @@ function listedRows(body: unknown): Listed[] {
  * Up to `limit` rows of a table that a visitor may read, in pages of PostgREST's max-rows by
  * id (keyset: a row added meanwhile shifts nothing), and whether there were more.
  */
-async function readListed(context: GeneratedFileContext, table: string, filter: string, limit: number) {
+async function readListed(
+  context: GeneratedFileContext,
+  table: string,
+  filter: string,
+  limit: number,
+) {
   const rows: Listed[] = [];
   for (;;) {
     const after = rows.length > 0 ? `&id=gt.${rows[rows.length - 1]!.id}` : '';
     const page = listedRows(
-      await readAsVisitor(context, `${table}?select=id,updated_at&${filter}${after}&order=id.asc&limit=${PAGE_ROWS}`),
+      await readAsVisitor(
+        context,
+        `${table}?select=id,updated_at&${filter}${after}&order=id.asc&limit=${PAGE_ROWS}`,
+      ),
     );
     rows.push(...page);
     if (page.length < PAGE_ROWS || rows.length > limit) break;
@@ -139,8 +157,17 @@ async function readSitemapRows(context: GeneratedFileContext): Promise<SitemapRo
   // galleries and public albums, and the filters say so again.
   const budget = SITEMAP_URL_LIMIT - 1;
   const galleries = await readListed(context, 'public_galleries', 'is_active=is.true', budget);
-  const albums = await readListed(context, 'albums', 'is_public=is.true', budget - galleries.rows.length);
-  return { galleries: galleries.rows, albums: albums.rows, truncated: galleries.more || albums.more };
+  const albums = await readListed(
+    context,
+    'albums',
+    'is_public=is.true',
+    budget - galleries.rows.length,
+  );
+  return {
+    galleries: galleries.rows,
+    albums: albums.rows,
+    truncated: galleries.more || albums.more,
+  };
 }
 
 /** One read at a time per backend: requests that arrive while it runs share its answer. */
@@ -155,7 +182,13 @@ function sharedSitemapRows(context: GeneratedFileContext): Promise<SitemapRows> 
   return running;
 }
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const XML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
 export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
 
 /** A timestamp as W3C Datetime (what <lastmod> takes), or nothing when it is not one. */
@@ -177,7 +210,9 @@ export async function sitemapXml(context: GeneratedFileContext): Promise<string>
   }
   if (rows.truncated && !warnedTruncated) {
     warnedTruncated = true;
-    console.warn(`gateway: sitemap.xml lists the first ${SITEMAP_URL_LIMIT} pages; the galleries and albums past them are left out`);
+    console.warn(
+      `gateway: sitemap.xml lists the first ${SITEMAP_URL_LIMIT} pages; the galleries and albums past them are left out`,
+    );
   }
   const entry = (path: string, updatedAt: string | null) =>
     `<url><loc>${escapeXml(`${context.origin}${path}`)}</loc>${lastmod(updatedAt)}</url>`;
@@ -185,8 +220,12 @@ export async function sitemapXml(context: GeneratedFileContext): Promise<string>
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     entry('/', null),
-    ...rows.galleries.map((gallery) => entry(`/gallery/public/${encodeURIComponent(gallery.id)}`, gallery.updated_at)),
-    ...rows.albums.map((album) => entry(`/gallery/${encodeURIComponent(album.id)}`, album.updated_at)),
+    ...rows.galleries.map((gallery) =>
+      entry(`/gallery/public/${encodeURIComponent(gallery.id)}`, gallery.updated_at),
+    ),
+    ...rows.albums.map((album) =>
+      entry(`/gallery/${encodeURIComponent(album.id)}`, album.updated_at),
+    ),
     '</urlset>',
     '',
   ].join('\n');
@@ -205,14 +244,26 @@ async function favicon(context: GeneratedFileContext): Promise<GeneratedFile> {
   return { type: 'image/x-icon', cacheControl: 'public, max-age=86400', body };
 }
 
-export const CRAWLER_FILES: ReadonlyMap<string, GeneratedFileWriter> = new Map<string, GeneratedFileWriter>([
+export const CRAWLER_FILES: ReadonlyMap<string, GeneratedFileWriter> = new Map<
+  string,
+  GeneratedFileWriter
+>([
   [
     '/robots.txt',
-    ({ origin }) => Promise.resolve({ type: 'text/plain; charset=utf-8', cacheControl: SHORT_CACHE, body: robotsTxt(origin) }),
+    ({ origin }) =>
+      Promise.resolve({
+        type: 'text/plain; charset=utf-8',
+        cacheControl: SHORT_CACHE,
+        body: robotsTxt(origin),
+      }),
   ],
   [
     '/sitemap.xml',
-    async (context) => ({ type: 'application/xml; charset=utf-8', cacheControl: SHORT_CACHE, body: await sitemapXml(context) }),
+    async (context) => ({
+      type: 'application/xml; charset=utf-8',
+      cacheControl: SHORT_CACHE,
+      body: await sitemapXml(context),
+    }),
   ],
   ['/favicon.ico', favicon],
 ]);

@@ -7,10 +7,19 @@ import type { StackSecrets } from './secrets';
 const supabaseDir = join(import.meta.dirname, '..');
 
 export function superuserConnection(port: number, secrets: StackSecrets): pg.ClientConfig {
-  return { host: '127.0.0.1', port, user: 'postgres', password: secrets.postgresPassword, database: 'postgres' };
+  return {
+    host: '127.0.0.1',
+    port,
+    user: 'postgres',
+    password: secrets.postgresPassword,
+    database: 'postgres',
+  };
 }
 
-async function withClient<T>(config: pg.ClientConfig, work: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withClient<T>(
+  config: pg.ClientConfig,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client(config);
   await client.connect();
   try {
@@ -41,7 +50,10 @@ async function applyBootstrap(client: pg.Client): Promise<void> {
   if (rows.length === 0) {
     await inTransaction(client, readFileSync(join(import.meta.dirname, 'bootstrap.sql'), 'utf8'));
   }
-  await inTransaction(client, readFileSync(join(import.meta.dirname, 'storage-operations.sql'), 'utf8'));
+  await inTransaction(
+    client,
+    readFileSync(join(import.meta.dirname, 'storage-operations.sql'), 'utf8'),
+  );
 }
 
 /** The migration files, in the order they apply (their names start with the version). */
@@ -57,8 +69,12 @@ export function migrationFiles(): string[] {
  */
 async function applyMigrations(client: pg.Client, through?: string): Promise<string[]> {
   const dir = join(supabaseDir, 'migrations');
-  const files = migrationFiles().filter((file) => through === undefined || file.slice(0, 14) <= through);
-  const { rows } = await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations');
+  const files = migrationFiles().filter(
+    (file) => through === undefined || file.slice(0, 14) <= through,
+  );
+  const { rows } = await client.query<{ version: string }>(
+    'select version from supabase_migrations.schema_migrations',
+  );
   const applied = new Set(rows.map((row) => row.version));
   const appliedNow: string[] = [];
   for (const file of files) {
@@ -83,9 +99,15 @@ async function applySeed(client: pg.Client): Promise<void> {
   const path = 'supabase/seed.sql';
   const sql = readFileSync(join(supabaseDir, 'seed.sql'), 'utf8');
   const hash = createHash('sha256').update(sql).digest('hex');
-  const { rows } = await client.query('select 1 from supabase_migrations.seed_files where path = $1', [path]);
+  const { rows } = await client.query(
+    'select 1 from supabase_migrations.seed_files where path = $1',
+    [path],
+  );
   if (rows.length > 0) return;
-  await inTransaction(client, `${sql}\n;insert into supabase_migrations.seed_files (path, hash) values ('${path}', '${hash}');`);
+  await inTransaction(
+    client,
+    `${sql}\n;insert into supabase_migrations.seed_files (path, hash) values ('${path}', '${hash}');`,
+  );
 }
 
 export interface SuperuserResult {
@@ -94,16 +116,27 @@ export interface SuperuserResult {
 }
 
 /** Creates the superuser 'admin' when no such user exists yet. */
-async function ensureSuperuser(client: pg.Client, password: string | undefined): Promise<SuperuserResult> {
-  const { rows } = await client.query(`select 1 from public.admin_credentials where username = 'admin'`);
+async function ensureSuperuser(
+  client: pg.Client,
+  password: string | undefined,
+): Promise<SuperuserResult> {
+  const { rows } = await client.query(
+    `select 1 from public.admin_credentials where username = 'admin'`,
+  );
   if (rows.length > 0) return {};
   const chosen = password ?? randomBytes(12).toString('base64url');
   await client.query('select private.set_admin_password($1, $2)', ['admin', chosen]);
   return { createdPassword: chosen };
 }
 
-export async function setAdminPassword(config: pg.ClientConfig, username: string, password: string): Promise<void> {
-  await withClient(config, (client) => client.query('select private.set_admin_password($1, $2)', [username, password]));
+export async function setAdminPassword(
+  config: pg.ClientConfig,
+  username: string,
+  password: string,
+): Promise<void> {
+  await withClient(config, (client) =>
+    client.query('select private.set_admin_password($1, $2)', [username, password]),
+  );
 }
 
 /**
@@ -137,8 +170,12 @@ export async function prepareDatabase(
   return withClient(superuserConnection(port, secrets), async (client) => {
     await client.query('set client_min_messages = warning');
     await applyBootstrap(client);
-    await client.query(`alter role authenticator password ${client.escapeLiteral(secrets.authenticatorPassword)}`);
-    await client.query(`alter role supabase_storage_admin password ${client.escapeLiteral(secrets.storagePassword)}`);
+    await client.query(
+      `alter role authenticator password ${client.escapeLiteral(secrets.authenticatorPassword)}`,
+    );
+    await client.query(
+      `alter role supabase_storage_admin password ${client.escapeLiteral(secrets.storagePassword)}`,
+    );
     // Hosted Supabase limits how long an API caller's statement may run (anon 3 s,
     // authenticated 8 s); PostgREST applies these role settings when it switches role.
     await client.query(`alter role anon set statement_timeout = '3s'`);

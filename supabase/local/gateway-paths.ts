@@ -21,7 +21,8 @@ const PREFIXES: Array<[ApiService, string]> = [
 ];
 
 /** Control characters, space and backslash: never in a path we accept, raw or decoded. */
-const hasForbidden = (value: string) => [...value].some((char) => char <= ' ' || char === '\u007f' || char === '\\');
+const hasForbidden = (value: string) =>
+  [...value].some((char) => char <= ' ' || char === '\u007f' || char === '\\');
 
 function decodeOnce(value: string): string | undefined {
   try {
@@ -56,7 +57,8 @@ function apiSegments(path: string): string[] | undefined {
   const segments: string[] = [];
   for (const part of raw) {
     const decoded = decodeOnce(part);
-    if (decoded === undefined || decoded === '' || decoded === '.' || decoded === '..') return undefined;
+    if (decoded === undefined || decoded === '' || decoded === '.' || decoded === '..')
+      return undefined;
     if (decoded.includes('/') || decoded.includes('%') || hasForbidden(decoded)) return undefined;
     segments.push(decoded);
   }
@@ -79,7 +81,8 @@ export function classifyTarget(rawUrl: string): RequestTarget {
     if (target === '' || target.startsWith('?')) target = `/${target}`;
   }
   // asterisk-form, authority-form, a fragment or a protocol-relative '//host/…' path: nothing we serve.
-  if (!target.startsWith('/') || target.startsWith('//') || target.includes('#')) return { kind: 'invalid' };
+  if (!target.startsWith('/') || target.startsWith('//') || target.includes('#'))
+    return { kind: 'invalid' };
   const queryAt = target.indexOf('?');
   const path = queryAt < 0 ? target : target.slice(0, queryAt);
   const query = queryAt < 0 ? '' : target.slice(queryAt);
@@ -89,7 +92,9 @@ export function classifyTarget(rawUrl: string): RequestTarget {
     if (path === prefix || path.startsWith(`${prefix}/`)) {
       const below = path.slice(prefix.length);
       const segments = apiSegments(below);
-      return segments ? { kind: 'api', service, path: below, query, segments } : { kind: 'invalid' };
+      return segments
+        ? { kind: 'api', service, path: below, query, segments }
+        : { kind: 'invalid' };
     }
   }
   // Anything else that a lenient parser would read as an API path (/rest%2fv1/…, /REST/v1/…,
@@ -98,7 +103,12 @@ export function classifyTarget(rawUrl: string): RequestTarget {
     .replace(/\\/g, '/')
     .replace(/\/{2,}/g, '/')
     .toLowerCase();
-  if (PREFIXES.some(([, prefix]) => loose === prefix || loose.startsWith(`${prefix}/`) || loose.startsWith(`${prefix}@`))) {
+  if (
+    PREFIXES.some(
+      ([, prefix]) =>
+        loose === prefix || loose.startsWith(`${prefix}/`) || loose.startsWith(`${prefix}@`),
+    )
+  ) {
     return { kind: 'invalid' };
   }
   if (path === '/config.json') return { kind: 'config' };

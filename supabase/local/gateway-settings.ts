@@ -93,7 +93,8 @@ function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new StackError(`${name} must be a whole number (0 turns the limit off), not "${raw}".`);
+  if (!Number.isInteger(value) || value < 0)
+    throw new StackError(`${name} must be a whole number (0 turns the limit off), not "${raw}".`);
   return value;
 }
 
@@ -103,7 +104,9 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (/^(true|on|yes)$/i.test(value)) return true;
   if (/^\d+$/.test(value)) return Number(value);
   if (!/^[\w.:/,\s-]+$/.test(value)) {
-    throw new StackError(`TRUST_PROXY must be off, a number of proxies, "loopback", or proxy addresses / CIDR ranges, not "${value}".`);
+    throw new StackError(
+      `TRUST_PROXY must be off, a number of proxies, "loopback", or proxy addresses / CIDR ranges, not "${value}".`,
+    );
   }
   return value;
 }
@@ -114,10 +117,20 @@ export function parsePublicUrl(raw: string | undefined): string | undefined {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new StackError(`PUBLIC_URL must be the site's address, e.g. https://photos.example.com, not "${raw}".`);
+    throw new StackError(
+      `PUBLIC_URL must be the site's address, e.g. https://photos.example.com, not "${raw}".`,
+    );
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash || url.username) {
-    throw new StackError(`PUBLIC_URL must be an http(s) origin without a path, e.g. https://photos.example.com, not "${raw}".`);
+  if (
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash ||
+    url.username
+  ) {
+    throw new StackError(
+      `PUBLIC_URL must be an http(s) origin without a path, e.g. https://photos.example.com, not "${raw}".`,
+    );
   }
   return url.origin;
 }

@@ -1,6 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  STATUS_CODES,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
 import { extname, join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -9,13 +14,30 @@ import rateLimit from '@fastify/rate-limit';
 import replyFrom from '@fastify/reply-from';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import sirv from 'sirv';
-import { API_CONTENT_SECURITY_POLICY, API_HEADERS, ASSETS_PREFIX, IMMUTABLE_CACHE, siteHeaders } from '../../deploy/security-headers';
-import { CRAWLER_FILES, GeneratedFileError, keptOutOfSearch, NOINDEX, type GeneratedFileWriter } from './crawler-files';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  API_HEADERS,
+  ASSETS_PREFIX,
+  IMMUTABLE_CACHE,
+  siteHeaders,
+} from '../../deploy/security-headers';
+import {
+  CRAWLER_FILES,
+  GeneratedFileError,
+  keptOutOfSearch,
+  NOINDEX,
+  type GeneratedFileWriter,
+} from './crawler-files';
 import { StackError } from './errors';
 import { classifyTarget, type ApiService, type RequestTarget } from './gateway-paths';
 import { siteOriginFor, type HostNames } from './site-origin';
 import { createSitePages } from './site-pages';
-import { settingsFromEnvironment, type GatewayLimits, type RateLimits, type TrustProxy } from './gateway-settings';
+import {
+  settingsFromEnvironment,
+  type GatewayLimits,
+  type RateLimits,
+  type TrustProxy,
+} from './gateway-settings';
 import { WEB_MANIFESTS } from './web-manifests';
 
 /**
@@ -146,7 +168,8 @@ class GatewayError extends Error {
 }
 
 const targets = new WeakMap<IncomingMessage, RequestTarget>();
-const targetOf = (request: FastifyRequest): RequestTarget => targets.get(request.raw) ?? { kind: 'invalid' };
+const targetOf = (request: FastifyRequest): RequestTarget =>
+  targets.get(request.raw) ?? { kind: 'invalid' };
 const serviceOf = (request: FastifyRequest): ApiService | undefined => {
   const target = targetOf(request);
   return target.kind === 'api' ? target.service : undefined;
@@ -159,7 +182,12 @@ function errorBody(service: ApiService | undefined, status: number, message: str
     : { code: `GW${status}`, details: null, hint: null, message };
 }
 
-function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message = messageFor(status)): FastifyReply {
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  message = messageFor(status),
+): FastifyReply {
   for (const [name, value] of Object.entries(API_HEADERS)) reply.header(name, value);
   reply.removeHeader('content-length');
   reply.removeHeader('content-encoding');
@@ -171,7 +199,8 @@ function sendError(request: FastifyRequest, reply: FastifyReply, status: number,
 }
 
 /** The address the database sees (x-real-ip): the connection's, or with TRUST_PROXY the proxies' client. */
-const clientAddress = (request: FastifyRequest) => request.ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+const clientAddress = (request: FastifyRequest) =>
+  request.ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
 
 function sameSecret(candidate: string | undefined, secret: string): boolean {
   if (!candidate) return false;
@@ -180,7 +209,10 @@ function sameSecret(candidate: string | undefined, secret: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function holdsServiceKey(headers: IncomingHttpHeaders, serviceRoleKey: string | undefined): boolean {
+function holdsServiceKey(
+  headers: IncomingHttpHeaders,
+  serviceRoleKey: string | undefined,
+): boolean {
   if (!serviceRoleKey) return false;
   const bearer = /^Bearer\s+(.+)$/i.exec(headers.authorization ?? '')?.[1];
   const apikey = typeof headers.apikey === 'string' ? headers.apikey : undefined;
@@ -214,11 +246,17 @@ function checksPasscode(
   if (given(new URLSearchParams(target.query).get('p_passcode'))) return true;
   if (!body || body.length === 0) return false;
   const text = body.toString('utf8');
-  if ((contentType ?? '').startsWith('application/x-www-form-urlencoded')) return given(new URLSearchParams(text).get('p_passcode'));
+  if ((contentType ?? '').startsWith('application/x-www-form-urlencoded'))
+    return given(new URLSearchParams(text).get('p_passcode'));
   try {
     const parsed: unknown = JSON.parse(text);
     const rows = Array.isArray(parsed) ? parsed : [parsed];
-    return rows.some((row) => typeof row !== 'object' || row === null || given((row as Record<string, unknown>).p_passcode));
+    return rows.some(
+      (row) =>
+        typeof row !== 'object' ||
+        row === null ||
+        given((row as Record<string, unknown>).p_passcode),
+    );
   } catch {
     return true;
   }
@@ -230,18 +268,28 @@ function checksPasscode(
  */
 function isLocalCaller(request: FastifyRequest): boolean {
   const headers = request.headers;
-  if (headers['x-forwarded-for'] !== undefined || headers.forwarded !== undefined || headers['x-real-ip'] !== undefined) return false;
+  if (
+    headers['x-forwarded-for'] !== undefined ||
+    headers.forwarded !== undefined ||
+    headers['x-real-ip'] !== undefined
+  )
+    return false;
   return /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(request.ip);
 }
 
 const isAdminLogin = (target: RequestTarget) =>
-  target.kind === 'api' && target.service === 'rest' && target.segments[0] === 'rpc' && target.segments[1] === 'admin_login';
+  target.kind === 'api' &&
+  target.service === 'rest' &&
+  target.segments[0] === 'rpc' &&
+  target.segments[1] === 'admin_login';
 
 /** Reads a /rest/v1 body into memory: at most `limit` bytes, within `timeoutMs`. */
 function readBody(payload: IncomingMessage, limit: number, timeoutMs: number): Promise<Buffer> {
   const declared = Number(payload.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit)
-    return Promise.reject(new GatewayError(413, `The request body is too large (at most ${limit} bytes)`));
+    return Promise.reject(
+      new GatewayError(413, `The request body is too large (at most ${limit} bytes)`),
+    );
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -258,7 +306,8 @@ function readBody(payload: IncomingMessage, limit: number, timeoutMs: number): P
     const timer = setTimeout(() => finish(new GatewayError(408)), timeoutMs);
     payload.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) finish(new GatewayError(413, `The request body is too large (at most ${limit} bytes)`));
+      if (size > limit)
+        finish(new GatewayError(413, `The request body is too large (at most ${limit} bytes)`));
       else chunks.push(chunk);
     });
     payload.on('end', () => finish(null));
@@ -296,11 +345,20 @@ function staticSite(distDir: string) {
     // The .br / .gz copies the build wrote (supabase/local/build.ts), when the browser accepts them.
     setHeaders(res, pathname) {
       // Hashed build assets never change; the shell, manifest and service worker must revalidate.
-      res.setHeader('cache-control', pathname.startsWith(ASSETS_PREFIX) ? IMMUTABLE_CACHE : 'no-cache');
+      res.setHeader(
+        'cache-control',
+        pathname.startsWith(ASSETS_PREFIX) ? IMMUTABLE_CACHE : 'no-cache',
+      );
     },
   });
   const indexFile = join(distDir, 'index.html');
-  return (req: IncomingMessage, res: ServerResponse, path: string, notFound: () => void, page: () => void) => {
+  return (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    notFound: () => void,
+    page: () => void,
+  ) => {
     // A path that names no file ('/', '/gallery/…') is a page of the app, answered with
     // index.html filled in for it (site-pages.ts); one that names a file and was not found is a 404.
     if (extname(path) === '' && existsSync(indexFile)) page();
@@ -360,7 +418,12 @@ function dropRestOfBody(request: IncomingMessage, reply: FastifyReply): void {
 /** Answers for malformed requests Node refuses before fastify sees them: JSON with the API headers. */
 function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 408
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? 431
+        : 400;
   const body = JSON.stringify(errorBody(undefined, status, messageFor(status)));
   const headers = {
     ...API_HEADERS,
@@ -392,12 +455,22 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   };
   const trustSetting = options.trustProxy ?? fromEnvironment.trustProxy;
   // A number of proxies: the addresses that many hops from the gateway are theirs.
-  const trustProxy = typeof trustSetting === 'number' ? (_address: string, hop: number) => hop < trustSetting : trustSetting;
+  const trustProxy =
+    typeof trustSetting === 'number'
+      ? (_address: string, hop: number) => hop < trustSetting
+      : trustSetting;
   const publicUrl = options.publicUrl ?? fromEnvironment.publicUrl;
   const site = options.distDir ? staticSite(options.distDir) : undefined;
   let ownUrl = '';
-  const origin = siteOriginFor({ publicUrl, listenHost: options.host, ownUrl: () => ownUrl, hostNames: options.hostNames });
-  const pages = options.distDir ? createSitePages({ distDir: options.distDir, publicUrl, origin }) : undefined;
+  const origin = siteOriginFor({
+    publicUrl,
+    listenHost: options.host,
+    ownUrl: () => ownUrl,
+    hostNames: options.hostNames,
+  });
+  const pages = options.distDir
+    ? createSitePages({ distDir: options.distDir, publicUrl, origin })
+    : undefined;
   const siteHeaderSet = siteHeaders();
   let backend: GatewayBackend | undefined;
 
@@ -430,29 +503,45 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   await app.register(rateLimit, { global: false });
   const rate = limits.rateLimits;
-  const limiter = (max: number) => (max > 0 ? app.createRateLimit({ max, timeWindow: rate.windowMs }) : undefined);
+  const limiter = (max: number) =>
+    max > 0 ? app.createRateLimit({ max, timeWindow: rate.windowMs }) : undefined;
   const requestLimit = limiter(rate.requests);
   const loginLimit = limiter(rate.logins);
   const passcodeLimit = limiter(rate.passcodes);
   /** 429 with retry-after once the caller's address has used up `limit` in this window. */
-  const overLimit = async (limit: ReturnType<typeof limiter>, request: FastifyRequest, reply: FastifyReply) => {
+  const overLimit = async (
+    limit: ReturnType<typeof limiter>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
     if (!limit || (rate.exemptLoopback && isLocalCaller(request))) return false;
     const result = await limit(request);
     if (result.isAllowed || !result.isExceeded) return false;
     reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
-    sendError(request, reply, 429, `Too many requests; try again in ${Math.max(1, result.ttlInSeconds)} s`);
+    sendError(
+      request,
+      reply,
+      429,
+      `Too many requests; try again in ${Math.max(1, result.ttlInSeconds)} s`,
+    );
     return true;
   };
 
   app.addHook('onRequest', async (request, reply) => {
     const target = targetOf(request);
     const raw = reply.raw;
-    for (const [name, value] of Object.entries(target.kind === 'site' ? siteHeaderSet : API_HEADERS)) raw.setHeader(name, value);
+    for (const [name, value] of Object.entries(
+      target.kind === 'site' ? siteHeaderSet : API_HEADERS,
+    ))
+      raw.setHeader(name, value);
     // The admin area and client links stay out of search engines, whatever the answer (crawler-files.ts).
-    if (target.kind === 'site' && keptOutOfSearch(target.path)) raw.setHeader('x-robots-tag', NOINDEX);
-    if (target.kind === 'api') for (const [name, value] of Object.entries(API_CORS_HEADERS)) raw.setHeader(name, value);
+    if (target.kind === 'site' && keptOutOfSearch(target.path))
+      raw.setHeader('x-robots-tag', NOINDEX);
+    if (target.kind === 'api')
+      for (const [name, value] of Object.entries(API_CORS_HEADERS)) raw.setHeader(name, value);
 
-    if (request.raw.rawHeaders.length / 2 > limits.maxHeaderCount) return sendError(request, reply, 431);
+    if (request.raw.rawHeaders.length / 2 > limits.maxHeaderCount)
+      return sendError(request, reply, 431);
     if (!backend) {
       reply.header('retry-after', '1');
       return sendError(request, reply, 503, 'Starting up; try again in a moment');
@@ -463,15 +552,25 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 600
+        ? error.statusCode
+        : 500;
     // A caller that went away mid-answer (undici's UND_ERR_ABORTED on the upstream stream) is no fault.
     const gone = (error as { code?: string }).code === 'UND_ERR_ABORTED' || request.raw.destroyed;
     if (status >= 500 && !gone) console.error('gateway:', error.message);
     // A body refused midway (too large, too slow): its client must still read the answer.
     if (status === 408 || status === 413) dropRestOfBody(request.raw, reply);
-    return sendError(request, reply, status, error instanceof GatewayError ? error.message : messageFor(status));
+    return sendError(
+      request,
+      reply,
+      status,
+      error instanceof GatewayError ? error.message : messageFor(status),
+    );
   });
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, targetOf(request).kind === 'invalid' ? 400 : 405));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, targetOf(request).kind === 'invalid' ? 400 : 405),
+  );
 
   // A request to a path that is not valid gets 400, whatever its body: no content-type parser
   // runs first (an upload's image/jpeg body would otherwise be answered 415, hiding the reason).
@@ -500,7 +599,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   });
 
   /** robots.txt, sitemap.xml, favicon.ico and the web app manifests, written per request (crawler-files.ts, web-manifests.ts). */
-  const sendGeneratedFile = async (request: FastifyRequest, reply: FastifyReply, write: GeneratedFileWriter) => {
+  const sendGeneratedFile = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    write: GeneratedFileWriter,
+  ) => {
     try {
       const file = await write({
         origin: origin({ host: request.headers.host, protocol: request.protocol }),
@@ -565,12 +668,24 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const forward = (service: ApiService) => async (request: FastifyRequest, reply: FastifyReply) => {
     const target = targetOf(request) as Extract<RequestTarget, { kind: 'api' }>;
     const upstream = service === 'rest' ? backend!.postgrestUrl : backend!.storageUrl;
-    if (service === 'rest' && target.segments.length === 0 && !holdsServiceKey(request.headers, backend!.serviceRoleKey)) {
+    if (
+      service === 'rest' &&
+      target.segments.length === 0 &&
+      !holdsServiceKey(request.headers, backend!.serviceRoleKey)
+    ) {
       // PostgREST's OpenAPI root lists every table, function and comment the role can reach;
       // hosted Supabase gives it to the service key only.
-      return sendError(request, reply, 403, 'The API description is only available with the service key');
+      return sendError(
+        request,
+        reply,
+        403,
+        'The API description is only available with the service key',
+      );
     }
-    if (service === 'storage' && Number(request.headers['content-length']) > limits.storageBodyBytes) {
+    if (
+      service === 'storage' &&
+      Number(request.headers['content-length']) > limits.storageBodyBytes
+    ) {
       dropRestOfBody(request.raw, reply);
       return sendError(request, reply, 413);
     }
@@ -623,11 +738,21 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         const status = response.statusCode;
         upstreamCode(response.stream as Readable)
           .then((code) => {
-            for (const name of ['content-length', 'content-encoding', 'content-range', 'content-location', 'location'])
+            for (const name of [
+              'content-length',
+              'content-encoding',
+              'content-range',
+              'content-location',
+              'location',
+            ])
               reply.removeHeader(name);
             const body = errorBody(service, status, messageFor(status));
             if (code && service === 'rest') (body as { code: string }).code = code;
-            reply.code(status).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify(body));
+            reply
+              .code(status)
+              .header('cache-control', 'no-store')
+              .type('application/json; charset=utf-8')
+              .send(JSON.stringify(body));
           })
           .catch((error: unknown) => {
             // Not expected (upstreamCode answers undefined for anything unreadable); if the answer
@@ -683,20 +808,35 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     if (service === 'rest') {
       // Put back after compressing: the compress plugin's onSend is a route-level hook (added
       // to each route as it is declared), so this one joins the route after it.
-      const restoreRange = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      const restoreRange = async (
+        _request: FastifyRequest,
+        reply: FastifyReply,
+        payload: unknown,
+      ) => {
         const range = rowRanges.get(reply);
         if (range !== undefined) reply.header('content-range', range);
         return payload;
       };
       context.addHook('onRoute', (route) => {
-        route.onSend = [...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []), restoreRange];
+        route.onSend = [
+          ...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []),
+          restoreRange,
+        ];
       });
     }
-    context.route({ method: [...API_METHODS], url: `/__gateway/${service}`, handler: forward(service) });
+    context.route({
+      method: [...API_METHODS],
+      url: `/__gateway/${service}`,
+      handler: forward(service),
+    });
   };
 
   await app.register(replyFrom, {
-    undici: { headersTimeout: limits.requestTimeoutMs + 60_000, bodyTimeout: 120_000, connections: 64 },
+    undici: {
+      headersTimeout: limits.requestTimeoutMs + 60_000,
+      bodyTimeout: 120_000,
+      connections: 64,
+    },
   });
   await app.register(apiContext('rest'));
   await app.register(apiContext('storage'));
@@ -712,7 +852,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       );
     }
     if (code === 'EACCES') {
-      throw new StackError(`Port ${options.port} needs special permission; choose a port above 1024, e.g. PORT=8080 npm start.`);
+      throw new StackError(
+        `Port ${options.port} needs special permission; choose a port above 1024, e.g. PORT=8080 npm start.`,
+      );
     }
     throw error;
   }

@@ -11,16 +11,23 @@ export interface RunningHousekeeping {
   stop(): Promise<void>;
 }
 
-export async function startHousekeeping(database: pg.ClientConfig, everyMs = EVERY_MS): Promise<RunningHousekeeping> {
+export async function startHousekeeping(
+  database: pg.ClientConfig,
+  everyMs = EVERY_MS,
+): Promise<RunningHousekeeping> {
   const pool = new pg.Pool({ ...database, max: 1 });
   pool.on('error', () => undefined);
   // A database left at an older release's schema (the upgrade tests) has nothing to sweep.
-  const { rows } = await pool.query<{ found: boolean }>(`select to_regprocedure('private.forget_stale_attempts()') is not null as found`);
+  const { rows } = await pool.query<{ found: boolean }>(
+    `select to_regprocedure('private.forget_stale_attempts()') is not null as found`,
+  );
   let running: Promise<unknown> = Promise.resolve();
   const timer = rows[0]?.found
     ? setInterval(() => {
         running = pool.query('select private.forget_stale_attempts()').catch((error: unknown) => {
-          console.error(`Could not remove old throttle rows (tried again in a minute): ${(error as Error).message}`);
+          console.error(
+            `Could not remove old throttle rows (tried again in a minute): ${(error as Error).message}`,
+          );
         });
       }, everyMs)
     : undefined;

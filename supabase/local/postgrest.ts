@@ -30,7 +30,9 @@ function binaryPath(): string {
 
 /** Starts PostgREST (12 or newer) on 127.0.0.1 and waits until it reports ready. */
 export async function startPostgrest(options: PostgrestOptions): Promise<RunningPostgrest> {
-  const dbUri = `postgres://authenticator:${encodeURIComponent(options.authenticatorPassword)}` + `@127.0.0.1:${options.dbPort}/postgres`;
+  const dbUri =
+    `postgres://authenticator:${encodeURIComponent(options.authenticatorPassword)}` +
+    `@127.0.0.1:${options.dbPort}/postgres`;
   const child: ChildProcess = spawn(binaryPath(), [], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
@@ -77,7 +79,9 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Running
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new StackError('PostgREST did not become ready within 20 seconds; start again, and if it repeats delete the data directory.');
+      throw new StackError(
+        'PostgREST did not become ready within 20 seconds; start again, and if it repeats delete the data directory.',
+      );
     }
     await delay(50);
   }

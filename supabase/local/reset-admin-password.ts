@@ -16,7 +16,9 @@ import { readStackState } from './stack';
 async function main(): Promise<void> {
   const dataDir = resolve(process.env.DATA_DIR ?? '.data');
   if (!existsSync(join(dataDir, 'secrets.json'))) {
-    throw new StackError(`There is no site data in ${dataDir}; run npm start first (or set DATA_DIR).`);
+    throw new StackError(
+      `There is no site data in ${dataDir}; run npm start first (or set DATA_DIR).`,
+    );
   }
   const username = (process.env.ADMIN_USERNAME ?? 'admin').toLowerCase();
   const password = process.env.ADMIN_PASSWORD || randomBytes(12).toString('base64url');
@@ -25,17 +27,25 @@ async function main(): Promise<void> {
   if (running) {
     await setAdminPassword(superuserConnection(running.databasePort, secrets), username, password);
   } else {
-    const postgres = await startPostgres({ dataDir, port: await freePort(), password: secrets.postgresPassword });
+    const postgres = await startPostgres({
+      dataDir,
+      port: await freePort(),
+      password: secrets.postgresPassword,
+    });
     try {
       await setAdminPassword(superuserConnection(postgres.port, secrets), username, password);
     } finally {
       await postgres.stop();
     }
   }
-  process.stdout.write(`New password for ${username}: ${process.env.ADMIN_PASSWORD ? '(the ADMIN_PASSWORD you set)' : password}\n`);
+  process.stdout.write(
+    `New password for ${username}: ${process.env.ADMIN_PASSWORD ? '(the ADMIN_PASSWORD you set)' : password}\n`,
+  );
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof StackError ? error.message : `Resetting the password failed: ${(error as Error).message}`}\n`);
+  process.stderr.write(
+    `${error instanceof StackError ? error.message : `Resetting the password failed: ${(error as Error).message}`}\n`,
+  );
   process.exit(1);
 });

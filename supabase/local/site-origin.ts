@@ -14,7 +14,8 @@ export type SiteOrigin = (request: { host: string | undefined; protocol: string 
 export type HostNames = 'any' | 'own';
 
 /** A host name or address with an optional port; anything else in a Host header is not used. */
-const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const PLAIN_HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 const LOOPBACK_LISTENERS = new Set(['127.0.0.1', 'localhost', '::1']);
 
 /** Whether the gateway listens only for programs on this machine (HOST's default). */
@@ -25,7 +26,8 @@ export function ownHostNames(): Set<string> {
   const name = hostname().toLowerCase();
   const names = new Set(['localhost', '127.0.0.1', '[::1]', name, `${name}.local`]);
   for (const addresses of Object.values(networkInterfaces())) {
-    for (const { address, family } of addresses ?? []) names.add(family === 'IPv6' ? `[${address.split('%')[0]}]` : address);
+    for (const { address, family } of addresses ?? [])
+      names.add(family === 'IPv6' ? `[${address.split('%')[0]}]` : address);
   }
   return names;
 }

@@ -46,7 +46,8 @@ export interface ApiAccess {
 type RenderPage = (request: RenderRequest) => Promise<RenderedPage>;
 
 /** Where the build's index.html is filled in. */
-const HEAD_DEFAULTS = /<!-- page-head -->[\s\S]*?<!-- \/page-head -->|<title>[\s\S]*?<\/title>\s*|<meta name="description"[^>]*>\s*/g;
+const HEAD_DEFAULTS =
+  /<!-- page-head -->[\s\S]*?<!-- \/page-head -->|<title>[\s\S]*?<\/title>\s*|<meta name="description"[^>]*>\s*/g;
 const CONFIG_PRELOAD = /\s*<link rel="preload" href="\/config\.json"[^>]*>/;
 const ROOT = /(<div id="root">)[\s\S]*(<\/div>\s*<\/body>)/;
 const STYLE_PRELOAD = /<link rel="preload" as="style"([^>]*)>/g;
@@ -97,9 +98,13 @@ export function createSitePages(options: SitePagesOptions) {
       .replace(MODULE_PRELOAD, '')
       .replace(
         APP_SCRIPT,
-        (_tag, entry: string) => `<script type="module" crossorigin src="/start-after-paint.js" data-app="${entry}"></script>`,
+        (_tag, entry: string) =>
+          `<script type="module" crossorigin src="/start-after-paint.js" data-app="${entry}"></script>`,
       )
-      .replace(STYLE_PRELOAD, (tag: string, attributes: string) => `${tag}\n    <link rel="stylesheet"${attributes}>`)
+      .replace(
+        STYLE_PRELOAD,
+        (tag: string, attributes: string) => `${tag}\n    <link rel="stylesheet"${attributes}>`,
+      )
       // The site's theme until the page applies it itself (SERVER_THEME_ID, src/theme/theme-variables.ts).
       .replace('</head>', `    <style id="server-theme">${page.themeCss ?? ''}</style>\n  </head>`)
       .replace(
@@ -111,7 +116,11 @@ export function createSitePages(options: SitePagesOptions) {
   }
 
   /** Answers a page address: its HTML, status and headers. False when there is no built page to send. */
-  async function answer(request: PageRequest, response: ServerResponse, api: ApiAccess): Promise<boolean> {
+  async function answer(
+    request: PageRequest,
+    response: ServerResponse,
+    api: ApiAccess,
+  ): Promise<boolean> {
     if (!template) return false;
     let rendered: RenderedPage | null = null;
     const render = drawing < concurrent ? await loadRenderer() : null;
@@ -129,19 +138,29 @@ export function createSitePages(options: SitePagesOptions) {
             const headers = new Headers(init?.headers);
             headers.set('x-forwarded-for', request.clientAddress);
             headers.set('x-real-ip', request.clientAddress);
-            return fetch(`${api.postgrestUrl}${url.slice(`${apiBase}/rest/v1`.length)}`, { ...init, headers });
+            return fetch(`${api.postgrestUrl}${url.slice(`${apiBase}/rest/v1`.length)}`, {
+              ...init,
+              headers,
+            });
           },
           timeoutMs,
         });
       } catch (error) {
-        console.error(`site-pages: ${request.pathname} was sent undrawn:`, (error as Error).message);
+        console.error(
+          `site-pages: ${request.pathname} was sent undrawn:`,
+          (error as Error).message,
+        );
       } finally {
         drawing -= 1;
       }
     }
     const html = fill(request.pathname, rendered, rendered?.head ?? null);
     const body = Buffer.from(html);
-    const encoding = /\bbr\b/.test(request.acceptEncoding ?? '') ? 'br' : /\bgzip\b/.test(request.acceptEncoding ?? '') ? 'gzip' : null;
+    const encoding = /\bbr\b/.test(request.acceptEncoding ?? '')
+      ? 'br'
+      : /\bgzip\b/.test(request.acceptEncoding ?? '')
+        ? 'gzip'
+        : null;
     const sent =
       encoding === 'br'
         ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
@@ -152,7 +171,8 @@ export function createSitePages(options: SitePagesOptions) {
       'content-type': 'text/html; charset=utf-8',
       // Drawn from the database at each visit: never kept without asking again. A client's album
       // is one person's: no shared cache may keep it (docs/SECURITY.md, class 12).
-      'cache-control': matchPublicPath(request.pathname)?.page === 'clientLink' ? 'private, no-cache' : 'no-cache',
+      'cache-control':
+        matchPublicPath(request.pathname)?.page === 'clientLink' ? 'private, no-cache' : 'no-cache',
       vary: 'accept-encoding',
       'content-length': sent.length,
       ...(encoding ? { 'content-encoding': encoding } : {}),

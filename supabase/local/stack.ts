@@ -163,7 +163,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const storageRoot = join(dataDir, 'storage');
     const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
     await moveOriginals({ pool: storagePool, root: storageRoot, log }).catch((error: unknown) => {
-      console.error(`Could not move the originals into the private bucket (the next start tries again): ${(error as Error).message}`);
+      console.error(
+        `Could not move the originals into the private bucket (the next start tries again): ${(error as Error).message}`,
+      );
     });
 
     const storage = await startStorageService({

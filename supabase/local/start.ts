@@ -49,14 +49,20 @@ async function main(): Promise<void> {
   log(`  Site:   ${stack.url}/`);
   log(`  Admin:  ${stack.url}/admin`);
   if (stack.createdAdminPassword) {
-    log(`  Login:  admin / ${adminPassword ? '(the ADMIN_PASSWORD you set)' : stack.createdAdminPassword}`);
+    log(
+      `  Login:  admin / ${adminPassword ? '(the ADMIN_PASSWORD you set)' : stack.createdAdminPassword}`,
+    );
     if (!adminPassword) log('          This password is shown only once; write it down.');
   } else {
-    log('  Login:  admin (password as printed on first start; npm run admin:reset-password sets a new one)');
+    log(
+      '  Login:  admin (password as printed on first start; npm run admin:reset-password sets a new one)',
+    );
   }
   log(`  Data:   ${dataDir}`);
   if (!process.env.PUBLIC_URL && !isLoopbackListener(process.env.HOST ?? DEFAULT_HOST)) {
-    log('  Note:   PUBLIC_URL is not set: link previews and the sitemap name this machine. For a public');
+    log(
+      '  Note:   PUBLIC_URL is not set: link previews and the sitemap name this machine. For a public',
+    );
     log('          site, set PUBLIC_URL to its address (e.g. https://photos.example.com).');
   }
   log(`  Ready in ${((Date.now() - started) / 1000).toFixed(1)} s. Press Ctrl+C to stop.`);
@@ -66,7 +72,9 @@ main().catch((error: unknown) => {
   if (error instanceof StackError) {
     process.stderr.write(`${error.message}\n`);
   } else {
-    process.stderr.write(`The site could not start: ${(error as Error).message ?? String(error)}\n`);
+    process.stderr.write(
+      `The site could not start: ${(error as Error).message ?? String(error)}\n`,
+    );
   }
   process.exit(1);
 });

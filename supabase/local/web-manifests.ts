@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ADMIN_MANIFEST_PATH, PUBLIC_MANIFEST_PATH } from '../../src/app/web-manifest';
-import { GeneratedFileError, readAsVisitor, type GeneratedFileContext, type GeneratedFileWriter } from './crawler-files';
+import {
+  GeneratedFileError,
+  readAsVisitor,
+  type GeneratedFileContext,
+  type GeneratedFileWriter,
+} from './crawler-files';
 
 /**
  * The two web app manifests the build writes (vite.config.ts; which page names which:
@@ -13,7 +18,11 @@ import { GeneratedFileError, readAsVisitor, type GeneratedFileContext, type Gene
 /** What launchers show under an icon without cutting it (Chrome's guidance: 12 characters). */
 export const SHORT_NAME_LIMIT = 12;
 
-const graphemes = (text: string) => Array.from(new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text), (part) => part.segment);
+const graphemes = (text: string) =>
+  Array.from(
+    new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text),
+    (part) => part.segment,
+  );
 
 /** Words and signs that do not end a name: 'Willow & Light Photography' becomes 'Willow', not 'Willow &'. */
 const DANGLING = /(?:\s+(?:&|\+|and|of|the|by|at|in|[-–—·|/:,;.]))+$/i;
@@ -48,7 +57,9 @@ export function cleanSiteName(value: unknown): string | null {
 async function readSiteName(context: GeneratedFileContext): Promise<string | null> {
   try {
     const rows = await readAsVisitor(context, 'photographer_profile?select=site_name&limit=1');
-    return Array.isArray(rows) ? cleanSiteName((rows[0] as { site_name?: unknown } | undefined)?.site_name) : null;
+    return Array.isArray(rows)
+      ? cleanSiteName((rows[0] as { site_name?: unknown } | undefined)?.site_name)
+      : null;
   } catch (error) {
     console.error('gateway: the site name for the web app manifest:', (error as Error).message);
     return null;
@@ -60,14 +71,20 @@ async function readSiteName(context: GeneratedFileContext): Promise<string | nul
  * same value once parsed): safe even where a careless page inlines it in a <script>.
  */
 export const inertJson = (value: unknown) =>
-  JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 
 function manifest(path: string): GeneratedFileWriter {
   return async (context) => {
     if (!context.distDir) throw new GeneratedFileError(404);
     let built: Record<string, unknown>;
     try {
-      built = JSON.parse(await readFile(join(context.distDir, path.slice(1)), 'utf8')) as Record<string, unknown>;
+      built = JSON.parse(await readFile(join(context.distDir, path.slice(1)), 'utf8')) as Record<
+        string,
+        unknown
+      >;
     } catch {
       throw new GeneratedFileError(404);
     }

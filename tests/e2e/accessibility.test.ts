@@ -12,7 +12,10 @@ import { seedAlbum, seedClientLink, seedPublicGallery, type SeededPhoto } from '
  * desktop and phone size. The message names each rule and the elements that break it.
  */
 // Run through the debugging protocol: the site's CSP (rightly) refuses an injected <script>.
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
 
 interface AxeViolation {
   id: string;
@@ -23,17 +26,30 @@ interface AxeViolation {
 async function violations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   // Animations settle first: a fading element is measured at its final colours.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(
+      document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } })
-      .axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
     });
     return result.violations;
   });
   return found.map(
-    (violation) => `${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    (violation) =>
+      `${violation.id} (${violation.help}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
   );
 }
 
@@ -63,7 +79,8 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('accessibility at %s siz
     const found: Record<string, string[]> = {};
 
     // The first screen of each is what the README's screenshots show (docs/screenshots/).
-    const firstScreen = (name: string) => screenshot(page, `first-screen-${name}-${viewport}`, { fullPage: false });
+    const firstScreen = (name: string) =>
+      screenshot(page, `first-screen-${name}-${viewport}`, { fullPage: false });
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     found.home = await violations(page);
@@ -97,7 +114,15 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('accessibility at %s siz
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     found.login = await violations(page);
 
-    expect(found).toEqual({ home: [], gallery: [], viewer: [], album: [], client: [], notFound: [], login: [] });
+    expect(found).toEqual({
+      home: [],
+      gallery: [],
+      viewer: [],
+      album: [],
+      client: [],
+      notFound: [],
+      login: [],
+    });
     await context.close();
   });
 

@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, fixturePath, newContext, screenshot, signInAsAdmin, sql, VIEWPORTS, type ViewportName } from './browser';
+import {
+  expectToast,
+  fixturePath,
+  newContext,
+  screenshot,
+  signInAsAdmin,
+  sql,
+  VIEWPORTS,
+  type ViewportName,
+} from './browser';
 import { seedAlbum } from './public-seed';
 
 interface SectionRow {
@@ -29,10 +38,15 @@ const sectionsNamed = (name: string) =>
 /** Lets the toasts run out (the pointer resting on them pauses them); on a phone they cover the last row. */
 async function waitForToastsToClose(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
-  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-sonner-toast]').length === 0,
+    undefined,
+    { timeout: 20_000 },
+  );
 }
 
-const row = (page: Page, name: string) => page.locator(`[data-testid="section-row"][data-section="${name}"]`);
+const row = (page: Page, name: string) =>
+  page.locator(`[data-testid="section-row"][data-section="${name}"]`);
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('page content at %s size', (viewport) => {
   it('lists the seeded sections, edits the hero, hides and shows a section, adds and deletes a cta, refuses a second hero', async () => {
@@ -41,16 +55,24 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('page content at %s size
     await signInAsAdmin(page);
     await page.goto('/admin/content');
     await page.getByRole('heading', { name: 'Page Content', exact: true }).waitFor();
-    expect(await page.getByRole('tab', { name: 'Home Page' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: 'Home Page' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     expect(await page.getByRole('tab').count()).toBe(1);
 
     // The seeded sections, by sort order.
     await row(page, 'hero').waitFor();
-    const order = await page.getByTestId('section-row').evaluateAll((rows) => rows.map((element) => element.getAttribute('data-section')));
+    const order = await page
+      .getByTestId('section-row')
+      .evaluateAll((rows) => rows.map((element) => element.getAttribute('data-section')));
     expect(order).toEqual(['hero', 'intro', 'about-story']);
     await row(page, 'about-story').getByText('My Story', { exact: true }).waitFor();
     // The photographer's words for each section, never the stored name.
-    expect(await page.getByTestId('section-label').allTextContents()).toEqual(['Hero', 'Introduction', 'About — my story']);
+    expect(await page.getByTestId('section-label').allTextContents()).toEqual([
+      'Hero',
+      'Introduction',
+      'About — my story',
+    ]);
     expect(await page.getByText('about-story', { exact: true }).count()).toBe(0);
     await screenshot(page, `content-${viewport}`);
 
@@ -93,7 +115,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('page content at %s size
     const addDialog = page.getByRole('dialog', { name: 'Add Section' });
     await addDialog.getByRole('button', { name: 'Add Section' }).click();
     await addDialog.getByText('Section name is required').waitFor();
-    await addDialog.getByLabel('Section', { exact: true }).selectOption({ label: 'Call to action' });
+    await addDialog
+      .getByLabel('Section', { exact: true })
+      .selectOption({ label: 'Call to action' });
     await addDialog.getByLabel('Title', { exact: true }).fill('Ready when you are');
     await addDialog.getByLabel('Button Text').fill('Get in touch');
     await addDialog.getByLabel('Button Link').fill('/contact');
@@ -118,7 +142,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('page content at %s size
       sort_order: 3,
       is_active: true,
     });
-    await row(page, 'cta').getByTestId('section-label').getByText('Call to action', { exact: true }).waitFor();
+    await row(page, 'cta')
+      .getByTestId('section-label')
+      .getByText('Call to action', { exact: true })
+      .waitFor();
     await row(page, 'cta').getByText('Get in touch → /contact').waitFor();
     expect(await page.getByTestId('section-row').last().getAttribute('data-section')).toBe('cta');
 
@@ -132,7 +159,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('page content at %s size
     expect(await sectionsNamed('hero')).toEqual([heroAfter]);
     // The typed section is still in the form: Cancel asks first.
     await addDialog.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Discard changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
     await addDialog.waitFor({ state: 'detached' });
     expect(await row(page, 'hero').count()).toBe(1);
     expect(await page.getByText('Another hero').count()).toBe(0);
@@ -142,7 +172,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('page content at %s size
     await waitForToastsToClose(page);
     await row(page, 'cta').getByRole('button', { name: 'Delete section' }).click();
     const confirm = page.getByRole('alertdialog');
-    await confirm.getByText('The “Call to action” section will be removed from the home page.', { exact: false }).waitFor();
+    await confirm
+      .getByText('The “Call to action” section will be removed from the home page.', {
+        exact: false,
+      })
+      .waitFor();
     await confirm.getByRole('button', { name: 'Delete Section' }).click();
     await expectToast(page, 'Content deleted');
     await row(page, 'cta').waitFor({ state: 'detached' });
@@ -158,14 +192,19 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('page content at %s size
 
 /** The sections' names, top to bottom, as the list shows them and as the database orders them. */
 const listed = (page: Page) =>
-  page.getByTestId('section-row').evaluateAll((rows) => rows.map((element) => element.getAttribute('data-section')));
+  page
+    .getByTestId('section-row')
+    .evaluateAll((rows) => rows.map((element) => element.getAttribute('data-section')));
 const stored = async () =>
-  (await sql<{ section_name: string }>('select section_name from public.page_content order by sort_order, created_at')).map(
-    (section) => section.section_name,
-  );
+  (
+    await sql<{ section_name: string }>(
+      'select section_name from public.page_content order by sort_order, created_at',
+    )
+  ).map((section) => section.section_name);
 
 /** Whether the page scrolls sideways. */
-const widerThanScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const widerThanScreen = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 describe('sections, put in order and given images without typing numbers or addresses', () => {
   let seeded: SectionRow[] = [];
@@ -173,12 +212,17 @@ describe('sections, put in order and given images without typing numbers or addr
 
   beforeAll(async () => {
     seeded = await sql<SectionRow>('select * from public.page_content');
-    album = await seedAlbum({ name: 'Golden hour walks', photos: ['landscape.jpg', 'portrait.jpg'] });
+    album = await seedAlbum({
+      name: 'Golden hour walks',
+      photos: ['landscape.jpg', 'portrait.jpg'],
+    });
   });
 
   // Back to the sections the other journeys expect.
   afterAll(async () => {
-    await sql('delete from public.page_content where not (id = any($1::uuid[]))', [seeded.map((section) => section.id)]);
+    await sql('delete from public.page_content where not (id = any($1::uuid[]))', [
+      seeded.map((section) => section.id),
+    ]);
     for (const section of seeded) {
       await sql('update public.page_content set image_url = $2, sort_order = $3 where id = $1', [
         section.id,
@@ -211,7 +255,9 @@ describe('sections, put in order and given images without typing numbers or addr
     await expect.poll(() => listed(page)).toEqual([...start, 'contact', 'cta']);
     expect(await stored()).toEqual([...start, 'contact', 'cta']);
     expect(await page.getByRole('button', { name: 'Move up Hero' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Move down Call to action' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Move down Call to action' }).isDisabled()).toBe(
+      true,
+    );
 
     // Move up: the call to action before the contact, in the list and in the database.
     await page.getByRole('button', { name: 'Move up Call to action' }).click();
@@ -220,11 +266,22 @@ describe('sections, put in order and given images without typing numbers or addr
     await expect.poll(stored).toEqual([...start, 'cta', 'contact']);
     // Move down: the hero after the introduction; the order is rewritten 0, 1, 2, …
     await page.getByRole('button', { name: 'Move down Hero' }).click();
-    await expect.poll(() => listed(page)).toEqual(['intro', 'hero', 'about-story', 'cta', 'contact']);
     await expect
-      .poll(async () => sql('select section_name, sort_order from public.page_content order by sort_order'))
-      .toEqual(['intro', 'hero', 'about-story', 'cta', 'contact'].map((section_name, sort_order) => ({ section_name, sort_order })));
-    expect(await page.getByRole('button', { name: 'Move up Introduction' }).isDisabled()).toBe(true);
+      .poll(() => listed(page))
+      .toEqual(['intro', 'hero', 'about-story', 'cta', 'contact']);
+    await expect
+      .poll(async () =>
+        sql('select section_name, sort_order from public.page_content order by sort_order'),
+      )
+      .toEqual(
+        ['intro', 'hero', 'about-story', 'cta', 'contact'].map((section_name, sort_order) => ({
+          section_name,
+          sort_order,
+        })),
+      );
+    expect(await page.getByRole('button', { name: 'Move up Introduction' }).isDisabled()).toBe(
+      true,
+    );
 
     // The home page follows: the story moved above the introduction comes first, before the sessions.
     const homeOrder = async () => {
@@ -240,18 +297,28 @@ describe('sections, put in order and given images without typing numbers or addr
       await home.close();
       return order;
     };
-    expect(await homeOrder()).toEqual(['home-intro-title', 'home-services-title', 'home-story-title']);
+    expect(await homeOrder()).toEqual([
+      'home-intro-title',
+      'home-services-title',
+      'home-story-title',
+    ]);
     await page.getByRole('button', { name: 'Move up About — my story' }).click();
     await expectToast(page, 'Order updated');
     await page.getByRole('button', { name: 'Move up About — my story' }).click();
     await expect
       .poll(async () =>
-        (await sql<{ section_name: string }>('select section_name from public.page_content order by sort_order')).map(
-          (r) => r.section_name,
-        ),
+        (
+          await sql<{ section_name: string }>(
+            'select section_name from public.page_content order by sort_order',
+          )
+        ).map((r) => r.section_name),
       )
       .toEqual(['about-story', 'intro', 'hero', 'cta', 'contact']);
-    expect(await homeOrder()).toEqual(['home-story-title', 'home-intro-title', 'home-services-title']);
+    expect(await homeOrder()).toEqual([
+      'home-story-title',
+      'home-intro-title',
+      'home-services-title',
+    ]);
 
     // Upload an image to the story: the save waits for the upload; the home page shows it.
     await row(page, 'about-story').getByRole('button', { name: 'Edit section' }).click();
@@ -265,11 +332,16 @@ describe('sections, put in order and given images without typing numbers or addr
     await expectToast(page, 'Content updated');
     await story.waitFor({ state: 'detached' });
     const [storyRow] = await sectionsNamed('about-story');
-    const objectName = /\/storage\/v1\/object\/public\/photos\/(content-[0-9a-f-]{36}\.jpg)$/.exec(storyRow!.image_url ?? '')?.[1];
+    const objectName = /\/storage\/v1\/object\/public\/photos\/(content-[0-9a-f-]{36}\.jpg)$/.exec(
+      storyRow!.image_url ?? '',
+    )?.[1];
     expect(objectName).toBeDefined();
-    expect(await sql(`select 1 as stored from storage.objects where bucket_id = 'photos' and name = $1`, [objectName])).toEqual([
-      { stored: 1 },
-    ]);
+    expect(
+      await sql(
+        `select 1 as stored from storage.objects where bucket_id = 'photos' and name = $1`,
+        [objectName],
+      ),
+    ).toEqual([{ stored: 1 }]);
     await row(page, 'about-story').getByRole('img', { name: 'About — my story image' }).waitFor();
 
     // Pick one of the photographer's photos for the hero: its preview rendition, never the original.
@@ -279,20 +351,27 @@ describe('sections, put in order and given images without typing numbers or addr
     const chooser = page.getByRole('dialog', { name: 'Choose a photo' });
     const photo = chooser.getByRole('button', { name: 'portrait.jpg from Golden hour walks' });
     await photo.waitFor();
-    await expect.poll(() => photo.locator('img').evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        photo.locator('img').evaluate((image) => (image as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
     await screenshot(page, 'content-photo-choice-desktop', { fullPage: false });
     await photo.click();
     await chooser.waitFor({ state: 'detached' });
     const preview = hero.getByRole('img', { name: 'Section image preview' });
-    await expect.poll(() => preview.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => preview.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     await hero.getByText('Use an image address instead').click();
     await screenshot(page, 'content-image-field-desktop', { fullPage: false });
     await hero.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Content updated');
     await hero.waitFor({ state: 'detached' });
-    const [picked] = await sql<{ preview_url: string; file_url: string }>('select preview_url, file_url from public.photos where id = $1', [
-      album.photos[1]!.id,
-    ]);
+    const [picked] = await sql<{ preview_url: string; file_url: string }>(
+      'select preview_url, file_url from public.photos where id = $1',
+      [album.photos[1]!.id],
+    );
     const [heroRow] = await sectionsNamed('hero');
     expect(heroRow!.image_url).toBe(picked!.preview_url);
     expect(heroRow!.image_url).not.toBe(picked!.file_url);
@@ -303,12 +382,20 @@ describe('sections, put in order and given images without typing numbers or addr
     await visitor.goto('/');
     const heroImage = visitor.getByTestId('home-hero-image');
     await heroImage.waitFor();
-    expect(await heroImage.getAttribute('src')).toMatch(new RegExp(`/${album.photos[1]!.id}\\.preview\\.webp$`));
-    await expect.poll(() => heroImage.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await heroImage.getAttribute('src')).toMatch(
+      new RegExp(`/${album.photos[1]!.id}\\.preview\\.webp$`),
+    );
+    await expect
+      .poll(() => heroImage.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     const storyImage = visitor.locator('#about-story img');
     await storyImage.scrollIntoViewIfNeeded();
-    expect(await storyImage.getAttribute('src')).toMatch(new RegExp(`/${objectName!.replace(/\./g, '\\.')}$`));
-    await expect.poll(() => storyImage.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await storyImage.getAttribute('src')).toMatch(
+      new RegExp(`/${objectName!.replace(/\./g, '\\.')}$`),
+    );
+    await expect
+      .poll(() => storyImage.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     await visitor.context().close();
     await context.close();
   });
@@ -319,9 +406,19 @@ describe('sections, put in order and given images without typing numbers or addr
     await signInAsAdmin(page);
     await page.goto('/admin/content');
     await row(page, 'cta').waitFor();
-    for (const name of ['Move up Hero', 'Move down Hero', 'Edit section', 'Hide section', 'Delete section']) {
+    for (const name of [
+      'Move up Hero',
+      'Move down Hero',
+      'Edit section',
+      'Hide section',
+      'Delete section',
+    ]) {
       const box = await page.getByRole('button', { name, exact: true }).first().boundingBox();
-      expect({ name, width: box!.width >= 44, height: box!.height >= 44 }).toEqual({ name, width: true, height: true });
+      expect({ name, width: box!.width >= 44, height: box!.height >= 44 }).toEqual({
+        name,
+        width: true,
+        height: true,
+      });
     }
     expect(await widerThanScreen(page)).toBe(false);
     await screenshot(page, 'content-ordered-phone');
@@ -330,10 +427,16 @@ describe('sections, put in order and given images without typing numbers or addr
     const dialog = page.getByRole('dialog', { name: 'Edit Section' });
     const preview = dialog.getByRole('img', { name: 'Section image preview' });
     await preview.scrollIntoViewIfNeeded();
-    await expect.poll(() => preview.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => preview.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     for (const name of ['Upload Image', 'Choose from your photos', 'Remove Image']) {
       const box = await dialog.getByRole('button', { name }).boundingBox();
-      expect({ name, height: box!.height >= 44, inside: box!.x + box!.width <= 390 }).toEqual({ name, height: true, inside: true });
+      expect({ name, height: box!.height >= 44, inside: box!.x + box!.width <= 390 }).toEqual({
+        name,
+        height: true,
+        inside: true,
+      });
     }
     expect(await widerThanScreen(page)).toBe(false);
     await screenshot(page, 'content-image-field-phone', { fullPage: false });

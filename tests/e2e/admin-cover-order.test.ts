@@ -16,20 +16,32 @@ const orderOf = async (albumId: string) =>
 
 /** The filenames of the admin grid's tiles, in the order shown. */
 const adminTiles = (page: Page) =>
-  page.getByTestId('photo-tile').evaluateAll((tiles) => tiles.map((tile) => tile.querySelector('figcaption p')?.textContent ?? ''));
+  page
+    .getByTestId('photo-tile')
+    .evaluateAll((tiles) =>
+      tiles.map((tile) => tile.querySelector('figcaption p')?.textContent ?? ''),
+    );
 
 /** Which seeded photo an image shows, by the photo id in its address. */
-const photoIn = (src: string | null, photos: SeededPhoto[]) => photos.find((photo) => src?.includes(photo.id))?.originalFilename;
+const photoIn = (src: string | null, photos: SeededPhoto[]) =>
+  photos.find((photo) => src?.includes(photo.id))?.originalFilename;
 
-const tile = (page: Page, name: string): Locator => page.getByTestId('photo-tile').filter({ hasText: name });
+const tile = (page: Page, name: string): Locator =>
+  page.getByTestId('photo-tile').filter({ hasText: name });
 
 /** Waits until the drag-and-drop live region says this. */
 async function announced(page: Page, text: string) {
   const region = page.locator('[id^="DndLiveRegion"]');
   await page
-    .waitForFunction((expected) => document.querySelector('[id^="DndLiveRegion"]')?.textContent === expected, text, { timeout: 10_000 })
+    .waitForFunction(
+      (expected) => document.querySelector('[id^="DndLiveRegion"]')?.textContent === expected,
+      text,
+      { timeout: 10_000 },
+    )
     .catch(async (error: unknown) => {
-      throw new Error(`The live region said “${await region.textContent()}”, not “${text}”`, { cause: error });
+      throw new Error(`The live region said “${await region.textContent()}”, not “${text}”`, {
+        cause: error,
+      });
     });
 }
 
@@ -79,7 +91,9 @@ describe('covers and photo order', () => {
     await tile(page, 'third.jpg').getByTestId('cover-badge').waitFor();
     expect(await page.getByTestId('cover-badge').count()).toBe(1);
     const third = album.photos[2]!;
-    expect((await sql('select cover_photo_id from public.albums where id = $1', [album.id]))[0]).toEqual({ cover_photo_id: third.id });
+    expect(
+      (await sql('select cover_photo_id from public.albums where id = $1', [album.id]))[0],
+    ).toEqual({ cover_photo_id: third.id });
 
     // By keyboard: the handle picks it up, the arrows move it, Space drops it.
     await tile(page, 'third.jpg').getByRole('button', { name: 'Move third.jpg' }).focus();
@@ -100,7 +114,11 @@ describe('covers and photo order', () => {
 
     // By mouse, on the handle: second.jpg to the front.
     await tile(page, 'second.jpg').hover();
-    await dragWithMouse(page, tile(page, 'second.jpg').getByRole('button', { name: 'Move second.jpg' }), tile(page, 'third.jpg'));
+    await dragWithMouse(
+      page,
+      tile(page, 'second.jpg').getByRole('button', { name: 'Move second.jpg' }),
+      tile(page, 'third.jpg'),
+    );
     expect(await adminTiles(page)).toEqual(['second.jpg', 'third.jpg', 'first.jpg']);
     await expect.poll(() => orderOf(album.id)).toEqual(['second.jpg', 'third.jpg', 'first.jpg']);
     // The chosen cover stays where it is chosen, whatever the order.
@@ -122,7 +140,9 @@ describe('covers and photo order', () => {
     await visitor.goto('/');
     const session = visitor.getByTestId('collection-card').filter({ hasText: name });
     await session.waitFor();
-    expect(photoIn(await session.locator('img').getAttribute('src'), album.photos)).toBe('third.jpg');
+    expect(photoIn(await session.locator('img').getAttribute('src'), album.photos)).toBe(
+      'third.jpg',
+    );
 
     // The client gallery: the cover on top, the photos in the order set.
     await visitor.goto(`/client/${token}`);
@@ -132,8 +152,14 @@ describe('covers and photo order', () => {
     await hero.locator('img').waitFor();
     expect(photoIn(await hero.locator('img').getAttribute('src'), album.photos)).toBe('third.jpg');
     await visitor.locator('[role="list"] img').first().waitFor();
-    const shown = await visitor.locator('[role="list"] img').evaluateAll((images) => images.map((img) => img.getAttribute('src')));
-    expect(shown.map((src) => photoIn(src, album.photos))).toEqual(['second.jpg', 'third.jpg', 'first.jpg']);
+    const shown = await visitor
+      .locator('[role="list"] img')
+      .evaluateAll((images) => images.map((img) => img.getAttribute('src')));
+    expect(shown.map((src) => photoIn(src, album.photos))).toEqual([
+      'second.jpg',
+      'third.jpg',
+      'first.jpg',
+    ]);
     await screenshot(visitor, 'client-gallery-cover-desktop', { fullPage: false });
 
     // The card's menu chooses a cover too.
@@ -149,7 +175,9 @@ describe('covers and photo order', () => {
       (id) => document.querySelector(`[data-testid="album-card"] img[src*="${id}"]`) !== null,
       album.photos[0]!.id,
     );
-    expect((await sql('select cover_photo_id from public.albums where id = $1', [album.id]))[0]).toEqual({
+    expect(
+      (await sql('select cover_photo_id from public.albums where id = $1', [album.id]))[0],
+    ).toEqual({
       cover_photo_id: album.photos[0]!.id,
     });
     await context.close();
@@ -227,7 +255,12 @@ describe('covers and photo order', () => {
       await toolbar.getByText('3 photos selected').waitFor();
       const pressed = await page
         .locator('[data-select-photo]')
-        .evaluateAll((buttons) => buttons.map((button) => `${button.getAttribute('aria-label')}: ${button.getAttribute('aria-pressed')}`));
+        .evaluateAll((buttons) =>
+          buttons.map(
+            (button) =>
+              `${button.getAttribute('aria-label')}: ${button.getAttribute('aria-pressed')}`,
+          ),
+        );
       expect(pressed).toEqual([
         'Select a.jpg: false',
         'Select b.jpg: true',
@@ -254,9 +287,17 @@ describe('covers and photo order', () => {
       expect(download.suggestedFilename()).toBe(`${name}.zip`);
       const zip = await JSZip.loadAsync(readFileSync(await download.path()));
       expect(Object.keys(zip.files)).toEqual(['b.jpg', 'c.jpg', 'd.jpg']);
-      const fixtureOf = { 'b.jpg': 'portrait.jpg', 'c.jpg': 'rotated-exif6.jpg', 'd.jpg': 'landscape.jpg' } as const;
+      const fixtureOf = {
+        'b.jpg': 'portrait.jpg',
+        'c.jpg': 'rotated-exif6.jpg',
+        'd.jpg': 'landscape.jpg',
+      } as const;
       for (const [entry, fixture] of Object.entries(fixtureOf)) {
-        expect(Buffer.from(await zip.file(entry)!.async('uint8array')).equals(readFileSync(fixturePath(fixture)))).toBe(true);
+        expect(
+          Buffer.from(await zip.file(entry)!.async('uint8array')).equals(
+            readFileSync(fixturePath(fixture)),
+          ),
+        ).toBe(true);
       }
       await expectToast(page, '3 photos downloaded as zip file');
 
@@ -267,12 +308,18 @@ describe('covers and photo order', () => {
       await toolbar.waitFor({ state: 'detached' });
       expect(await adminTiles(page)).toEqual(['a.jpg', 'e.jpg']);
       expect(await orderOf(album.id)).toEqual(['a.jpg', 'e.jpg']);
-      const files = await sql<{ name: string }>(`select name from storage.objects where name like $1 || '/%' order by name`, [album.id]);
+      const files = await sql<{ name: string }>(
+        `select name from storage.objects where name like $1 || '/%' order by name`,
+        [album.id],
+      );
       expect(files).toHaveLength(2 * 3);
 
       // 'Add to public gallery…': the selection goes after what the gallery shows.
       const galleryTitle = `Best of ${size} ${crypto.randomUUID().slice(0, 6)}`;
-      const galleryId = await seedPublicGallery({ title: galleryTitle, photoIds: [album.photos[0]!.id] });
+      const galleryId = await seedPublicGallery({
+        title: galleryTitle,
+        photoIds: [album.photos[0]!.id],
+      });
       await page.getByRole('button', { name: 'Select', exact: true }).click();
       await toolbar.getByRole('button', { name: 'Select all' }).click();
       await toolbar.getByText('2 photos selected').waitFor();

@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, fixturePath, newContext, screenshot, signInAsAdmin, sql, VIEWPORTS, type ViewportName } from './browser';
+import {
+  expectToast,
+  fixturePath,
+  newContext,
+  screenshot,
+  signInAsAdmin,
+  sql,
+  VIEWPORTS,
+  type ViewportName,
+} from './browser';
 
 /** The seeded design (supabase/seed.sql, SPEC §9), put back before each journey. */
 const SEEDED: Record<string, string | null> = {
@@ -25,7 +34,10 @@ const SEEDED: Record<string, string | null> = {
 
 async function restoreSeededDesign() {
   for (const [key, value] of Object.entries(SEEDED)) {
-    await sql('update public.site_settings set setting_value = $2 where setting_key = $1', [key, value]);
+    await sql('update public.site_settings set setting_value = $2 where setting_key = $1', [
+      key,
+      value,
+    ]);
   }
 }
 
@@ -38,10 +50,15 @@ async function storedDesign(): Promise<Record<string, string | null>> {
 
 /** A custom property as the page computes it on <html>. */
 const rootVariable = (page: Page, name: string) =>
-  page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
+  page.evaluate(
+    (variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(),
+    name,
+  );
 
 const computed = (page: Page, testId: string, property: string) =>
-  page.getByTestId(testId).evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+  page
+    .getByTestId(testId)
+    .evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
 
 async function slide(page: Page, name: string, key: 'ArrowRight' | 'ArrowLeft', times: number) {
   const slider = page.getByRole('slider', { name });
@@ -79,13 +96,17 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
         page.evaluate(async (families) => {
           await document.fonts.ready;
           const loaded = new Set<string>();
-          document.fonts.forEach((face) => face.status === 'loaded' && loaded.add(face.family.replace(/["']/g, '')));
+          document.fonts.forEach(
+            (face) => face.status === 'loaded' && loaded.add(face.family.replace(/["']/g, '')),
+          );
           return families.filter((family) => !loaded.has(family));
         }, fonts),
       )
       .toEqual([]);
     expect(
-      await page.getByRole('radio', { name: 'Source Sans Pro' }).evaluate((input) => getComputedStyle(input.parentElement!).fontFamily),
+      await page
+        .getByRole('radio', { name: 'Source Sans Pro' })
+        .evaluate((input) => getComputedStyle(input.parentElement!).fontFamily),
     ).toMatch(/^"Source Sans 3"/);
 
     // Local edits: colour, heading font, background style, blur, opacity, hero image.
@@ -94,35 +115,55 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
     // The live preview is the real home page in a frame, and follows at once.
     const live = page.frameLocator('iframe[title="Live preview of your home page"]');
     await expect
-      .poll(() => live.getByTestId('contact-button').evaluate((b) => getComputedStyle(b).backgroundColor))
+      .poll(() =>
+        live.getByTestId('contact-button').evaluate((b) => getComputedStyle(b).backgroundColor),
+      )
       .toBe('rgb(51, 102, 153)');
     await page.getByRole('radio', { name: 'Cormorant' }).check();
     await page.getByRole('radio', { name: 'Dreamy' }).check();
     await expect
-      .poll(() => live.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily))
+      .poll(() =>
+        live.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily),
+      )
       .toMatch(/^"?Cormorant/);
-    expect(await live.locator('html').evaluate((html) => getComputedStyle(html).getPropertyValue('--site-background'))).toContain(
-      'radial-gradient',
-    );
+    expect(
+      await live
+        .locator('html')
+        .evaluate((html) => getComputedStyle(html).getPropertyValue('--site-background')),
+    ).toContain('radial-gradient');
     // The frame is a page of an admin's browser, but starts no second outbox: the admin page sends.
     await page.waitForTimeout(1500);
     expect(
       await live
         .locator('html')
-        .evaluate(() => performance.getEntriesByType('resource').filter((entry) => /start-admin-area/.test(entry.name)).length),
+        .evaluate(
+          () =>
+            performance
+              .getEntriesByType('resource')
+              .filter((entry) => /start-admin-area/.test(entry.name)).length,
+        ),
     ).toBe(0);
     // Only its parent, this admin page, can tell the frame what to show.
     await live
       .locator('html')
       .evaluate(() =>
-        window.postMessage({ type: 'design-preview:settings', settings: { primary_color: '#FF0000' } }, window.location.origin),
+        window.postMessage(
+          { type: 'design-preview:settings', settings: { primary_color: '#FF0000' } },
+          window.location.origin,
+        ),
       );
     await page.waitForTimeout(300);
-    expect(await live.getByTestId('contact-button').evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(51, 102, 153)');
+    expect(
+      await live.getByTestId('contact-button').evaluate((b) => getComputedStyle(b).backgroundColor),
+    ).toBe('rgb(51, 102, 153)');
     await slide(page, 'Hero blur', 'ArrowRight', 5);
     await slide(page, 'Hero opacity', 'ArrowLeft', 4);
-    expect(await page.getByRole('slider', { name: 'Hero blur' }).getAttribute('aria-valuenow')).toBe('5');
-    expect(await page.getByRole('slider', { name: 'Hero opacity' }).getAttribute('aria-valuenow')).toBe('80');
+    expect(
+      await page.getByRole('slider', { name: 'Hero blur' }).getAttribute('aria-valuenow'),
+    ).toBe('5');
+    expect(
+      await page.getByRole('slider', { name: 'Hero opacity' }).getAttribute('aria-valuenow'),
+    ).toBe('80');
     await page.getByText('5px', { exact: true }).waitFor();
     await page.getByText('80%', { exact: true }).waitFor();
 
@@ -134,11 +175,15 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
     expect(uploaded[0]?.name).toMatch(/^hero-bg-[0-9a-f-]{36}\.jpg$/);
     // The preview shows the uploaded image, blurred and faded as set.
     const previewImage = live.getByTestId('home-hero-image');
-    await expect.poll(() => previewImage.getAttribute('src')).toMatch(new RegExp(`${uploaded[0]!.name}$`));
-    expect(await previewImage.evaluate((img) => [getComputedStyle(img).filter, getComputedStyle(img).opacity])).toEqual([
-      'blur(5px)',
-      '0.8',
-    ]);
+    await expect
+      .poll(() => previewImage.getAttribute('src'))
+      .toMatch(new RegExp(`${uploaded[0]!.name}$`));
+    expect(
+      await previewImage.evaluate((img) => [
+        getComputedStyle(img).filter,
+        getComputedStyle(img).opacity,
+      ]),
+    ).toEqual(['blur(5px)', '0.8']);
 
     // Nothing is on the server yet, and the page itself still has the stock theme.
     expect(await rootVariable(page, '--primary')).toBe('0 45% 84%');
@@ -154,16 +199,23 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
     const dialog = page.getByRole('dialog', { name: 'Preview' });
     const large = page.frameLocator('iframe[title="Preview of your home page"]');
     await expect
-      .poll(() => large.getByTestId('contact-button').evaluate((b) => getComputedStyle(b).backgroundColor))
+      .poll(() =>
+        large.getByTestId('contact-button').evaluate((b) => getComputedStyle(b).backgroundColor),
+      )
       .toBe('rgb(51, 102, 153)');
-    const frameWidth = () => dialog.locator('iframe').evaluate((frame) => (frame as HTMLIFrameElement).contentWindow!.innerWidth);
+    const frameWidth = () =>
+      dialog
+        .locator('iframe')
+        .evaluate((frame) => (frame as HTMLIFrameElement).contentWindow!.innerWidth);
     expect(await frameWidth()).toBe(1280);
     await large.getByTestId('home-hero-image').waitFor();
     await screenshot(page, `design-preview-desktop-${viewport}`, { fullPage: false });
     await dialog.getByRole('button', { name: 'Phone' }).click();
     await expect.poll(frameWidth).toBe(390);
     await expect
-      .poll(() => large.getByTestId('contact-button').evaluate((b) => getComputedStyle(b).backgroundColor))
+      .poll(() =>
+        large.getByTestId('contact-button').evaluate((b) => getComputedStyle(b).backgroundColor),
+      )
       .toBe('rgb(51, 102, 153)');
     await screenshot(page, `design-preview-phone-${viewport}`, { fullPage: false });
     await dialog.getByRole('button', { name: 'Close preview' }).click();
@@ -183,7 +235,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
       background_style: 'dreamy',
       hero_background_blur: '5',
       hero_background_opacity: '80',
-      hero_background_image: expect.stringMatching(new RegExp(`/storage/v1/object/public/photos/${uploaded[0]!.name}$`)),
+      hero_background_image: expect.stringMatching(
+        new RegExp(`/storage/v1/object/public/photos/${uploaded[0]!.name}$`),
+      ),
     });
     const image = await page.request.get(saved.hero_background_image!);
     expect(image.status()).toBe(200);
@@ -196,7 +250,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
     await home.goto('/');
     const button = home.getByTestId('contact-button');
     await button.waitFor();
-    const [profile] = await sql<{ site_name: string }>('select site_name from public.photographer_profile limit 1');
+    const [profile] = await sql<{ site_name: string }>(
+      'select site_name from public.photographer_profile limit 1',
+    );
     await home.getByRole('banner').getByText(profile!.site_name).waitFor();
     expect(await computed(home, 'contact-button', 'background-color')).toBe('rgb(51, 102, 153)');
     // Light text on the deep blue, chosen for contrast.
@@ -207,13 +263,19 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
       `mailto:hello@example.com?subject=Photography%20Inquiry&body=${encodeURIComponent("Hi! I'd love to hear more about your photography sessions.")}`,
     );
     await home.getByText("Ready to capture your story? I'd love to hear from you.").waitFor();
-    expect(await home.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/^"?Cormorant/);
+    expect(
+      await home.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily),
+    ).toMatch(/^"?Cormorant/);
     await expect
       .poll(() =>
         home.evaluate(async () => {
           await document.fonts.ready;
           let loaded = false;
-          document.fonts.forEach((face) => (loaded ||= face.family.replace(/["']/g, '') === 'Cormorant' && face.status === 'loaded'));
+          document.fonts.forEach(
+            (face) =>
+              (loaded ||=
+                face.family.replace(/["']/g, '') === 'Cormorant' && face.status === 'loaded'),
+          );
           return loaded;
         }),
       )
@@ -222,10 +284,16 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
     const heroImage = home.getByTestId('home-hero-image');
     expect(await heroImage.getAttribute('src')).toBe(saved.hero_background_image);
     await home.waitForFunction(
-      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 1200,
+      (img) =>
+        (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 1200,
       await heroImage.elementHandle(),
     );
-    expect(await heroImage.evaluate((img) => [getComputedStyle(img).filter, getComputedStyle(img).opacity])).toEqual(['blur(5px)', '0.8']);
+    expect(
+      await heroImage.evaluate((img) => [
+        getComputedStyle(img).filter,
+        getComputedStyle(img).opacity,
+      ]),
+    ).toEqual(['blur(5px)', '0.8']);
     await screenshot(home, `home-themed-${viewport}`);
     await home.close();
 
@@ -235,17 +303,25 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
     expect(await primary.inputValue()).toBe('#E8C4C4');
     expect(await page.getByLabel('Secondary Colour', { exact: true }).inputValue()).toBe('#C4D4C4');
     expect(await page.getByLabel('Accent Colour', { exact: true }).inputValue()).toBe('#D4C4B4');
-    expect(await page.getByLabel('Background Colour', { exact: true }).inputValue()).toBe('#FEFEFE');
+    expect(await page.getByLabel('Background Colour', { exact: true }).inputValue()).toBe(
+      '#FEFEFE',
+    );
     expect(await page.getByRole('radio', { name: 'Clean' }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: 'Playfair Display' }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: 'Lato' }).isChecked()).toBe(true);
-    expect(await page.getByRole('slider', { name: 'Hero blur' }).getAttribute('aria-valuenow')).toBe('0');
-    expect(await page.getByRole('slider', { name: 'Hero opacity' }).getAttribute('aria-valuenow')).toBe('100');
+    expect(
+      await page.getByRole('slider', { name: 'Hero blur' }).getAttribute('aria-valuenow'),
+    ).toBe('0');
+    expect(
+      await page.getByRole('slider', { name: 'Hero opacity' }).getAttribute('aria-valuenow'),
+    ).toBe('100');
     expect(await page.getByLabel('Contact Method').inputValue()).toBe('email');
     expect(await page.getByLabel('Button Text').inputValue()).toBe("Let's Connect");
     // The preview shows the defaults (the seeded blush), the database still the saved design.
     await expect
-      .poll(() => live.getByTestId('contact-button').evaluate((b) => getComputedStyle(b).backgroundColor))
+      .poll(() =>
+        live.getByTestId('contact-button').evaluate((b) => getComputedStyle(b).backgroundColor),
+      )
       .toMatch(/^rgb\(23[12], 19[5-7], 19[5-7]\)$/);
     expect(await storedDesign()).toEqual(saved);
     // Sticky parts (sidebar, preview) would be drawn where the page is scrolled to.
@@ -254,7 +330,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
 
     // The reset is only on screen: the top bar says so, and leaving asks first.
     const chip = page.getByTestId('sync-status');
-    expect([await chip.getAttribute('data-state'), await chip.innerText()]).toEqual(['unsaved', 'Unsaved changes']);
+    expect([await chip.getAttribute('data-state'), await chip.innerText()]).toEqual([
+      'unsaved',
+      'Unsaved changes',
+    ]);
     const leave = async () => {
       if (viewport === 'phone') await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
       await page.getByRole('link', { name: 'Dashboard' }).click();
@@ -290,7 +369,9 @@ describe('leaving Site Design with the Back button', () => {
     await primary.fill('#336699');
     // Back as soon as the top bar says the edit is only on screen (not before: a press
     // faster than the screen can show it is not a user's).
-    await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-state')).toBe('unsaved');
+    await expect
+      .poll(() => page.getByTestId('sync-status').getAttribute('data-state'))
+      .toBe('unsaved');
 
     const ask = page.getByRole('alertdialog', { name: 'Discard changes?' });
     await page.evaluate(() => window.history.back());
@@ -320,7 +401,9 @@ describe('site design failures', () => {
     await signInAsAdmin(page);
     await page.goto('/admin/design');
     await page.getByRole('heading', { name: 'Site Design', exact: true }).waitFor();
-    await expect.poll(() => page.getByLabel('Primary Colour', { exact: true }).inputValue()).toBe('#E8C4C4');
+    await expect
+      .poll(() => page.getByLabel('Primary Colour', { exact: true }).inputValue())
+      .toBe('#E8C4C4');
 
     // Storage refuses the file: the message, no image, nothing left in the outbox.
     await page.route('**/storage/v1/object/photos/**', (route) =>

@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { startFaultProxy } from '../support/fault-proxy';
-import { describeOutbox, keptForOffline, newContext, shootPhotos, signInAsAdmin, sql, storedCount } from './browser';
+import {
+  describeOutbox,
+  keptForOffline,
+  newContext,
+  shootPhotos,
+  signInAsAdmin,
+  sql,
+  storedCount,
+} from './browser';
 import { seedAlbum, type SeededPhoto } from './public-seed';
 
 /**
@@ -30,10 +38,25 @@ const BULK_DELETED = 3;
 
 /** Every delete's first answer is lost after the commit; the first two storage removals fail. */
 const FORCED = [
-  { method: 'POST', path: /\/rest\/v1\/rpc\/admin_delete_(photo|album)\b/, fault: 'drop-after' as const, times: PHOTO_DELETES + 1 },
-  { method: 'DELETE', path: /\/storage\/v1\/object\/(photos|originals)$/, fault: 'unavailable' as const, times: 2 },
+  {
+    method: 'POST',
+    path: /\/rest\/v1\/rpc\/admin_delete_(photo|album)\b/,
+    fault: 'drop-after' as const,
+    times: PHOTO_DELETES + 1,
+  },
+  {
+    method: 'DELETE',
+    path: /\/storage\/v1\/object\/(photos|originals)$/,
+    fault: 'unavailable' as const,
+    times: 2,
+  },
   // The cover's and each order's first answer is lost after the commit: each is sent again.
-  { method: 'POST', path: /\/rest\/v1\/rpc\/admin_set_album_(cover|photo_order)\b/, fault: 'drop-after' as const, times: COVER_AND_ORDER },
+  {
+    method: 'POST',
+    path: /\/rest\/v1\/rpc\/admin_set_album_(cover|photo_order)\b/,
+    fault: 'drop-after' as const,
+    times: COVER_AND_ORDER,
+  },
 ];
 
 /** Logs every object storage removes, so a removal done twice (an object re-created and removed again) shows. */
@@ -62,30 +85,51 @@ const filesOf = (albumId: string, photo: SeededPhoto) => [
   `photos/${albumId}/${photo.id}.thumb.webp`,
 ];
 
-const exactly = (page: Page, rows: Locator, name: string) => rows.filter({ has: page.getByRole('heading', { name, exact: true }) });
+const exactly = (page: Page, rows: Locator, name: string) =>
+  rows.filter({ has: page.getByRole('heading', { name, exact: true }) });
 
 /** Fills a dialog's fields and saves; offline, the dialog closes with the change queued. */
-async function saveDialog(page: Page, title: string, fields: Record<string, string>, submit: string) {
+async function saveDialog(
+  page: Page,
+  title: string,
+  fields: Record<string, string>,
+  submit: string,
+) {
   const dialog = page.getByRole('dialog', { name: title });
-  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label, { exact: true }).fill(value);
+  for (const [label, value] of Object.entries(fields))
+    await dialog.getByLabel(label, { exact: true }).fill(value);
   await dialog.getByRole('button', { name: submit }).click();
   await dialog.waitFor({ state: 'detached' });
 }
 
 /** Three photos of one collection deleted, and another collection deleted with its photos. */
-async function queueTheDeletes(page: Page, keptAlbumId: string, deleted: SeededPhoto[], bulkAlbumId: string) {
+async function queueTheDeletes(
+  page: Page,
+  keptAlbumId: string,
+  deleted: SeededPhoto[],
+  bulkAlbumId: string,
+) {
   await page.goto(`/admin/albums/${keptAlbumId}`);
   for (const photo of deleted) {
     await page.getByRole('button', { name: `Delete ${photo.originalFilename}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Photo' }).click();
-    await page.getByTestId('photo-tile').filter({ hasText: photo.originalFilename }).waitFor({ state: 'detached' });
+    await page
+      .getByTestId('photo-tile')
+      .filter({ hasText: photo.originalFilename })
+      .waitFor({ state: 'detached' });
   }
   await queueCoverAndOrder(page);
   // Select mode: every photo of 'Fault Bulk' deleted at once.
   await page.goto(`/admin/albums/${bulkAlbumId}`);
   await page.getByRole('button', { name: 'Select', exact: true }).click();
-  await page.getByRole('toolbar', { name: 'Selected photos' }).getByRole('button', { name: 'Select all' }).click();
-  await page.getByRole('toolbar', { name: 'Selected photos' }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('toolbar', { name: 'Selected photos' })
+    .getByRole('button', { name: 'Select all' })
+    .click();
+  await page
+    .getByRole('toolbar', { name: 'Selected photos' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await page
     .getByRole('alertdialog')
     .getByRole('button', { name: `Delete ${BULK_DELETED} photos` })
@@ -95,16 +139,25 @@ async function queueTheDeletes(page: Page, keptAlbumId: string, deleted: SeededP
   await page.getByRole('button', { name: 'Actions for Fault Doomed', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Collection' }).click();
-  await page.getByRole('heading', { name: 'Fault Doomed', exact: true }).waitFor({ state: 'detached' });
+  await page
+    .getByRole('heading', { name: 'Fault Doomed', exact: true })
+    .waitFor({ state: 'detached' });
 }
 
 /** The filenames of the collection page's tiles, in the order shown. */
 const tileNames = (page: Page) =>
-  page.getByTestId('photo-tile').evaluateAll((tiles) => tiles.map((tile) => tile.querySelector('figcaption p')?.textContent ?? ''));
+  page
+    .getByTestId('photo-tile')
+    .evaluateAll((tiles) =>
+      tiles.map((tile) => tile.querySelector('figcaption p')?.textContent ?? ''),
+    );
 
 /** Waits until the drag-and-drop live region says this. */
 const announced = (page: Page, text: string) =>
-  page.waitForFunction((expected) => document.querySelector('[id^="DndLiveRegion"]')?.textContent === expected, text);
+  page.waitForFunction(
+    (expected) => document.querySelector('[id^="DndLiveRegion"]')?.textContent === expected,
+    text,
+  );
 
 /** Moves the third of three photos to the front, by keyboard. */
 async function moveToFront(page: Page, name: string) {
@@ -118,13 +171,21 @@ async function moveToFront(page: Page, name: string) {
   await page.keyboard.press('ArrowLeft');
   await announced(page, `${name} moved to position 1 of 3.`);
   await page.keyboard.press('Space');
-  await page.waitForFunction((first) => document.querySelector('[data-testid="photo-tile"] figcaption p')?.textContent === first, name);
+  await page.waitForFunction(
+    (first) =>
+      document.querySelector('[data-testid="photo-tile"] figcaption p')?.textContent === first,
+    name,
+  );
 }
 
 /** On the kept collection (DEL_2, DEL_4, DEL_6 left): DEL_6 becomes the cover, then two orders; the last must win. */
 async function queueCoverAndOrder(page: Page) {
   await page.getByRole('button', { name: 'Set DEL_6.jpg as cover' }).click();
-  await page.getByTestId('photo-tile').filter({ hasText: 'DEL_6.jpg' }).getByTestId('cover-badge').waitFor();
+  await page
+    .getByTestId('photo-tile')
+    .filter({ hasText: 'DEL_6.jpg' })
+    .getByTestId('cover-badge')
+    .waitFor();
   await moveToFront(page, 'DEL_6.jpg');
   await moveToFront(page, 'DEL_4.jpg');
   expect(await tileNames(page)).toEqual(['DEL_4.jpg', 'DEL_6.jpg', 'DEL_2.jpg']);
@@ -135,7 +196,12 @@ async function queueTheShoot(page: Page) {
   await page.goto('/admin/albums');
   for (let index = 1; index <= ALBUMS; index += 1) {
     await page.getByRole('button', { name: 'New Collection' }).first().click();
-    await saveDialog(page, 'New Collection', { 'Collection Name': `Fault Run ${index}` }, 'Create Collection');
+    await saveDialog(
+      page,
+      'New Collection',
+      { 'Collection Name': `Fault Run ${index}` },
+      'Create Collection',
+    );
   }
   const cards = page.getByTestId('album-card');
   await exactly(page, cards, 'Fault Run 1').getByRole('link').click();
@@ -147,7 +213,12 @@ async function queueTheShoot(page: Page) {
   for (let index = 1; index <= ALBUMS; index += 1) {
     await page.getByRole('button', { name: `Actions for Fault Run ${index}`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
-    await saveDialog(page, 'Edit Collection', { 'Collection Name': `Fault Run ${index} (edited)` }, 'Save Changes');
+    await saveDialog(
+      page,
+      'Edit Collection',
+      { 'Collection Name': `Fault Run ${index} (edited)` },
+      'Save Changes',
+    );
   }
 
   // 10 service packages added, then each repriced.
@@ -155,10 +226,17 @@ async function queueTheShoot(page: Page) {
   const services = page.getByTestId('service-row');
   for (let index = 1; index <= SERVICES; index += 1) {
     await page.getByRole('button', { name: 'Add Service' }).click();
-    await saveDialog(page, 'Add Service', { Name: `Fault Service ${index}`, 'Price Range': '$100' }, 'Add Service');
+    await saveDialog(
+      page,
+      'Add Service',
+      { Name: `Fault Service ${index}`, 'Price Range': '$100' },
+      'Add Service',
+    );
   }
   for (let index = 1; index <= SERVICES; index += 1) {
-    await exactly(page, services, `Fault Service ${index}`).getByRole('button', { name: 'Edit service' }).click();
+    await exactly(page, services, `Fault Service ${index}`)
+      .getByRole('button', { name: 'Edit service' })
+      .click();
     await saveDialog(page, 'Edit Service', { 'Price Range': `$${index}50` }, 'Save Changes');
   }
 
@@ -178,10 +256,19 @@ describe('replaying the outbox through a faulty network', () => {
     );
     const kept = await seedAlbum({
       name: 'Fault Deletes',
-      photos: Array.from({ length: 6 }, (_, index) => ({ fixture: 'landscape.jpg' as const, originalFilename: `DEL_${index + 1}.jpg` })),
+      photos: Array.from({ length: 6 }, (_, index) => ({
+        fixture: 'landscape.jpg' as const,
+        originalFilename: `DEL_${index + 1}.jpg`,
+      })),
     });
-    const doomed = await seedAlbum({ name: 'Fault Doomed', photos: ['landscape.jpg', 'portrait.jpg', 'landscape.jpg', 'portrait.jpg'] });
-    const bulk = await seedAlbum({ name: 'Fault Bulk', photos: ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'] });
+    const doomed = await seedAlbum({
+      name: 'Fault Doomed',
+      photos: ['landscape.jpg', 'portrait.jpg', 'landscape.jpg', 'portrait.jpg'],
+    });
+    const bulk = await seedAlbum({
+      name: 'Fault Bulk',
+      photos: ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'],
+    });
     const deletedPhotos = kept.photos.filter((_, index) => index % 2 === 0);
     const keptPhotos = kept.photos.filter((_, index) => index % 2 === 1);
     for (const statement of AUDIT) await sql(statement);
@@ -197,7 +284,12 @@ describe('replaying the outbox through a faulty network', () => {
       });
       // Seen once online (and kept on the device), so the lists open offline.
       await page.goto('/admin/services');
-      const service = await page.getByTestId('service-row').first().getByRole('heading').first().innerText();
+      const service = await page
+        .getByTestId('service-row')
+        .first()
+        .getByRole('heading')
+        .first()
+        .innerText();
       await keptForOffline(page, service);
       await page.goto('/admin/content');
       await page.locator('[data-testid="section-row"][data-section="about-story"]').waitFor();
@@ -219,7 +311,9 @@ describe('replaying the outbox through a faulty network', () => {
       await queueTheShoot(page);
       await queueTheDeletes(page, kept.id, deletedPhotos, bulk.id);
       const queued = await storedCount(page, 'outbox');
-      expect(queued).toBe(UPLOADS + ALBUMS * 2 + SERVICES * 2 + TITLE_EDITS + PHOTO_DELETES + 1 + COVER_AND_ORDER + 1);
+      expect(queued).toBe(
+        UPLOADS + ALBUMS * 2 + SERVICES * 2 + TITLE_EDITS + PHOTO_DELETES + 1 + COVER_AND_ORDER + 1,
+      );
       await page.getByTestId('sync-status').getByText(`${queued} pending (offline)`).waitFor();
 
       proxy.arm();
@@ -249,7 +343,10 @@ describe('replaying the outbox through a faulty network', () => {
         [shootAlbum.id],
       );
       expect(photos.map((photo) => photo.original_filename)).toEqual(
-        Array.from({ length: UPLOADS }, (_, index) => `IMG_${String(index + 1).padStart(4, '0')}.jpg`),
+        Array.from(
+          { length: UPLOADS },
+          (_, index) => `IMG_${String(index + 1).padStart(4, '0')}.jpg`,
+        ),
       );
       const [{ files }] = (await sql<{ files: number }>(
         `select count(*)::int as files from storage.objects where bucket_id in ('photos', 'originals') and name like $1 || '/%'`,
@@ -260,9 +357,14 @@ describe('replaying the outbox through a faulty network', () => {
         `select name, price_range from public.service_packages where name like 'Fault Service %' order by name`,
       );
       expect(services.map(({ name, price_range }) => `${name}: ${price_range}`).sort()).toEqual(
-        Array.from({ length: SERVICES }, (_, index) => `Fault Service ${index + 1}: $${index + 1}50`).sort(),
+        Array.from(
+          { length: SERVICES },
+          (_, index) => `Fault Service ${index + 1}: $${index + 1}50`,
+        ).sort(),
       );
-      expect((await sql('select title from public.page_content where id = $1', [story!.id]))[0]).toEqual({
+      expect(
+        (await sql('select title from public.page_content where id = $1', [story!.id]))[0],
+      ).toEqual({
         title: `Fault title ${TITLE_EDITS}`,
       });
       expect(await storedCount(page, 'outbox')).toBe(0);
@@ -271,7 +373,12 @@ describe('replaying the outbox through a faulty network', () => {
       // The deletes: exactly the kept photos and their files are left, the deleted collection
       // is gone with every file, and each removed file was removed once.
       expect(
-        (await sql<{ id: string }>('select id from public.photos where album_id = $1 order by id', [kept.id])).map((photo) => photo.id),
+        (
+          await sql<{ id: string }>(
+            'select id from public.photos where album_id = $1 order by id',
+            [kept.id],
+          )
+        ).map((photo) => photo.id),
       ).toEqual(keptPhotos.map((photo) => photo.id).sort());
       expect((await objectsUnder(kept.id)).map(({ bucket, name }) => `${bucket}/${name}`)).toEqual(
         keptPhotos.flatMap((photo) => filesOf(kept.id, photo)).sort(),
@@ -281,13 +388,20 @@ describe('replaying the outbox through a faulty network', () => {
         'select original_filename from public.photos where album_id = $1 order by sort_order, created_at, id',
         [kept.id],
       );
-      expect(keptOrder.map((photo) => photo.original_filename)).toEqual(['DEL_4.jpg', 'DEL_6.jpg', 'DEL_2.jpg']);
+      expect(keptOrder.map((photo) => photo.original_filename)).toEqual([
+        'DEL_4.jpg',
+        'DEL_6.jpg',
+        'DEL_2.jpg',
+      ]);
       const [cover] = await sql<{ cover_photo_id: string; cover_photo_url: string }>(
         'select cover_photo_id, cover_photo_url from public.albums where id = $1',
         [kept.id],
       );
       const del6 = kept.photos[5]!;
-      expect(cover).toEqual({ cover_photo_id: del6.id, cover_photo_url: new URL(del6.thumbUrl, 'http://x').pathname });
+      expect(cover).toEqual({
+        cover_photo_id: del6.id,
+        cover_photo_url: new URL(del6.thumbUrl, 'http://x').pathname,
+      });
       expect(await sql('select 1 from public.albums where id = $1', [doomed.id])).toEqual([]);
       expect(await sql('select 1 from public.photos where album_id = $1', [bulk.id])).toEqual([]);
       expect(await objectsUnder(bulk.id)).toEqual([]);
@@ -328,8 +442,15 @@ describe('replaying the outbox through a faulty network', () => {
             albumsDeleted: 1,
             filesRemoved: removed.length,
             filesRemovedTwice: removed.filter((row) => row.times > 1).length,
-            filesLeftOfDeleted: (await objectsUnder(doomed.id)).length + (await objectsUnder(kept.id)).length - keptPhotos.length * 3,
-            forcedFaults: FORCED.map(({ method, path, fault, times }) => ({ request: `${method} ${path.source}`, fault, times })),
+            filesLeftOfDeleted:
+              (await objectsUnder(doomed.id)).length +
+              (await objectsUnder(kept.id)).length -
+              keptPhotos.length * 3,
+            forcedFaults: FORCED.map(({ method, path, fault, times }) => ({
+              request: `${method} ${path.source}`,
+              fault,
+              times,
+            })),
           },
         },
         replayMs,
@@ -345,7 +466,10 @@ describe('replaying the outbox through a faulty network', () => {
       await sql(`delete from public.service_packages where name like 'Fault Service %'`);
       await sql('drop trigger if exists fault_audit_removed on storage.objects');
       await sql('drop schema if exists fault_audit cascade');
-      await sql('update public.page_content set title = $2 where id = $1', [story!.id, story!.title]);
+      await sql('update public.page_content set title = $2 where id = $1', [
+        story!.id,
+        story!.title,
+      ]);
     }
   }, 420_000);
 });

@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, newContext, screenshot, signInAsAdmin, sql, VIEWPORTS, type ViewportName } from './browser';
+import {
+  expectToast,
+  newContext,
+  screenshot,
+  signInAsAdmin,
+  sql,
+  VIEWPORTS,
+  type ViewportName,
+} from './browser';
 
 interface LinkRow {
   id: string;
@@ -19,10 +27,10 @@ const linksOf = (albumId: string) =>
   );
 
 async function insertAlbum(name: string): Promise<string> {
-  const [row] = await sql<{ id: string }>('insert into public.albums (name, description) values ($1, $2) returning id', [
-    name,
-    'Golden hour',
-  ]);
+  const [row] = await sql<{ id: string }>(
+    'insert into public.albums (name, description) values ($1, $2) returning id',
+    [name, 'Golden hour'],
+  );
   return row!.id;
 }
 
@@ -60,10 +68,18 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('client links at %s size
       date.setDate(date.getDate() + 30);
       return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
     });
-    expect(await dialog.getByLabel('Expiry date', { exact: true }).inputValue()).toBe(expectedDefault);
-    expect(await dialog.getByRole('switch', { name: 'Require passcode' }).getAttribute('aria-checked')).toBe('false');
-    expect(await dialog.getByRole('switch', { name: 'Allow downloads' }).getAttribute('aria-checked')).toBe('true');
-    expect(await dialog.getByLabel('Passcode', { exact: true }).getAttribute('placeholder')).toBe('4-8 digits');
+    expect(await dialog.getByLabel('Expiry date', { exact: true }).inputValue()).toBe(
+      expectedDefault,
+    );
+    expect(
+      await dialog.getByRole('switch', { name: 'Require passcode' }).getAttribute('aria-checked'),
+    ).toBe('false');
+    expect(
+      await dialog.getByRole('switch', { name: 'Allow downloads' }).getAttribute('aria-checked'),
+    ).toBe('true');
+    expect(await dialog.getByLabel('Passcode', { exact: true }).getAttribute('placeholder')).toBe(
+      '4-8 digits',
+    );
 
     await dialog.getByRole('button', { name: 'Create Link' }).click();
     await dialog.getByText('Please select a collection').waitFor();
@@ -90,7 +106,12 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('client links at %s size
 
     const [created, ...others] = await linksOf(albumId);
     expect(others).toEqual([]);
-    expect(created).toMatchObject({ album_id: albumId, passcode: '1234', allow_downloads: true, is_active: true });
+    expect(created).toMatchObject({
+      album_id: albumId,
+      passcode: '1234',
+      allow_downloads: true,
+      is_active: true,
+    });
     expect(created!.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const daysAhead = (created!.expires_at!.getTime() - Date.now()) / DAY;
     expect(daysAhead).toBeGreaterThan(29);
@@ -103,12 +124,19 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('client links at %s size
     await row.getByText(/Expires in (29|30) days$/).waitFor();
     // The day as the page itself formats dates (its locale and time zone).
     const expiryDay = await page.evaluate(
-      (iso) => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso)),
+      (iso) =>
+        new Intl.DateTimeFormat(undefined, {
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+        }).format(new Date(iso)),
       created!.expires_at!.toISOString(),
     );
     expect(await row.getByText(expiryDay, { exact: true }).count()).toBe(1);
     await row.getByText('Allowed', { exact: true }).waitFor();
-    await row.getByText(`${new URL(page.url()).origin}/client/${created!.access_token}`, { exact: true }).waitFor();
+    await row
+      .getByText(`${new URL(page.url()).origin}/client/${created!.access_token}`, { exact: true })
+      .waitFor();
     expect(await row.getByText('Expired', { exact: true }).count()).toBe(0);
     await screenshot(page, `links-list-${viewport}`);
 
@@ -116,7 +144,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('client links at %s size
     await chooseAction(page, albumName, 'Copy Link');
     await expectToast(page, 'Copied!');
     const origin = new URL(page.url()).origin;
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${origin}/client/${created!.access_token}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${origin}/client/${created!.access_token}`,
+    );
 
     // Edit: the collection is fixed; passcode and downloads change.
     await chooseAction(page, albumName, 'Edit');
@@ -125,7 +155,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('client links at %s size
     expect(await collection.isDisabled()).toBe(true);
     expect(await collection.inputValue()).toBe(albumId);
     expect(await editDialog.getByLabel('Passcode', { exact: true }).inputValue()).toBe('1234');
-    expect(await editDialog.getByLabel('Expiry date', { exact: true }).inputValue()).toBe(expectedDefault);
+    expect(await editDialog.getByLabel('Expiry date', { exact: true }).inputValue()).toBe(
+      expectedDefault,
+    );
     await editDialog.getByLabel('Passcode', { exact: true }).fill('5678');
     await editDialog.getByRole('switch', { name: 'Allow downloads' }).click();
     await screenshot(page, `links-dialog-edit-${viewport}`);
@@ -133,7 +165,13 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('client links at %s size
     await expectToast(page, 'Link updated');
     await editDialog.waitFor({ state: 'detached' });
     const [edited] = await linksOf(albumId);
-    expect(edited).toMatchObject({ id: created!.id, album_id: albumId, passcode: '5678', allow_downloads: false, is_active: true });
+    expect(edited).toMatchObject({
+      id: created!.id,
+      album_id: albumId,
+      passcode: '5678',
+      allow_downloads: false,
+      is_active: true,
+    });
     expect(edited!.expires_at!.getTime()).toBe(created!.expires_at!.getTime());
     await row.getByText('Disabled', { exact: true }).waitFor();
 
@@ -145,7 +183,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('client links at %s size
     // Meanwhile the link's expiry passes (set in the database); the list shows it once it
     // refetches, which every synced change triggers.
     expect(await row.getByText('Expired', { exact: true }).count()).toBe(0);
-    await sql(`update public.gallery_links set expires_at = now() - interval '1 day' where id = $1`, [created!.id]);
+    await sql(
+      `update public.gallery_links set expires_at = now() - interval '1 day' where id = $1`,
+      [created!.id],
+    );
     await chooseAction(page, albumName, 'Activate');
     await expectToast(page, 'Link activated');
     await row.getByText('Active', { exact: true }).waitFor();
@@ -222,10 +263,19 @@ describe('client links offline', () => {
     await screenshot(page, 'links-offline-pending-desktop');
 
     await context.setOffline(false);
-    await page.getByTestId('sync-status').getByText('All changes saved').waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('sync-status')
+      .getByText('All changes saved')
+      .waitFor({ timeout: 30_000 });
     const [sent, ...others] = await linksOf(albumId);
     expect(others).toEqual([]);
-    expect(sent).toMatchObject({ access_token: token, passcode: null, allow_downloads: true, is_active: true, expires_at: null });
+    expect(sent).toMatchObject({
+      access_token: token,
+      passcode: null,
+      allow_downloads: true,
+      is_active: true,
+      expires_at: null,
+    });
     await row.getByText('Pending', { exact: true }).waitFor({ state: 'detached' });
     await context.close();
   });

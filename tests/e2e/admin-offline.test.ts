@@ -15,7 +15,8 @@ import {
   testFolder,
 } from './browser';
 
-const rowCount = async (text: string, params: unknown[]) => (await sql<{ count: number }>(text, params))[0]!.count;
+const rowCount = async (text: string, params: unknown[]) =>
+  (await sql<{ count: number }>(text, params))[0]!.count;
 
 describe('a shoot with no connection', () => {
   it('creates a collection, uploads 10 photos, edits a service and a section, reloads offline, and everything arrives exactly once', async () => {
@@ -28,7 +29,11 @@ describe('a shoot with no connection', () => {
     const context = await newContext('desktop');
     const page = await context.newPage();
     // The album page's title (the list's cards carry the name too, as smaller headings).
-    const albumTitle = page.getByRole('heading', { level: 1, name: 'Harbour Sunrise', exact: true });
+    const albumTitle = page.getByRole('heading', {
+      level: 1,
+      name: 'Harbour Sunrise',
+      exact: true,
+    });
     try {
       await signInAsAdmin(page);
       await page.evaluate(async () => {
@@ -64,7 +69,10 @@ describe('a shoot with no connection', () => {
         )
         .toEqual(Array(10).fill('offline'));
       await page.getByRole('dialog').getByText('Waiting for connection').first().waitFor();
-      await page.getByRole('dialog').getByRole('button', { name: 'Continue in background' }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: 'Continue in background' })
+        .click();
       await page.getByTestId('upload-progress').getByText('0 of 10 uploaded').waitFor();
 
       await page.goto('/admin/services');
@@ -80,7 +88,9 @@ describe('a shoot with no connection', () => {
       const story = page.locator('[data-testid="section-row"][data-section="about-story"]');
       await story.getByRole('button', { name: 'Edit section' }).click();
       const sectionDialog = page.getByRole('dialog', { name: 'Edit Section' });
-      await sectionDialog.getByLabel('Title', { exact: true }).fill('Light, water and quiet mornings');
+      await sectionDialog
+        .getByLabel('Title', { exact: true })
+        .fill('Light, water and quiet mornings');
       await sectionDialog.getByRole('button', { name: 'Save Changes' }).click();
       await sectionDialog.waitFor({ state: 'detached' });
       await story.getByText('Light, water and quiet mornings').waitFor();
@@ -96,15 +106,30 @@ describe('a shoot with no connection', () => {
       await page.getByTestId('upload-progress').getByText('0 of 10 uploaded').waitFor();
       expect(await page.getByTestId('photo-tile').getByText('Pending').count()).toBe(10);
       // The collection is not on the server yet; that is no failure to report.
-      expect(await page.locator('[data-sonner-toast]').filter({ hasText: 'Failed to load album' }).count()).toBe(0);
+      expect(
+        await page
+          .locator('[data-sonner-toast]')
+          .filter({ hasText: 'Failed to load album' })
+          .count(),
+      ).toBe(0);
       await screenshot(page, 'offline-shoot-after-reload-desktop');
-      expect(await rowCount(`select count(*)::int as count from public.albums where name = 'Harbour Sunrise'`, [])).toBe(0);
+      expect(
+        await rowCount(
+          `select count(*)::int as count from public.albums where name = 'Harbour Sunrise'`,
+          [],
+        ),
+      ).toBe(0);
 
       await context.setOffline(false);
-      await page.getByTestId('sync-status').getByText('All changes saved').waitFor({ timeout: 90_000 });
+      await page
+        .getByTestId('sync-status')
+        .getByText('All changes saved')
+        .waitFor({ timeout: 90_000 });
       await page.getByTestId('upload-progress').waitFor({ state: 'detached' });
 
-      const albums = await sql<{ id: string }>(`select id from public.albums where name = 'Harbour Sunrise'`);
+      const albums = await sql<{ id: string }>(
+        `select id from public.albums where name = 'Harbour Sunrise'`,
+      );
       expect(albums).toHaveLength(1);
       const albumId = albums[0]!.id;
       const photos = await sql<{ original_filename: string }>(
@@ -120,20 +145,37 @@ describe('a shoot with no connection', () => {
           [albumId],
         ),
       ).toBe(30);
-      expect((await sql(`select price_range from public.service_packages where id = $1`, [service!.id]))[0]).toEqual({
+      expect(
+        (
+          await sql(`select price_range from public.service_packages where id = $1`, [service!.id])
+        )[0],
+      ).toEqual({
         price_range: '$480 – $620',
       });
-      expect((await sql(`select title from public.page_content where id = $1`, [section!.id]))[0]).toEqual({
+      expect(
+        (await sql(`select title from public.page_content where id = $1`, [section!.id]))[0],
+      ).toEqual({
         title: 'Light, water and quiet mornings',
       });
-      expect(await rowCount(`select count(*)::int as count from public.service_packages where name = 'Couples Session'`, [])).toBe(1);
+      expect(
+        await rowCount(
+          `select count(*)::int as count from public.service_packages where name = 'Couples Session'`,
+          [],
+        ),
+      ).toBe(1);
       expect(await storedCount(page, 'outbox')).toBe(0);
       expect(await storedCount(page, 'blobs')).toBe(0);
       await page.getByTestId('photo-tile').getByText('Pending').waitFor({ state: 'detached' });
       expect(await page.getByTestId('photo-tile').count()).toBe(10);
     } finally {
-      await sql('update public.service_packages set price_range = $2 where id = $1', [service!.id, service!.price_range]);
-      await sql('update public.page_content set title = $2 where id = $1', [section!.id, section!.title]);
+      await sql('update public.service_packages set price_range = $2 where id = $1', [
+        service!.id,
+        service!.price_range,
+      ]);
+      await sql('update public.page_content set title = $2 where id = $1', [
+        section!.id,
+        section!.title,
+      ]);
       await context.close();
     }
   }, 180_000);
@@ -166,7 +208,9 @@ describe('a shoot with no connection', () => {
     const refusal = page.getByRole('dialog').getByRole('alert');
     await refusal.getByText('Not enough space').waitFor();
     await refusal
-      .getByText(/^These 3 photos need about 23\.\d MB on this device until they are uploaded, and only 10\.0 MB is free for this site\./)
+      .getByText(
+        /^These 3 photos need about 23\.\d MB on this device until they are uploaded, and only 10\.0 MB is free for this site\./,
+      )
       .waitFor();
     expect(await storedCount(page, 'outbox')).toBe(0);
     expect(await storedCount(page, 'blobs')).toBe(0);
@@ -222,7 +266,8 @@ async function queueUnreadablePhotoFromBefore(page: Page, albumId: string): Prom
             open.result.close();
             resolve();
           };
-          transaction.onerror = () => reject(transaction.error ?? new Error('The transaction failed'));
+          transaction.onerror = () =>
+            reject(transaction.error ?? new Error('The transaction failed'));
         };
       }),
     { photoId, albumId },
@@ -244,9 +289,9 @@ describe('photos that can never be sent', () => {
       await page.getByRole('dialog').getByLabel('Collection Name').fill('Card Reader Trouble');
       await page.getByRole('dialog').getByRole('button', { name: 'Create Collection' }).click();
       await expectToast(page, 'Album created successfully');
-      const [{ id: albumId }] = (await sql<{ id: string }>(`select id from public.albums where name = 'Card Reader Trouble'`)) as [
-        { id: string },
-      ];
+      const [{ id: albumId }] = (await sql<{ id: string }>(
+        `select id from public.albums where name = 'Card Reader Trouble'`,
+      )) as [{ id: string }];
       await page.goto('/admin/services');
       await page.getByTestId('service-row').first().waitFor();
       await page.goto(`/admin/albums/${albumId}`);
@@ -271,10 +316,16 @@ describe('photos that can never be sent', () => {
         .getByLabel('Choose photos')
         .setInputFiles([...shootPhotos(3), notes, cut]);
       await expectToast(page, '“notes.jpg” is not a JPEG file this browser can read.');
-      await expectToast(page, '“IMG_0413.jpg” is incomplete, perhaps cut off while copying from the card.');
+      await expectToast(
+        page,
+        '“IMG_0413.jpg” is incomplete, perhaps cut off while copying from the card.',
+      );
       // The batch also lists the upload already waiting for this collection.
       await page.getByRole('dialog').getByText('0 of 4 uploaded').waitFor();
-      await page.getByRole('dialog').getByRole('button', { name: 'Continue in background' }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: 'Continue in background' })
+        .click();
 
       // Six edits: two collections created and renamed, a service added and repriced.
       for (const name of ['Ceremony', 'Reception']) {
@@ -282,9 +333,14 @@ describe('photos that can never be sent', () => {
         await page.getByRole('dialog').getByLabel('Collection Name').fill(`Trouble ${name}`);
         await page.getByRole('dialog').getByRole('button', { name: 'Create Collection' }).click();
         await page.getByRole('dialog').waitFor({ state: 'detached' });
-        await page.getByRole('button', { name: `Actions for Trouble ${name}`, exact: true }).click();
+        await page
+          .getByRole('button', { name: `Actions for Trouble ${name}`, exact: true })
+          .click();
         await page.getByRole('menuitem', { name: 'Edit' }).click();
-        await page.getByRole('dialog').getByLabel('Collection Name').fill(`Trouble ${name} (edited)`);
+        await page
+          .getByRole('dialog')
+          .getByLabel('Collection Name')
+          .fill(`Trouble ${name} (edited)`);
         await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
         await page.getByRole('dialog').waitFor({ state: 'detached' });
       }
@@ -307,20 +363,30 @@ describe('photos that can never be sent', () => {
       // The refused one fails first (it is first in the queue); everything behind it still goes.
       await expect.poll(() => storedCount(page, 'outbox'), { timeout: 60_000 }).toBe(1);
       // The nine others are on the server.
-      expect(await rowCount(`select count(*)::int as count from public.photos where album_id = $1`, [albumId])).toBe(3);
       expect(
-        (await sql<{ name: string }>(`select name from public.albums where name like 'Trouble %' order by name`)).map(
-          (album) => album.name,
-        ),
+        await rowCount(`select count(*)::int as count from public.photos where album_id = $1`, [
+          albumId,
+        ]),
+      ).toBe(3);
+      expect(
+        (
+          await sql<{ name: string }>(
+            `select name from public.albums where name like 'Trouble %' order by name`,
+          )
+        ).map((album) => album.name),
       ).toEqual(['Trouble Ceremony (edited)', 'Trouble Reception (edited)']);
-      expect(await sql(`select price_range from public.service_packages where name = 'Trouble Package'`)).toEqual([
-        { price_range: '$300' },
-      ]);
+      expect(
+        await sql(`select price_range from public.service_packages where name = 'Trouble Package'`),
+      ).toEqual([{ price_range: '$300' }]);
 
       // The bad one says what it is and what to do, and can be discarded with its bytes.
       await status.click();
       const item = page.getByRole('listitem').filter({ hasText: 'Upload IMG_0666.jpg' });
-      await item.getByText('IMG_0666.jpg could not be read as a photo. Discard it, then add the file again from the card.').waitFor();
+      await item
+        .getByText(
+          'IMG_0666.jpg could not be read as a photo. Discard it, then add the file again from the card.',
+        )
+        .waitFor();
       await item.getByRole('button', { name: 'Retry' }).waitFor();
       await screenshot(page, 'sync-list-unreadable-photo-desktop', { fullPage: false });
       await item.getByRole('button', { name: 'Discard' }).click();
@@ -339,7 +405,12 @@ function fourPhotos(): string[] {
   const dir = testFolder('offline-photos-');
   const copy = join(dir, 'landscape-copy.jpg');
   copyFileSync(fixturePath('landscape.jpg'), copy);
-  return [fixturePath('landscape.jpg'), fixturePath('portrait.jpg'), fixturePath('rotated-exif6.jpg'), copy];
+  return [
+    fixturePath('landscape.jpg'),
+    fixturePath('portrait.jpg'),
+    fixturePath('rotated-exif6.jpg'),
+    copy,
+  ];
 }
 
 describe('uploading while the network comes and goes', () => {
@@ -356,7 +427,9 @@ describe('uploading while the network comes and goes', () => {
     await page.getByRole('dialog').getByLabel('Collection Name').fill('Beach Shoot');
     await page.getByRole('dialog').getByRole('button', { name: 'Create Collection' }).click();
     await expectToast(page, 'Album created successfully');
-    const [{ id: albumId }] = (await sql<{ id: string }>(`select id from public.albums where name = 'Beach Shoot'`)) as [{ id: string }];
+    const [{ id: albumId }] = (await sql<{ id: string }>(
+      `select id from public.albums where name = 'Beach Shoot'`,
+    )) as [{ id: string }];
     await page.goto(`/admin/albums/${albumId}`);
     await page.getByText('No photos yet').waitFor();
 
@@ -377,7 +450,9 @@ describe('uploading while the network comes and goes', () => {
     await page.getByRole('dialog').getByLabel('Choose photos').setInputFiles(fourPhotos());
     await expectToast(page, 'Saved on this device');
     await page.getByTestId('sync-status').getByText('3 pending (offline)').waitFor();
-    expect(await sql('select original_filename from public.photos where album_id = $1', [albumId])).toHaveLength(1);
+    expect(
+      await sql('select original_filename from public.photos where album_id = $1', [albumId]),
+    ).toHaveLength(1);
     await page
       .getByRole('dialog')
       .getByRole('button', { name: /Continue in background|Done/ })
@@ -397,7 +472,10 @@ describe('uploading while the network comes and goes', () => {
 
     // Back online: the queue sends itself, and nothing is duplicated.
     await context.setOffline(false);
-    await page.getByTestId('sync-status').getByText('All changes saved').waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('sync-status')
+      .getByText('All changes saved')
+      .waitFor({ timeout: 30_000 });
     const photos = await sql<{ original_filename: string }>(
       'select original_filename from public.photos where album_id = $1 order by original_filename',
       [albumId],
@@ -470,7 +548,10 @@ describe('Background Sync', () => {
       tag: 'photographer-outbox',
       lastChance: false,
     });
-    await page.getByTestId('sync-status').getByText('All changes saved').waitFor({ timeout: 20_000 });
+    await page
+      .getByTestId('sync-status')
+      .getByText('All changes saved')
+      .waitFor({ timeout: 20_000 });
     expect(await sql(`select 1 from public.albums where name = 'Woken By Sync'`)).toHaveLength(1);
     await context.close();
   });
@@ -500,12 +581,18 @@ describe('signing out with changes not yet sent', () => {
     await page.getByRole('button', { name: 'Sign Out', exact: true }).click();
     await warning.getByRole('button', { name: 'Sign Out Anyway' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await sql(`select 1 from public.albums where name = 'Queued Before Sign Out'`)).toHaveLength(0);
+    expect(
+      await sql(`select 1 from public.albums where name = 'Queued Before Sign Out'`),
+    ).toHaveLength(0);
 
     await context.setOffline(false);
     await signInAsAdmin(page);
     await expect
-      .poll(async () => (await sql(`select 1 from public.albums where name = 'Queued Before Sign Out'`)).length, { timeout: 20_000 })
+      .poll(
+        async () =>
+          (await sql(`select 1 from public.albums where name = 'Queued Before Sign Out'`)).length,
+        { timeout: 20_000 },
+      )
       .toBe(1);
     await context.close();
   });
@@ -531,7 +618,11 @@ describe('an admin who opens the public site', () => {
     await site.goto('/');
     await site.getByRole('heading', { level: 1 }).waitFor();
     await expect
-      .poll(async () => (await sql(`select 1 from public.albums where name = 'Queued Then Public Site'`)).length, { timeout: 20_000 })
+      .poll(
+        async () =>
+          (await sql(`select 1 from public.albums where name = 'Queued Then Public Site'`)).length,
+        { timeout: 20_000 },
+      )
       .toBe(1);
     // The outbox entry is removed once the server's answer is read, a moment after the row lands.
     await expect.poll(() => storedCount(site, 'outbox'), { timeout: 10_000 }).toBe(0);

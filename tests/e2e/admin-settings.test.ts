@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, fixturePath, newContext, screenshot, signInAsAdmin, sql, VIEWPORTS, type ViewportName } from './browser';
+import {
+  expectToast,
+  fixturePath,
+  newContext,
+  screenshot,
+  signInAsAdmin,
+  sql,
+  VIEWPORTS,
+  type ViewportName,
+} from './browser';
 
 interface ProfileRow {
   site_name: string | null;
@@ -14,7 +23,11 @@ interface ProfileRow {
 }
 
 const readProfile = async () =>
-  (await sql<ProfileRow>('select site_name, subtitle, logo_url, social_instagram, social_twitter from public.photographer_profile'))[0];
+  (
+    await sql<ProfileRow>(
+      'select site_name, subtitle, logo_url, social_instagram, social_twitter from public.photographer_profile',
+    )
+  )[0];
 
 const passwordIs = async (username: string, password: string) =>
   (
@@ -49,88 +62,110 @@ async function dialogScreenshot(page: Page, name: string) {
 const userRow = (page: Page, username: string) =>
   page.getByTestId('admin-user-row').filter({ has: page.getByText(username, { exact: true }) });
 
-describe.each(Object.keys(VIEWPORTS) as ViewportName[])('profile settings at %s size', (viewport) => {
-  it('edits the profile, uploads a logo through the outbox and shows the footer preview', async () => {
-    const context = await newContext(viewport);
-    const page = await context.newPage();
-    await signInAsAdmin(page);
-    await openSettings(page);
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])(
+  'profile settings at %s size',
+  (viewport) => {
+    it('edits the profile, uploads a logo through the outbox and shows the footer preview', async () => {
+      const context = await newContext(viewport);
+      const page = await context.newPage();
+      await signInAsAdmin(page);
+      await openSettings(page);
 
-    // The form shows what the database holds.
-    const before = await readProfile();
-    await expect.poll(() => page.getByLabel('Site Name').inputValue()).toBe(before?.site_name ?? '');
+      // The form shows what the database holds.
+      const before = await readProfile();
+      await expect
+        .poll(() => page.getByLabel('Site Name').inputValue())
+        .toBe(before?.site_name ?? '');
 
-    // A file that is not an image is refused with the spec's words.
-    const notes = join(tmpdir(), 'notes.txt');
-    writeFileSync(notes, 'not a logo');
-    const logoInput = page.getByLabel('Choose logo file');
-    await logoInput.setInputFiles(notes);
-    await expectToast(page, 'notes.txt is not an image file.');
-    await expectToast(page, 'Invalid file type');
+      // A file that is not an image is refused with the spec's words.
+      const notes = join(tmpdir(), 'notes.txt');
+      writeFileSync(notes, 'not a logo');
+      const logoInput = page.getByLabel('Choose logo file');
+      await logoInput.setInputFiles(notes);
+      await expectToast(page, 'notes.txt is not an image file.');
+      await expectToast(page, 'Invalid file type');
 
-    const siteName = `Golden Hour Studio ${viewport}`;
-    await page.getByLabel('Site Name').fill(siteName);
-    await page.getByLabel('Subtitle').fill('Light-filled family portraits');
-    await page.getByLabel('Instagram').fill('https://instagram.com/goldenhour');
-    await page.getByLabel('Twitter').fill('   ');
+      const siteName = `Golden Hour Studio ${viewport}`;
+      await page.getByLabel('Site Name').fill(siteName);
+      await page.getByLabel('Subtitle').fill('Light-filled family portraits');
+      await page.getByLabel('Instagram').fill('https://instagram.com/goldenhour');
+      await page.getByLabel('Twitter').fill('   ');
 
-    // The logo shows from the local file at once; saving right away waits for its upload.
-    await logoInput.setInputFiles(fixturePath('landscape.jpg'));
-    const preview = page.getByRole('img', { name: 'Logo preview' });
-    await page.waitForFunction((img) => (img as HTMLImageElement | null)?.src.startsWith('blob:'), await preview.elementHandle());
-    await page.getByRole('button', { name: 'Save Profile' }).click();
-    await expectToast(page, 'Logo uploaded');
-    await expectToast(page, 'Profile saved');
+      // The logo shows from the local file at once; saving right away waits for its upload.
+      await logoInput.setInputFiles(fixturePath('landscape.jpg'));
+      const preview = page.getByRole('img', { name: 'Logo preview' });
+      await page.waitForFunction(
+        (img) => (img as HTMLImageElement | null)?.src.startsWith('blob:'),
+        await preview.elementHandle(),
+      );
+      await page.getByRole('button', { name: 'Save Profile' }).click();
+      await expectToast(page, 'Logo uploaded');
+      await expectToast(page, 'Profile saved');
 
-    // The database holds the values, empty fields as null, and the logo's URL.
-    const saved = await readProfile();
-    expect(saved).toMatchObject({
-      site_name: siteName,
-      subtitle: 'Light-filled family portraits',
-      social_instagram: 'https://instagram.com/goldenhour',
-      social_twitter: null,
+      // The database holds the values, empty fields as null, and the logo's URL.
+      const saved = await readProfile();
+      expect(saved).toMatchObject({
+        site_name: siteName,
+        subtitle: 'Light-filled family portraits',
+        social_instagram: 'https://instagram.com/goldenhour',
+        social_twitter: null,
+      });
+      const logoName = saved?.logo_url?.match(
+        /\/storage\/v1\/object\/public\/photos\/(logo-\d+\.jpg)$/,
+      )?.[1];
+      expect(logoName).toBeTruthy();
+      expect(
+        await sql('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+          'photos',
+          logoName,
+        ]),
+      ).toHaveLength(1);
+
+      // The file is served at that URL, byte for byte.
+      const served = await page.request.get(saved!.logo_url!);
+      expect(served.status()).toBe(200);
+      expect(served.headers()['content-type']).toBe('image/jpeg');
+      expect((await served.body()).length).toBe(readFileSync(fixturePath('landscape.jpg')).length);
+
+      // The footer preview is generated from the saved profile.
+      const footer = page.getByTestId('footer-preview');
+      await footer.getByText(siteName, { exact: true }).waitFor();
+      await footer.getByText('Light-filled family portraits').waitFor();
+      await footer.getByText(`© ${new Date().getFullYear()} ${siteName}`).waitFor();
+      expect(await footer.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe(
+        'https://instagram.com/goldenhour',
+      );
+      expect(await footer.getByText('Twitter').count()).toBe(0);
+
+      // After a reload the logo comes from the server.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Profile Settings', exact: true }).waitFor();
+      await page.waitForFunction(
+        ({ img, name }) =>
+          (img as HTMLImageElement | null)?.src.endsWith(name) &&
+          (img as HTMLImageElement).naturalWidth > 0,
+        {
+          img: await page.getByRole('img', { name: 'Logo preview' }).elementHandle(),
+          name: logoName!,
+        },
+      );
+      expect(await page.getByLabel('Site Name').inputValue()).toBe(siteName);
+      await page
+        .getByText('Logo uploaded')
+        .first()
+        .waitFor({ state: 'detached', timeout: 10_000 })
+        .catch(() => undefined);
+      await screenshot(page, `settings-${viewport}`);
+
+      // The superuser's Add Admin dialog, as it looks at this size.
+      await page.getByRole('button', { name: 'Add Admin' }).click();
+      await page.getByRole('dialog', { name: 'Add Admin' }).getByLabel('Username').waitFor();
+      await dialogScreenshot(page, `settings-add-admin-${viewport}`);
+      await page.keyboard.press('Escape');
+      await context.close();
     });
-    const logoName = saved?.logo_url?.match(/\/storage\/v1\/object\/public\/photos\/(logo-\d+\.jpg)$/)?.[1];
-    expect(logoName).toBeTruthy();
-    expect(await sql('select 1 from storage.objects where bucket_id = $1 and name = $2', ['photos', logoName])).toHaveLength(1);
-
-    // The file is served at that URL, byte for byte.
-    const served = await page.request.get(saved!.logo_url!);
-    expect(served.status()).toBe(200);
-    expect(served.headers()['content-type']).toBe('image/jpeg');
-    expect((await served.body()).length).toBe(readFileSync(fixturePath('landscape.jpg')).length);
-
-    // The footer preview is generated from the saved profile.
-    const footer = page.getByTestId('footer-preview');
-    await footer.getByText(siteName, { exact: true }).waitFor();
-    await footer.getByText('Light-filled family portraits').waitFor();
-    await footer.getByText(`© ${new Date().getFullYear()} ${siteName}`).waitFor();
-    expect(await footer.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('https://instagram.com/goldenhour');
-    expect(await footer.getByText('Twitter').count()).toBe(0);
-
-    // After a reload the logo comes from the server.
-    await page.reload();
-    await page.getByRole('heading', { name: 'Profile Settings', exact: true }).waitFor();
-    await page.waitForFunction(
-      ({ img, name }) => (img as HTMLImageElement | null)?.src.endsWith(name) && (img as HTMLImageElement).naturalWidth > 0,
-      { img: await page.getByRole('img', { name: 'Logo preview' }).elementHandle(), name: logoName! },
-    );
-    expect(await page.getByLabel('Site Name').inputValue()).toBe(siteName);
-    await page
-      .getByText('Logo uploaded')
-      .first()
-      .waitFor({ state: 'detached', timeout: 10_000 })
-      .catch(() => undefined);
-    await screenshot(page, `settings-${viewport}`);
-
-    // The superuser's Add Admin dialog, as it looks at this size.
-    await page.getByRole('button', { name: 'Add Admin' }).click();
-    await page.getByRole('dialog', { name: 'Add Admin' }).getByLabel('Username').waitFor();
-    await dialogScreenshot(page, `settings-add-admin-${viewport}`);
-    await page.keyboard.press('Escape');
-    await context.close();
-  });
-});
+  },
+);
 
 describe('changing one’s own password', () => {
   it('validates, refuses a wrong current password, changes it, and hides superuser tools from other admins', async () => {
@@ -167,11 +202,15 @@ describe('changing one’s own password', () => {
 
     // Offline, nothing with a password can be sent.
     await context.setOffline(true);
-    await page.getByText('Connect to the internet to change passwords, devices or admin users.').waitFor();
+    await page
+      .getByText('Connect to the internet to change passwords, devices or admin users.')
+      .waitFor();
     expect(await change.isDisabled()).toBe(true);
     await screenshot(page, 'settings-offline-desktop');
     await context.setOffline(false);
-    await page.getByText('Connect to the internet to change passwords, devices or admin users.').waitFor({ state: 'detached' });
+    await page
+      .getByText('Connect to the internet to change passwords, devices or admin users.')
+      .waitFor({ state: 'detached' });
 
     await current.fill('first-pass');
     await change.click();
@@ -216,7 +255,9 @@ describe('signed-in devices', () => {
       expect(await rows.count()).toBe(2);
       // This device comes first, named after its browser, with where it signed in from.
       await rows.first().getByText('This device').waitFor();
-      expect(await rows.first().textContent()).toMatch(/Chrome on Linux.*Signed in .* from 127\.0\.0\.1.*Last active /);
+      expect(await rows.first().textContent()).toMatch(
+        /Chrome on Linux.*Signed in .* from 127\.0\.0\.1.*Last active /,
+      );
       await page.getByRole('heading', { name: 'Signed-in Devices' }).scrollIntoViewIfNeeded();
       await screenshot(page, `settings-devices-${viewport}`, { fullPage: false });
     }
@@ -224,7 +265,9 @@ describe('signed-in devices', () => {
     await laptopPage.getByRole('button', { name: 'Sign Out All Other Devices' }).click();
     await expectToast(laptopPage, 'Signed out everywhere else');
     await laptopPage.getByTestId('session-row').nth(1).waitFor({ state: 'detached' });
-    expect(await laptopPage.getByRole('button', { name: 'Sign Out All Other Devices' }).isDisabled()).toBe(true);
+    expect(
+      await laptopPage.getByRole('button', { name: 'Sign Out All Other Devices' }).isDisabled(),
+    ).toBe(true);
 
     // The phone's next request finds its session gone and asks it to sign in again.
     await phonePage.goto('/admin/albums');
@@ -278,19 +321,29 @@ describe('the superuser managing admin users', () => {
     await dialog.getByLabel('Confirm Password').fill('another-pass');
     await dialog.getByRole('button', { name: 'Create User' }).click();
     await expectToast(page, 'Failed to create user. Username may already exist.');
-    expect(await sql("select 1 from public.admin_credentials where username = 'bruno'")).toHaveLength(1);
+    expect(
+      await sql("select 1 from public.admin_credentials where username = 'bruno'"),
+    ).toHaveLength(1);
     // What was typed is still in the form: Cancel asks first.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('alertdialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Discard changes?' })
+      .getByRole('button', { name: 'Discard' })
+      .click();
     await dialog.waitFor({ state: 'detached' });
 
     // Reset Password: the targets leave out the superuser and oneself.
     await page.getByRole('button', { name: 'Reset Password' }).click();
     dialog = page.getByRole('dialog', { name: 'Reset Password' });
     const others = (
-      await sql<{ username: string }>("select username from public.admin_credentials where username <> 'admin' order by created_at")
+      await sql<{ username: string }>(
+        "select username from public.admin_credentials where username <> 'admin' order by created_at",
+      )
     ).map((row) => row.username);
-    expect(await dialog.getByLabel('Admin User').locator('option').allTextContents()).toEqual(['Choose an admin user', ...others]);
+    expect(await dialog.getByLabel('Admin User').locator('option').allTextContents()).toEqual([
+      'Choose an admin user',
+      ...others,
+    ]);
     await dialog.getByLabel('Admin User').selectOption('bruno');
     await dialog.getByLabel('New Password', { exact: true }).fill('bruno-pass-2');
     await dialog.getByLabel('Confirm New Password').fill('bruno-pass-2');
@@ -312,7 +365,9 @@ describe('the superuser managing admin users', () => {
     await deleteButton.click();
     await expectToast(page, 'User deleted');
     await userRow(page, 'bruno').waitFor({ state: 'detached' });
-    expect(await sql("select 1 from public.admin_credentials where username = 'bruno'")).toEqual([]);
+    expect(await sql("select 1 from public.admin_credentials where username = 'bruno'")).toEqual(
+      [],
+    );
     await context.close();
   });
 });

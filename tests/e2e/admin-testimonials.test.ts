@@ -17,9 +17,11 @@ interface TestimonialRow {
 }
 
 const EMMA = 'Emma & James';
-const EMMA_QUOTE = 'She made us feel so at ease that we forgot the camera was there. We will treasure these photographs forever.';
+const EMMA_QUOTE =
+  'She made us feel so at ease that we forgot the camera was there. We will treasure these photographs forever.';
 const OKAFOR = 'The Okafor Family';
-const OKAFOR_QUOTE = 'Three children under five and not one tear. Pure magic, from start to finish.';
+const OKAFOR_QUOTE =
+  'Three children under five and not one tear. Pure magic, from start to finish.';
 const PHONE = { width: 390, height: 844 };
 
 const rows = () =>
@@ -30,14 +32,22 @@ const rows = () =>
 /** Lets the toasts run out (the pointer resting on them pauses them); on a phone they cover the last row. */
 async function waitForToastsToClose(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
-  await page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0, undefined, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => document.querySelectorAll('[data-sonner-toast]').length === 0,
+    undefined,
+    { timeout: 20_000 },
+  );
 }
 
 /** The names of the rows, top to bottom. */
-const names = (list: Locator) => list.evaluateAll((elements) => elements.map((element) => element.querySelector('h2')?.textContent));
+const names = (list: Locator) =>
+  list.evaluateAll((elements) =>
+    elements.map((element) => element.querySelector('h2')?.textContent),
+  );
 
 /** Whether the page scrolls sideways. */
-const widerThanScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const widerThanScreen = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 beforeAll(async () => {
   await sql('delete from public.testimonials');
@@ -71,19 +81,32 @@ describe('testimonials', () => {
     await dialog.getByLabel('Choose photo file').setInputFiles(fixturePath('portrait.jpg'));
     await expectToast(page, 'Photo uploaded');
     await dialog.getByRole('img', { name: 'Client photo preview' }).waitFor();
-    expect(await dialog.getByRole('switch', { name: 'Active' }).getAttribute('aria-checked')).toBe('true');
+    expect(await dialog.getByRole('switch', { name: 'Active' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     await screenshot(page, 'testimonials-add-dialog-desktop', { fullPage: false });
     await dialog.getByRole('button', { name: 'Add Testimonial' }).click();
     await expectToast(page, 'Testimonial added');
     await dialog.waitFor({ state: 'detached' });
 
     const [emma] = await rows();
-    expect(emma).toMatchObject({ client_name: EMMA, quote: EMMA_QUOTE, is_active: true, sort_order: 0 });
-    const photoName = /\/storage\/v1\/object\/public\/photos\/(testimonial-[0-9a-f-]{36}\.jpg)$/.exec(emma!.photo_url ?? '')?.[1];
+    expect(emma).toMatchObject({
+      client_name: EMMA,
+      quote: EMMA_QUOTE,
+      is_active: true,
+      sort_order: 0,
+    });
+    const photoName =
+      /\/storage\/v1\/object\/public\/photos\/(testimonial-[0-9a-f-]{36}\.jpg)$/.exec(
+        emma!.photo_url ?? '',
+      )?.[1];
     expect(photoName).toBeDefined();
-    expect(await sql(`select 1 as stored from storage.objects where bucket_id = 'photos' and name = $1`, [photoName])).toEqual([
-      { stored: 1 },
-    ]);
+    expect(
+      await sql(
+        `select 1 as stored from storage.objects where bucket_id = 'photos' and name = $1`,
+        [photoName],
+      ),
+    ).toEqual([{ stored: 1 }]);
 
     // The second, without a photo, goes last.
     await page.getByRole('button', { name: 'Add Testimonial' }).click();
@@ -125,7 +148,10 @@ describe('testimonials', () => {
       ]);
 
     // Edit keeps the order and the photo.
-    await list.filter({ hasText: OKAFOR }).getByRole('button', { name: 'Edit testimonial' }).click();
+    await list
+      .filter({ hasText: OKAFOR })
+      .getByRole('button', { name: 'Edit testimonial' })
+      .click();
     const edit = page.getByRole('dialog', { name: 'Edit Testimonial' });
     expect(await edit.getByLabel('Quote').inputValue()).toBe(OKAFOR_QUOTE);
     await edit.getByLabel('Quote').fill(`${OKAFOR_QUOTE} Thank you!`);
@@ -133,8 +159,20 @@ describe('testimonials', () => {
     await expectToast(page, 'Testimonial updated');
     await edit.waitFor({ state: 'detached' });
     expect(await rows()).toEqual([
-      { client_name: OKAFOR, quote: `${OKAFOR_QUOTE} Thank you!`, photo_url: null, is_active: true, sort_order: 0 },
-      { client_name: EMMA, quote: EMMA_QUOTE, photo_url: emma!.photo_url, is_active: false, sort_order: 1 },
+      {
+        client_name: OKAFOR,
+        quote: `${OKAFOR_QUOTE} Thank you!`,
+        photo_url: null,
+        is_active: true,
+        sort_order: 0,
+      },
+      {
+        client_name: EMMA,
+        quote: EMMA_QUOTE,
+        photo_url: emma!.photo_url,
+        is_active: false,
+        sort_order: 1,
+      },
     ]);
     await waitForToastsToClose(page);
     await screenshot(page, 'testimonials-desktop');
@@ -142,14 +180,18 @@ describe('testimonials', () => {
     // A visitor's home page shows only the active one, after the sessions.
     const visitor = await (await newContext('desktop')).newPage();
     await visitor.goto('/');
-    const section = visitor.locator('section', { has: visitor.getByRole('heading', { level: 2, name: 'Kind Words' }) });
+    const section = visitor.locator('section', {
+      has: visitor.getByRole('heading', { level: 2, name: 'Kind Words' }),
+    });
     await section.waitFor();
     const cards = section.getByRole('figure');
     expect(await cards.count()).toBe(1);
     expect(await cards.locator('blockquote').textContent()).toBe(`${OKAFOR_QUOTE} Thank you!`);
     expect(await cards.locator('figcaption').textContent()).toBe(OKAFOR);
     expect(await section.getByText(EMMA_QUOTE).count()).toBe(0);
-    expect(await section.evaluate((element) => element.previousElementSibling?.id)).toBe('portrait-sessions');
+    expect(await section.evaluate((element) => element.previousElementSibling?.id)).toBe(
+      'portrait-sessions',
+    );
     await section.scrollIntoViewIfNeeded();
     await screenshot(visitor, 'home-kind-words-desktop', { fullPage: false });
     await visitor.context().close();
@@ -173,7 +215,11 @@ describe('testimonials', () => {
       'Show testimonial',
     ]) {
       const box = await page.getByRole('button', { name, exact: true }).first().boundingBox();
-      expect({ name, width: box!.width >= 44, height: box!.height >= 44 }).toEqual({ name, width: true, height: true });
+      expect({ name, width: box!.width >= 44, height: box!.height >= 44 }).toEqual({
+        name,
+        width: true,
+        height: true,
+      });
     }
     expect(await widerThanScreen(page)).toBe(false);
     await screenshot(page, 'testimonials-phone');
@@ -193,14 +239,18 @@ describe('testimonials', () => {
 
     const visitor = await (await newContext(PHONE, { touch: true })).newPage();
     await visitor.goto('/');
-    const section = visitor.locator('section', { has: visitor.getByRole('heading', { level: 2, name: 'Kind Words' }) });
+    const section = visitor.locator('section', {
+      has: visitor.getByRole('heading', { level: 2, name: 'Kind Words' }),
+    });
     await section.waitFor();
     const cards = section.getByRole('figure');
     expect(await cards.locator('figcaption').allTextContents()).toEqual([OKAFOR, EMMA]);
     const photo = cards.nth(1).locator('img');
     // The photo loads lazily: bring the section into view first.
     await section.scrollIntoViewIfNeeded();
-    await expect.poll(() => photo.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => photo.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     expect(await photo.evaluate((image) => getComputedStyle(image).borderRadius)).not.toBe('0px');
     expect(await cards.nth(0).locator('img').count()).toBe(0);
     expect(await widerThanScreen(visitor)).toBe(false);

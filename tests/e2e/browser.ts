@@ -63,9 +63,14 @@ function waitForTheAppOnGoto(page: Page): void {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    if (options?.waitUntil !== 'commit' && (response?.headers()['content-type'] ?? '').startsWith('text/html')) {
+    if (
+      options?.waitUntil !== 'commit' &&
+      (response?.headers()['content-type'] ?? '').startsWith('text/html')
+    ) {
       await page
-        .waitForFunction(() => document.documentElement.dataset.app === 'started', undefined, { timeout: 10_000 })
+        .waitForFunction(() => document.documentElement.dataset.app === 'started', undefined, {
+          timeout: 10_000,
+        })
         .catch(() => undefined);
     }
     return response;
@@ -73,15 +78,25 @@ function waitForTheAppOnGoto(page: Page): void {
 }
 
 /** Saves a screenshot under test-results/screenshots for a person to look at (the whole page, or what the viewport shows, e.g. an open dialog). */
-export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: options.fullPage ?? true });
+  await page.screenshot({
+    path: join(SCREENSHOTS, `${name}.png`),
+    fullPage: options.fullPage ?? true,
+  });
 }
 
 let pool: pg.Pool | undefined;
 
 /** Runs SQL as the database superuser, to check what the database holds. */
-export async function sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []) {
+export async function sql<Row extends pg.QueryResultRow = Record<string, unknown>>(
+  text: string,
+  params: unknown[] = [],
+) {
   pool ??= new pg.Pool({ ...inject('stack').database, max: 2 });
   return (await pool.query<Row>(text, params)).rows;
 }
@@ -89,7 +104,8 @@ export async function sql<Row extends pg.QueryResultRow = Record<string, unknown
 export const adminPassword = () => inject('stack').adminPassword;
 
 /** Signs in as the superuser through the login form and waits for the dashboard. */
-export const signInAsAdmin = (page: Page): Promise<void> => signInThroughForm(page, adminPassword());
+export const signInAsAdmin = (page: Page): Promise<void> =>
+  signInThroughForm(page, adminPassword());
 
 /** Waits until a toast with this text is shown. */
 export async function expectToast(page: Page, text: string): Promise<void> {
@@ -120,7 +136,11 @@ export function shootPhotos(count: number): string[] {
  * One read of the admin app's IndexedDB in the page: a store's count, all its rows, or the row
  * with one key (undefined when there is none).
  */
-const readAdminDb = (page: Page, store: string, read: { count: true } | { all: true } | { key: string }) =>
+const readAdminDb = (
+  page: Page,
+  store: string,
+  read: { count: true } | { all: true } | { key: string },
+) =>
   page.evaluate(
     ({ store: name, read: what }) =>
       new Promise<unknown>((resolve, reject) => {
@@ -128,7 +148,12 @@ const readAdminDb = (page: Page, store: string, read: { count: true } | { all: t
         open.onerror = () => reject(open.error ?? new Error('IndexedDB could not be opened'));
         open.onsuccess = () => {
           const objects = open.result.transaction(name).objectStore(name);
-          const request = 'count' in what ? objects.count() : 'all' in what ? objects.getAll() : objects.get(what.key);
+          const request =
+            'count' in what
+              ? objects.count()
+              : 'all' in what
+                ? objects.getAll()
+                : objects.get(what.key);
           request.onsuccess = () => {
             open.result.close();
             resolve(request.result);
@@ -139,18 +164,24 @@ const readAdminDb = (page: Page, store: string, read: { count: true } | { all: t
   );
 
 /** How many entries a store of the admin app's IndexedDB holds. */
-export const storedCount = async (page: Page, store: 'outbox' | 'blobs') => (await readAdminDb(page, store, { count: true })) as number;
+export const storedCount = async (page: Page, store: 'outbox' | 'blobs') =>
+  (await readAdminDb(page, store, { count: true })) as number;
 
 /** The admin data the device keeps for offline use (the persisted query cache), as stored. */
 const keptAdminData = async (page: Page) =>
-  ((await readAdminDb(page, 'keyValues', { key: 'admin-query-cache' })) as { value?: string } | undefined)?.value ?? '';
+  (
+    (await readAdminDb(page, 'keyValues', { key: 'admin-query-cache' })) as
+      { value?: string } | undefined
+  )?.value ?? '';
 
 /**
  * Waits until the device has kept what a screen showed online (the text appears in the stored
  * admin data), so that screen opens offline: leaving the page sooner can cut the write short.
  */
 export const keptForOffline = (page: Page, text: string) =>
-  expect.poll(async () => (await keptAdminData(page)).includes(text), { timeout: 10_000 }).toBe(true);
+  expect
+    .poll(async () => (await keptAdminData(page)).includes(text), { timeout: 10_000 })
+    .toBe(true);
 
 /** An outbox entry as far as describeOutbox reads it. */
 interface OutboxLine {
@@ -177,7 +208,9 @@ export function recordRequests(page: Page) {
   const paths: string[] = [];
   page.on('request', (request) => paths.push(new URL(request.url()).pathname));
   const scripts = () =>
-    paths.filter((path) => path.startsWith('/assets/') && path.endsWith('.js')).map((path) => path.slice('/assets/'.length));
+    paths
+      .filter((path) => path.startsWith('/assets/') && path.endsWith('.js'))
+      .map((path) => path.slice('/assets/'.length));
   return { paths, scripts, adminScripts: () => scripts().filter(isAdminChunk) };
 }
 
@@ -186,7 +219,11 @@ export function recordRequests(page: Page) {
  * function is called (to see what a page does while, say, React's code or the fonts are slow).
  * `onRequest` hears each held request's path.
  */
-export async function holdResponses(page: Page, url: RegExp, onRequest: (path: string) => void = () => undefined): Promise<() => void> {
+export async function holdResponses(
+  page: Page,
+  url: RegExp,
+  onRequest: (path: string) => void = () => undefined,
+): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(url, async (route) => {

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectToast, newContext, recordRequests, screenshot, VIEWPORTS, type ViewportName } from './browser';
+import {
+  expectToast,
+  newContext,
+  recordRequests,
+  screenshot,
+  VIEWPORTS,
+  type ViewportName,
+} from './browser';
 import { seedAlbum, seedClientLink, type SeededPhoto } from './public-seed';
 
 // Download sizes of a client link (issue 21, item 4): a web-size link delivers the 2048 px
@@ -20,14 +27,21 @@ beforeAll(async () => {
   });
 });
 
-async function downloadOf(page: Page, action: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), action()]);
+async function downloadOf(
+  page: Page,
+  action: () => Promise<void>,
+): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    action(),
+  ]);
   return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
 }
 
 const previewBytes = async (photo: SeededPhoto) =>
   Buffer.from(await (await fetch(new URL(photo.previewUrl, inject('stack').url))).arrayBuffer());
-const tileDownload = (page: Page, name: string) => page.getByRole('button', { name: `Download ${name}` });
+const tileDownload = (page: Page, name: string) =>
+  page.getByRole('button', { name: `Download ${name}` });
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('download sizes at %s size', (viewport) => {
   it('a web-size link delivers only the 2048 px previews, under the photos names, and never asks for an original', async () => {
@@ -44,13 +58,23 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('download sizes at %s si
     expect(single.name).toBe('IMG_2001.webp');
     expect(single.bytes.equals(await previewBytes(album.photos[0]!))).toBe(true);
 
-    const all = await downloadOf(page, () => page.getByRole('button', { name: 'Download All Photos' }).click());
+    const all = await downloadOf(page, () =>
+      page.getByRole('button', { name: 'Download All Photos' }).click(),
+    );
     const zip = await JSZip.loadAsync(all.bytes);
     expect(Object.keys(zip.files)).toEqual(['IMG_2001.webp', 'IMG_2002.webp']);
-    expect(Buffer.from(await zip.file('IMG_2002.webp')!.async('uint8array')).equals(await previewBytes(album.photos[1]!))).toBe(true);
+    expect(
+      Buffer.from(await zip.file('IMG_2002.webp')!.async('uint8array')).equals(
+        await previewBytes(album.photos[1]!),
+      ),
+    ).toBe(true);
     await expectToast(page, 'All photos downloaded as zip file');
     // Nothing went near an original or a grant.
-    expect(requests.paths.filter((path) => path.includes('/originals/') || path.includes('get_download_grant'))).toEqual([]);
+    expect(
+      requests.paths.filter(
+        (path) => path.includes('/originals/') || path.includes('get_download_grant'),
+      ),
+    ).toEqual([]);
     await context.close();
   });
 
@@ -72,8 +96,13 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('download sizes at %s si
     const web = await downloadOf(page, () => tileDownload(page, 'IMG_2002.JPG').click());
     expect(web.name).toBe('IMG_2002.webp');
     expect(web.bytes.equals(await previewBytes(album.photos[1]!))).toBe(true);
-    const all = await downloadOf(page, () => page.getByRole('button', { name: 'Download All Photos' }).click());
-    expect(Object.keys((await JSZip.loadAsync(all.bytes)).files)).toEqual(['IMG_2001.webp', 'IMG_2002.webp']);
+    const all = await downloadOf(page, () =>
+      page.getByRole('button', { name: 'Download All Photos' }).click(),
+    );
+    expect(Object.keys((await JSZip.loadAsync(all.bytes)).files)).toEqual([
+      'IMG_2001.webp',
+      'IMG_2002.webp',
+    ]);
     await context.close();
   });
 });

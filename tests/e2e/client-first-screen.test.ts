@@ -26,7 +26,10 @@ beforeAll(async () => {
     photos: ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'],
   });
   // The cover is the second photo, not the first (as 'Set as cover' may choose).
-  await sql('update public.albums set cover_photo_url = $1 where id = $2', [album.photos[1]!.thumbUrl, album.id]);
+  await sql('update public.albums set cover_photo_url = $1 where id = $2', [
+    album.photos[1]!.thumbUrl,
+    album.id,
+  ]);
   savedContact = await sql(
     `select setting_key, setting_value from public.site_settings where setting_key in ('contact_method', 'contact_value')`,
   );
@@ -37,26 +40,36 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await sql(`delete from public.site_settings where setting_key in ('contact_method', 'contact_value')`);
+  await sql(
+    `delete from public.site_settings where setting_key in ('contact_method', 'contact_value')`,
+  );
   for (const row of savedContact) {
-    await sql('insert into public.site_settings (setting_key, setting_value) values ($1, $2)', [row.setting_key, row.setting_value]);
+    await sql('insert into public.site_settings (setting_key, setting_value) values ($1, $2)', [
+      row.setting_key,
+      row.setting_value,
+    ]);
   }
 });
 
 const siteName = async () =>
-  (await sql<{ site_name: string }>('select site_name from public.photographer_profile limit 1'))[0]?.site_name ?? 'Photography Portfolio';
+  (await sql<{ site_name: string }>('select site_name from public.photographer_profile limit 1'))[0]
+    ?.site_name ?? 'Photography Portfolio';
 
 /** What the hero shows: its image's file, the heading, and the contact action's address. */
 async function hero(page: Page) {
   const section = page.getByTestId('client-hero');
   await section.waitFor();
-  const image = section.getByRole('img', { name: 'Cover photo of Ava & Noah — Lakeside Engagement' });
+  const image = section.getByRole('img', {
+    name: 'Cover photo of Ava & Noah — Lakeside Engagement',
+  });
   await page.waitForFunction(() => {
     const img = document.querySelector<HTMLImageElement>('[data-testid="client-hero"] img');
     return !!img && img.complete && img.naturalWidth > 0;
   });
   return {
-    image: await image.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname.split('/').pop()),
+    image: await image.evaluate((img: HTMLImageElement) =>
+      new URL(img.currentSrc).pathname.split('/').pop(),
+    ),
     heading: await section.getByRole('heading', { level: 1 }).textContent(),
     byline: await section.getByText(/^Photographed by /).textContent(),
     contact: await section.getByTestId('contact-button').getAttribute('href'),
@@ -80,7 +93,9 @@ describe("the client's first screen", () => {
     const width = typeof viewport === 'string' ? 1280 : viewport.width;
     expect(shown.box!.width).toBe(width);
     expect(shown.box!.y).toBeLessThan(90); // right under the header
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      width,
+    );
     await screenshot(page, `client-hero-${name}`, { fullPage: false });
 
     // 'View Photos' goes down to the grid.
@@ -88,7 +103,12 @@ describe("the client's first screen", () => {
     await page.getByText('3 photos').waitFor();
     // Scrolled down (as far as a short album's page goes), the photos' row in view.
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
-    expect(await page.evaluate(() => document.getElementById('photos')!.getBoundingClientRect().top < window.innerHeight / 2)).toBe(true);
+    expect(
+      await page.evaluate(
+        () =>
+          document.getElementById('photos')!.getBoundingClientRect().top < window.innerHeight / 2,
+      ),
+    ).toBe(true);
     expect(await page.getByRole('button', { name: /, photo \d+ of \d+$/ }).count()).toBe(3);
     await screenshot(page, `client-hero-grid-${name}`, { fullPage: false });
     await context.close();
@@ -100,7 +120,8 @@ describe("the client's first screen", () => {
     const page = await context.newPage();
     const coverCalls: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/rpc/get_album_cover_by_token')) coverCalls.push(request.postData() ?? '');
+      if (request.url().includes('/rpc/get_album_cover_by_token'))
+        coverCalls.push(request.postData() ?? '');
     });
     await page.goto(`/client/${token}`);
     const dialog = page.getByRole('dialog', { name: 'Gallery Protected' });
@@ -118,25 +139,40 @@ describe("the client's first screen", () => {
     await context.close();
   });
 
-  it.each(SIZES)('an expired link at %s size: a page saying so, with the contact action, nothing of the album', async (name, viewport) => {
-    const token = await seedClientLink({ albumId: album.id, passcode: '1357', expiresAt: new Date(Date.now() - 60_000) });
-    const context = await newContext(viewport);
-    const page = await context.newPage();
-    await page.goto(`/client/${token}`);
-    const expired = page.getByTestId('link-expired');
-    await expired.getByRole('heading', { level: 1, name: 'This gallery link has expired' }).waitFor();
-    await expired.getByText(`Ask ${await siteName()} for a new link to see your photos.`).waitFor();
-    expect(await expired.getByTestId('contact-button').getAttribute('href')).toMatch(/^mailto:anna@studio\.example\?/);
-    // It stays: no toast sending the client home.
-    expect(new URL(page.url()).pathname).toBe(`/client/${token}`);
-    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
-    const text = await page.locator('body').innerText();
-    expect(text).not.toContain('Ava & Noah');
-    expect(text).not.toContain('An evening by the water');
-    expect(await page.locator('img').evaluateAll((images) => images.map((img) => (img as HTMLImageElement).src))).not.toContainEqual(
-      expect.stringContaining(album.id),
-    );
-    await screenshot(page, `client-expired-${name}`, { fullPage: false });
-    await context.close();
-  });
+  it.each(SIZES)(
+    'an expired link at %s size: a page saying so, with the contact action, nothing of the album',
+    async (name, viewport) => {
+      const token = await seedClientLink({
+        albumId: album.id,
+        passcode: '1357',
+        expiresAt: new Date(Date.now() - 60_000),
+      });
+      const context = await newContext(viewport);
+      const page = await context.newPage();
+      await page.goto(`/client/${token}`);
+      const expired = page.getByTestId('link-expired');
+      await expired
+        .getByRole('heading', { level: 1, name: 'This gallery link has expired' })
+        .waitFor();
+      await expired
+        .getByText(`Ask ${await siteName()} for a new link to see your photos.`)
+        .waitFor();
+      expect(await expired.getByTestId('contact-button').getAttribute('href')).toMatch(
+        /^mailto:anna@studio\.example\?/,
+      );
+      // It stays: no toast sending the client home.
+      expect(new URL(page.url()).pathname).toBe(`/client/${token}`);
+      expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+      const text = await page.locator('body').innerText();
+      expect(text).not.toContain('Ava & Noah');
+      expect(text).not.toContain('An evening by the water');
+      expect(
+        await page
+          .locator('img')
+          .evaluateAll((images) => images.map((img) => (img as HTMLImageElement).src)),
+      ).not.toContainEqual(expect.stringContaining(album.id));
+      await screenshot(page, `client-expired-${name}`, { fullPage: false });
+      await context.close();
+    },
+  );
 });

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, newContext, recordRequests, screenshot, VIEWPORTS, type ViewportName } from './browser';
+import {
+  expectToast,
+  newContext,
+  recordRequests,
+  screenshot,
+  VIEWPORTS,
+  type ViewportName,
+} from './browser';
 import { seedAlbum, seedClientLink, type SeededPhoto } from './public-seed';
 import { expectSolidViewer, VIEWER_SIZES } from './viewer-checks';
 
@@ -24,8 +31,14 @@ beforeAll(async () => {
 });
 
 /** Waits for the download this action starts and returns its name and bytes. */
-async function downloadOf(page: Page, action: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), action()]);
+async function downloadOf(
+  page: Page,
+  action: () => Promise<void>,
+): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    action(),
+  ]);
   const path = await download.path();
   return { name: download.suggestedFilename(), bytes: readFileSync(path) };
 }
@@ -39,20 +52,29 @@ const passcodeField = (page: Page) =>
     selected: input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0),
     focused: document.activeElement === input,
     invalid: input.getAttribute('aria-invalid'),
-    message: document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? null,
+    message:
+      document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? null,
   }));
 
 /** Waits until no toast is on screen (sonner lets one go with a short animation). */
-const noToastLeft = (page: Page) => page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0);
+const noToastLeft = (page: Page) =>
+  page.waitForFunction(() => document.querySelectorAll('[data-sonner-toast]').length === 0);
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a client at %s size', (viewport) => {
   it('opens a protected link: a wrong passcode is refused, the right one shows the photos; downloads one and all', async () => {
-    const token = await seedClientLink({ albumId: album.id, passcode: '4821', allowDownloads: true });
+    const token = await seedClientLink({
+      albumId: album.id,
+      passcode: '4821',
+      allowDownloads: true,
+    });
     const context = await newContext(viewport);
     const page = await context.newPage();
     const photoRequests: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('get_album_photos_by_token') || request.url().includes(`/photos/${album.id}/`))
+      if (
+        request.url().includes('get_album_photos_by_token') ||
+        request.url().includes(`/photos/${album.id}/`)
+      )
         photoRequests.push(request.url());
     });
     await page.goto(`/client/${token}`);
@@ -85,7 +107,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a client at %s size', (
     await screenshot(page, `client-passcode-wrong-${viewport}`, { fullPage: false });
 
     await page.keyboard.type('4821');
-    expect(await passcodeField(page)).toMatchObject({ value: '4821', invalid: null, message: null });
+    expect(await passcodeField(page)).toMatchObject({
+      value: '4821',
+      invalid: null,
+      message: null,
+    });
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     // The wrong try's toast does not stay over the unlocked gallery.
@@ -114,7 +140,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a client at %s size', (
     expect(await page.getByRole('dialog', { name: 'Gallery Protected' }).count()).toBe(0);
 
     // One photo: the original, byte for byte, under its own name.
-    const single = await downloadOf(page, () => page.getByRole('button', { name: 'Download portrait.jpg' }).click());
+    const single = await downloadOf(page, () =>
+      page.getByRole('button', { name: 'Download portrait.jpg' }).click(),
+    );
     expect(single.name).toBe('portrait.jpg');
     expect(single.bytes.equals(album.photos[1]!.bytes)).toBe(true);
     await expectToast(page, 'Downloading portrait.jpg');
@@ -125,7 +153,9 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a client at %s size', (
     // clientsClaim normally takes this page at once; if the worker activated while the page
     // was reloading, the page is only controlled after the next load.
     const claimed = await page
-      .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 5_000 })
+      .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+        timeout: 5_000,
+      })
       .then(
         () => true,
         () => false,
@@ -139,11 +169,19 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a client at %s size', (
     page.on('request', (request) => {
       if (request.url().includes('/__downloads__/')) streamed.push(request.url());
     });
-    const all = await downloadOf(page, () => page.getByRole('button', { name: 'Download All Photos' }).click());
+    const all = await downloadOf(page, () =>
+      page.getByRole('button', { name: 'Download All Photos' }).click(),
+    );
     expect(all.name).toBe('Harper & Sam — Autumn Wedding.zip');
     const zip = await JSZip.loadAsync(all.bytes);
     const names = Object.keys(zip.files).sort();
-    expect(names).toEqual(['IMG_0001 (2).jpg', 'IMG_0001.jpg', 'landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg']);
+    expect(names).toEqual([
+      'IMG_0001 (2).jpg',
+      'IMG_0001.jpg',
+      'landscape.jpg',
+      'portrait.jpg',
+      'rotated-exif6.jpg',
+    ]);
     const byName: Record<string, SeededPhoto> = {
       'landscape.jpg': album.photos[0]!,
       'portrait.jpg': album.photos[1]!,
@@ -177,7 +215,11 @@ describe('a passcode tried too often', () => {
       await dialog.getByRole('button', { name: 'View Gallery' }).waitFor();
       await dialog.getByRole('alert').waitFor();
       const field = await passcodeField(page);
-      expect(field).toMatchObject({ value: String(1000 + attempt), selected: String(1000 + attempt), invalid: 'true' });
+      expect(field).toMatchObject({
+        value: String(1000 + attempt),
+        selected: String(1000 + attempt),
+        invalid: 'true',
+      });
       if (field.message === tooMany) break;
       expect(field.message).toBe('Please enter the correct passcode');
       expect(attempt).toBeLessThan(10);
@@ -191,7 +233,11 @@ describe('a passcode tried too often', () => {
 
 describe.each(VIEWER_SIZES)('the client viewer at $width px', (size) => {
   it('hides the page behind an opaque near-black backdrop, with 44 px controls in contrast and the photo as large as fits', async () => {
-    const token = await seedClientLink({ albumId: album.id, passcode: '5190', allowDownloads: true });
+    const token = await seedClientLink({
+      albumId: album.id,
+      passcode: '5190',
+      allowDownloads: true,
+    });
     const context = await newContext(size);
     const page = await context.newPage();
     await page.goto(`/client/${token}`);
@@ -208,7 +254,9 @@ describe.each(VIEWER_SIZES)('the client viewer at $width px', (size) => {
     await photoTiles(page).nth(1).click();
     await page.getByRole('button', { name: 'Download', exact: true }).waitFor();
     const { icons, counter } = await expectSolidViewer(page);
-    console.log(`client viewer at ${size.width} px: icons ${icons.toFixed(1)}:1, counter ${counter.toFixed(1)}:1`);
+    console.log(
+      `client viewer at ${size.width} px: icons ${icons.toFixed(1)}:1, counter ${counter.toFixed(1)}:1`,
+    );
     await screenshot(page, `client-viewer-${size.width}`, { fullPage: false });
     await context.close();
   });
@@ -219,26 +267,31 @@ describe('client links that do not open', () => {
   it.each([
     ['inactive', 'desktop', { isActive: false }],
     ['inactive', 'phone', { isActive: false }],
-  ] as const)('an %s link at %s size: toast and back to the home page, no photos', async (_, viewport, state) => {
-    const token = await seedClientLink({ albumId: album.id, ...state });
-    const context = await newContext(viewport);
-    const page = await context.newPage();
-    await page.goto(`/client/${token}`);
-    await expectToast(page, 'This gallery link is invalid or has been deactivated');
-    await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.getByRole('button', { name: /, photo \d+ of \d+$/ }).count()).toBe(0);
-    await context.close();
-  });
+  ] as const)(
+    'an %s link at %s size: toast and back to the home page, no photos',
+    async (_, viewport, state) => {
+      const token = await seedClientLink({ albumId: album.id, ...state });
+      const context = await newContext(viewport);
+      const page = await context.newPage();
+      await page.goto(`/client/${token}`);
+      await expectToast(page, 'This gallery link is invalid or has been deactivated');
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(await page.getByRole('button', { name: /, photo \d+ of \d+$/ }).count()).toBe(0);
+      await context.close();
+    },
+  );
 
   it('a link without downloads shows the photos with no download buttons anywhere, and no admin code', async () => {
     const token = await seedClientLink({ albumId: album.id, allowDownloads: false });
     const context = await newContext('desktop');
     const page = await context.newPage();
     const requests = recordRequests(page);
-    const isPhotoRead = (response: Response) => response.url().includes('/rpc/get_album_photos_by_token');
+    const isPhotoRead = (response: Response) =>
+      response.url().includes('/rpc/get_album_photos_by_token');
     const photoReads: Array<Promise<Array<{ file_url: string | null }>>> = [];
     page.on('response', (response) => {
-      if (isPhotoRead(response)) photoReads.push(response.json() as Promise<Array<{ file_url: string | null }>>);
+      if (isPhotoRead(response))
+        photoReads.push(response.json() as Promise<Array<{ file_url: string | null }>>);
     });
     // The page comes drawn with its photos; the app reads the list again once it has started
     // (that read keeps the album for offline), after '5 photos' is already on screen.
@@ -248,8 +301,12 @@ describe('client links that do not open', () => {
     expect(await page.getByRole('button', { name: /^Download/ }).count()).toBe(0);
     await appRead;
     const settled = await Promise.allSettled(photoReads);
-    const photoAnswers = settled.flatMap((read) => (read.status === 'fulfilled' ? [read.value] : []));
-    const unreadAnswers = settled.flatMap((read) => (read.status === 'rejected' ? [read.reason as unknown] : []));
+    const photoAnswers = settled.flatMap((read) =>
+      read.status === 'fulfilled' ? [read.value] : [],
+    );
+    const unreadAnswers = settled.flatMap((read) =>
+      read.status === 'rejected' ? [read.reason as unknown] : [],
+    );
     // Nothing the page received names an original, and the originals cannot be read from here
     // by their path, their old public address or with a grant (none is issued).
     expect(unreadAnswers).toEqual([]);
@@ -259,15 +316,27 @@ describe('client links that do not open', () => {
     expect(original).toMatch(/^\/storage\/v1\/object\/authenticated\/originals\//);
     const tried = await page.evaluate(
       async ({ original, token }) => {
-        const { supabaseAnonKey: key } = (await (await fetch('/config.json')).json()) as { supabaseAnonKey: string };
-        const headers = { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+        const { supabaseAnonKey: key } = (await (await fetch('/config.json')).json()) as {
+          supabaseAnonKey: string;
+        };
+        const headers = {
+          apikey: key,
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+        };
         const grant = await (
-          await fetch('/rest/v1/rpc/get_download_grant', { method: 'POST', headers, body: JSON.stringify({ p_access_token: token }) })
+          await fetch('/rest/v1/rpc/get_download_grant', {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ p_access_token: token }),
+          })
         ).json();
         return {
           grant,
           byPath: (await fetch(original, { headers })).status,
-          byOldAddress: (await fetch(original.replace('/authenticated/originals/', '/public/photos/'))).status,
+          byOldAddress: (
+            await fetch(original.replace('/authenticated/originals/', '/public/photos/'))
+          ).status,
         };
       },
       { original, token },

@@ -23,7 +23,10 @@ beforeAll(async () => {
     photos: ['landscape.jpg', 'portrait.jpg'],
   });
   albumId = album.id;
-  galleryId = await seedPublicGallery({ title: 'Harbour Favourites', photoIds: album.photos.map((photo) => photo.id) });
+  galleryId = await seedPublicGallery({
+    title: 'Harbour Favourites',
+    photoIds: album.photos.map((photo) => photo.id),
+  });
 });
 
 interface Visit {
@@ -71,55 +74,75 @@ const VISITS: Record<string, Visit> = {
     path: () => '/no/such/page',
     ready: (page) => page.getByRole('heading', { name: '404', exact: true }).waitFor(),
     // The spec's route table: the not-found page logs the miss (src/features/not-found).
-    expected: { type: 'error', text: (path) => `404 Error: User attempted to access non-existent route: ${path}` },
+    expected: {
+      type: 'error',
+      text: (path) => `404 Error: User attempted to access non-existent route: ${path}`,
+    },
   },
 };
 
-describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a first visit at %s size logs nothing', (viewport) => {
-  it.each(Object.keys(VISITS))('%s', async (name) => {
-    const visit = VISITS[name]!;
-    const path = await visit.path();
-    const context = await newContext(viewport);
-    const page = await context.newPage();
-    const logged: Array<{ type: string; text: string; at?: string }> = [];
-    page.on('console', (message: ConsoleMessage) => {
-      const type = message.type();
-      if (type === 'error' || type === 'warning') logged.push({ type, text: message.text(), at: message.location().url || undefined });
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])(
+  'a first visit at %s size logs nothing',
+  (viewport) => {
+    it.each(Object.keys(VISITS))('%s', async (name) => {
+      const visit = VISITS[name]!;
+      const path = await visit.path();
+      const context = await newContext(viewport);
+      const page = await context.newPage();
+      const logged: Array<{ type: string; text: string; at?: string }> = [];
+      page.on('console', (message: ConsoleMessage) => {
+        const type = message.type();
+        if (type === 'error' || type === 'warning')
+          logged.push({ type, text: message.text(), at: message.location().url || undefined });
+      });
+      page.on('pageerror', (error) =>
+        logged.push({ type: 'pageerror', text: error.stack ?? error.message }),
+      );
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+
+      await page.goto(path);
+      await visit.ready(page);
+      await page.waitForLoadState('networkidle');
+      // Chromium reports a preload nobody used some 3.5 s after the window's load event (seen
+      // here); 5 s leaves room. The fetched-once check below catches that cause without timing.
+      await page.evaluate(async () => {
+        const loaded = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.max(0, loaded.loadEventEnd + 5_000 - performance.now())),
+        );
+      });
+
+      const expected = visit.expected && {
+        type: visit.expected.type,
+        text: visit.expected.text(path),
+      };
+      // The not-found page answers with status 404, which Chromium reports for the page's own address.
+      const pageStatus = (entry: { type: string; text: string; at?: string }) =>
+        name === 'the not-found page' &&
+        entry.at === page.url() &&
+        entry.text.includes('status of 404');
+      const unexpected = logged.filter(
+        (entry) =>
+          !(expected && entry.type === expected.type && entry.text === expected.text) &&
+          !pageStatus(entry),
+      );
+      expect(unexpected).toEqual([]);
+      if (expected) expect(logged.filter((entry) => entry.text === expected.text)).toHaveLength(1);
+
+      // Each preloaded file (the stylesheet, the start-up scripts, /config.json, the first photos)
+      // is fetched once: the preload is the request the page uses. (A photo preloaded by its set of
+      // sizes, as React does for a cover with a srcset, names no single file.)
+      const preloaded = await page
+        .locator('link[rel="preload"][href], link[rel="modulepreload"]')
+        .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+      expect(preloaded.some((href) => /\/assets\/app-[\w-]+\.css$/.test(href))).toBe(true);
+      expect(
+        Object.fromEntries(
+          preloaded.map((href) => [href, requested.filter((url) => url === href).length]),
+        ),
+      ).toEqual(Object.fromEntries(preloaded.map((href) => [href, 1])));
+      await context.close();
     });
-    page.on('pageerror', (error) => logged.push({ type: 'pageerror', text: error.stack ?? error.message }));
-    const requested: string[] = [];
-    page.on('request', (request) => requested.push(request.url()));
-
-    await page.goto(path);
-    await visit.ready(page);
-    await page.waitForLoadState('networkidle');
-    // Chromium reports a preload nobody used some 3.5 s after the window's load event (seen
-    // here); 5 s leaves room. The fetched-once check below catches that cause without timing.
-    await page.evaluate(async () => {
-      const loaded = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, loaded.loadEventEnd + 5_000 - performance.now())));
-    });
-
-    const expected = visit.expected && { type: visit.expected.type, text: visit.expected.text(path) };
-    // The not-found page answers with status 404, which Chromium reports for the page's own address.
-    const pageStatus = (entry: { type: string; text: string; at?: string }) =>
-      name === 'the not-found page' && entry.at === page.url() && entry.text.includes('status of 404');
-    const unexpected = logged.filter(
-      (entry) => !(expected && entry.type === expected.type && entry.text === expected.text) && !pageStatus(entry),
-    );
-    expect(unexpected).toEqual([]);
-    if (expected) expect(logged.filter((entry) => entry.text === expected.text)).toHaveLength(1);
-
-    // Each preloaded file (the stylesheet, the start-up scripts, /config.json, the first photos)
-    // is fetched once: the preload is the request the page uses. (A photo preloaded by its set of
-    // sizes, as React does for a cover with a srcset, names no single file.)
-    const preloaded = await page
-      .locator('link[rel="preload"][href], link[rel="modulepreload"]')
-      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
-    expect(preloaded.some((href) => /\/assets\/app-[\w-]+\.css$/.test(href))).toBe(true);
-    expect(Object.fromEntries(preloaded.map((href) => [href, requested.filter((url) => url === href).length]))).toEqual(
-      Object.fromEntries(preloaded.map((href) => [href, 1])),
-    );
-    await context.close();
-  });
-});
+  },
+);

@@ -8,7 +8,10 @@ import '../support/stack-context';
 
 export default async function setup(project: TestProject) {
   // A build of its own, so test runs never overwrite each other's (or npm start's) dist/.
-  const distDir = ensureBuild((line) => console.log(line), join(mkdtempSync(join(tmpdir(), 'photo-site-e2e-')), 'dist'));
+  const distDir = ensureBuild(
+    (line) => console.log(line),
+    join(mkdtempSync(join(tmpdir(), 'photo-site-e2e-')), 'dist'),
+  );
   const { context, stop } = await startTestStack({ distDir });
   project.provide('stack', context);
   return async () => {

@@ -12,12 +12,15 @@ import { seedAlbum, seedClientLink, seedPublicGallery, type SeededPhoto } from '
 // A phone: 360 px wide, a touch screen (no hover, a coarse pointer).
 const PHONE = { width: 360, height: 740 };
 
-const ALBUM_NAME = 'Eleanor & Sebastian — Wedding at Ashcombe Manor: Ceremony, Portraits and the Long Summer Reception';
+const ALBUM_NAME =
+  'Eleanor & Sebastian — Wedding at Ashcombe Manor: Ceremony, Portraits and the Long Summer Reception';
 const LONG_FILENAME = 'ELEANOR_SEBASTIAN_ASHCOMBE_MANOR_CEREMONY_0001_FINAL_EDIT_HIGHRES.jpg';
 const GALLERY_TITLE = 'Golden Hour Portraits Along the Northumberland Coastline, Autumn Collection';
 const SERVICE_NAME = 'The Complete Wedding Day Storytelling Collection';
-const TESTIMONIAL_NAME = 'Charlotte, Alexander, Wilhelmina and Baby Theodore Pemberton-Whitaker-Montgomery';
-const LONG_URL = 'https://www.willowandlight-photography.co.uk/booking/enquiry-form?package=complete-wedding-day&utm_source=homepage';
+const TESTIMONIAL_NAME =
+  'Charlotte, Alexander, Wilhelmina and Baby Theodore Pemberton-Whitaker-Montgomery';
+const LONG_URL =
+  'https://www.willowandlight-photography.co.uk/booking/enquiry-form?package=complete-wedding-day&utm_source=homepage';
 
 let album: { id: string; photos: SeededPhoto[] };
 let galleryId: string;
@@ -31,20 +34,30 @@ beforeAll(async () => {
     description:
       'Two days in the Cotswolds: getting ready at the cottage, the ceremony in the walled garden, confetti, portraits by the lake and dancing until the lanterns went out.',
     isPublic: true,
-    photos: [{ fixture: 'landscape.jpg', originalFilename: LONG_FILENAME }, 'portrait.jpg', 'rotated-exif6.jpg'],
+    photos: [
+      { fixture: 'landscape.jpg', originalFilename: LONG_FILENAME },
+      'portrait.jpg',
+      'rotated-exif6.jpg',
+    ],
   });
   galleryId = await seedPublicGallery({
     title: GALLERY_TITLE,
-    description: 'Windswept dunes, low October sun and families running into the sea at Bamburgh and Embleton Bay.',
+    description:
+      'Windswept dunes, low October sun and families running into the sea at Bamburgh and Embleton Bay.',
     photoIds: album.photos.map((photo) => photo.id),
   });
-  openToken = await seedClientLink({ albumId: album.id, expiresAt: new Date(Date.now() + 30 * 86_400_000) });
+  openToken = await seedClientLink({
+    albumId: album.id,
+    expiresAt: new Date(Date.now() + 30 * 86_400_000),
+  });
   protectedToken = await seedClientLink({ albumId: album.id, passcode: '4821' });
 
   // What the seeded site says now, to put back for the journeys that run after this one.
-  const [profile] = await sql<{ site_name: string | null; subtitle: string | null; social_website: string | null }>(
-    'select site_name, subtitle, social_website from public.photographer_profile limit 1',
-  );
+  const [profile] = await sql<{
+    site_name: string | null;
+    subtitle: string | null;
+    social_website: string | null;
+  }>('select site_name, subtitle, social_website from public.photographer_profile limit 1');
   const sections = await sql<{ id: string; subtitle: string | null; button_link: string | null }>(
     'select id, subtitle, button_link from public.page_content',
   );
@@ -60,15 +73,20 @@ beforeAll(async () => {
     { text: 'delete from public.service_packages where name = $1', params: [SERVICE_NAME] },
     { text: 'delete from public.testimonials where client_name = $1', params: [TESTIMONIAL_NAME] },
   ];
-  await sql('update public.photographer_profile set site_name = $1, subtitle = $2, social_website = $3', [
-    'Willow & Light Photography by Charlotte Pemberton-Whitaker',
-    'Natural portraits, families, weddings and quiet moments across Northumberland and the Scottish Borders',
-    LONG_URL,
-  ]);
+  await sql(
+    'update public.photographer_profile set site_name = $1, subtitle = $2, social_website = $3',
+    [
+      'Willow & Light Photography by Charlotte Pemberton-Whitaker',
+      'Natural portraits, families, weddings and quiet moments across Northumberland and the Scottish Borders',
+      LONG_URL,
+    ],
+  );
   await sql(`update public.page_content set subtitle = $1 where section_name = 'hero'`, [
     'Natural, unposed portraits for families, couples and little ones, from first breaths to golden anniversaries, wherever you feel at home',
   ]);
-  await sql(`update public.page_content set button_link = $1 where section_name = 'intro'`, [LONG_URL]);
+  await sql(`update public.page_content set button_link = $1 where section_name = 'intro'`, [
+    LONG_URL,
+  ]);
   // The home page's Kind Words and the admin's testimonials, with a long name and an unbroken word.
   await sql('insert into public.testimonials (client_name, quote, sort_order) values ($1, $2, 0)', [
     TESTIMONIAL_NAME,
@@ -82,7 +100,11 @@ beforeAll(async () => {
       'Every Tear, Every Laugh and Every Slightly Chaotic Dance Move',
       'From the first buttons of the morning to the last song of the night, with a second photographer for the ceremony.',
       '£2,450 – £3,900 depending on coverage',
-      ['Ten hours of coverage with a second photographer', '600+ edited photos in a private online gallery', 'Handmade linen album'],
+      [
+        'Ten hours of coverage with a second photographer',
+        '600+ edited photos in a private online gallery',
+        'Handmade linen album',
+      ],
     ],
   );
 });
@@ -109,11 +131,15 @@ function measure(page: Page): Promise<Overflow> {
         return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${testId ? `[data-testid=${testId}]` : ''}${classes ? `.${classes}` : ''}`;
       };
       const text = (element.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-      const parent = element.parentElement && element.parentElement !== document.body ? `${part(element.parentElement)} > ` : '';
+      const parent =
+        element.parentElement && element.parentElement !== document.body
+          ? `${part(element.parentElement)} > `
+          : '';
       return `${parent}${part(element)}${text ? ` “${text}”` : ''}`;
     };
     const clips = (element: Element) => getComputedStyle(element).overflowX !== 'visible';
-    const formControl = (element: Element) => ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
+    const formControl = (element: Element) =>
+      ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
     // Clipped inside an ancestor that ends on the screen: that ancestor is judged itself.
     const clippedAbove = (element: Element) => {
       for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
@@ -151,7 +177,12 @@ function measure(page: Page): Promise<Overflow> {
       ) {
         reaches.add(element);
         const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
-        notes.set(element, scrolls ? `scrolls sideways to ${Math.round(reach)} px` : `content reaches ${Math.round(reach)} px`);
+        notes.set(
+          element,
+          scrolls
+            ? `scrolls sideways to ${Math.round(reach)} px`
+            : `content reaches ${Math.round(reach)} px`,
+        );
       }
     }
     const insideOf = (element: Element, set: Set<Element>) => {
@@ -161,7 +192,9 @@ function measure(page: Page): Promise<Overflow> {
     // The outermost box past the edge, and the innermost element whose content runs past it (its ancestors only carry it).
     const outermostEdges = [...edges].filter((element) => !insideOf(element, edges));
     const innermostReaches = [...reaches].filter(
-      (element) => !insideOf(element, edges) && ![...reaches, ...edges].some((other) => other !== element && element.contains(other)),
+      (element) =>
+        !insideOf(element, edges) &&
+        ![...reaches, ...edges].some((other) => other !== element && element.contains(other)),
     );
     const outside = [...outermostEdges, ...innermostReaches];
     return {
@@ -184,17 +217,28 @@ const problems: string[] = [];
  * Measures what the page shows now; a page wider than the screen is noted with what sticks out.
  * Saves a screenshot to look at: the whole page, or (with a dialog open) what the screen shows.
  */
-async function check(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+async function check(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
   await settle(page);
   const { scrollWidth, outside } = await measure(page);
   if (scrollWidth > PHONE.width || outside.length > 0) {
-    problems.push(`${name}: page ${scrollWidth} px wide${outside.length ? `\n    ${outside.join('\n    ')}` : ''}`);
+    problems.push(
+      `${name}: page ${scrollWidth} px wide${outside.length ? `\n    ${outside.join('\n    ')}` : ''}`,
+    );
   }
   await screenshot(page, `narrow-${name}`, { fullPage: options.fullPage ?? true });
 }
 
 /** Opens a dialog (or menu) with `open`, checks the screen with it open, and closes it with Escape. */
-async function checkOpen(page: Page, name: string, open: () => Promise<void>, shown: Locator): Promise<void> {
+async function checkOpen(
+  page: Page,
+  name: string,
+  open: () => Promise<void>,
+  shown: Locator,
+): Promise<void> {
   await open();
   await shown.waitFor();
   await check(page, name, { fullPage: false });
@@ -260,7 +304,12 @@ describe('at 360 px wide', () => {
 
     await heading('Dashboard').waitFor();
     await check(page, 'admin-dashboard');
-    await checkOpen(page, 'admin-navigation', () => page.getByRole('button', { name: 'Toggle Sidebar' }).click(), dialog('Navigation'));
+    await checkOpen(
+      page,
+      'admin-navigation',
+      () => page.getByRole('button', { name: 'Toggle Sidebar' }).click(),
+      dialog('Navigation'),
+    );
     await checkOpen(
       page,
       'admin-sync-status',
@@ -272,8 +321,18 @@ describe('at 360 px wide', () => {
     await heading('Shoot Collections').waitFor();
     await page.getByRole('button', { name: `Actions for ${ALBUM_NAME}` }).waitFor();
     await check(page, 'admin-albums');
-    await checkOpen(page, 'admin-album-form', () => page.getByRole('button', { name: 'New Collection' }).click(), dialog('New Collection'));
-    await checkOpen(page, 'admin-album-menu', () => page.getByRole('button', { name: `Actions for ${ALBUM_NAME}` }).click(), menu());
+    await checkOpen(
+      page,
+      'admin-album-form',
+      () => page.getByRole('button', { name: 'New Collection' }).click(),
+      dialog('New Collection'),
+    );
+    await checkOpen(
+      page,
+      'admin-album-menu',
+      () => page.getByRole('button', { name: `Actions for ${ALBUM_NAME}` }).click(),
+      menu(),
+    );
     await page.getByRole('button', { name: `Actions for ${ALBUM_NAME}` }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await alert().waitFor();
@@ -285,8 +344,18 @@ describe('at 360 px wide', () => {
     await heading(ALBUM_NAME).waitFor();
     await page.getByRole('button', { name: `Delete ${LONG_FILENAME}` }).waitFor();
     await check(page, 'admin-album-detail');
-    await checkOpen(page, 'admin-add-photos', () => page.getByRole('button', { name: 'Add Photos' }).first().click(), dialog('Add Photos'));
-    await checkOpen(page, 'admin-photo-delete', () => page.getByRole('button', { name: `Delete ${LONG_FILENAME}` }).click(), alert());
+    await checkOpen(
+      page,
+      'admin-add-photos',
+      () => page.getByRole('button', { name: 'Add Photos' }).first().click(),
+      dialog('Add Photos'),
+    );
+    await checkOpen(
+      page,
+      'admin-photo-delete',
+      () => page.getByRole('button', { name: `Delete ${LONG_FILENAME}` }).click(),
+      alert(),
+    );
 
     await page.goto('/admin/public-galleries');
     await heading('Public Galleries').waitFor();
@@ -330,27 +399,47 @@ describe('at 360 px wide', () => {
     await heading('Page Content').waitFor();
     await page.getByTestId('section-row').first().waitFor();
     await check(page, 'admin-content');
-    await checkOpen(page, 'admin-section-form', () => page.getByRole('button', { name: 'Add Section' }).click(), dialog('Add Section'));
+    await checkOpen(
+      page,
+      'admin-section-form',
+      () => page.getByRole('button', { name: 'Add Section' }).click(),
+      dialog('Add Section'),
+    );
     await checkOpen(
       page,
       'admin-section-edit',
       () => page.getByRole('button', { name: 'Edit section' }).first().click(),
       dialog('Edit Section'),
     );
-    await checkOpen(page, 'admin-section-delete', () => page.getByRole('button', { name: 'Delete section' }).first().click(), alert());
+    await checkOpen(
+      page,
+      'admin-section-delete',
+      () => page.getByRole('button', { name: 'Delete section' }).first().click(),
+      alert(),
+    );
 
     await page.goto('/admin/services');
     await heading('Service Packages').waitFor();
     await page.getByRole('heading', { name: SERVICE_NAME }).waitFor();
     await check(page, 'admin-services');
-    await checkOpen(page, 'admin-service-form', () => page.getByRole('button', { name: 'Add Service' }).click(), dialog('Add Service'));
+    await checkOpen(
+      page,
+      'admin-service-form',
+      () => page.getByRole('button', { name: 'Add Service' }).click(),
+      dialog('Add Service'),
+    );
     await checkOpen(
       page,
       'admin-service-edit',
       () => page.getByRole('button', { name: 'Edit service' }).last().click(),
       dialog('Edit Service'),
     );
-    await checkOpen(page, 'admin-service-delete', () => page.getByRole('button', { name: 'Delete service' }).last().click(), alert());
+    await checkOpen(
+      page,
+      'admin-service-delete',
+      () => page.getByRole('button', { name: 'Delete service' }).last().click(),
+      alert(),
+    );
 
     await page.goto('/admin/testimonials');
     await heading('Testimonials').waitFor();
@@ -383,7 +472,12 @@ describe('at 360 px wide', () => {
     await heading('Settings').waitFor();
     await page.getByRole('button', { name: 'Add Admin' }).waitFor();
     await check(page, 'admin-settings');
-    await checkOpen(page, 'admin-add-admin', () => page.getByRole('button', { name: 'Add Admin' }).click(), dialog('Add Admin'));
+    await checkOpen(
+      page,
+      'admin-add-admin',
+      () => page.getByRole('button', { name: 'Add Admin' }).click(),
+      dialog('Add Admin'),
+    );
     await checkOpen(
       page,
       'admin-reset-password',

@@ -6,7 +6,10 @@ import { seedAlbum, seedClientLink, seedPublicGallery, type SeededPhoto } from '
 let album: { id: string; photos: SeededPhoto[] };
 
 beforeAll(async () => {
-  album = await seedAlbum({ name: 'Lake House Weekend', photos: ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'] });
+  album = await seedAlbum({
+    name: 'Lake House Weekend',
+    photos: ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'],
+  });
 });
 
 /** The parts of the web app manifest the tests read. */
@@ -18,13 +21,16 @@ interface WebManifest {
 }
 
 /** Waits until the service worker controls the page (it takes a fresh page at once). */
-const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+const controlled = (page: Page) =>
+  page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
 /** Every grid thumbnail has painted (loaded with a real size). */
 const thumbnailsPainted = (page: Page, count: number) =>
   page.waitForFunction((expected) => {
     const images = Array.from(document.querySelectorAll<HTMLImageElement>('[role="list"] img'));
-    return images.length === expected && images.every((img) => img.complete && img.naturalWidth > 0);
+    return (
+      images.length === expected && images.every((img) => img.complete && img.naturalWidth > 0)
+    );
   }, count);
 
 describe('the installed app', () => {
@@ -37,40 +43,59 @@ describe('the installed app', () => {
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     // Test browser contexts are incognito, which alone blocks installing; nothing else may.
     expect(installabilityErrors.filter((error) => error.errorId !== 'in-incognito')).toEqual([]);
-    const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json() as Promise<WebManifest>);
+    const manifest = await page.evaluate(
+      async () => (await fetch('/manifest.webmanifest')).json() as Promise<WebManifest>,
+    );
     expect(manifest.display).toBe('standalone');
     // Named after the photographer's site, as the browser itself reads the manifest.
-    const [{ site_name: siteName }] = (await sql<{ site_name: string }>('select site_name from public.photographer_profile')) as [
-      { site_name: string },
-    ];
+    const [{ site_name: siteName }] = (await sql<{ site_name: string }>(
+      'select site_name from public.photographer_profile',
+    )) as [{ site_name: string }];
     expect(manifest.name).toBe(siteName);
     const { data } = await cdp.send('Page.getAppManifest');
     expect((JSON.parse(data!) as WebManifest).name).toBe(siteName);
     expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
     // A visitor or a client who installs the site gets no admin shortcuts; the admin area's manifest has them.
     expect(manifest.shortcuts ?? []).toEqual([]);
-    const adminManifest = await page.evaluate(async () => (await fetch('/admin.webmanifest')).json() as Promise<WebManifest>);
+    const adminManifest = await page.evaluate(
+      async () => (await fetch('/admin.webmanifest')).json() as Promise<WebManifest>,
+    );
     expect(adminManifest.name).toBe(siteName);
-    expect((adminManifest.shortcuts ?? []).map((shortcut) => shortcut.url)).toEqual(['/admin/dashboard', '/admin/albums']);
+    expect((adminManifest.shortcuts ?? []).map((shortcut) => shortcut.url)).toEqual([
+      '/admin/dashboard',
+      '/admin/albums',
+    ]);
 
     const precached = await page.evaluate(async () => {
       const names = await caches.keys();
       const precache = names.find((name) => name.startsWith('workbox-precache'));
-      return precache ? (await (await caches.open(precache)).keys()).map((request) => new URL(request.url).pathname) : [];
+      return precache
+        ? (await (await caches.open(precache)).keys()).map(
+            (request) => new URL(request.url).pathname,
+          )
+        : [];
     });
     expect(precached).toContain('/index.html');
-    expect(precached.some((path) => path.startsWith('/assets/') && path.endsWith('.js'))).toBe(true);
-    // Only the shell: no photo, no API answer.
-    expect(precached.filter((path) => path.startsWith('/storage/') || path.startsWith('/rest/') || /\.(jpe?g|webp)$/.test(path))).toEqual(
-      [],
+    expect(precached.some((path) => path.startsWith('/assets/') && path.endsWith('.js'))).toBe(
+      true,
     );
+    // Only the shell: no photo, no API answer.
+    expect(
+      precached.filter(
+        (path) =>
+          path.startsWith('/storage/') || path.startsWith('/rest/') || /\.(jpe?g|webp)$/.test(path),
+      ),
+    ).toEqual([]);
     await context.close();
   });
 });
 
 describe('galleries without a network', () => {
   it('a public gallery opened online opens again offline, with its thumbnails', async () => {
-    const galleryId = await seedPublicGallery({ title: 'Offline Favourites', photoIds: album.photos.map((photo) => photo.id) });
+    const galleryId = await seedPublicGallery({
+      title: 'Offline Favourites',
+      photoIds: album.photos.map((photo) => photo.id),
+    });
     const context = await newContext('phone');
     const page = await context.newPage();
     await page.goto(`/gallery/public/${galleryId}`);
@@ -80,10 +105,10 @@ describe('galleries without a network', () => {
     const online = await page.reload();
     expect(online!.fromServiceWorker()).toBe(true);
     const drawn = await online!.text();
-    expect([drawn.includes('<meta property="og:title" content="Offline Favourites"'), drawn.includes('id="page-state"')]).toEqual([
-      true,
-      true,
-    ]);
+    expect([
+      drawn.includes('<meta property="og:title" content="Offline Favourites"'),
+      drawn.includes('id="page-state"'),
+    ]).toEqual([true, true]);
     await thumbnailsPainted(page, 3);
     // Once started, the app reads the page's data again through the worker, which keeps it.
     await page.waitForFunction(async (id) => {
@@ -120,7 +145,9 @@ describe('galleries without a network', () => {
     const saved = page.getByTestId('saved-offline');
     await saved.waitFor();
     expect(await saved.textContent()).toMatch(/^Saved for offline · \d+\.\d MB$/);
-    const savedUrls = await page.evaluate(async () => (await (await caches.open('saved-albums')).keys()).map((request) => request.url));
+    const savedUrls = await page.evaluate(async () =>
+      (await (await caches.open('saved-albums')).keys()).map((request) => request.url),
+    );
     // Every preview and thumbnail, nothing else (never an original).
     expect(savedUrls).toHaveLength(6);
     expect(savedUrls.every((url) => /\.(thumb|preview)\.webp$/.test(url))).toBe(true);
@@ -137,7 +164,9 @@ describe('galleries without a network', () => {
     await page.getByRole('button', { name: /photo 2 of 3$/ }).click();
     await page.waitForFunction(() => {
       const img = document.querySelector<HTMLImageElement>('.yarl__slide_current img');
-      return !!img && img.complete && img.naturalWidth > 0 && img.currentSrc.endsWith('.preview.webp');
+      return (
+        !!img && img.complete && img.naturalWidth > 0 && img.currentSrc.endsWith('.preview.webp')
+      );
     });
     await screenshot(page, 'offline-client-album-desktop', { fullPage: false });
     await page.keyboard.press('Escape');
@@ -147,7 +176,9 @@ describe('galleries without a network', () => {
     await context.setOffline(false);
     await page.reload();
     await page.waitForURL((url) => url.pathname === '/');
-    await page.waitForFunction(async () => (await (await caches.open('saved-albums')).keys()).length === 0);
+    await page.waitForFunction(
+      async () => (await (await caches.open('saved-albums')).keys()).length === 0,
+    );
     await context.close();
   });
 });

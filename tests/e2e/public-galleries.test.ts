@@ -1,8 +1,22 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectToast, holdResponses, newContext, screenshot, sql, VIEWPORTS, type ViewportName } from './browser';
-import { addPhotoRows, seedAlbum, seedClientLink, seedPublicGallery, type SeededPhoto } from './public-seed';
+import {
+  expectToast,
+  holdResponses,
+  newContext,
+  screenshot,
+  sql,
+  VIEWPORTS,
+  type ViewportName,
+} from './browser';
+import {
+  addPhotoRows,
+  seedAlbum,
+  seedClientLink,
+  seedPublicGallery,
+  type SeededPhoto,
+} from './public-seed';
 import { expectSolidViewer, VIEWER_SIZES } from './viewer-checks';
 
 let publicAlbum: { id: string; photos: SeededPhoto[] };
@@ -17,7 +31,10 @@ beforeAll(async () => {
     visitorDownloads: 'original',
     photos: ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'],
   });
-  privateAlbum = await seedAlbum({ name: 'Private Proofs', photos: ['portrait.jpg', 'landscape.jpg'] });
+  privateAlbum = await seedAlbum({
+    name: 'Private Proofs',
+    photos: ['portrait.jpg', 'landscape.jpg'],
+  });
   // Curated from both albums, in a chosen order; a visitor sees them though one album is private.
   // Visitor downloads: the default, web size.
   galleryId = await seedPublicGallery({
@@ -42,7 +59,15 @@ async function swipeViewer(page: Page, dx: number): Promise<void> {
   await page.locator('.yarl__container').evaluate((container, distance) => {
     const send = (type: string, x: number, buttons: number) =>
       container.dispatchEvent(
-        new PointerEvent(type, { bubbles: true, pointerId: 7, pointerType: 'touch', isPrimary: true, clientX: x, clientY: 300, buttons }),
+        new PointerEvent(type, {
+          bubbles: true,
+          pointerId: 7,
+          pointerType: 'touch',
+          isPrimary: true,
+          clientX: x,
+          clientY: 300,
+          buttons,
+        }),
       );
     send('pointerdown', 150, 1);
     for (let step = 1; step <= 8; step += 1) send('pointermove', 150 + (distance * step) / 8, 1);
@@ -59,14 +84,18 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a visitor at %s size', 
     await page.getByText('A few of my favourite evenings.').waitFor();
     await page.getByText(/^3 photos · /).waitFor();
     // The site's name (other journeys may have renamed it) heads the page.
-    const [profile] = await sql<{ site_name: string | null }>('select site_name from public.photographer_profile limit 1');
+    const [profile] = await sql<{ site_name: string | null }>(
+      'select site_name from public.photographer_profile limit 1',
+    );
     await page
       .getByRole('banner')
       .getByText(profile?.site_name || 'Photography Portfolio', { exact: true })
       .waitFor();
     expect(await tiles(page).count()).toBe(3);
     await page.waitForFunction(() =>
-      Array.from(document.querySelectorAll('[role="list"] img')).every((img) => (img as HTMLImageElement).naturalWidth > 0),
+      Array.from(document.querySelectorAll('[role="list"] img')).every(
+        (img) => (img as HTMLImageElement).naturalWidth > 0,
+      ),
     );
     await screenshot(page, `public-gallery-${viewport}`);
 
@@ -76,31 +105,54 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('a visitor at %s size', 
     await viewerImage(page).waitFor();
     expect(await shownInViewer(page)).toBe('rotated-exif6.jpg');
     // The viewer shows the preview rendition, not the original.
-    expect(await viewerImage(page).evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(/\.(preview|thumb)\.webp$/);
+    expect(await viewerImage(page).evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(
+      /\.(preview|thumb)\.webp$/,
+    );
     await page.keyboard.press('ArrowRight');
-    await page.waitForFunction(() => document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === 'landscape.jpg');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === 'landscape.jpg',
+    );
     await screenshot(page, `public-gallery-viewer-${viewport}`, { fullPage: false });
     await page.keyboard.press('ArrowLeft');
-    await page.waitForFunction(() => document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === 'rotated-exif6.jpg');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('.yarl__slide_current img')?.getAttribute('alt') ===
+        'rotated-exif6.jpg',
+    );
     await page.keyboard.press('ArrowRight');
-    await page.waitForFunction(() => document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === 'landscape.jpg');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === 'landscape.jpg',
+    );
 
     // A swipe to the right goes back one photo, to the left forward.
     await swipeViewer(page, 240);
-    await page.waitForFunction(() => document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === 'rotated-exif6.jpg');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('.yarl__slide_current img')?.getAttribute('alt') ===
+        'rotated-exif6.jpg',
+    );
     await swipeViewer(page, -240);
-    await page.waitForFunction(() => document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === 'landscape.jpg');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === 'landscape.jpg',
+    );
     // Zoom enlarges the photo.
     const widthBefore = (await viewerImage(page).boundingBox())!.width;
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await page.waitForFunction(
-      (before) => (document.querySelector('.yarl__slide_current img')?.getBoundingClientRect().width ?? 0) > before * 1.2,
+      (before) =>
+        (document.querySelector('.yarl__slide_current img')?.getBoundingClientRect().width ?? 0) >
+        before * 1.2,
       widthBefore,
     );
 
     await page.keyboard.press('Escape');
     await page.locator('.yarl__root').waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('landscape.jpg, photo 3 of 3');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'landscape.jpg, photo 3 of 3',
+    );
     await context.close();
   });
 
@@ -142,11 +194,17 @@ describe.each(VIEWER_SIZES)('the viewer at $width px', (size) => {
     await page.getByRole('heading', { name: 'Evening Light Favourites' }).waitFor();
     await tiles(page).first().click();
     const { icons, counter } = await expectSolidViewer(page);
-    console.log(`public viewer at ${size.width} px: icons ${icons.toFixed(1)}:1, counter ${counter.toFixed(1)}:1`);
+    console.log(
+      `public viewer at ${size.width} px: icons ${icons.toFixed(1)}:1, counter ${counter.toFixed(1)}:1`,
+    );
     await screenshot(page, `public-gallery-viewer-${size.width}`, { fullPage: false });
     // The portrait photo next, and the same again.
     await page.keyboard.press('ArrowRight');
-    await page.waitForFunction(() => document.querySelector('.yarl__slide_current img')?.getAttribute('alt') === 'rotated-exif6.jpg');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('.yarl__slide_current img')?.getAttribute('alt') ===
+        'rotated-exif6.jpg',
+    );
     await expectSolidViewer(page);
     await screenshot(page, `public-gallery-viewer-portrait-${size.width}`, { fullPage: false });
     await context.close();
@@ -161,7 +219,11 @@ describe('galleries a visitor cannot see', () => {
     await expectToast(page, 'This gallery is not available or has been made private');
     await page.waitForURL((url) => url.pathname === '/');
 
-    const hidden = await seedPublicGallery({ title: 'Hidden Gallery', isActive: false, photoIds: [publicAlbum.photos[0]!.id] });
+    const hidden = await seedPublicGallery({
+      title: 'Hidden Gallery',
+      isActive: false,
+      photoIds: [publicAlbum.photos[0]!.id],
+    });
     for (const path of [
       `/gallery/public/${hidden}`,
       '/gallery/public/not-a-gallery',
@@ -193,7 +255,14 @@ describe('an album of 1,000 photos', () => {
   it('opens and scrolls end to end without holding 1,000 images in the page', async () => {
     const album = await seedAlbum({ name: 'A Thousand Moments', photos: ['landscape.jpg'] });
     await addPhotoRows(album.id, album.photos[0]!, 999);
-    expect((await sql<{ n: number }>('select count(*)::int as n from public.photos where album_id = $1', [album.id]))[0]!.n).toBe(1000);
+    expect(
+      (
+        await sql<{ n: number }>(
+          'select count(*)::int as n from public.photos where album_id = $1',
+          [album.id],
+        )
+      )[0]!.n,
+    ).toBe(1000);
     const token = await seedClientLink({ albumId: album.id });
 
     const context = await newContext('desktop');
@@ -232,7 +301,9 @@ describe('the start of a gallery page', () => {
     // React's chunk (React, its DOM renderer, the router) is held back until the test lets it go.
     const releaseReact = await holdResponses(page, /\/assets\/react-[^/]+\.js$/);
     const firstThumb = new URL(privateAlbum.photos[1]!.thumbUrl).pathname;
-    const thumbAsked = page.waitForRequest((request) => new URL(request.url()).pathname === firstThumb);
+    const thumbAsked = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === firstThumb,
+    );
     await page.goto(`/gallery/public/${galleryId}`, { waitUntil: 'commit' });
     // The server drew the page: its heading and its photos are there before any of the app's code ran.
     await page.getByRole('heading', { name: 'Evening Light Favourites' }).waitFor();
@@ -259,16 +330,22 @@ describe('visitor downloads', () => {
     ]);
     expect(download.suggestedFilename()).toBe('landscape.webp');
     const preview = await fetch(new URL(privateAlbum.photos[1]!.previewUrl, inject('stack').url));
-    expect(readFileSync(await download.path()).equals(Buffer.from(await preview.arrayBuffer()))).toBe(true);
+    expect(
+      readFileSync(await download.path()).equals(Buffer.from(await preview.arrayBuffer())),
+    ).toBe(true);
 
-    await sql(`update public.public_galleries set visitor_downloads = 'off' where id = $1`, [galleryId]);
+    await sql(`update public.public_galleries set visitor_downloads = 'off' where id = $1`, [
+      galleryId,
+    ]);
     await page.reload();
     await tiles(page).first().waitFor();
     expect(await page.getByRole('button', { name: /^Download/ }).count()).toBe(0);
     await tiles(page).first().click();
     await viewerImage(page).waitFor();
     expect(await page.getByRole('button', { name: 'Download' }).count()).toBe(0);
-    await sql(`update public.public_galleries set visitor_downloads = 'web' where id = $1`, [galleryId]);
+    await sql(`update public.public_galleries set visitor_downloads = 'web' where id = $1`, [
+      galleryId,
+    ]);
     await context.close();
   });
 });

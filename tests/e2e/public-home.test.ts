@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, holdResponses, newContext, recordRequests, screenshot, sql, VIEWPORTS, type ViewportName } from './browser';
+import {
+  expectToast,
+  holdResponses,
+  newContext,
+  recordRequests,
+  screenshot,
+  sql,
+  VIEWPORTS,
+  type ViewportName,
+} from './browser';
 import { seedAlbum, seedPublicGallery, type SeededPhoto } from './public-seed';
 
 const YEAR = new Date().getFullYear();
@@ -32,15 +41,28 @@ beforeAll(async () => {
     isPublic: true,
     photos: ['landscape.jpg', 'portrait.jpg'],
   });
-  const newer = await seedAlbum({ name: 'Spring Meadow Family', description: null, isPublic: true, photos: ['portrait.jpg'] });
-  const privateAlbum = await seedAlbum({ name: 'Private Family Archive', isPublic: false, photos: ['portrait.jpg', 'landscape.jpg'] });
+  const newer = await seedAlbum({
+    name: 'Spring Meadow Family',
+    description: null,
+    isPublic: true,
+    photos: ['portrait.jpg'],
+  });
+  const privateAlbum = await seedAlbum({
+    name: 'Private Family Archive',
+    isPublic: false,
+    photos: ['portrait.jpg', 'landscape.jpg'],
+  });
   // The gallery's first photo (by sort order) comes from the private album: it is still the cover.
   const galleryId = await seedPublicGallery({
     title: 'Golden Hour Favourites',
     description: 'Warm evenings and soft light.',
     photoIds: [privateAlbum.photos[0]!.id, older.photos[0]!.id, newer.photos[0]!.id],
   });
-  const inactiveGalleryId = await seedPublicGallery({ title: 'Hidden Drafts', isActive: false, photoIds: [older.photos[1]!.id] });
+  const inactiveGalleryId = await seedPublicGallery({
+    title: 'Hidden Drafts',
+    isActive: false,
+    photoIds: [older.photos[1]!.id],
+  });
   seeded = { older, newer, privateAlbum, galleryId, inactiveGalleryId };
 }, 120_000);
 
@@ -55,16 +77,21 @@ async function openHome(viewport: ViewportName) {
 const setSetting = (key: string, value: string | null) =>
   sql('update public.site_settings set setting_value = $2 where setting_key = $1', [key, value]);
 
-const cardsIn = (page: Page, group: string) => page.getByRole('group', { name: group }).getByTestId('collection-card');
+const cardsIn = (page: Page, group: string) =>
+  page.getByRole('group', { name: group }).getByTestId('collection-card');
 const cardTitled = (page: Page, group: string, title: string) =>
   cardsIn(page, group).filter({ has: page.getByRole('heading', { name: title }) });
-const texts = (locator: Locator) => locator.evaluateAll((elements) => elements.map((element) => element.textContent?.trim()));
+const texts = (locator: Locator) =>
+  locator.evaluateAll((elements) => elements.map((element) => element.textContent?.trim()));
 
 /** Scrolls every lazy image into view and waits for it, so a full-page screenshot shows them; then back to the top. */
 async function loadLazyImages(page: Page) {
   for (const image of await page.locator('img[loading="lazy"]').all()) {
     await image.scrollIntoViewIfNeeded();
-    await page.waitForFunction((img) => (img as HTMLImageElement).complete, await image.elementHandle());
+    await page.waitForFunction(
+      (img) => (img as HTMLImageElement).complete,
+      await image.elementHandle(),
+    );
   }
   await page.evaluate(() => window.scrollTo(0, 0));
 }
@@ -76,7 +103,9 @@ const layoutShift = (page: Page) =>
       new Promise<number>((resolve) => {
         let total = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          for (const entry of list.getEntries() as Array<
+            PerformanceEntry & { value: number; hadRecentInput: boolean }
+          >) {
             if (!entry.hadRecentInput) total += entry.value;
           }
         }).observe({ type: 'layout-shift', buffered: true });
@@ -85,7 +114,8 @@ const layoutShift = (page: Page) =>
   );
 
 /** The page fits the viewport: nothing sticks out sideways. */
-const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+const overflowsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 describe('the public home page', () => {
   it('shows every section of the seeded site, with covers, counts and links', async () => {
@@ -98,28 +128,50 @@ describe('the public home page', () => {
     expect(await header.getByRole('link', { name: 'Instagram' }).count()).toBe(0);
 
     // Hero: title, subtitle, text and the two scroll buttons.
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Stories told in light');
-    await page.getByText('Natural, unposed portraits for families, couples and little ones').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Stories told in light',
+    );
+    await page
+      .getByText('Natural, unposed portraits for families, couples and little ones')
+      .waitFor();
     await page.getByText('Every session is slow, playful and yours.', { exact: false }).waitFor();
-    expect(await page.getByRole('link', { name: 'View Galleries' }).getAttribute('href')).toBe('#galleries');
-    expect(await page.getByRole('link', { name: 'My Story', exact: true }).getAttribute('href')).toBe('#about-story');
+    expect(await page.getByRole('link', { name: 'View Galleries' }).getAttribute('href')).toBe(
+      '#galleries',
+    );
+    expect(
+      await page.getByRole('link', { name: 'My Story', exact: true }).getAttribute('href'),
+    ).toBe('#about-story');
     expect(await page.getByTestId('home-hero-image').count()).toBe(0);
 
     // Intro with its button.
     await page.getByRole('heading', { level: 2, name: "Hello, I'm glad you're here" }).waitFor();
     await page.getByText('A calm, unhurried photography experience').waitFor();
-    expect(await page.getByRole('link', { name: 'About me' }).getAttribute('href')).toBe('#about-story');
+    expect(await page.getByRole('link', { name: 'About me' }).getAttribute('href')).toBe(
+      '#about-story',
+    );
 
     // Portrait Sessions: three packages, whimsical names, prices, the first three features only.
     const services = page.getByTestId('service-list').locator(':scope > li');
-    expect(await texts(services.locator('h3'))).toEqual(['Little Adventures', 'Golden Hour Romance', 'First Days']);
+    expect(await texts(services.locator('h3'))).toEqual([
+      'Little Adventures',
+      'Golden Hour Romance',
+      'First Days',
+    ]);
     const family = services.first();
     await family.getByText('Family Session').waitFor();
     await family.getByText('$350 – $450').waitFor();
-    await family.getByText('An hour outdoors or at home, letting the day unfold naturally.').waitFor();
-    expect(await texts(family.locator('ul li'))).toEqual(['60 minute session', '40+ edited photos', 'Online gallery with downloads']);
+    await family
+      .getByText('An hour outdoors or at home, letting the day unfold naturally.')
+      .waitFor();
+    expect(await texts(family.locator('ul li'))).toEqual([
+      '60 minute session',
+      '40+ edited photos',
+      'Online gallery with downloads',
+    ]);
     expect(await family.locator('svg').first().getAttribute('class')).toContain('lucide-heart');
-    expect(await services.nth(1).locator('svg').first().getAttribute('class')).toContain('lucide-sparkles');
+    expect(await services.nth(1).locator('svg').first().getAttribute('class')).toContain(
+      'lucide-sparkles',
+    );
 
     // The booking button mails with the preset subject.
     const contact = page.getByTestId('contact-button');
@@ -132,7 +184,9 @@ describe('the public home page', () => {
     const story = page.locator('#about-story');
     await story.getByRole('heading', { level: 2, name: 'My Story' }).waitFor();
     await story.getByText('Why I photograph people').waitFor();
-    await story.getByText('I picked up a camera to remember the small things', { exact: false }).waitFor();
+    await story
+      .getByText('I picked up a camera to remember the small things', { exact: false })
+      .waitFor();
 
     // Story Collections: the active gallery (cover = its first photo's thumbnail, count, link).
     const galleries = page.locator('#galleries');
@@ -143,23 +197,35 @@ describe('the public home page', () => {
     await featured.getByText('3 photos').waitFor();
     const featuredCover = featured.locator('img');
     // The address the browser loads (a page the server drew writes it on the site's own origin: '/storage/…').
-    expect(await featuredCover.evaluate((img: HTMLImageElement) => img.src)).toBe(seeded.privateAlbum.photos[0]!.thumbUrl);
+    expect(await featuredCover.evaluate((img: HTMLImageElement) => img.src)).toBe(
+      seeded.privateAlbum.photos[0]!.thumbUrl,
+    );
     expect(
-      await featuredCover.evaluate((img: HTMLImageElement) => [img.loading, img.decoding, img.width > 0, img.getAttribute('height')]),
+      await featuredCover.evaluate((img: HTMLImageElement) => [
+        img.loading,
+        img.decoding,
+        img.width > 0,
+        img.getAttribute('height'),
+      ]),
     ).toEqual(['lazy', 'async', true, '360']);
     expect(await cardTitled(page, 'Featured Collections', 'Hidden Drafts').count()).toBe(0);
 
     // Recent Sessions: public albums newest first, never the private one.
-    const recentTitles = (await texts(cardsIn(page, 'Recent Sessions').locator('h4'))).filter((title) =>
-      ['Autumn in the Orchard', 'Spring Meadow Family', 'Private Family Archive'].includes(title),
+    const recentTitles = (await texts(cardsIn(page, 'Recent Sessions').locator('h4'))).filter(
+      (title) =>
+        ['Autumn in the Orchard', 'Spring Meadow Family', 'Private Family Archive'].includes(title),
     );
     expect(recentTitles).toEqual(['Spring Meadow Family', 'Autumn in the Orchard']);
     const orchard = cardTitled(page, 'Recent Sessions', 'Autumn in the Orchard');
     expect(await orchard.getAttribute('href')).toBe(`/gallery/${seeded.older.id}`);
     await orchard.getByText('2 photos').waitFor();
     await orchard.getByText('Apple picking, falling leaves and a lot of laughter.').waitFor();
-    expect(await orchard.locator('img').evaluate((img: HTMLImageElement) => img.src)).toBe(seeded.older.photos[0]!.thumbUrl);
-    await cardTitled(page, 'Recent Sessions', 'Spring Meadow Family').getByText('1 photo', { exact: true }).waitFor();
+    expect(await orchard.locator('img').evaluate((img: HTMLImageElement) => img.src)).toBe(
+      seeded.older.photos[0]!.thumbUrl,
+    );
+    await cardTitled(page, 'Recent Sessions', 'Spring Meadow Family')
+      .getByText('1 photo', { exact: true })
+      .waitFor();
     expect(await page.getByText('Private Family Archive').count()).toBe(0);
     expect(await page.getByText('Magic is Coming Soon!').count()).toBe(0);
 
@@ -181,12 +247,16 @@ describe('the public home page', () => {
     // The scroll buttons bring their sections to the top of the window.
     await page.getByRole('link', { name: 'My Story', exact: true }).click();
     await expect
-      .poll(() => story.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), { timeout: 5_000 })
+      .poll(() => story.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), {
+        timeout: 5_000,
+      })
       .toBeLessThan(40);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole('link', { name: 'View Galleries' }).click();
     await expect
-      .poll(() => galleries.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), { timeout: 5_000 })
+      .poll(() => galleries.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), {
+        timeout: 5_000,
+      })
       .toBeLessThan(40);
     expect(new URL(page.url()).pathname).toBe('/');
 
@@ -198,20 +268,33 @@ describe('the public home page', () => {
 
   it("takes the intro's button to the story section, also on a site seeded with the old '/about' default", async () => {
     const migration = readFileSync(
-      join(import.meta.dirname, '..', '..', 'supabase', 'migrations', '20261124000400_intro_link_to_story.sql'),
+      join(
+        import.meta.dirname,
+        '..',
+        '..',
+        'supabase',
+        'migrations',
+        '20261124000400_intro_link_to_story.sql',
+      ),
       'utf8',
     );
     // A site seeded before holds '/about' in its intro; another section's own '/about' is an admin's choice.
-    await sql("update public.page_content set button_link = '/about' where section_name in ('intro', 'about-story')");
+    await sql(
+      "update public.page_content set button_link = '/about' where section_name in ('intro', 'about-story')",
+    );
     try {
       await sql(migration);
-      expect(await sql('select section_name, button_link from public.page_content order by sort_order')).toEqual([
+      expect(
+        await sql('select section_name, button_link from public.page_content order by sort_order'),
+      ).toEqual([
         { section_name: 'hero', button_link: '#galleries' },
         { section_name: 'intro', button_link: '#about-story' },
         { section_name: 'about-story', button_link: '/about' },
       ]);
     } finally {
-      await sql("update public.page_content set button_link = null where section_name = 'about-story'");
+      await sql(
+        "update public.page_content set button_link = null where section_name = 'about-story'",
+      );
     }
 
     for (const viewport of ['desktop', 'phone'] as const) {
@@ -219,7 +302,9 @@ describe('the public home page', () => {
       const story = page.locator('#about-story');
       await page.getByRole('link', { name: 'About me' }).click();
       await expect
-        .poll(() => story.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), { timeout: 5_000 })
+        .poll(() => story.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), {
+          timeout: 5_000,
+        })
         .toBeLessThan(40);
       await story.getByRole('heading', { level: 2, name: 'My Story' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
@@ -239,7 +324,8 @@ describe('the public home page', () => {
     const menuButton = header.getByRole('button', { name: 'Menu' });
     // The menu's code (Radix's dialog) is not among what every visitor loads: it comes with the first press.
     await page.waitForLoadState('networkidle');
-    const menuScripts = () => requests.scripts().filter((script) => script.startsWith('home-menu-'));
+    const menuScripts = () =>
+      requests.scripts().filter((script) => script.startsWith('home-menu-'));
     expect(menuScripts()).toEqual([]);
 
     // The inline links are hidden; the Menu button stands in for them, on the brand's line.
@@ -261,19 +347,23 @@ describe('the public home page', () => {
     expect(menuScripts()).toHaveLength(1);
     const links = menu.getByRole('navigation', { name: 'Sections' }).getByRole('link');
     expect(await texts(links)).toEqual(['Sessions', 'About', 'Galleries']);
-    for (const link of await links.all()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    for (const link of await links.all())
+      expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
     const close = menu.getByRole('button', { name: 'Close menu' });
     const closeBox = (await close.boundingBox())!;
     expect(closeBox.width).toBeGreaterThanOrEqual(44);
     expect(Math.abs(closeBox.x - box.x)).toBeLessThan(2);
     // The page behind is hidden from assistive technology while the menu is open, the button included.
     expect(await header.getByRole('button', { name: 'Menu' }).count()).toBe(0);
-    expect(await page.locator('header button[aria-label="Menu"]').getAttribute('aria-expanded')).toBe('true');
+    expect(
+      await page.locator('header button[aria-label="Menu"]').getAttribute('aria-expanded'),
+    ).toBe('true');
     await page.waitForTimeout(300); // the sheet's short opening animation
     await screenshot(page, 'home-menu-open-phone-390', { fullPage: false });
 
     // Tab and Shift+Tab stay inside the open menu.
-    const focusInMenu = () => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    const focusInMenu = () =>
+      page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
     expect(await focusInMenu()).toBe(true);
     for (let step = 0; step < 6; step += 1) {
       await page.keyboard.press('Tab');
@@ -287,7 +377,9 @@ describe('the public home page', () => {
     // Escape closes it and gives focus back to the Menu button.
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Menu');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Menu');
     expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
 
     // A tap outside closes it too, and nothing under it is pressed.
@@ -303,7 +395,9 @@ describe('the public home page', () => {
     await menu.waitFor({ state: 'detached' });
     const galleries = page.locator('#galleries');
     await expect
-      .poll(() => galleries.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), { timeout: 5_000 })
+      .poll(() => galleries.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), {
+        timeout: 5_000,
+      })
       .toBeLessThan(40);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('galleries');
 
@@ -314,7 +408,9 @@ describe('the public home page', () => {
     await menu.waitFor({ state: 'detached' });
     const story = page.locator('#about-story');
     await expect
-      .poll(() => story.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), { timeout: 5_000 })
+      .poll(() => story.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), {
+        timeout: 5_000,
+      })
       .toBeLessThan(40);
     expect(await overflowsSideways(page)).toBe(false);
     await context.close();
@@ -330,7 +426,13 @@ describe('the public home page', () => {
     await screenshot(page, 'home-header-desktop', { fullPage: false });
     await nav.getByRole('link', { name: 'About' }).click();
     await expect
-      .poll(() => page.locator('#about-story').evaluate((element) => Math.abs(element.getBoundingClientRect().top)), { timeout: 5_000 })
+      .poll(
+        () =>
+          page
+            .locator('#about-story')
+            .evaluate((element) => Math.abs(element.getBoundingClientRect().top)),
+        { timeout: 5_000 },
+      )
       .toBeLessThan(40);
     await context.close();
   });
@@ -349,7 +451,9 @@ describe('the public home page', () => {
       expect(box.height).toBeGreaterThanOrEqual(44);
       expect(box.width).toBeGreaterThanOrEqual(44);
       expect(await header.getByRole('button', { name: 'Menu' }).count()).toBe(0);
-      await screenshot(page, `gallery-header-${viewport === 'phone' ? 'phone-390' : 'desktop'}`, { fullPage: false });
+      await screenshot(page, `gallery-header-${viewport === 'phone' ? 'phone-390' : 'desktop'}`, {
+        fullPage: false,
+      });
       await context.close();
     }
   });
@@ -411,7 +515,9 @@ describe('the public home page', () => {
       }).observe({ type: 'layout-shift' });
     });
     releaseFonts();
-    await page.waitForFunction(() => document.fonts.check("16px 'Lato'") && document.fonts.status === 'loaded');
+    await page.waitForFunction(
+      () => document.fonts.check("16px 'Lato'") && document.fonts.status === 'loaded',
+    );
     await page.waitForTimeout(300);
     // The design's fonts are in use now (the page's own styles, not the loading screen's), and the page kept its layout.
     const families = await page.evaluate(() =>
@@ -420,8 +526,15 @@ describe('the public home page', () => {
       ),
     );
     expect(families).toEqual(['Playfair Display', 'Lato']);
-    expect(await page.evaluate((names) => names.every((name) => document.fonts.check(`16px '${name}'`)), families)).toBe(true);
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.02);
+    expect(
+      await page.evaluate(
+        (names) => names.every((name) => document.fonts.check(`16px '${name}'`)),
+        families,
+      ),
+    ).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { shifts: number }).shifts),
+    ).toBeLessThan(0.02);
     const after = await title.boundingBox();
     expect(Math.abs(after!.height - before!.height)).toBeLessThan(before!.height * 0.2);
     await context.close();
@@ -437,12 +550,19 @@ describe('the public home page', () => {
         const { context, page } = await openHome(viewport);
         const hero = page.getByTestId('home-hero-image');
         expect(await hero.evaluate((img: HTMLImageElement) => img.src)).toBe(preview);
-        expect(await hero.evaluate((img: HTMLImageElement) => [img.loading, img.fetchPriority])).toEqual(['eager', 'high']);
+        expect(
+          await hero.evaluate((img: HTMLImageElement) => [img.loading, img.fetchPriority]),
+        ).toEqual(['eager', 'high']);
         await page.waitForFunction(
           (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
           await hero.elementHandle(),
         );
-        expect(await hero.evaluate((img) => [getComputedStyle(img).filter, getComputedStyle(img).opacity])).toEqual(['blur(2px)', '0.85']);
+        expect(
+          await hero.evaluate((img) => [
+            getComputedStyle(img).filter,
+            getComputedStyle(img).opacity,
+          ]),
+        ).toEqual(['blur(2px)', '0.85']);
         await screenshot(page, `home-hero-image-${viewport}`, { fullPage: false });
         await context.close();
       }
@@ -482,9 +602,13 @@ describe('the public home page', () => {
       expect((bottom - top - covered) / PHONE.height).toBeGreaterThanOrEqual(0.5);
       // The text comes below the photo, its title still on the first screen.
       expect(card.y).toBeGreaterThanOrEqual(frame.y + frame.height - 1);
-      expect((await box(page.getByRole('heading', { level: 1 }))).y).toBeLessThan(PHONE.height - 40);
+      expect((await box(page.getByRole('heading', { level: 1 }))).y).toBeLessThan(
+        PHONE.height - 40,
+      );
       // Eager, high priority, and nothing moved while it came.
-      expect(await image.evaluate((img: HTMLImageElement) => [img.loading, img.fetchPriority])).toEqual(['eager', 'high']);
+      expect(
+        await image.evaluate((img: HTMLImageElement) => [img.loading, img.fetchPriority]),
+      ).toEqual(['eager', 'high']);
       expect(await layoutShift(page)).toBeLessThan(0.02);
       expect(await overflowsSideways(page)).toBe(false);
       await screenshot(page, 'home-hero-phone-390', { fullPage: false });
@@ -496,11 +620,18 @@ describe('the public home page', () => {
       const wide = await box(page.getByTestId('home-hero-image').locator('..'));
       const wideCard = page.getByTestId('home-hero-card');
       const over = await box(wideCard);
-      expect([wide.x, wide.y, wide.width, wide.height]).toEqual([hero.x, hero.y, hero.width, hero.height]);
+      expect([wide.x, wide.y, wide.width, wide.height]).toEqual([
+        hero.x,
+        hero.y,
+        hero.width,
+        hero.height,
+      ]);
       expect(over.y).toBeGreaterThan(wide.y + 40);
       expect(over.y + over.height).toBeLessThan(wide.y + wide.height - 40);
       expect(Math.abs(over.x + over.width / 2 - (wide.x + wide.width / 2))).toBeLessThan(2);
-      expect(await wideCard.evaluate((element) => getComputedStyle(element).backdropFilter)).toMatch(/^blur\(/);
+      expect(
+        await wideCard.evaluate((element) => getComputedStyle(element).backdropFilter),
+      ).toMatch(/^blur\(/);
       await context.close();
 
       // No photo (a fresh install): a wash of the palette, the text centred on it and filling most of it.
@@ -508,14 +639,18 @@ describe('the public home page', () => {
       ({ context, page } = await open(PHONE));
       expect(await page.getByTestId('home-hero-image').count()).toBe(0);
       const wash = page.getByTestId('home-hero');
-      const background = await wash.evaluate((element) => getComputedStyle(element).backgroundImage);
+      const background = await wash.evaluate(
+        (element) => getComputedStyle(element).backgroundImage,
+      );
       expect(background).toMatch(/^linear-gradient\(/);
       expect(background).not.toMatch(/transparent|rgba\(0, 0, 0, 0\)/);
       const field = await box(wash);
       const text = await box(page.getByTestId('home-hero-card'));
       expect(field.height).toBeGreaterThanOrEqual(PHONE.height / 2);
       expect(text.height / field.height).toBeGreaterThan(0.6);
-      expect(Math.abs(text.y + text.height / 2 - (field.y + field.height / 2))).toBeLessThan(field.height * 0.05);
+      expect(Math.abs(text.y + text.height / 2 - (field.y + field.height / 2))).toBeLessThan(
+        field.height * 0.05,
+      );
       await screenshot(page, 'home-hero-empty-phone-390', { fullPage: false });
       await context.close();
     } finally {
@@ -526,9 +661,24 @@ describe('the public home page', () => {
   it('runs the contact action of each method', async () => {
     const cases = [
       { method: 'phone', value: '+44 7700 900123', href: 'tel:+447700900123', newTab: false },
-      { method: 'instagram', value: '@willowandlight', href: 'https://instagram.com/willowandlight', newTab: true },
-      { method: 'facebook', value: 'willowandlight', href: 'https://facebook.com/willowandlight', newTab: true },
-      { method: 'website', value: 'willowandlight.com', href: 'https://willowandlight.com', newTab: true },
+      {
+        method: 'instagram',
+        value: '@willowandlight',
+        href: 'https://instagram.com/willowandlight',
+        newTab: true,
+      },
+      {
+        method: 'facebook',
+        value: 'willowandlight',
+        href: 'https://facebook.com/willowandlight',
+        newTab: true,
+      },
+      {
+        method: 'website',
+        value: 'willowandlight.com',
+        href: 'https://willowandlight.com',
+        newTab: true,
+      },
       { method: 'email', value: 'hello@example.com', href: MAILTO, newTab: false },
     ];
     const context = await newContext('desktop');
@@ -547,9 +697,14 @@ describe('the public home page', () => {
       // A new-tab method opens the address in a new tab.
       await setSetting('contact_method', 'website');
       await setSetting('contact_value', 'willowandlight.com');
-      await context.route('https://willowandlight.com/**', (route) => route.fulfill({ body: 'Willow & Light', contentType: 'text/plain' }));
+      await context.route('https://willowandlight.com/**', (route) =>
+        route.fulfill({ body: 'Willow & Light', contentType: 'text/plain' }),
+      );
       await page.goto('/');
-      const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('contact-button').click()]);
+      const [tab] = await Promise.all([
+        context.waitForEvent('page'),
+        page.getByTestId('contact-button').click(),
+      ]);
       await tab.waitForLoadState();
       expect(tab.url()).toBe('https://willowandlight.com/');
     } finally {
@@ -574,22 +729,24 @@ describe('the public home page', () => {
     const header = page.getByRole('banner');
     await header.getByText('Willow & Light Photography').waitFor();
     const socials = header.locator('a[target="_blank"]');
-    expect(await socials.evaluateAll((links) => links.map((link) => link.getAttribute('aria-label')))).toEqual([
-      'Instagram',
-      'Facebook',
-      'Twitter',
-      'LinkedIn',
-      'Website',
-    ]);
+    expect(
+      await socials.evaluateAll((links) => links.map((link) => link.getAttribute('aria-label'))),
+    ).toEqual(['Instagram', 'Facebook', 'Twitter', 'LinkedIn', 'Website']);
     expect(await socials.first().getAttribute('href')).toBe('https://instagram.com/willowandlight');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Stories told in light');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Stories told in light',
+    );
     expect(await page.getByTestId('contact-button').getAttribute('href')).toBe(MAILTO);
     await page.getByRole('heading', { level: 2, name: 'My Story' }).waitFor();
     await page.getByRole('contentinfo').getByText(`© ${YEAR}`, { exact: false }).waitFor();
 
     // One column: every service card and collection card starts at the same x and spans the content width.
     const columns = async (locator: Locator) =>
-      new Set(await locator.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().left)))).size;
+      new Set(
+        await locator.evaluateAll((elements) =>
+          elements.map((element) => Math.round(element.getBoundingClientRect().left)),
+        ),
+      ).size;
     expect(await columns(page.getByTestId('service-list').locator(':scope > li'))).toBe(1);
     expect(await columns(cardsIn(page, 'Recent Sessions'))).toBe(1);
     expect(await columns(cardsIn(page, 'Featured Collections'))).toBe(1);
@@ -598,7 +755,9 @@ describe('the public home page', () => {
       .evaluate((element) => element.getBoundingClientRect().width);
     expect(width).toBeGreaterThan(300);
     expect(await overflowsSideways(page)).toBe(false);
-    await cardTitled(page, 'Featured Collections', 'Golden Hour Favourites').getByText('3 photos').waitFor();
+    await cardTitled(page, 'Featured Collections', 'Golden Hour Favourites')
+      .getByText('3 photos')
+      .waitFor();
     await loadLazyImages(page);
     await screenshot(page, 'home-phone');
     await context.close();
@@ -613,7 +772,9 @@ describe('the public home page', () => {
       const cards = cardsIn(page, 'Recent Sessions');
       expect(await cards.count()).toBeGreaterThanOrEqual(5);
       const firstRow = async () => {
-        const tops = await cards.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+        const tops = await cards.evaluateAll((elements) =>
+          elements.map((element) => Math.round(element.getBoundingClientRect().top)),
+        );
         return tops.filter((top) => top === tops[0]).length;
       };
       for (const [width, expected] of [
@@ -627,26 +788,39 @@ describe('the public home page', () => {
       }
       await context.close();
     } finally {
-      await sql('delete from public.albums where id = any($1::uuid[])', [extra.map((row) => row.id)]);
+      await sql('delete from public.albums where id = any($1::uuid[])', [
+        extra.map((row) => row.id),
+      ]);
     }
   });
 
   it('shows the defaults when the site has no content, and puts the data back', async () => {
-    const tables = ['page_content', 'service_packages', 'photographer_profile', 'site_settings'] as const;
+    const tables = [
+      'page_content',
+      'service_packages',
+      'photographer_profile',
+      'site_settings',
+    ] as const;
     const saved: Record<string, unknown[]> = {};
     for (const table of tables) saved[table] = await sql(`select * from public.${table}`);
-    const publicAlbums = (await sql<{ id: string }>('update public.albums set is_public = false where is_public returning id')).map(
-      (row) => row.id,
-    );
+    const publicAlbums = (
+      await sql<{ id: string }>(
+        'update public.albums set is_public = false where is_public returning id',
+      )
+    ).map((row) => row.id);
     const activeGalleries = (
-      await sql<{ id: string }>('update public.public_galleries set is_active = false where is_active returning id')
+      await sql<{ id: string }>(
+        'update public.public_galleries set is_active = false where is_active returning id',
+      )
     ).map((row) => row.id);
     for (const table of tables) await sql(`delete from public.${table}`);
     try {
       for (const viewport of ['desktop', 'phone'] as const) {
         const { context, page } = await openHome(viewport);
         await page.getByRole('banner').getByText('Photography Portfolio').waitFor();
-        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Capturing Life’s Beautiful Moments');
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+          'Capturing Life’s Beautiful Moments',
+        );
         expect(await page.getByText("Hello, I'm glad you're here").count()).toBe(0);
         await page.getByRole('heading', { level: 2, name: 'Portrait Sessions' }).waitFor();
         expect(await page.getByTestId('service-list').count()).toBe(0);
@@ -658,11 +832,19 @@ describe('the public home page', () => {
         const story = page.locator('#about-story');
         await story.getByRole('heading', { level: 2, name: 'My Story' }).waitFor();
         await story.getByText('The heart behind the lens').waitFor();
-        await story.getByText('Photography found me in the quiet moments', { exact: false }).waitFor();
-        await page.locator('#galleries').getByRole('heading', { name: 'Magic is Coming Soon!' }).waitFor();
+        await story
+          .getByText('Photography found me in the quiet moments', { exact: false })
+          .waitFor();
+        await page
+          .locator('#galleries')
+          .getByRole('heading', { name: 'Magic is Coming Soon!' })
+          .waitFor();
         expect(await page.getByRole('group', { name: 'Featured Collections' }).count()).toBe(0);
         expect(await page.getByRole('group', { name: 'Recent Sessions' }).count()).toBe(0);
-        await page.getByRole('contentinfo').getByText(`© ${YEAR} Photography Portfolio`, { exact: false }).waitFor();
+        await page
+          .getByRole('contentinfo')
+          .getByText(`© ${YEAR} Photography Portfolio`, { exact: false })
+          .waitFor();
         expect(await overflowsSideways(page)).toBe(false);
         await screenshot(page, `home-empty-${viewport}`);
         await context.close();
@@ -670,15 +852,24 @@ describe('the public home page', () => {
     } finally {
       for (const table of tables) {
         await sql(`delete from public.${table}`);
-        await sql(`insert into public.${table} select * from json_populate_recordset(null::public.${table}, $1::json)`, [
-          JSON.stringify(saved[table]),
-        ]);
+        await sql(
+          `insert into public.${table} select * from json_populate_recordset(null::public.${table}, $1::json)`,
+          [JSON.stringify(saved[table])],
+        );
       }
-      await sql('update public.albums set is_public = true where id = any($1::uuid[])', [publicAlbums]);
-      await sql('update public.public_galleries set is_active = true where id = any($1::uuid[])', [activeGalleries]);
+      await sql('update public.albums set is_public = true where id = any($1::uuid[])', [
+        publicAlbums,
+      ]);
+      await sql('update public.public_galleries set is_active = true where id = any($1::uuid[])', [
+        activeGalleries,
+      ]);
     }
-    expect(await sql('select site_name from public.photographer_profile')).toEqual([{ site_name: 'Willow & Light Photography' }]);
-    expect(await sql('select count(*)::int as count from public.service_packages')).toEqual([{ count: 3 }]);
+    expect(await sql('select site_name from public.photographer_profile')).toEqual([
+      { site_name: 'Willow & Light Photography' },
+    ]);
+    expect(await sql('select count(*)::int as count from public.service_packages')).toEqual([
+      { count: 3 },
+    ]);
   });
 
   it('ends loading with a toast when the reads fail', async () => {
@@ -689,7 +880,10 @@ describe('the public home page', () => {
     // build's index.html, drawn in the browser, which then reads, and fails.
     await page.route(
       (url) => url.pathname === '/',
-      async (route) => route.fulfill({ response: await route.fetch({ url: new URL('/index.html', route.request().url()).href }) }),
+      async (route) =>
+        route.fulfill({
+          response: await route.fetch({ url: new URL('/index.html', route.request().url()).href }),
+        }),
     );
     await page.goto('/');
     await expectToast(page, 'Failed to load gallery data.');
@@ -705,26 +899,34 @@ describe('the public home page', () => {
 
   it('never puts hostile stored values into links or images', async () => {
     // The database refuses unsafe button links and social links outright (docs/SECURITY.md, URLs).
-    await expect(sql("update public.page_content set button_link = 'javascript:alert(1)' where section_name = 'intro'")).rejects.toThrow(
-      /button_link/,
-    );
-    await expect(sql("update public.photographer_profile set social_instagram = 'javascript:alert(1)'")).rejects.toThrow(
-      /photographer_profile_social_links_web/,
-    );
+    await expect(
+      sql(
+        "update public.page_content set button_link = 'javascript:alert(1)' where section_name = 'intro'",
+      ),
+    ).rejects.toThrow(/button_link/);
+    await expect(
+      sql("update public.photographer_profile set social_instagram = 'javascript:alert(1)'"),
+    ).rejects.toThrow(/photographer_profile_social_links_web/);
     // Settings are checked by the RPC that saves them, not by their table: written straight into
     // it, the page is the second fence.
     const [profile] = await sql<{ social_instagram: string | null; social_website: string | null }>(
       'select social_instagram, social_website from public.photographer_profile',
     );
-    await sql("update public.photographer_profile set social_instagram = null, social_website = 'https://willowandlight.com'");
+    await sql(
+      "update public.photographer_profile set social_instagram = null, social_website = 'https://willowandlight.com'",
+    );
     await setSetting('hero_background_image', 'javascript:alert(1)');
     await setSetting('contact_method', 'website');
     await setSetting('contact_value', 'javascript:alert(1)');
-    await sql("update public.albums set name = '<img src=x onerror=alert(1)>' where id = $1", [seeded.newer.id]);
+    await sql("update public.albums set name = '<img src=x onerror=alert(1)>' where id = $1", [
+      seeded.newer.id,
+    ]);
     try {
       const { context, page } = await openHome('desktop');
       const header = page.getByRole('banner');
-      expect(await header.getByRole('link', { name: 'Website' }).getAttribute('href')).toBe('https://willowandlight.com');
+      expect(await header.getByRole('link', { name: 'Website' }).getAttribute('href')).toBe(
+        'https://willowandlight.com',
+      );
       expect(await page.getByTestId('home-hero-image').count()).toBe(0);
       expect(await page.getByTestId('contact-button').getAttribute('href')).toBeNull();
       // Stored text is text.
@@ -737,14 +939,16 @@ describe('the public home page', () => {
       expect(unsafe).toEqual([]);
       await context.close();
     } finally {
-      await sql('update public.photographer_profile set social_instagram = $1, social_website = $2', [
-        profile!.social_instagram,
-        profile!.social_website,
-      ]);
+      await sql(
+        'update public.photographer_profile set social_instagram = $1, social_website = $2',
+        [profile!.social_instagram, profile!.social_website],
+      );
       await setSetting('hero_background_image', null);
       await setSetting('contact_method', 'email');
       await setSetting('contact_value', 'hello@example.com');
-      await sql("update public.albums set name = 'Spring Meadow Family' where id = $1", [seeded.newer.id]);
+      await sql("update public.albums set name = 'Spring Meadow Family' where id = $1", [
+        seeded.newer.id,
+      ]);
     }
   });
 });

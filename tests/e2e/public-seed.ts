@@ -44,7 +44,10 @@ export async function adminBackend(): Promise<Backend> {
   return backend;
 }
 
-const renditionCache = new Map<string, { thumb: Buffer; preview: Buffer; width: number; height: number }>();
+const renditionCache = new Map<
+  string,
+  { thumb: Buffer; preview: Buffer; width: number; height: number }
+>();
 
 /** Thumbnail (≤ 480 px) and preview (≤ 2048 px) WebPs of a JPEG, drawn upright by Chromium. */
 async function renditionsOf(name: FixtureName, bytes: Buffer) {
@@ -53,11 +56,16 @@ async function renditionsOf(name: FixtureName, bytes: Buffer) {
   const page = await (await launchBrowser()).newPage();
   try {
     const result = await page.evaluate(async (base64) => {
-      const blob = new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], { type: 'image/jpeg' });
+      const blob = new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], {
+        type: 'image/jpeg',
+      });
       const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
       const encode = async (longEdge: number) => {
         const scale = Math.min(1, longEdge / Math.max(bitmap.width, bitmap.height));
-        const canvas = new OffscreenCanvas(Math.round(bitmap.width * scale), Math.round(bitmap.height * scale));
+        const canvas = new OffscreenCanvas(
+          Math.round(bitmap.width * scale),
+          Math.round(bitmap.height * scale),
+        );
         canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
         const webp = await canvas.convertToBlob({ type: 'image/webp', quality: 0.8 });
         const raw = new Uint8Array(await webp.arrayBuffer());
@@ -65,7 +73,12 @@ async function renditionsOf(name: FixtureName, bytes: Buffer) {
         for (const byte of raw) text += String.fromCharCode(byte);
         return btoa(text);
       };
-      return { thumb: await encode(480), preview: await encode(2048), width: bitmap.width, height: bitmap.height };
+      return {
+        thumb: await encode(480),
+        preview: await encode(2048),
+        width: bitmap.width,
+        height: bitmap.height,
+      };
     }, bytes.toString('base64'));
     const made = {
       thumb: Buffer.from(result.thumb, 'base64'),
@@ -80,10 +93,15 @@ async function renditionsOf(name: FixtureName, bytes: Buffer) {
   }
 }
 
-export const fixtureBytes = (name: FixtureName) => readFileSync(join(import.meta.dirname, '..', 'fixtures', name));
+export const fixtureBytes = (name: FixtureName) =>
+  readFileSync(join(import.meta.dirname, '..', 'fixtures', name));
 
 /** Uploads one photo (original + renditions) into an album and records it, as the admin upload does. */
-export async function seedPhoto(albumId: string, fixture: FixtureName, originalFilename: string = fixture): Promise<SeededPhoto> {
+export async function seedPhoto(
+  albumId: string,
+  fixture: FixtureName,
+  originalFilename: string = fixture,
+): Promise<SeededPhoto> {
   const backend = await adminBackend();
   const bytes = fixtureBytes(fixture);
   const { thumb, preview, width, height } = await renditionsOf(fixture, bytes);
@@ -142,7 +160,11 @@ export async function seedAlbum(options: {
   });
   const photos: SeededPhoto[] = [];
   for (const photo of options.photos) {
-    photos.push(typeof photo === 'string' ? await seedPhoto(id, photo) : await seedPhoto(id, photo.fixture, photo.originalFilename));
+    photos.push(
+      typeof photo === 'string'
+        ? await seedPhoto(id, photo)
+        : await seedPhoto(id, photo.fixture, photo.originalFilename),
+    );
   }
   return { id, photos };
 }
@@ -199,12 +221,24 @@ export async function seedClientLink(options: {
  * Adds `count` photo rows to an album that all show the files of `template` (for albums of
  * thousands of photos without uploading thousands of files). Their times keep their order.
  */
-export async function addPhotoRows(albumId: string, template: SeededPhoto, count: number): Promise<void> {
+export async function addPhotoRows(
+  albumId: string,
+  template: SeededPhoto,
+  count: number,
+): Promise<void> {
   await sql(
     `insert into public.photos (album_id, filename, file_url, thumb_url, preview_url, original_filename, file_size, width, height, mime_type, created_at)
      select $1, 'bulk-' || n || '.jpg', $2, $3, $4, 'photo-' || n || '.jpg', $5, p.width, p.height, 'image/jpeg',
             now() + make_interval(secs => n)
        from generate_series(1, $6::int) n, public.photos p where p.id = $7`,
-    [albumId, template.fileUrl, template.thumbUrl, template.previewUrl, template.bytes.length, count, template.id],
+    [
+      albumId,
+      template.fileUrl,
+      template.thumbUrl,
+      template.previewUrl,
+      template.bytes.length,
+      count,
+      template.id,
+    ],
   );
 }

@@ -27,9 +27,9 @@ describe('resumable uploads', () => {
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
       });
-      const [{ id: albumId }] = (await sql<{ id: string }>(`insert into public.albums (name) values ('Harbour Wedding') returning id`)) as [
-        { id: string },
-      ];
+      const [{ id: albumId }] = (await sql<{ id: string }>(
+        `insert into public.albums (name) values ('Harbour Wedding') returning id`,
+      )) as [{ id: string }];
       await page.goto(`/admin/albums/${albumId}`);
       await page.getByText('No photos yet').waitFor();
 
@@ -43,7 +43,9 @@ describe('resumable uploads', () => {
       await dialog.getByLabel('Choose photos').setInputFiles(picked);
 
       // On the wire: the dialog shows the file's share sent, the speed and the time left.
-      await expect.poll(() => link.sentFor(BIG_BYTES), { timeout: 60_000 }).toBeGreaterThan(10 * MB);
+      await expect
+        .poll(() => link.sentFor(BIG_BYTES), { timeout: 60_000 })
+        .toBeGreaterThan(10 * MB);
       await dialog.getByText(/^Uploading \d+%$/).waitFor();
       await dialog
         .getByTestId('upload-speed')
@@ -59,27 +61,42 @@ describe('resumable uploads', () => {
       link.restore();
 
       // It resumes; then the page is reloaded with the original still on its way.
-      await expect.poll(() => link.sentFor(BIG_BYTES), { timeout: 60_000 }).toBeGreaterThan(atCut + 8 * MB);
-      const photosBefore = await sql<{ count: number }>(`select count(*)::int as count from public.photos where album_id = $1`, [albumId]);
+      await expect
+        .poll(() => link.sentFor(BIG_BYTES), { timeout: 60_000 })
+        .toBeGreaterThan(atCut + 8 * MB);
+      const photosBefore = await sql<{ count: number }>(
+        `select count(*)::int as count from public.photos where album_id = $1`,
+        [albumId],
+      );
       expect(photosBefore[0]!.count).toBeLessThan(picked.length);
       // A slower stretch after the reload, long enough to see the progress come back.
       link.setUploadRate(2 * MB);
       await page.reload();
       await page.setViewportSize({ width: 390, height: 844 });
       const strip = page.getByTestId('upload-progress');
-      await strip.getByText(/MB\/s · (about \d+ min|less than a minute) left/).waitFor({ timeout: 30_000 });
+      await strip
+        .getByText(/MB\/s · (about \d+ min|less than a minute) left/)
+        .waitFor({ timeout: 30_000 });
       await screenshot(page, 'upload-progress-resumable-phone', { fullPage: false });
 
       await expect
         .poll(
           async () =>
-            (await sql<{ count: number }>(`select count(*)::int as count from public.photos where album_id = $1`, [albumId]))[0]!.count,
+            (
+              await sql<{ count: number }>(
+                `select count(*)::int as count from public.photos where album_id = $1`,
+                [albumId],
+              )
+            )[0]!.count,
           {
             timeout: 120_000,
           },
         )
         .toBe(picked.length);
-      await page.getByTestId('sync-status').getByText('All changes saved').waitFor({ timeout: 30_000 });
+      await page
+        .getByTestId('sync-status')
+        .getByText('All changes saved')
+        .waitFor({ timeout: 30_000 });
 
       // Every photo once, the large original byte for byte.
       const rows = await sql<{ original_filename: string; file_size: number }>(

@@ -21,9 +21,10 @@ interface LinkRow {
   expires_at: Date | null;
 }
 const linksOf = (albumId: string) =>
-  sql<LinkRow>('select id, access_token, passcode, allow_downloads, is_active, expires_at from public.gallery_links where album_id = $1', [
-    albumId,
-  ]);
+  sql<LinkRow>(
+    'select id, access_token, passcode, allow_downloads, is_active, expires_at from public.gallery_links where album_id = $1',
+    [albumId],
+  );
 
 const contexts: BrowserContext[] = [];
 async function signedInPage(viewport: 'desktop' | typeof PHONE = 'desktop'): Promise<Page> {
@@ -51,13 +52,19 @@ describe('share in one step', () => {
     // Device one: the photographer saves her defaults.
     const laptop = await signedInPage();
     await laptop.goto('/admin/settings');
-    const section = laptop.locator('form').filter({ has: laptop.getByRole('button', { name: 'Save Defaults' }) });
+    const section = laptop
+      .locator('form')
+      .filter({ has: laptop.getByRole('button', { name: 'Save Defaults' }) });
     await section.getByRole('switch', { name: 'Require passcode' }).click();
     await section.getByRole('switch', { name: 'Allow downloads' }).click();
     await section.getByLabel('Default expiry (days)').fill('14');
     await section.getByRole('button', { name: 'Save Defaults' }).click();
     await expectToast(laptop, 'Defaults saved');
-    expect(await sql(`select setting_key, setting_value from public.site_settings where setting_key like 'link\\_%' order by 1`)).toEqual([
+    expect(
+      await sql(
+        `select setting_key, setting_value from public.site_settings where setting_key like 'link\\_%' order by 1`,
+      ),
+    ).toEqual([
       { setting_key: 'link_allow_downloads', setting_value: 'false' },
       { setting_key: 'link_expiry_days', setting_value: '14' },
       { setting_key: 'link_require_passcode', setting_value: 'true' },
@@ -68,10 +75,22 @@ describe('share in one step', () => {
     // Device two (a fresh browser): the same defaults.
     const phone = await signedInPage(PHONE);
     await phone.goto('/admin/settings');
-    const phoneSection = phone.locator('form').filter({ has: phone.getByRole('button', { name: 'Save Defaults' }) });
-    await expect.poll(() => phoneSection.getByLabel('Default expiry (days)').inputValue()).toBe('14');
-    expect(await phoneSection.getByRole('switch', { name: 'Require passcode' }).getAttribute('aria-checked')).toBe('true');
-    expect(await phoneSection.getByRole('switch', { name: 'Allow downloads' }).getAttribute('aria-checked')).toBe('false');
+    const phoneSection = phone
+      .locator('form')
+      .filter({ has: phone.getByRole('button', { name: 'Save Defaults' }) });
+    await expect
+      .poll(() => phoneSection.getByLabel('Default expiry (days)').inputValue())
+      .toBe('14');
+    expect(
+      await phoneSection
+        .getByRole('switch', { name: 'Require passcode' })
+        .getAttribute('aria-checked'),
+    ).toBe('true');
+    expect(
+      await phoneSection
+        .getByRole('switch', { name: 'Allow downloads' })
+        .getAttribute('aria-checked'),
+    ).toBe('false');
     await phoneSection.scrollIntoViewIfNeeded();
     await screenshot(phone, 'share-settings-defaults-phone', { fullPage: false });
 
@@ -94,7 +113,9 @@ describe('share in one step', () => {
     const url = `${origin}/client/${link!.access_token}`;
     expect(await panel.getByTestId('share-url').textContent()).toBe(url);
     expect(await panel.getByTestId('share-passcode').textContent()).toBe(link!.passcode);
-    const qr = panel.getByRole('img', { name: 'QR code of the client link to Rivera Family Session' });
+    const qr = panel.getByRole('img', {
+      name: 'QR code of the client link to Rivera Family Session',
+    });
     expect(await qr.isVisible()).toBe(true);
     expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(150);
     await screenshot(laptop, 'share-panel-desktop', { fullPage: false });
@@ -103,7 +124,10 @@ describe('share in one step', () => {
     await panel.getByRole('button', { name: 'Copy Message' }).click();
     await expectToast(laptop, 'Copied!');
     const lastDay = await laptop.evaluate(
-      (iso) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso)),
+      (iso) =>
+        new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(
+          new Date(iso),
+        ),
       link!.expires_at!.toISOString(),
     );
     expect(await laptop.evaluate(() => navigator.clipboard.readText())).toBe(
@@ -135,7 +159,9 @@ describe('share in one step', () => {
     await phone.getByRole('button', { name: 'Share', exact: true }).click();
     const phonePanel = phone.getByRole('dialog', { name: 'Share with your client' });
     expect(await phonePanel.getByTestId('share-url').textContent()).toBe(url);
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
     await screenshot(phone, 'share-panel-phone', { fullPage: false });
     expect(await linksOf(album.id)).toHaveLength(1);
 
@@ -148,9 +174,13 @@ describe('share in one step', () => {
     await laptop.getByRole('button', { name: 'New Client Link' }).first().click();
     const dialog = laptop.getByRole('dialog', { name: 'New Client Link' });
     const passcode = dialog.getByLabel('Passcode', { exact: true });
-    expect(await dialog.getByRole('switch', { name: 'Require passcode' }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      await dialog.getByRole('switch', { name: 'Require passcode' }).getAttribute('aria-checked'),
+    ).toBe('true');
     expect(await passcode.inputValue()).toMatch(/^[0-9]{6}$/);
-    expect(await dialog.getByRole('switch', { name: 'Allow downloads' }).getAttribute('aria-checked')).toBe('false');
+    expect(
+      await dialog.getByRole('switch', { name: 'Allow downloads' }).getAttribute('aria-checked'),
+    ).toBe('false');
     await screenshot(laptop, 'share-link-dialog-desktop', { fullPage: false });
     await dialog.getByRole('switch', { name: 'Require passcode' }).click();
     expect(await passcode.isDisabled()).toBe(true);
@@ -158,7 +188,10 @@ describe('share in one step', () => {
 
     await phone.goto('/admin/links');
     await phone.getByRole('button', { name: 'New Client Link' }).first().click();
-    await phone.getByRole('dialog', { name: 'New Client Link' }).getByLabel('Passcode', { exact: true }).waitFor();
+    await phone
+      .getByRole('dialog', { name: 'New Client Link' })
+      .getByLabel('Passcode', { exact: true })
+      .waitFor();
     await screenshot(phone, 'share-link-dialog-phone', { fullPage: false });
   });
 
@@ -177,7 +210,9 @@ describe('share in one step', () => {
     await page.context().setOffline(true);
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const panel = page.getByRole('dialog', { name: 'Share with your client' });
-    await panel.getByText('Saved on this device. The link will work for your client once it has synced.').waitFor();
+    await panel
+      .getByText('Saved on this device. The link will work for your client once it has synced.')
+      .waitFor();
     expect(await panel.getByRole('button', { name: 'View as Client' }).isDisabled()).toBe(true);
     const url = await panel.getByTestId('share-url').textContent();
     // The spec's defaults: no passcode, 30 days.

@@ -15,7 +15,8 @@ function parseColor(css: string): Rgba {
     ?.split(/[\s,/]+/)
     .filter(Boolean)
     .map(Number);
-  if (!parts || parts.length < 3 || parts.some(Number.isNaN)) throw new Error(`Unexpected colour ${css}`);
+  if (!parts || parts.length < 3 || parts.some(Number.isNaN))
+    throw new Error(`Unexpected colour ${css}`);
   return [parts[0]!, parts[1]!, parts[2]!, parts[3] ?? 1];
 }
 
@@ -65,14 +66,20 @@ export async function expectSolidViewer(page: Page): Promise<{ icons: number; co
   const seen = await page.evaluate(() => {
     const container = document.querySelector<HTMLElement>('.yarl__container')!;
     let opacity = 1;
-    for (let element: Element | null = container; element && element !== document.body; element = element.parentElement) {
+    for (
+      let element: Element | null = container;
+      element && element !== document.body;
+      element = element.parentElement
+    ) {
       opacity *= Number(getComputedStyle(element).opacity);
     }
     const style = getComputedStyle(container);
     const rect = container.getBoundingClientRect();
     const image = document.querySelector('.yarl__slide_current img')!.getBoundingClientRect();
     // The page's title, or (below a client gallery's cover) its photos: something of the page lies under the viewer.
-    const under = Array.from(document.querySelectorAll('h1, [role="list"]'), (element) => element.getBoundingClientRect());
+    const under = Array.from(document.querySelectorAll('h1, [role="list"]'), (element) =>
+      element.getBoundingClientRect(),
+    );
     const counter = document.querySelector('.yarl__counter');
     return {
       backdrop: style.backgroundColor,
@@ -85,31 +92,42 @@ export async function expectSolidViewer(page: Page): Promise<{ icons: number; co
       ],
       image: [image.width, image.height],
       titleOnScreen: under.some((box) => box.bottom > 0 && box.top < innerHeight && box.width > 0),
-      buttons: Array.from(document.querySelectorAll<HTMLButtonElement>('.yarl__button')).map((button) => {
-        const box = button.getBoundingClientRect();
-        const buttonStyle = getComputedStyle(button);
-        return {
-          label: button.getAttribute('aria-label') ?? button.title,
-          size: [box.width, box.height],
-          color: buttonStyle.color,
-          background: buttonStyle.backgroundColor,
-          disabled: button.disabled,
-        };
-      }),
-      counter: counter ? { text: counter.textContent, color: getComputedStyle(counter).color } : null,
+      buttons: Array.from(document.querySelectorAll<HTMLButtonElement>('.yarl__button')).map(
+        (button) => {
+          const box = button.getBoundingClientRect();
+          const buttonStyle = getComputedStyle(button);
+          return {
+            label: button.getAttribute('aria-label') ?? button.title,
+            size: [box.width, box.height],
+            color: buttonStyle.color,
+            background: buttonStyle.backgroundColor,
+            disabled: button.disabled,
+          };
+        },
+      ),
+      counter: counter
+        ? { text: counter.textContent, color: getComputedStyle(counter).color }
+        : null,
     };
   });
 
   const backdrop = parseColor(seen.backdrop);
   expect(backdrop[3], `backdrop ${seen.backdrop}`).toBe(1);
-  expect(Math.max(backdrop[0], backdrop[1], backdrop[2]), `backdrop ${seen.backdrop}`).toBeLessThanOrEqual(24);
+  expect(
+    Math.max(backdrop[0], backdrop[1], backdrop[2]),
+    `backdrop ${seen.backdrop}`,
+  ).toBeLessThanOrEqual(24);
   expect(seen.opacity).toBe(1);
   expect(seen.covers).toEqual([0, 0, ...seen.window]);
 
-  expect(seen.buttons.map((button) => button.label)).toEqual(expect.arrayContaining(['Close', 'Previous', 'Next', 'Zoom in']));
+  expect(seen.buttons.map((button) => button.label)).toEqual(
+    expect.arrayContaining(['Close', 'Previous', 'Next', 'Zoom in']),
+  );
   let icons = Infinity;
   for (const button of seen.buttons) {
-    expect(Math.min(...button.size), `${button.label} is a 44 px target`).toBeGreaterThanOrEqual(44);
+    expect(Math.min(...button.size), `${button.label} is a 44 px target`).toBeGreaterThanOrEqual(
+      44,
+    );
     if (button.disabled) continue;
     const behind = over(parseColor(button.background), backdrop);
     icons = Math.min(icons, contrast(over(parseColor(button.color), behind), behind));
@@ -131,7 +149,8 @@ export async function expectSolidViewer(page: Page): Promise<{ icons: number; co
   await page.evaluate(() => {
     const loud = document.createElement('style');
     loud.id = 'loud-page';
-    loud.textContent = '#root, #root * { color: #ff0000 !important; background: #00ff00 !important; border-color: #0000ff !important; }';
+    loud.textContent =
+      '#root, #root * { color: #ff0000 !important; background: #00ff00 !important; border-color: #0000ff !important; }';
     document.head.append(loud);
   });
   const repainted = await page.screenshot({ animations: 'disabled' });

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { adminLogin, adminLogout, adminValidateSession } from '@/lib/backend/admin-auth';
 import { getDashboardStats } from '@/lib/backend/dashboard';
 import type { RpcName } from '@/lib/backend/database.types';
-import { anonymous, backendAs, createAdmin, failureOf, signIn, signedInAdmin, sql, uniqueName } from './helpers';
+import {
+  anonymous,
+  backendAs,
+  createAdmin,
+  failureOf,
+  signIn,
+  signedInAdmin,
+  sql,
+  uniqueName,
+} from './helpers';
 
 describe('admin_login', () => {
   it('returns a token for the right password and nothing for a wrong one or an unknown user', async () => {
@@ -16,7 +25,9 @@ describe('admin_login', () => {
 
   it('accepts the username in any letter case', async () => {
     const admin = await createAdmin();
-    expect(await adminLogin(anonymous(), admin.username.toUpperCase(), admin.password)).toBeTruthy();
+    expect(
+      await adminLogin(anonymous(), admin.username.toUpperCase(), admin.password),
+    ).toBeTruthy();
   });
 
   it('stores only bcrypt hashes and SHA-256 token digests', async () => {
@@ -32,7 +43,10 @@ describe('admin_login', () => {
     expect(row!.password_hash).toMatch(/^\$2[aby]\$10\$/);
     expect(row!.password_hash).not.toContain(admin.password);
     expect(row!.token_stored).toBe(true);
-    const plain = await sql(`select 1 from private.admin_sessions where encode(token_hash, 'escape') = $1`, [token]);
+    const plain = await sql(
+      `select 1 from private.admin_sessions where encode(token_hash, 'escape') = $1`,
+      [token],
+    );
     expect(plain).toEqual([]);
   });
 
@@ -58,8 +72,12 @@ describe('admin sessions', () => {
   it('validates a live session and refuses a forged one', async () => {
     const session = await signedInAdmin();
     expect(await adminValidateSession(anonymous(), session)).toBe(true);
-    expect(await adminValidateSession(anonymous(), { ...session, token: 'forged-token' })).toBe(false);
-    expect(await adminValidateSession(anonymous(), { username: 'admin', token: session.token })).toBe(false);
+    expect(await adminValidateSession(anonymous(), { ...session, token: 'forged-token' })).toBe(
+      false,
+    );
+    expect(
+      await adminValidateSession(anonymous(), { username: 'admin', token: session.token }),
+    ).toBe(false);
   });
 
   it('ends the session on sign-out', async () => {
@@ -108,12 +126,18 @@ describe('every admin RPC without a valid session', () => {
     ['admin_set_photo_caption', { p_photo_id: crypto.randomUUID(), p_caption: 'x' }],
     ['admin_list_public_galleries', {}],
     ['admin_create_public_gallery', { p_title: 'x', p_description: null, p_is_active: true }],
-    ['admin_update_public_gallery', { p_gallery_id: crypto.randomUUID(), p_title: 'x', p_description: null, p_is_active: true }],
+    [
+      'admin_update_public_gallery',
+      { p_gallery_id: crypto.randomUUID(), p_title: 'x', p_description: null, p_is_active: true },
+    ],
     ['admin_add_photos_to_gallery', { p_gallery_id: crypto.randomUUID(), p_photo_ids: [] }],
     ['admin_delete_public_gallery', { p_gallery_id: crypto.randomUUID() }],
     ['admin_list_gallery_links', {}],
     ['admin_update_site_settings', { p_settings: { primary_color: '#000000' } }],
-    ['admin_save_link_defaults', { p_require_passcode: true, p_allow_downloads: false, p_expiry_days: 7 }],
+    [
+      'admin_save_link_defaults',
+      { p_require_passcode: true, p_allow_downloads: false, p_expiry_days: 7 },
+    ],
     ['change_admin_password', { p_old_password: 'x', p_new_password: 'yyyyyy' }],
     ['create_admin_user', { p_new_username: 'someone', p_new_password: 'yyyyyy' }],
     ['delete_admin_user', { p_target_username: 'someone' }],
@@ -148,7 +172,12 @@ describe('every admin RPC without a valid session', () => {
 
   it('changes nothing when refused', async () => {
     const name = uniqueName('refused-album');
-    await call('admin_create_album', { p_username: 'admin', p_token: 'forged', p_name: name, p_description: null });
+    await call('admin_create_album', {
+      p_username: 'admin',
+      p_token: 'forged',
+      p_name: name,
+      p_description: null,
+    });
     expect(await sql('select 1 from public.albums where name = $1', [name])).toEqual([]);
   });
 });

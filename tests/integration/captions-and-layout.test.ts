@@ -1,16 +1,37 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAlbum, getAlbum, listAlbums, listPhotos, setPhotoCaption, updateAlbum } from '@/lib/backend/albums';
+import {
+  createAlbum,
+  getAlbum,
+  listAlbums,
+  listPhotos,
+  setPhotoCaption,
+  updateAlbum,
+} from '@/lib/backend/albums';
 import type { Backend } from '@/lib/backend/client';
 import { getGalleryLinkByToken, streamAlbumPhotosByToken } from '@/lib/backend/client-links';
 import { createGalleryLink, generateAccessToken } from '@/lib/backend/gallery-links';
-import { createPublicGallery, listPublicGalleries, setGalleryPhotos, updatePublicGallery } from '@/lib/backend/public-galleries';
+import {
+  createPublicGallery,
+  listPublicGalleries,
+  setGalleryPhotos,
+  updatePublicGallery,
+} from '@/lib/backend/public-galleries';
 import {
   readPublicAlbum,
   readPublicGallery,
   streamPublicAlbumPhotos,
   streamPublicGalleryPhotos,
 } from '@/lib/backend/public-galleries-read';
-import { anonymous, backendAs, failureOf, insertAlbum, insertPhoto, readAll, signedInAdmin, sql } from './helpers';
+import {
+  anonymous,
+  backendAs,
+  failureOf,
+  insertAlbum,
+  insertPhoto,
+  readAll,
+  signedInAdmin,
+  sql,
+} from './helpers';
 
 // Issue 20, item 5: captions (the photos' alt text) and the layout of a gallery or collection.
 
@@ -20,7 +41,11 @@ beforeAll(async () => {
 });
 
 const storedCaption = async (photoId: string) =>
-  (await sql<{ caption: string | null }>('select caption from public.photos where id = $1', [photoId]))[0]?.caption;
+  (
+    await sql<{ caption: string | null }>('select caption from public.photos where id = $1', [
+      photoId,
+    ])
+  )[0]?.caption;
 
 async function linkTo(albumId: string, passcode: string | null = null) {
   const token = await generateAccessToken(admin);
@@ -44,7 +69,9 @@ describe('captions', () => {
     await setPhotoCaption(admin, photoId, '  The first dance,\n\tunder   the lights  ');
     await setPhotoCaption(admin, photoId, '  The first dance,\n\tunder   the lights  '); // a replay
     expect(await storedCaption(photoId)).toBe('The first dance, under the lights');
-    expect((await listPhotos(admin, albumId))[0]!.caption).toBe('The first dance, under the lights');
+    expect((await listPhotos(admin, albumId))[0]!.caption).toBe(
+      'The first dance, under the lights',
+    );
 
     await setPhotoCaption(admin, photoId, '   ');
     expect(await storedCaption(photoId)).toBeNull();
@@ -57,7 +84,10 @@ describe('captions', () => {
     const photoId = await insertPhoto(await insertAlbum());
     await setPhotoCaption(admin, photoId, 'Kept');
     const refused = await failureOf(setPhotoCaption(admin, photoId, 'x'.repeat(301)));
-    expect(refused).toMatchObject({ status: 400, message: 'Caption is too long (at most 300 characters)' });
+    expect(refused).toMatchObject({
+      status: 400,
+      message: 'Caption is too long (at most 300 characters)',
+    });
     expect(await storedCaption(photoId)).toBe('Kept');
     await setPhotoCaption(admin, photoId, 'é'.repeat(300));
     expect(await storedCaption(photoId)).toBe('é'.repeat(300));
@@ -72,23 +102,36 @@ describe('captions', () => {
     const photoId = await insertPhoto(albumId);
     await setPhotoCaption(admin, photoId, 'Rings on the old oak table');
 
-    expect((await readAll(streamPublicAlbumPhotos(anonymous(), albumId)))[0]!.caption).toBe('Rings on the old oak table');
+    expect((await readAll(streamPublicAlbumPhotos(anonymous(), albumId)))[0]!.caption).toBe(
+      'Rings on the old oak table',
+    );
 
     const galleryId = crypto.randomUUID();
-    await createPublicGallery(admin, galleryId, { title: 'Details', description: null, isActive: true });
+    await createPublicGallery(admin, galleryId, {
+      title: 'Details',
+      description: null,
+      isActive: true,
+    });
     await setGalleryPhotos(admin, galleryId, [photoId]);
-    expect((await readAll(streamPublicGalleryPhotos(anonymous(), galleryId)))[0]!.caption).toBe('Rings on the old oak table');
+    expect((await readAll(streamPublicGalleryPhotos(anonymous(), galleryId)))[0]!.caption).toBe(
+      'Rings on the old oak table',
+    );
 
     const token = await linkTo(albumId, '4321');
     expect(await readAll(streamAlbumPhotosByToken(anonymous(), token))).toEqual([]);
-    expect((await readAll(streamAlbumPhotosByToken(anonymous(), token, '4321')))[0]!.caption).toBe('Rings on the old oak table');
+    expect((await readAll(streamAlbumPhotosByToken(anonymous(), token, '4321')))[0]!.caption).toBe(
+      'Rings on the old oak table',
+    );
   });
 
   it('of a private collection stay private: an outsider reads none', async () => {
     const albumId = await insertAlbum();
     const photoId = await insertPhoto(albumId);
     await setPhotoCaption(admin, photoId, 'Private moment');
-    const { data, error } = await anonymous().publicClient.from('photos').select('id, caption').eq('id', photoId);
+    const { data, error } = await anonymous()
+      .publicClient.from('photos')
+      .select('id, caption')
+      .eq('id', photoId);
     expect(error).toBeNull();
     expect(data).toEqual([]);
     expect(await readAll(streamPublicAlbumPhotos(anonymous(), albumId))).toEqual([]);
@@ -102,7 +145,10 @@ describe('captions', () => {
       .publicClient.from('photos')
       .update({ caption: 'Defaced' } as never)
       .eq('id', photoId);
-    const rpc = await anonymous().publicClient.rpc('admin_set_photo_caption', { p_photo_id: photoId, p_caption: 'Defaced' } as never);
+    const rpc = await anonymous().publicClient.rpc('admin_set_photo_caption', {
+      p_photo_id: photoId,
+      p_caption: 'Defaced',
+    } as never);
     expect(rpc.status).toBe(401);
     expect(await storedCaption(photoId)).toBeNull();
   });
@@ -117,7 +163,9 @@ describe('photo layout', () => {
     await updateAlbum(admin, albumId, { name: 'Layout', description: null, photoLayout: 'whole' });
     await updateAlbum(admin, albumId, { name: 'Layout renamed', description: null }); // an older app's change
     expect((await getAlbum(admin, albumId))!.photo_layout).toBe('whole');
-    expect((await listAlbums(admin)).find((album) => album.id === albumId)!.photo_layout).toBe('whole');
+    expect((await listAlbums(admin)).find((album) => album.id === albumId)!.photo_layout).toBe(
+      'whole',
+    );
     expect((await readPublicAlbum(anonymous(), albumId))!.photo_layout).toBe('whole');
 
     const token = await linkTo(albumId, '2468');
@@ -125,23 +173,49 @@ describe('photo layout', () => {
     expect((await getGalleryLinkByToken(anonymous(), token))!.photo_layout).toBe('whole');
 
     const created = crypto.randomUUID();
-    await createAlbum(admin, created, { name: 'Whole from the start', description: null, photoLayout: 'whole' });
+    await createAlbum(admin, created, {
+      name: 'Whole from the start',
+      description: null,
+      photoLayout: 'whole',
+    });
     expect((await getAlbum(admin, created))!.photo_layout).toBe('whole');
   });
 
   it('of a public gallery is chosen and read the same way', async () => {
     const galleryId = crypto.randomUUID();
-    await createPublicGallery(admin, galleryId, { title: 'Frames', description: null, isActive: true, photoLayout: 'whole' });
+    await createPublicGallery(admin, galleryId, {
+      title: 'Frames',
+      description: null,
+      isActive: true,
+      photoLayout: 'whole',
+    });
     expect((await readPublicGallery(anonymous(), galleryId))!.photo_layout).toBe('whole');
-    await updatePublicGallery(admin, galleryId, { title: 'Frames', description: null, isActive: true, photoLayout: 'square' });
-    expect((await listPublicGalleries(admin)).find((gallery) => gallery.id === galleryId)!.photo_layout).toBe('square');
-    await updatePublicGallery(admin, galleryId, { title: 'Frames', description: null, isActive: true });
+    await updatePublicGallery(admin, galleryId, {
+      title: 'Frames',
+      description: null,
+      isActive: true,
+      photoLayout: 'square',
+    });
+    expect(
+      (await listPublicGalleries(admin)).find((gallery) => gallery.id === galleryId)!.photo_layout,
+    ).toBe('square');
+    await updatePublicGallery(admin, galleryId, {
+      title: 'Frames',
+      description: null,
+      isActive: true,
+    });
     expect((await readPublicGallery(anonymous(), galleryId))!.photo_layout).toBe('square');
   });
 
   it('refuses an unknown layout with a clear message and changes nothing', async () => {
     const albumId = await insertAlbum();
-    const refused = await failureOf(updateAlbum(admin, albumId, { name: 'x', description: null, photoLayout: 'masonry' as never }));
+    const refused = await failureOf(
+      updateAlbum(admin, albumId, {
+        name: 'x',
+        description: null,
+        photoLayout: 'masonry' as never,
+      }),
+    );
     expect(refused).toMatchObject({ status: 400, message: 'Photo layout must be square or whole' });
     expect((await getAlbum(admin, albumId))!.photo_layout).toBe('square');
   });
@@ -161,7 +235,10 @@ describe('a client link before its passcode', () => {
     const albumId = await insertAlbum();
     await insertPhoto(albumId);
     const token = await linkTo(albumId, '1357');
-    const link = (await getGalleryLinkByToken(anonymous(), token)) as Record<string, unknown> | null;
+    const link = (await getGalleryLinkByToken(anonymous(), token)) as Record<
+      string,
+      unknown
+    > | null;
     expect(link).not.toBeNull();
     expect(Object.keys(link!)).not.toContain('cover_photo_id');
   });

@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getAlbumCoverByToken, getGalleryLinkByToken, isGalleryLinkExpired } from '@/lib/backend/client-links';
+import {
+  getAlbumCoverByToken,
+  getGalleryLinkByToken,
+  isGalleryLinkExpired,
+} from '@/lib/backend/client-links';
 import { anonymous, insertAlbum, insertPhoto, sql } from './helpers';
 
 /**
@@ -14,20 +18,23 @@ let cover: string;
 beforeAll(async () => {
   albumId = await insertAlbum({ name: 'Secret Wedding' });
   await insertPhoto(albumId);
-  cover = (await sql<{ cover_photo_url: string }>('select cover_photo_url from public.albums where id = $1', [albumId]))[0]!
-    .cover_photo_url;
+  cover = (
+    await sql<{ cover_photo_url: string }>(
+      'select cover_photo_url from public.albums where id = $1',
+      [albumId],
+    )
+  )[0]!.cover_photo_url;
   expect(cover).toMatch(/\/storage\/v1\/object\/public\/photos\//);
 });
 
-async function link(fields: { passcode?: string | null; expiresAt?: Date | null; isActive?: boolean } = {}): Promise<string> {
+async function link(
+  fields: { passcode?: string | null; expiresAt?: Date | null; isActive?: boolean } = {},
+): Promise<string> {
   const token = `${crypto.randomUUID().replaceAll('-', '')}${crypto.randomUUID().replaceAll('-', '')}`;
-  await sql(`insert into public.gallery_links (album_id, access_token, passcode, expires_at, is_active) values ($1, $2, $3, $4, $5)`, [
-    albumId,
-    token,
-    fields.passcode ?? null,
-    fields.expiresAt ?? null,
-    fields.isActive ?? true,
-  ]);
+  await sql(
+    `insert into public.gallery_links (album_id, access_token, passcode, expires_at, is_active) values ($1, $2, $3, $4, $5)`,
+    [albumId, token, fields.passcode ?? null, fields.expiresAt ?? null, fields.isActive ?? true],
+  );
   return token;
 }
 
@@ -43,7 +50,13 @@ describe("the client's first screen", () => {
 
   it('gives no cover for an expired, inactive or unknown link', async () => {
     const visitor = anonymous();
-    expect(await getAlbumCoverByToken(visitor, await link({ expiresAt: new Date(Date.now() - 60_000) }), null)).toBeNull();
+    expect(
+      await getAlbumCoverByToken(
+        visitor,
+        await link({ expiresAt: new Date(Date.now() - 60_000) }),
+        null,
+      ),
+    ).toBeNull();
     expect(await getAlbumCoverByToken(visitor, await link({ isActive: false }), null)).toBeNull();
     expect(await getAlbumCoverByToken(visitor, 'x'.repeat(43), null)).toBeNull();
   });
@@ -54,13 +67,17 @@ describe("the client's first screen", () => {
     expect(await isGalleryLinkExpired(visitor, expired)).toBe(true);
     // The album's name and cover stay hidden: the link itself is closed.
     expect(await getGalleryLinkByToken(visitor, expired)).toBeNull();
-    const { data, error } = await visitor.publicClient.rpc('is_gallery_link_expired', { p_access_token: expired });
+    const { data, error } = await visitor.publicClient.rpc('is_gallery_link_expired', {
+      p_access_token: expired,
+    });
     expect(error).toBeNull();
     expect(data).toBe(true);
     expect(JSON.stringify(data)).not.toContain('Secret Wedding');
 
     expect(await isGalleryLinkExpired(visitor, await link())).toBe(false);
-    expect(await isGalleryLinkExpired(visitor, await link({ expiresAt: new Date(Date.now() + 60_000) }))).toBe(false);
+    expect(
+      await isGalleryLinkExpired(visitor, await link({ expiresAt: new Date(Date.now() + 60_000) })),
+    ).toBe(false);
     expect(await isGalleryLinkExpired(visitor, await link({ isActive: false }))).toBe(false);
     expect(await isGalleryLinkExpired(visitor, 'x'.repeat(43))).toBe(false);
     expect(await isGalleryLinkExpired(visitor, 'x'.repeat(5000))).toBe(false);
@@ -71,6 +88,9 @@ describe("the client's first screen", () => {
       p_access_token: await link({ passcode: '4821' }),
       p_passcode: '9'.repeat(101),
     });
-    expect({ status, message: error?.message }).toEqual({ status: 400, message: 'Passcode is too long' });
+    expect({ status, message: error?.message }).toEqual({
+      status: 400,
+      message: 'Passcode is too long',
+    });
   });
 });

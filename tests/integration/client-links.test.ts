@@ -1,10 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getGalleryLinkByToken, setGalleryContext, streamAlbumPhotosByToken, validateGalleryPasscode } from '@/lib/backend/client-links';
+import {
+  getGalleryLinkByToken,
+  setGalleryContext,
+  streamAlbumPhotosByToken,
+  validateGalleryPasscode,
+} from '@/lib/backend/client-links';
 import { listPhotos } from '@/lib/backend/albums';
 import { createGalleryLink, generateAccessToken } from '@/lib/backend/gallery-links';
 import { FIRST_PAGE_ROWS } from '@/lib/backend/pages';
 import { streamPublicAlbumPhotos } from '@/lib/backend/public-galleries-read';
-import { anonymous, backendAs, failureOf, insertAlbum, insertPhoto, signedInAdmin, sql } from './helpers';
+import {
+  anonymous,
+  backendAs,
+  failureOf,
+  insertAlbum,
+  insertPhoto,
+  signedInAdmin,
+  sql,
+} from './helpers';
 
 /** The pages of a streamed list, as they arrived. */
 async function pagesOf<T>(stream: AsyncIterable<T[]>): Promise<T[][]> {
@@ -23,7 +36,9 @@ beforeAll(async () => {
   photoIds = [await insertPhoto(albumId), await insertPhoto(albumId)];
 });
 
-async function newLink(fields: { passcode?: string | null; isActive?: boolean; expiresAt?: string | null } = {}) {
+async function newLink(
+  fields: { passcode?: string | null; isActive?: boolean; expiresAt?: string | null } = {},
+) {
   const admin = backendAs(await signedInAdmin());
   const token = await generateAccessToken(admin);
   const id = crypto.randomUUID();
@@ -35,7 +50,8 @@ async function newLink(fields: { passcode?: string | null; isActive?: boolean; e
     allowDownloads: true,
     expiresAt: fields.expiresAt ?? null,
   });
-  if (fields.isActive === false) await sql('update public.gallery_links set is_active = false where id = $1', [id]);
+  if (fields.isActive === false)
+    await sql('update public.gallery_links set is_active = false where id = $1', [id]);
   return { id, token };
 }
 
@@ -64,7 +80,9 @@ describe('client links', () => {
       download_size: 'original',
     });
     expect(await setGalleryContext(anonymous(), token)).toBe(true);
-    expect((await getAlbumPhotosByToken(anonymous(), token)).map((photo) => photo.id)).toEqual(photoIds);
+    expect((await getAlbumPhotosByToken(anonymous(), token)).map((photo) => photo.id)).toEqual(
+      photoIds,
+    );
   });
 
   it('keeps photos of a protected link behind its passcode, checked by the server', async () => {
@@ -101,7 +119,9 @@ describe('client links', () => {
       expect(await getAlbumPhotosByToken(anonymous(), token)).toEqual([]);
       expect(await validateGalleryPasscode(anonymous(), token, '1234')).toBe(false);
     }
-    expect(await getGalleryLinkByToken(anonymous(), future.token)).toMatchObject({ album_id: albumId });
+    expect(await getGalleryLinkByToken(anonymous(), future.token)).toMatchObject({
+      album_id: albumId,
+    });
   });
 
   it('streams every photo of an album longer than one PostgREST answer (1,000 rows), in order, the first page small', async () => {
@@ -113,7 +133,10 @@ describe('client links', () => {
          from generate_series(1, 1005) as n`,
       [bigAlbum],
     );
-    const expected = Array.from({ length: 1005 }, (_, index) => `IMG_${String(index + 1).padStart(4, '0')}.jpg`);
+    const expected = Array.from(
+      { length: 1005 },
+      (_, index) => `IMG_${String(index + 1).padStart(4, '0')}.jpg`,
+    );
     const admin = backendAs(await signedInAdmin());
     const token = await generateAccessToken(admin);
     await createGalleryLink(admin, {
@@ -132,7 +155,9 @@ describe('client links', () => {
       expect(pages.map((page) => page.length)).toEqual([FIRST_PAGE_ROWS, 1005 - FIRST_PAGE_ROWS]);
       expect(pages.flat().map((photo) => photo.original_filename)).toEqual(expected);
     }
-    expect((await listPhotos(admin, bigAlbum)).map((photo) => photo.original_filename)).toEqual(expected);
+    expect((await listPhotos(admin, bigAlbum)).map((photo) => photo.original_filename)).toEqual(
+      expected,
+    );
   });
 
   it('does not let a client read links, albums or photos directly', async () => {

@@ -19,7 +19,16 @@ const RPC_CONTRACT: Record<string, string[]> = {
   admin_get_dashboard_stats: ['p_username', 'p_token'],
   admin_list_albums: ['p_username', 'p_token'],
   admin_list_albums_simple: ['p_username', 'p_token'],
-  admin_create_album: ['p_username', 'p_token', 'p_name', 'p_description', 'p_id', 'p_is_public', 'p_visitor_downloads', 'p_photo_layout'],
+  admin_create_album: [
+    'p_username',
+    'p_token',
+    'p_name',
+    'p_description',
+    'p_id',
+    'p_is_public',
+    'p_visitor_downloads',
+    'p_photo_layout',
+  ],
   admin_update_album: [
     'p_username',
     'p_token',
@@ -80,7 +89,13 @@ const RPC_CONTRACT: Record<string, string[]> = {
   generate_access_token: [],
   admin_update_site_settings: ['p_username', 'p_token', 'p_settings'],
   // Not in SPEC §7: the kept default link settings (README, decisions; docs/SECURITY.md, "Link defaults").
-  admin_save_link_defaults: ['p_username', 'p_token', 'p_require_passcode', 'p_allow_downloads', 'p_expiry_days'],
+  admin_save_link_defaults: [
+    'p_username',
+    'p_token',
+    'p_require_passcode',
+    'p_allow_downloads',
+    'p_expiry_days',
+  ],
   get_gallery_link_by_token: ['p_access_token'],
   set_gallery_context: ['access_token'],
   validate_gallery_passcode: ['p_access_token', 'p_passcode', 'p_device'],
@@ -91,7 +106,14 @@ const RPC_CONTRACT: Record<string, string[]> = {
   get_album_cover_by_token: ['p_access_token', 'p_passcode', 'p_device'],
   is_gallery_link_expired: ['p_access_token'],
   // Not in SPEC §7: client favourites (issue 21; docs/SECURITY.md, "Client favourites").
-  sync_favourites_by_token: ['p_access_token', 'p_client_name', 'p_add', 'p_remove', 'p_passcode', 'p_device'],
+  sync_favourites_by_token: [
+    'p_access_token',
+    'p_client_name',
+    'p_add',
+    'p_remove',
+    'p_passcode',
+    'p_device',
+  ],
   admin_list_link_favourites: ['p_link_id', 'p_username', 'p_token'],
   // Not in SPEC §7: link activity (issue 21; docs/SECURITY.md, "Link activity").
   record_link_event: ['p_access_token', 'p_kind', 'p_passcode', 'p_device'],
@@ -122,7 +144,9 @@ describe('the RPC contract of SPEC §7', () => {
     // Callers name their arguments, so the order of parameters is not part of the contract.
     const sorted = (names: string[]) => [...names].sort();
     const exposed = Object.fromEntries(rows.map((row) => [row.name, sorted(row.args ?? [])]));
-    const expected = Object.fromEntries(Object.entries(RPC_CONTRACT).map(([name, args]) => [name, sorted(args)]));
+    const expected = Object.fromEntries(
+      Object.entries(RPC_CONTRACT).map(([name, args]) => [name, sorted(args)]),
+    );
     expect(exposed).toEqual(expected);
   });
 
@@ -141,7 +165,11 @@ describe('the RPC contract of SPEC §7', () => {
         // Other settings may join it (get_album_photos_by_token sets work_mem).
         config: expect.arrayContaining(['search_path=""']),
       });
-      expect({ name: row.name, anon: row.anon_can_execute, public: row.public_can_execute }).toEqual({
+      expect({
+        name: row.name,
+        anon: row.anon_can_execute,
+        public: row.public_can_execute,
+      }).toEqual({
         name: row.name,
         anon: true,
         public: false,
@@ -216,20 +244,35 @@ describe('the data model', () => {
   });
 
   it('cascades: deleting an album removes its photos, links and gallery memberships', async () => {
-    const [album] = await sql<{ id: string }>(`insert into public.albums (name) values ('cascade') returning id`);
+    const [album] = await sql<{ id: string }>(
+      `insert into public.albums (name) values ('cascade') returning id`,
+    );
     const albumId = album!.id;
     const [photo] = await sql<{ id: string }>(
       `insert into public.photos (album_id, filename, file_url, original_filename, file_size, mime_type)
        values ($1, 'a.jpg', $2, 'a.jpg', 1, 'image/jpeg') returning id`,
       [albumId, `http://x/storage/v1/object/public/photos/${albumId}/a.jpg`],
     );
-    const [gallery] = await sql<{ id: string }>(`insert into public.public_galleries (title) values ('g') returning id`);
-    await sql('insert into public.public_gallery_photos (public_gallery_id, photo_id) values ($1, $2)', [gallery!.id, photo!.id]);
-    await sql(`insert into public.gallery_links (album_id, access_token) values ($1, repeat('a', 43))`, [albumId]);
+    const [gallery] = await sql<{ id: string }>(
+      `insert into public.public_galleries (title) values ('g') returning id`,
+    );
+    await sql(
+      'insert into public.public_gallery_photos (public_gallery_id, photo_id) values ($1, $2)',
+      [gallery!.id, photo!.id],
+    );
+    await sql(
+      `insert into public.gallery_links (album_id, access_token) values ($1, repeat('a', 43))`,
+      [albumId],
+    );
 
     await sql('delete from public.albums where id = $1', [albumId]);
 
-    const [left] = await sql<{ photos: number; links: number; memberships: number; galleries: number }>(
+    const [left] = await sql<{
+      photos: number;
+      links: number;
+      memberships: number;
+      galleries: number;
+    }>(
       `select (select count(*)::int from public.photos where album_id = $1) as photos,
               (select count(*)::int from public.gallery_links where album_id = $1) as links,
               (select count(*)::int from public.public_gallery_photos where photo_id = $2) as memberships,
@@ -245,32 +288,54 @@ describe('the data model', () => {
         () => 'accepted',
         (error: unknown) => (error as { code: string }).code,
       );
-    expect(await violates(`insert into public.page_content (section_name) values ('footer')`)).toBe('23514');
-    expect(await violates(`insert into public.page_content (page_name, section_name) values ('about', 'cta')`)).toBe('23514');
-    expect(await violates(`insert into public.service_packages (name, icon_name) values ('x', 'Rocket')`)).toBe('23514');
-    expect(await violates(`insert into public.site_settings (setting_key) values ('favourite_colour')`)).toBe('23514');
+    expect(await violates(`insert into public.page_content (section_name) values ('footer')`)).toBe(
+      '23514',
+    );
+    expect(
+      await violates(
+        `insert into public.page_content (page_name, section_name) values ('about', 'cta')`,
+      ),
+    ).toBe('23514');
+    expect(
+      await violates(
+        `insert into public.service_packages (name, icon_name) values ('x', 'Rocket')`,
+      ),
+    ).toBe('23514');
+    expect(
+      await violates(`insert into public.site_settings (setting_key) values ('favourite_colour')`),
+    ).toBe('23514');
     const [service] = await sql<{ icon_name: string; sort_order: number }>(
       `insert into public.service_packages (name) values ('defaults') returning icon_name, sort_order`,
     );
     expect(service).toEqual({ icon_name: 'Heart', sort_order: 0 });
-    const albumId = (await sql<{ id: string }>(`insert into public.albums (name) values ('rules') returning id`))[0]!.id;
+    const albumId = (
+      await sql<{ id: string }>(`insert into public.albums (name) values ('rules') returning id`)
+    )[0]!.id;
     // The passcode rule (4 to 8 digits) is a trigger with a message for the user (22023).
     expect(
       await violates(
         `insert into public.gallery_links (album_id, access_token, passcode) values ('${albumId}', repeat('b', 43), '123456789')`,
       ),
     ).toBe('22023');
-    expect(await violates(`insert into public.page_content (section_name, button_link) values ('cta', 'javascript:alert(1)')`)).toBe(
-      '23514',
-    );
-    expect(await violates(`insert into public.testimonials (client_name, quote) values (' ', 'x')`)).toBe('23514');
-    expect(await violates(`insert into public.testimonials (client_name, quote, photo_url) values ('x', 'x', 'javascript:alert(1)')`)).toBe(
-      '23514',
-    );
+    expect(
+      await violates(
+        `insert into public.page_content (section_name, button_link) values ('cta', 'javascript:alert(1)')`,
+      ),
+    ).toBe('23514');
+    expect(
+      await violates(`insert into public.testimonials (client_name, quote) values (' ', 'x')`),
+    ).toBe('23514');
+    expect(
+      await violates(
+        `insert into public.testimonials (client_name, quote, photo_url) values ('x', 'x', 'javascript:alert(1)')`,
+      ),
+    ).toBe('23514');
     const [testimonial] = await sql<{ is_active: boolean; sort_order: number }>(
       `insert into public.testimonials (client_name, quote) values ('defaults', 'x') returning is_active, sort_order`,
     );
     expect(testimonial).toEqual({ is_active: true, sort_order: 0 });
-    expect(await violates(`insert into public.site_settings (setting_key) values ('primary_color')`)).toBe('23505');
+    expect(
+      await violates(`insert into public.site_settings (setting_key) values ('primary_color')`),
+    ).toBe('23505');
   });
 });

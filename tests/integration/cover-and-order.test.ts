@@ -1,12 +1,33 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { deletePhoto, getAlbum, listAlbums, listPhotos, setAlbumCover, setAlbumPhotoOrder } from '@/lib/backend/albums';
+import {
+  deletePhoto,
+  getAlbum,
+  listAlbums,
+  listPhotos,
+  setAlbumCover,
+  setAlbumPhotoOrder,
+} from '@/lib/backend/albums';
 import type { Backend } from '@/lib/backend/client';
 import { getAlbumCoverByToken, streamAlbumPhotosByToken } from '@/lib/backend/client-links';
-import { addPhotosToGallery, createPublicGallery, listGalleryPhotoIds, setGalleryPhotos } from '@/lib/backend/public-galleries';
+import {
+  addPhotosToGallery,
+  createPublicGallery,
+  listGalleryPhotoIds,
+  setGalleryPhotos,
+} from '@/lib/backend/public-galleries';
 import { createGalleryLink, generateAccessToken } from '@/lib/backend/gallery-links';
 import { readHomeAlbums } from '@/lib/backend/home-page';
 import { streamPublicAlbumPhotos } from '@/lib/backend/public-galleries-read';
-import { anonymous, backendAs, failureOf, insertAlbum, insertPhoto, readAll, signedInAdmin, sql } from './helpers';
+import {
+  anonymous,
+  backendAs,
+  failureOf,
+  insertAlbum,
+  insertPhoto,
+  readAll,
+  signedInAdmin,
+  sql,
+} from './helpers';
 
 let admin: Backend;
 beforeAll(async () => {
@@ -30,13 +51,23 @@ async function albumWithPhotos(count: number) {
   return { albumId, photoIds, token };
 }
 
-const adminOrder = async (albumId: string) => (await listPhotos(admin, albumId)).map((photo) => photo.id);
-const clientOrder = async (token: string) => (await readAll(streamAlbumPhotosByToken(anonymous(), token))).map((photo) => photo.id);
-const visitorOrder = async (albumId: string) => (await readAll(streamPublicAlbumPhotos(anonymous(), albumId))).map((photo) => photo.id);
+const adminOrder = async (albumId: string) =>
+  (await listPhotos(admin, albumId)).map((photo) => photo.id);
+const clientOrder = async (token: string) =>
+  (await readAll(streamAlbumPhotosByToken(anonymous(), token))).map((photo) => photo.id);
+const visitorOrder = async (albumId: string) =>
+  (await readAll(streamPublicAlbumPhotos(anonymous(), albumId))).map((photo) => photo.id);
 const coverUrl = async (albumId: string) =>
-  (await sql<{ cover_photo_url: string | null }>('select cover_photo_url from public.albums where id = $1', [albumId]))[0]!.cover_photo_url;
+  (
+    await sql<{ cover_photo_url: string | null }>(
+      'select cover_photo_url from public.albums where id = $1',
+      [albumId],
+    )
+  )[0]!.cover_photo_url;
 const fileUrl = async (photoId: string) =>
-  (await sql<{ file_url: string }>('select file_url from public.photos where id = $1', [photoId]))[0]!.file_url;
+  (
+    await sql<{ file_url: string }>('select file_url from public.photos where id = $1', [photoId])
+  )[0]!.file_url;
 
 describe('photo order', () => {
   it('keeps upload order until reordered; a new photo goes last', async () => {
@@ -83,21 +114,30 @@ describe('photo order', () => {
   it('refuses photos of another collection, a missing collection and oversized orders, and changes nothing', async () => {
     const { albumId, photoIds } = await albumWithPhotos(2);
     const other = await albumWithPhotos(1);
-    const foreign = await failureOf(setAlbumPhotoOrder(admin, albumId, [other.photoIds[0]!, ...photoIds.reverse()]));
+    const foreign = await failureOf(
+      setAlbumPhotoOrder(admin, albumId, [other.photoIds[0]!, ...photoIds.reverse()]),
+    );
     expect(foreign.message).toBe('Some of these photos are not in this collection');
     expect(await adminOrder(albumId)).toEqual(photoIds.reverse());
     expect(await adminOrder(other.albumId)).toEqual(other.photoIds);
 
-    expect((await failureOf(setAlbumPhotoOrder(admin, crypto.randomUUID(), photoIds))).message).toBe('Collection not found');
+    expect(
+      (await failureOf(setAlbumPhotoOrder(admin, crypto.randomUUID(), photoIds))).message,
+    ).toBe('Collection not found');
     const tooMany = Array.from({ length: 20_001 }, () => crypto.randomUUID());
-    expect((await failureOf(setAlbumPhotoOrder(admin, albumId, tooMany))).message).toBe('An order lists at most 20,000 photos');
+    expect((await failureOf(setAlbumPhotoOrder(admin, albumId, tooMany))).message).toBe(
+      'An order lists at most 20,000 photos',
+    );
   });
 
   it('refuses a visitor (no admin session), whatever the headers', async () => {
     const { albumId, photoIds } = await albumWithPhotos(2);
     const reversed = [...photoIds].reverse();
     expect((await failureOf(setAlbumPhotoOrder(anonymous(), albumId, reversed))).status).toBe(401);
-    const forged = backendAs({ username: 'admin', token: 'not-a-session-token-at-all-000000000000' });
+    const forged = backendAs({
+      username: 'admin',
+      token: 'not-a-session-token-at-all-000000000000',
+    });
     expect((await failureOf(setAlbumPhotoOrder(forged, albumId, reversed))).status).toBe(401);
     expect((await failureOf(setAlbumCover(anonymous(), albumId, photoIds[1]!))).status).toBe(401);
     expect(await adminOrder(albumId)).toEqual(photoIds);
@@ -110,7 +150,11 @@ describe('adding photos to a public gallery', () => {
     const { photoIds } = await albumWithPhotos(3);
     const [a, b, c] = photoIds as [string, string, string];
     const galleryId = crypto.randomUUID();
-    await createPublicGallery(admin, galleryId, { title: 'Best of', description: null, isActive: true });
+    await createPublicGallery(admin, galleryId, {
+      title: 'Best of',
+      description: null,
+      isActive: true,
+    });
     await setGalleryPhotos(admin, galleryId, [b]);
     await addPhotosToGallery(admin, galleryId, [c, b, a]);
     await addPhotosToGallery(admin, galleryId, [c, b, a]);
@@ -132,7 +176,9 @@ describe('covers', () => {
     expect(listed.cover_photo_url).toBe(cover);
     expect(listed.preview_photo).toBe(cover);
     expect((await getAlbum(admin, albumId))!.cover_photo_id).toBe(c);
-    expect((await readHomeAlbums(anonymous())).find((album) => album.id === albumId)!.cover_photo_url).toBe(cover);
+    expect(
+      (await readHomeAlbums(anonymous())).find((album) => album.id === albumId)!.cover_photo_url,
+    ).toBe(cover);
     expect(await getAlbumCoverByToken(anonymous(), token, null)).toBe(cover);
 
     // A reorder keeps a chosen cover.
@@ -168,9 +214,13 @@ describe('covers', () => {
   it('refuses a photo of another collection and a missing collection', async () => {
     const { albumId, photoIds } = await albumWithPhotos(1);
     const other = await albumWithPhotos(1);
-    expect((await failureOf(setAlbumCover(admin, albumId, other.photoIds[0]!))).message).toBe('That photo is not in this collection');
+    expect((await failureOf(setAlbumCover(admin, albumId, other.photoIds[0]!))).message).toBe(
+      'That photo is not in this collection',
+    );
     expect(await coverUrl(albumId)).toBe(await fileUrl(photoIds[0]!));
-    expect((await failureOf(setAlbumCover(admin, crypto.randomUUID(), photoIds[0]!))).message).toBe('Collection not found');
+    expect((await failureOf(setAlbumCover(admin, crypto.randomUUID(), photoIds[0]!))).message).toBe(
+      'Collection not found',
+    );
   });
 
   it('deletes a collection whose cover was chosen', async () => {

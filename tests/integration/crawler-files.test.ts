@@ -34,7 +34,10 @@ beforeAll(async () => {
   stack = started.context;
   stopStack = started.stop;
   // adminApi reads only the stack's url and anon key.
-  api = await adminApi({ url: stack.url, anonKey: stack.anonKey } as RunningStack, stack.adminPassword);
+  api = await adminApi(
+    { url: stack.url, anonKey: stack.anonKey } as RunningStack,
+    stack.adminPassword,
+  );
   database = new pg.Client(stack.database);
   await database.connect();
 }, 300_000);
@@ -66,11 +69,15 @@ async function saveSiteName(siteName: string | null) {
 
 /** What anon may not read for a moment (a failed read, as a broken grant or a database in trouble gives), restored afterwards. */
 async function withoutVisitorRead<T>(tables: string[], run: () => Promise<T>): Promise<T> {
-  await database.query(`revoke select on ${tables.map((table) => `public.${table}`).join(', ')} from anon`);
+  await database.query(
+    `revoke select on ${tables.map((table) => `public.${table}`).join(', ')} from anon`,
+  );
   try {
     return await run();
   } finally {
-    await database.query(`grant select on ${tables.map((table) => `public.${table}`).join(', ')} to anon`);
+    await database.query(
+      `grant select on ${tables.map((table) => `public.${table}`).join(', ')} to anon`,
+    );
   }
 }
 
@@ -154,7 +161,12 @@ describe('sitemap.xml', () => {
   beforeAll(async () => {
     for (const title of ['Weddings', 'Families & "Friends" <2026>']) {
       const id = randomUUID();
-      await api.rpc('admin_create_public_gallery', { p_id: id, p_title: title, p_description: null, p_is_active: true });
+      await api.rpc('admin_create_public_gallery', {
+        p_id: id,
+        p_title: title,
+        p_description: null,
+        p_is_active: true,
+      });
       created.activeGalleries.push(id);
     }
     created.inactiveGallery = randomUUID();
@@ -166,11 +178,21 @@ describe('sitemap.xml', () => {
     });
     for (const name of ['Portfolio', 'Autumn </loc><script>alert(1)</script>']) {
       const id = randomUUID();
-      await api.rpc('admin_create_album', { p_id: id, p_name: name, p_description: null, p_is_public: true });
+      await api.rpc('admin_create_album', {
+        p_id: id,
+        p_name: name,
+        p_description: null,
+        p_is_public: true,
+      });
       created.publicAlbums.push(id);
     }
     created.privateAlbum = randomUUID();
-    await api.rpc('admin_create_album', { p_id: created.privateAlbum, p_name: 'Smith wedding', p_description: null, p_is_public: false });
+    await api.rpc('admin_create_album', {
+      p_id: created.privateAlbum,
+      p_name: 'Smith wedding',
+      p_description: null,
+      p_is_public: false,
+    });
     // Client links on the private album and on a public one: never in the sitemap.
     for (const album of [created.privateAlbum, created.publicAlbums[0]!]) {
       const token = randomBytes(24).toString('base64url');
@@ -192,12 +214,18 @@ describe('sitemap.xml', () => {
 
     // <lastmod> is the row's updated_at as a visitor reads it.
     const read = async (table: string, ids: string[]) => {
-      const response = await get(`/rest/v1/${table}?select=id,updated_at&id=in.(${ids.join(',')})`, {
-        headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` },
-      });
+      const response = await get(
+        `/rest/v1/${table}?select=id,updated_at&id=in.(${ids.join(',')})`,
+        {
+          headers: { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` },
+        },
+      );
       return (await response.json()) as Array<{ id: string; updated_at: string }>;
     };
-    const rows = [...(await read('public_galleries', created.activeGalleries)), ...(await read('albums', created.publicAlbums))];
+    const rows = [
+      ...(await read('public_galleries', created.activeGalleries)),
+      ...(await read('albums', created.publicAlbums)),
+    ];
     expect(rows).toHaveLength(4);
     for (const row of rows) {
       const entry = entries.find((candidate) => candidate.loc.endsWith(`/${row.id}`));
@@ -241,7 +269,9 @@ describe('sitemap.xml', () => {
 
   it(`lists at most ${SITEMAP_URL_LIMIT} addresses, read past PostgREST's 1000-row pages`, async () => {
     // 50,050 public albums (through SQL: the admin API adds one at a time), more than a sitemap may hold.
-    await database.query(`insert into public.albums (name, is_public) select 'bulk ' || n, true from generate_series(1, 50050) as n`);
+    await database.query(
+      `insert into public.albums (name, is_public) select 'bulk ' || n, true from generate_series(1, 50050) as n`,
+    );
     try {
       const entries = await readSitemap();
       expect(entries).toHaveLength(SITEMAP_URL_LIMIT);
@@ -251,7 +281,9 @@ describe('sitemap.xml', () => {
         `${stack.url}/`,
         ...[...created.activeGalleries].sort().map((id) => `${stack.url}/gallery/public/${id}`),
       ]);
-      expect(entries.slice(3).every((entry) => /\/gallery\/[0-9a-f-]{36}$/.test(entry.loc))).toBe(true);
+      expect(entries.slice(3).every((entry) => /\/gallery\/[0-9a-f-]{36}$/.test(entry.loc))).toBe(
+        true,
+      );
     } finally {
       await database.query(`delete from public.albums where name like 'bulk %'`);
     }
@@ -259,21 +291,29 @@ describe('sitemap.xml', () => {
 });
 
 describe('X-Robots-Tag', () => {
-  it.each(['/client/x', '/client/AbC_-123?view=grid', '/admin', '/admin/', '/admin/albums', '/ADMIN/Links', '/admin/missing.js'])(
-    'keeps %s out of search engines',
-    async (path) => {
-      const response = await get(path);
-      expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
-    },
-  );
+  it.each([
+    '/client/x',
+    '/client/AbC_-123?view=grid',
+    '/admin',
+    '/admin/',
+    '/admin/albums',
+    '/ADMIN/Links',
+    '/admin/missing.js',
+  ])('keeps %s out of search engines', async (path) => {
+    const response = await get(path);
+    expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+  });
 
-  it.each(['/', '/gallery/public/6f1c2a9e-2b1d-4c3e-9f00-0a1b2c3d4e5f', '/administrator', '/robots.txt', '/sitemap.xml'])(
-    'lets %s be indexed',
-    async (path) => {
-      const response = await get(path);
-      expect(response.headers.get('x-robots-tag')).toBeNull();
-    },
-  );
+  it.each([
+    '/',
+    '/gallery/public/6f1c2a9e-2b1d-4c3e-9f00-0a1b2c3d4e5f',
+    '/administrator',
+    '/robots.txt',
+    '/sitemap.xml',
+  ])('lets %s be indexed', async (path) => {
+    const response = await get(path);
+    expect(response.headers.get('x-robots-tag')).toBeNull();
+  });
 });
 
 describe('favicon.ico', () => {
@@ -284,10 +324,16 @@ describe('favicon.ico', () => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.equals(readFileSync(join(distDir, 'favicon.ico')))).toBe(true);
     // ICONDIR: reserved 0, type 1 (icon), two images (32 and 48 px), each a PNG.
-    expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2), bytes.readUInt16LE(4)]).toEqual([0, 1, 2]);
+    expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2), bytes.readUInt16LE(4)]).toEqual([
+      0, 1, 2,
+    ]);
     expect([bytes[6], bytes[22]]).toEqual([32, 48]);
     for (const entry of [6, 22]) {
-      expect(bytes.subarray(bytes.readUInt32LE(entry + 12), bytes.readUInt32LE(entry + 12) + 4).toString('latin1')).toBe('\x89PNG');
+      expect(
+        bytes
+          .subarray(bytes.readUInt32LE(entry + 12), bytes.readUInt32LE(entry + 12) + 4)
+          .toString('latin1'),
+      ).toBe('\x89PNG');
     }
   });
 });
@@ -306,21 +352,39 @@ describe('web app manifests', () => {
     expect(visitors).toMatchObject({ id: '/', start_url: '/' });
     expect(visitors.shortcuts).toBeUndefined();
     expect(admin).toMatchObject({ id: '/admin/dashboard', start_url: '/admin/dashboard' });
-    expect(admin.shortcuts?.map((shortcut) => shortcut.url)).toEqual(['/admin/dashboard', '/admin/albums']);
+    expect(admin.shortcuts?.map((shortcut) => shortcut.url)).toEqual([
+      '/admin/dashboard',
+      '/admin/albums',
+    ]);
 
     await saveSiteName('Jane Doe');
-    expect((await readManifest('/manifest.webmanifest')).manifest).toMatchObject({ name: 'Jane Doe', short_name: 'Jane Doe' });
+    expect((await readManifest('/manifest.webmanifest')).manifest).toMatchObject({
+      name: 'Jane Doe',
+      short_name: 'Jane Doe',
+    });
   });
 
   it("keep the build's names when the profile has none, or cannot be read", async () => {
-    const built = JSON.parse(readFileSync(join(distDir, 'manifest.webmanifest'), 'utf8')) as Manifest;
+    const built = JSON.parse(
+      readFileSync(join(distDir, 'manifest.webmanifest'), 'utf8'),
+    ) as Manifest;
     expect(built).toMatchObject({ name: 'Photography Portfolio', short_name: 'Portfolio' });
-    expect(JSON.parse(readFileSync(join(distDir, 'admin.webmanifest'), 'utf8'))).toMatchObject({ name: 'Photography Portfolio' });
+    expect(JSON.parse(readFileSync(join(distDir, 'admin.webmanifest'), 'utf8'))).toMatchObject({
+      name: 'Photography Portfolio',
+    });
     await saveSiteName('   ');
-    expect((await readManifest('/admin.webmanifest')).manifest).toMatchObject({ name: 'Photography Portfolio', short_name: 'Portfolio' });
+    expect((await readManifest('/admin.webmanifest')).manifest).toMatchObject({
+      name: 'Photography Portfolio',
+      short_name: 'Portfolio',
+    });
     await saveSiteName('Jane Doe');
-    const unreadable = await withoutVisitorRead(['photographer_profile'], () => readManifest('/manifest.webmanifest'));
-    expect(unreadable.manifest).toMatchObject({ name: 'Photography Portfolio', short_name: 'Portfolio' });
+    const unreadable = await withoutVisitorRead(['photographer_profile'], () =>
+      readManifest('/manifest.webmanifest'),
+    );
+    expect(unreadable.manifest).toMatchObject({
+      name: 'Photography Portfolio',
+      short_name: 'Portfolio',
+    });
   });
 
   it('write a hostile site name as inert, valid JSON that reads back as the same name', async () => {

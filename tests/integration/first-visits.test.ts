@@ -48,7 +48,8 @@ beforeAll(async () => {
     p_description: 'Golden hour on the river.',
     p_is_public: true,
   })) as string;
-  for (let index = 0; index < 3; index++) seeded.photoIds.push((await addPhoto(api, seeded.album, 'landscape.jpg')).id);
+  for (let index = 0; index < 3; index++)
+    seeded.photoIds.push((await addPhoto(api, seeded.album, 'landscape.jpg')).id);
   seeded.privateAlbum = (await api.rpc('admin_create_album', {
     p_id: randomUUID(),
     p_name: 'Smith Family Secret',
@@ -62,7 +63,10 @@ beforeAll(async () => {
     p_description: 'Quiet moments of big days.',
     p_is_active: true,
   })) as string;
-  await api.rpc('admin_add_photos_to_gallery', { p_gallery_id: seeded.gallery, p_photo_ids: seeded.photoIds });
+  await api.rpc('admin_add_photos_to_gallery', {
+    p_gallery_id: seeded.gallery,
+    p_photo_ids: seeded.photoIds,
+  });
   seeded.inactiveGallery = (await api.rpc('admin_create_public_gallery', {
     p_id: randomUUID(),
     p_title: 'Hidden Drafts',
@@ -72,27 +76,42 @@ beforeAll(async () => {
 
   seeded.openToken = randomBytes(32).toString('base64url');
   seeded.protectedToken = randomBytes(32).toString('base64url');
-  await api.insert('gallery_links', { album_id: seeded.privateAlbum, access_token: seeded.openToken });
-  await api.insert('gallery_links', { album_id: seeded.privateAlbum, access_token: seeded.protectedToken, passcode: '4242' });
+  await api.insert('gallery_links', {
+    album_id: seeded.privateAlbum,
+    access_token: seeded.openToken,
+  });
+  await api.insert('gallery_links', {
+    album_id: seeded.privateAlbum,
+    access_token: seeded.protectedToken,
+    passcode: '4242',
+  });
 }, 180_000);
 
 afterAll(() => stacks.cleanup());
 
 /** A GET as a crawler sends it: node:http, so any Host and Accept-Encoding go out as given (fetch sets its own). */
 function page(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: IncomingHttpHeaders; html: string }>((resolve, reject) => {
-    const request = httpGet(`${stack.url}${path}`, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const encoding = response.headers['content-encoding'];
-        const html = (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8');
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, html });
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; html: string }>(
+    (resolve, reject) => {
+      const request = httpGet(`${stack.url}${path}`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const encoding = response.headers['content-encoding'];
+          const html = (
+            encoding === 'br'
+              ? brotliDecompressSync(body)
+              : encoding === 'gzip'
+                ? gunzipSync(body)
+                : body
+          ).toString('utf8');
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, html });
+        });
       });
-    });
-    request.on('error', reject);
-  });
+      request.on('error', reject);
+    },
+  );
 }
 
 /** A <meta> element's content (entities decoded), or undefined. */
@@ -108,17 +127,26 @@ const decode = (text: string) =>
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&');
 const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
-const linkHref = (html: string, rel: string) => decode(new RegExp(`<link rel="${rel}" href="([^"]*)"`).exec(html)?.[1] ?? '');
+const linkHref = (html: string, rel: string) =>
+  decode(new RegExp(`<link rel="${rel}" href="([^"]*)"`).exec(html)?.[1] ?? '');
 /** What the server drew into <div id="root">, before the page's data. */
-const drawnRoot = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json" id="page-state">/.exec(html)?.[1];
+const drawnRoot = (html: string) =>
+  /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json" id="page-state">/.exec(
+    html,
+  )?.[1];
 const pageState = (html: string) =>
-  JSON.parse(/<script type="application\/json" id="page-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null') as {
+  JSON.parse(
+    /<script type="application\/json" id="page-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ??
+      'null',
+  ) as {
     config: { supabaseUrl: string };
     queries: { queries: Array<{ queryKey: unknown[] }> };
     readAgain: unknown[][];
   } | null;
 const thumbOf = (albumId: string, html: string) =>
-  new RegExp(`/storage/v1/object/public/photos/${albumId}/[0-9a-f-]+\\.thumb\\.webp`).exec(html)?.[0];
+  new RegExp(`/storage/v1/object/public/photos/${albumId}/[0-9a-f-]+\\.thumb\\.webp`).exec(
+    html,
+  )?.[0];
 
 describe('each page answers with its own head, status and first screen', () => {
   it('home: the site name and subtitle, the first featured photo, and the page drawn', async () => {
@@ -133,7 +161,9 @@ describe('each page answers with its own head, status and first screen', () => {
     expect(linkHref(html, 'canonical')).toBe(`${stack.url}/`);
     // No hero image is set: the featured gallery's cover, its first photo's 480 px thumbnail.
     expect(meta(html, 'og:image')).toMatch(
-      new RegExp(`^${stack.url}/storage/v1/object/public/photos/${seeded.album}/[0-9a-f-]+\\.thumb\\.webp$`),
+      new RegExp(
+        `^${stack.url}/storage/v1/object/public/photos/${seeded.album}/[0-9a-f-]+\\.thumb\\.webp$`,
+      ),
     );
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
     expect(meta(html, 'robots')).toBeUndefined();
@@ -159,7 +189,9 @@ describe('each page answers with its own head, status and first screen', () => {
     expect(root).toContain('<h1');
     expect(root).toContain('Weddings');
     // Every photo of the (short) gallery is an <img> of the drawn page, its address on the site's own origin.
-    expect(root.match(/<img [^>]*src="\/storage\/v1\/object\/public\/photos\/[^"]+\.thumb\.webp"/g)).toHaveLength(3);
+    expect(
+      root.match(/<img [^>]*src="\/storage\/v1\/object\/public\/photos\/[^"]+\.thumb\.webp"/g),
+    ).toHaveLength(3);
     expect(pageState(html)?.readAgain).toEqual([]);
   });
 

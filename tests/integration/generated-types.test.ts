@@ -18,5 +18,8 @@ it('keeps src/lib/backend/database.generated.ts what the migrations make', async
     await client.end();
   }
   const committed = readFileSync(GENERATED_TYPES_FILE, 'utf8');
-  expect(committed, 'the schema changed: run npm run types and commit src/lib/backend/database.generated.ts').toBe(fromDatabase);
+  expect(
+    committed,
+    'the schema changed: run npm run types and commit src/lib/backend/database.generated.ts',
+  ).toBe(fromDatabase);
 });

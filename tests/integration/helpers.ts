@@ -12,7 +12,10 @@ import '../support/stack-context';
 /** A client of the running stack, made exactly as the app makes it. */
 export function backendAs(credentials: AdminCredentials | null): Backend {
   const { url, anonKey } = inject('stack');
-  return createBackend({ supabaseUrl: url, supabaseAnonKey: anonKey }, { credentials: () => credentials, realtimeTransport: WebSocket });
+  return createBackend(
+    { supabaseUrl: url, supabaseAnonKey: anonKey },
+    { credentials: () => credentials, realtimeTransport: WebSocket },
+  );
 }
 
 export const anonymous = () => backendAs(null);
@@ -22,7 +25,10 @@ let pool: pg.Pool | undefined;
 const databasePool = () => (pool ??= new pg.Pool({ ...inject('stack').database, max: 4 }));
 
 /** Runs SQL as the database superuser, to set up fixtures and to check what the database holds. */
-export async function sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
+export async function sql<Row extends pg.QueryResultRow = Record<string, unknown>>(
+  text: string,
+  params: unknown[] = [],
+): Promise<Row[]> {
   return (await databasePool().query<Row>(text, params)).rows;
 }
 
@@ -37,7 +43,9 @@ export async function closeDatabase(): Promise<void> {
 export const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
 /** Creates an admin user directly in the database. */
-export async function createAdmin(username = uniqueName('admin')): Promise<{ username: string; password: string }> {
+export async function createAdmin(
+  username = uniqueName('admin'),
+): Promise<{ username: string; password: string }> {
   const password = randomBytes(9).toString('base64url');
   await sql('select private.set_admin_password($1, $2)', [username, password]);
   return { username, password };
@@ -61,7 +69,9 @@ export async function signedInSuperuser(): Promise<AdminCredentials> {
 }
 
 /** The message a call failed with (it must fail). */
-export async function failureOf(call: Promise<unknown> | (() => Promise<unknown>)): Promise<BackendError> {
+export async function failureOf(
+  call: Promise<unknown> | (() => Promise<unknown>),
+): Promise<BackendError> {
   try {
     await (typeof call === 'function' ? call() : call);
   } catch (error) {
@@ -71,15 +81,18 @@ export async function failureOf(call: Promise<unknown> | (() => Promise<unknown>
   throw new Error('expected the call to fail, but it succeeded');
 }
 
-export const photoFixture = (name: 'landscape.jpg' | 'portrait.jpg' | 'rotated-exif6.jpg' | 'landscape.webp') =>
-  readFileSync(join(import.meta.dirname, '..', 'fixtures', name));
+export const photoFixture = (
+  name: 'landscape.jpg' | 'portrait.jpg' | 'rotated-exif6.jpg' | 'landscape.webp',
+) => readFileSync(join(import.meta.dirname, '..', 'fixtures', name));
 
 /** An album row made directly in the database. */
-export async function insertAlbum(fields: { name?: string; is_public?: boolean } = {}): Promise<string> {
-  const [row] = await sql<{ id: string }>('insert into public.albums (name, is_public) values ($1, $2) returning id', [
-    fields.name ?? uniqueName('album'),
-    fields.is_public ?? false,
-  ]);
+export async function insertAlbum(
+  fields: { name?: string; is_public?: boolean } = {},
+): Promise<string> {
+  const [row] = await sql<{ id: string }>(
+    'insert into public.albums (name, is_public) values ($1, $2) returning id',
+    [fields.name ?? uniqueName('album'), fields.is_public ?? false],
+  );
   return row!.id;
 }
 

@@ -21,9 +21,17 @@ afterAll(async () => {
 
 describe('the default link settings', () => {
   it('are saved by an admin and read back on another session (another device)', async () => {
-    await saveLinkDefaults(backendAs(await signedInAdmin()), { requirePasscode: true, allowDownloads: false, expiryDays: 14 });
+    await saveLinkDefaults(backendAs(await signedInAdmin()), {
+      requirePasscode: true,
+      allowDownloads: false,
+      expiryDays: 14,
+    });
     // Saved twice (an outbox replay): the same three rows.
-    await saveLinkDefaults(backendAs(await signedInAdmin()), { requirePasscode: true, allowDownloads: false, expiryDays: 14 });
+    await saveLinkDefaults(backendAs(await signedInAdmin()), {
+      requirePasscode: true,
+      allowDownloads: false,
+      expiryDays: 14,
+    });
     expect(await linkRows()).toEqual([
       { setting_key: 'link_allow_downloads', setting_value: 'false' },
       { setting_key: 'link_expiry_days', setting_value: '14' },
@@ -45,12 +53,18 @@ describe('the default link settings', () => {
     const settings = await readSiteSettings(visitor);
     expect(settings.primary_color).toBe('#112233');
     expect(Object.keys(settings).filter((key) => key.startsWith('link_'))).toEqual([]);
-    const { data, error } = await visitor.publicClient.from('site_settings').select('*').like('setting_key', 'link_%');
+    const { data, error } = await visitor.publicClient
+      .from('site_settings')
+      .select('*')
+      .like('setting_key', 'link_%');
     expect(error).toBeNull();
     expect(data).toEqual([]);
     // A forged admin header reads no more than a visitor.
     const forged = backendAs({ username: 'admin', token: 'x'.repeat(43) });
-    const forgedRead = await forged.adminClient.from('site_settings').select('*').like('setting_key', 'link_%');
+    const forgedRead = await forged.adminClient
+      .from('site_settings')
+      .select('*')
+      .like('setting_key', 'link_%');
     expect(forgedRead.data ?? []).toEqual([]);
   });
 
@@ -81,8 +95,13 @@ describe('the default link settings', () => {
     });
     expect(viaDesign.error?.message).toBe('Unknown setting: link_expiry_days');
     for (const expiryDays of [0, 366, -3]) {
-      const failure = await failureOf(saveLinkDefaults(admin, { requirePasscode: false, allowDownloads: true, expiryDays }));
-      expect(failure).toMatchObject({ kind: 'refused', message: 'Default expiry must be between 1 and 365 days' });
+      const failure = await failureOf(
+        saveLinkDefaults(admin, { requirePasscode: false, allowDownloads: true, expiryDays }),
+      );
+      expect(failure).toMatchObject({
+        kind: 'refused',
+        message: 'Default expiry must be between 1 and 365 days',
+      });
     }
     expect(await linkRows()).toEqual(before);
   });
@@ -110,7 +129,9 @@ describe('the passcode rule', () => {
     }
     for (const passcode of ['0000', '12345678', null]) {
       const { id } = await newLink(passcode);
-      expect(await sql('select passcode from public.gallery_links where id = $1', [id])).toEqual([{ passcode }]);
+      expect(await sql('select passcode from public.gallery_links where id = $1', [id])).toEqual([
+        { passcode },
+      ]);
     }
   });
 
@@ -118,7 +139,9 @@ describe('the passcode rule', () => {
     const { admin, id } = await newLink('1234');
     const failure = await failureOf(updateGalleryLink(admin, id, { passcode: 'abcd' }));
     expect(failure.message).toBe('Passcode must be 4 to 8 digits');
-    expect(await sql('select passcode from public.gallery_links where id = $1', [id])).toEqual([{ passcode: '1234' }]);
+    expect(await sql('select passcode from public.gallery_links where id = $1', [id])).toEqual([
+      { passcode: '1234' },
+    ]);
   });
 
   it('keeps older links working: their passcode stays, and they can still be edited', async () => {
@@ -131,11 +154,18 @@ describe('the passcode rule', () => {
       await sql(`alter table public.gallery_links enable trigger gallery_links_passcode_rule`);
     }
     // The dialog sends the passcode back unchanged with the other fields.
-    await updateGalleryLink(admin, id, { passcode: 'abc', allow_downloads: false, expires_at: null });
+    await updateGalleryLink(admin, id, {
+      passcode: 'abc',
+      allow_downloads: false,
+      expires_at: null,
+    });
     await updateGalleryLink(admin, id, { is_active: false });
-    expect(await sql('select passcode, allow_downloads, is_active from public.gallery_links where id = $1', [id])).toEqual([
-      { passcode: 'abc', allow_downloads: false, is_active: false },
-    ]);
+    expect(
+      await sql(
+        'select passcode, allow_downloads, is_active from public.gallery_links where id = $1',
+        [id],
+      ),
+    ).toEqual([{ passcode: 'abc', allow_downloads: false, is_active: false }]);
   });
 
   it('does not let a visitor create a link', async () => {
@@ -151,6 +181,10 @@ describe('the passcode rule', () => {
       }),
     );
     expect(failure.kind).toBe('auth');
-    expect(await sql('select count(*)::int as links from public.gallery_links where album_id = $1', [albumId])).toEqual([{ links: 0 }]);
+    expect(
+      await sql('select count(*)::int as links from public.gallery_links where album_id = $1', [
+        albumId,
+      ]),
+    ).toEqual([{ links: 0 }]);
   });
 });

@@ -73,13 +73,19 @@ async function fingerprint(): Promise<string[]> {
     );
     data.push(`${name}: ${content[0]!.rows}`);
   }
-  return [...rows.flatMap((row) => (row.items ?? []).map((item) => `${row.part}: ${item}`)), ...data].sort();
+  return [
+    ...rows.flatMap((row) => (row.items ?? []).map((item) => `${row.part}: ${item}`)),
+    ...data,
+  ].sort();
 }
 
 /** What one fingerprint has that the other has not, both ways. */
 function difference(before: string[], after: string[]) {
   const [was, is] = [new Set(before), new Set(after)];
-  return { gone: before.filter((item) => !is.has(item)), added: after.filter((item) => !was.has(item)) };
+  return {
+    gone: before.filter((item) => !is.has(item)),
+    added: after.filter((item) => !was.has(item)),
+  };
 }
 
 /**
@@ -126,44 +132,57 @@ describe('the migrations on a new project', () => {
     expect(stack.migrationsApplied).toEqual([]);
   }, 60_000);
 
-  it('each, applied a second time, is refused and changes nothing, or changes nothing', { timeout: 120_000 }, async () => {
-    const before = await fingerprint();
-    const outcomes: string[] = [];
-    for (const file of migrationFiles()) {
-      const sql = readFileSync(join(migrationsDir, file), 'utf8');
-      await db.query('begin');
-      try {
-        await db.query(sql);
-        // Applied without an error: it must have changed nothing (looked at before the rollback).
-        expect(difference(before, await fingerprint()), `${file} changed the database when applied again`).toEqual({ gone: [], added: [] });
-        outcomes.push(`${file}: no change`);
-      } catch (error) {
-        if ((error as Error).message.includes('changed the database')) throw error;
-        outcomes.push(`${file}: refused (${(error as Error).message})`);
-      } finally {
-        await db.query('rollback');
+  it(
+    'each, applied a second time, is refused and changes nothing, or changes nothing',
+    { timeout: 120_000 },
+    async () => {
+      const before = await fingerprint();
+      const outcomes: string[] = [];
+      for (const file of migrationFiles()) {
+        const sql = readFileSync(join(migrationsDir, file), 'utf8');
+        await db.query('begin');
+        try {
+          await db.query(sql);
+          // Applied without an error: it must have changed nothing (looked at before the rollback).
+          expect(
+            difference(before, await fingerprint()),
+            `${file} changed the database when applied again`,
+          ).toEqual({ gone: [], added: [] });
+          outcomes.push(`${file}: no change`);
+        } catch (error) {
+          if ((error as Error).message.includes('changed the database')) throw error;
+          outcomes.push(`${file}: refused (${(error as Error).message})`);
+        } finally {
+          await db.query('rollback');
+        }
       }
-    }
-    expect(difference(before, await fingerprint())).toEqual({ gone: [], added: [] });
-    // Every outcome named, so a run shows what a repeated push meets.
-    expect(outcomes).toHaveLength(migrationFiles().length);
-  });
+      expect(difference(before, await fingerprint())).toEqual({ gone: [], added: [] });
+      // Every outcome named, so a run shows what a repeated push meets.
+      expect(outcomes).toHaveLength(migrationFiles().length);
+    },
+  );
 
   // A project made before 2026 starts with default grants to the API roles in public; a new
   // one with none (docs/deploy.md 3.1). The migrations must leave the same rights either way.
-  it('leave the API roles the same rights on a project with the older default grants', { timeout: 120_000 }, async () => {
-    const older = await own.start(own.folder('migrations-older-'), { olderProjectDefaults: true });
-    const olderDb = new pg.Client(older.database);
-    try {
-      await olderDb.connect();
-      const [now, before] = [await rights(db), await rights(olderDb)];
-      expect(difference(now, before)).toEqual({ gone: [], added: [] });
-      // The service key may write what the owner's tools write (npm run move-originals).
-      expect(now).toContain('service_role photos select,insert,update,delete');
-      expect(now).toContain('service_role albums select,insert,update,delete');
-    } finally {
-      await olderDb.end();
-      await own.stop(older);
-    }
-  });
+  it(
+    'leave the API roles the same rights on a project with the older default grants',
+    { timeout: 120_000 },
+    async () => {
+      const older = await own.start(own.folder('migrations-older-'), {
+        olderProjectDefaults: true,
+      });
+      const olderDb = new pg.Client(older.database);
+      try {
+        await olderDb.connect();
+        const [now, before] = [await rights(db), await rights(olderDb)];
+        expect(difference(now, before)).toEqual({ gone: [], added: [] });
+        // The service key may write what the owner's tools write (npm run move-originals).
+        expect(now).toContain('service_role photos select,insert,update,delete');
+        expect(now).toContain('service_role albums select,insert,update,delete');
+      } finally {
+        await olderDb.end();
+        await own.stop(older);
+      }
+    },
+  );
 });

@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveOriginalsThroughApi } from '../../scripts/move-originals';
-import { moveJournalPath, moveOriginals, photosObjectNameSql } from '../../supabase/local/storage/move-originals';
+import {
+  moveJournalPath,
+  moveOriginals,
+  photosObjectNameSql,
+} from '../../supabase/local/storage/move-originals';
 import { startStack, type RunningStack } from '../../supabase/local/stack';
 import { URL_VECTORS } from '../security/url-vectors';
 import { photoFixture } from './helpers';
@@ -33,9 +37,19 @@ let admin: Record<string, string>;
 
 async function start(): Promise<void> {
   startLog = [];
-  stack = await startStack({ dataDir, port: 0, fast: true, adminPassword, log: (line) => startLog.push(line) });
+  stack = await startStack({
+    dataDir,
+    port: 0,
+    fast: true,
+    adminPassword,
+    log: (line) => startLog.push(line),
+  });
   db = new pg.Pool({ ...stack.database, max: 4 });
-  storagePool = new pg.Pool({ ...stack.database, max: 2, options: '-c role=supabase_storage_admin' });
+  storagePool = new pg.Pool({
+    ...stack.database,
+    max: 2,
+    options: '-c role=supabase_storage_admin',
+  });
 }
 
 async function stop(): Promise<void> {
@@ -54,7 +68,11 @@ beforeAll(async () => {
     body: JSON.stringify({ p_username: 'mover', p_password: adminPassword }),
   });
   expect(login.status).toBe(200);
-  admin = { ...anon(), 'x-admin-username': 'mover', 'x-admin-token': (await login.json()) as string };
+  admin = {
+    ...anon(),
+    'x-admin-username': 'mover',
+    'x-admin-token': (await login.json()) as string,
+  };
 });
 
 afterAll(async () => {
@@ -62,10 +80,15 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const sql = async <Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []) =>
-  (await db.query<Row>(text, params)).rows;
+const sql = async <Row extends pg.QueryResultRow = Record<string, unknown>>(
+  text: string,
+  params: unknown[] = [],
+) => (await db.query<Row>(text, params)).rows;
 const anon = () => ({ apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` });
-const service = () => ({ apikey: stack.serviceRoleKey, authorization: `Bearer ${stack.serviceRoleKey}` });
+const service = () => ({
+  apikey: stack.serviceRoleKey,
+  authorization: `Bearer ${stack.serviceRoleKey}`,
+});
 const legacyPath = (name: string) => `/storage/v1/object/public/photos/${name}`;
 const originalsPath = (name: string) => `/storage/v1/object/authenticated/originals/${name}`;
 const fixtures = ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'] as const;
@@ -78,15 +101,18 @@ async function store(bucket: string, name: string, bytes: Buffer): Promise<strin
     body: new Uint8Array(bytes),
   });
   expect(response.status, await response.clone().text()).toBe(200);
-  const [row] = await sql<{ version: string }>('select version from storage.objects where bucket_id = $1 and name = $2', [bucket, name]);
+  const [row] = await sql<{ version: string }>(
+    'select version from storage.objects where bucket_id = $1 and name = $2',
+    [bucket, name],
+  );
   return row!.version;
 }
 
 async function album(options: { isPublic?: boolean } = {}): Promise<string> {
-  const [row] = await sql<{ id: string }>('insert into public.albums (name, is_public) values ($1, $2) returning id', [
-    `album ${randomUUID().slice(0, 8)}`,
-    options.isPublic ?? false,
-  ]);
+  const [row] = await sql<{ id: string }>(
+    'insert into public.albums (name, is_public) values ($1, $2) returning id',
+    [`album ${randomUUID().slice(0, 8)}`, options.isPublic ?? false],
+  );
   return row!.id;
 }
 
@@ -94,19 +120,36 @@ async function album(options: { isPublic?: boolean } = {}): Promise<string> {
  * A photo row as written before the migration: its original in bucket photos. Its filename is
  * the object's, unless another row of the album has it already (rows sharing one original).
  */
-async function legacyRow(albumId: string, file: string, renditions: { thumb?: string; preview?: string } = {}): Promise<string> {
+async function legacyRow(
+  albumId: string,
+  file: string,
+  renditions: { thumb?: string; preview?: string } = {},
+): Promise<string> {
   const id = randomUUID();
-  const [taken] = await sql('select 1 from public.photos where album_id = $1 and filename = $2', [albumId, file]);
+  const [taken] = await sql('select 1 from public.photos where album_id = $1 and filename = $2', [
+    albumId,
+    file,
+  ]);
   await sql(
     `insert into public.photos (id, album_id, filename, file_url, thumb_url, preview_url, original_filename, file_size, width, height, mime_type)
      values ($1, $2, $3, $4, $5, $6, 'DSC_0001.jpg', 1000, 1200, 800, 'image/jpeg')`,
-    [id, albumId, taken ? `${id}.jpg` : file, legacyPath(`${albumId}/${file}`), renditions.thumb ?? null, renditions.preview ?? null],
+    [
+      id,
+      albumId,
+      taken ? `${id}.jpg` : file,
+      legacyPath(`${albumId}/${file}`),
+      renditions.thumb ?? null,
+      renditions.preview ?? null,
+    ],
   );
   return id;
 }
 
 async function fileUrls(ids: string[]): Promise<Record<string, string>> {
-  const rows = await sql<{ id: string; file_url: string }>('select id, file_url from public.photos where id = any($1)', [ids]);
+  const rows = await sql<{ id: string; file_url: string }>(
+    'select id, file_url from public.photos where id = any($1)',
+    [ids],
+  );
   return Object.fromEntries(rows.map((row) => [row.id, row.file_url]));
 }
 
@@ -131,7 +174,10 @@ async function snapshot() {
     photos: await sql('select id, file_url, thumb_url, preview_url from public.photos order by id'),
     covers: await sql('select id, cover_photo_url from public.albums order by id'),
     files: Object.fromEntries(
-      ['photos', 'originals'].map((bucket) => [bucket, existsSync(join(root, bucket)) ? readdirSync(join(root, bucket)).sort() : []]),
+      ['photos', 'originals'].map((bucket) => [
+        bucket,
+        existsSync(join(root, bucket)) ? readdirSync(join(root, bucket)).sort() : [],
+      ]),
     ),
   };
 }
@@ -159,8 +205,22 @@ async function legacyAlbum() {
     alsoThumb: await legacyRow(albumId, alsoThumb, { thumb: legacyPath(at(alsoThumb)) }),
   };
   // The album's cover showed the single photo's original (set by hand, or by a photo without renditions).
-  await sql('update public.albums set cover_photo_url = $2 where id = $1', [albumId, legacyPath(at(single))]);
-  return { albumId, at, names: { single: at(single), shared: at(shared), missing: at(missing), alsoThumb: at(alsoThumb) }, versions, rows };
+  await sql('update public.albums set cover_photo_url = $2 where id = $1', [
+    albumId,
+    legacyPath(at(single)),
+  ]);
+  return {
+    albumId,
+    at,
+    names: {
+      single: at(single),
+      shared: at(shared),
+      missing: at(missing),
+      alsoThumb: at(alsoThumb),
+    },
+    versions,
+    rows,
+  };
 }
 
 describe('the local stack moves originals into the private bucket', () => {
@@ -224,7 +284,13 @@ describe('the local stack moves originals into the private bucket', () => {
     expect(await get(legacyPath(names.single), anon())).toMatchObject({ status: 200 });
 
     const result = await moveOriginals({ pool: storagePool, root });
-    expect(result).toEqual({ repaired: 0, moved: 2, rowsRewritten: 4, coversChanged: 1, filesMissing: 0 });
+    expect(result).toEqual({
+      repaired: 0,
+      moved: 2,
+      rowsRewritten: 4,
+      coversChanged: 1,
+      filesMissing: 0,
+    });
 
     const objects = await objectsNamed(Object.values(names));
     expect(objects).toHaveLength(3);
@@ -243,7 +309,9 @@ describe('the local stack moves originals into the private bucket', () => {
       [rows.alsoThumb]: legacyPath(names.alsoThumb),
     });
     // The cover is now the photo's rendition, never a private original.
-    expect(await sql('select cover_photo_url from public.albums where id = $1', [data.albumId])).toEqual([
+    expect(
+      await sql('select cover_photo_url from public.albums where id = $1', [data.albumId]),
+    ).toEqual([
       { cover_photo_url: legacyPath(data.at(`${names.single.split('/')[1]}.preview.webp`)) },
     ]);
     for (const version of [versions.single, versions.shared]) {
@@ -257,7 +325,9 @@ describe('the local stack moves originals into the private bucket', () => {
     const byAdmin = await get(originalsPath(names.single), admin);
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.bytes.equals(photoFixture(fixtures[0]))).toBe(true);
-    expect((await get(originalsPath(names.shared), admin)).bytes.equals(photoFixture(fixtures[1]))).toBe(true);
+    expect(
+      (await get(originalsPath(names.shared), admin)).bytes.equals(photoFixture(fixtures[1])),
+    ).toBe(true);
     for (const name of [names.single, names.shared]) {
       expect((await get(legacyPath(name), anon())).status).toBe(404);
       expect((await get(originalsPath(name), anon())).status).toBeGreaterThanOrEqual(400);
@@ -270,7 +340,9 @@ describe('the local stack moves originals into the private bucket', () => {
     await moveOriginals({ pool: storagePool, root });
     const before = await snapshot();
     const lines: string[] = [];
-    expect(await moveOriginals({ pool: storagePool, root, log: (line) => lines.push(line) })).toEqual({
+    expect(
+      await moveOriginals({ pool: storagePool, root, log: (line) => lines.push(line) }),
+    ).toEqual({
       repaired: 0,
       moved: 0,
       rowsRewritten: 0,
@@ -298,15 +370,23 @@ describe('the local stack moves originals into the private bucket', () => {
     expect(existsSync(moveJournalPath(root))).toBe(true);
 
     const lines: string[] = [];
-    expect(await moveOriginals({ pool: storagePool, root, log: (line) => lines.push(line) })).toMatchObject({ repaired: 2, moved: 0 });
+    expect(
+      await moveOriginals({ pool: storagePool, root, log: (line) => lines.push(line) }),
+    ).toMatchObject({ repaired: 2, moved: 0 });
     expect(lines).toEqual(['Repaired an interrupted move: 2 originals put in place']);
     for (const version of [versions.single, versions.shared]) {
       expect(onDisk('originals', version)).toBe(true);
       expect(onDisk('photos', version)).toBe(false);
     }
     expect(existsSync(moveJournalPath(root))).toBe(false);
-    expect((await get(originalsPath(names.shared), admin)).bytes.equals(photoFixture(fixtures[1]))).toBe(true);
-    expect(await moveOriginals({ pool: storagePool, root })).toMatchObject({ repaired: 0, moved: 0, rowsRewritten: 0 });
+    expect(
+      (await get(originalsPath(names.shared), admin)).bytes.equals(photoFixture(fixtures[1])),
+    ).toBe(true);
+    expect(await moveOriginals({ pool: storagePool, root })).toMatchObject({
+      repaired: 0,
+      moved: 0,
+      rowsRewritten: 0,
+    });
   });
 });
 
@@ -344,16 +424,26 @@ describe('POST /storage/v1/object/move', () => {
   it('moves an object to another bucket for the service role: same row, new version, the bytes with it', async () => {
     const name = `${albumId}/${randomUUID()}.jpg`;
     const oldVersion = await store('photos', name, photoFixture('portrait.jpg'));
-    const [before] = await sql<{ id: string }>(`select id from storage.objects where bucket_id = 'photos' and name = $1`, [name]);
+    const [before] = await sql<{ id: string }>(
+      `select id from storage.objects where bucket_id = 'photos' and name = $1`,
+      [name],
+    );
 
-    expect(await move(toOriginals(name), service())).toEqual({ status: 200, body: { message: 'Successfully moved' } });
+    expect(await move(toOriginals(name), service())).toEqual({
+      status: 200,
+      body: { message: 'Successfully moved' },
+    });
     const [after] = await objectsNamed([name]);
     expect(after).toMatchObject({ bucket_id: 'originals', name });
     expect(after!.version).not.toBe(oldVersion);
-    expect(await sql(`select id from storage.objects where name = $1`, [name])).toEqual([{ id: before!.id }]);
+    expect(await sql(`select id from storage.objects where name = $1`, [name])).toEqual([
+      { id: before!.id },
+    ]);
     expect(onDisk('photos', oldVersion)).toBe(false);
     expect(onDisk('originals', after!.version)).toBe(true);
-    expect((await get(originalsPath(name), admin)).bytes.equals(photoFixture('portrait.jpg'))).toBe(true);
+    expect((await get(originalsPath(name), admin)).bytes.equals(photoFixture('portrait.jpg'))).toBe(
+      true,
+    );
     expect((await get(legacyPath(name), anon())).status).toBe(404);
   });
 
@@ -371,10 +461,15 @@ describe('POST /storage/v1/object/move', () => {
       { destinationBucket: 'originals', destinationKey: 'loose.jpg' },
       { destinationBucket: 'photos', destinationKey: `${albumId}/${randomUUID()}.jpg` },
     ]) {
-      expect(await move(toOriginals(name, destination), admin)).toMatchObject({ status: 403, body: { statusCode: '403' } });
+      expect(await move(toOriginals(name, destination), admin)).toMatchObject({
+        status: 403,
+        body: { statusCode: '403' },
+      });
     }
     // A forged session is refused before anything is read.
-    expect(await move(toOriginals(name), { ...admin, 'x-admin-token': 'forged' })).toMatchObject({ status: 401 });
+    expect(await move(toOriginals(name), { ...admin, 'x-admin-token': 'forged' })).toMatchObject({
+      status: 401,
+    });
     expect((await objectsNamed([name])).map((row) => row.bucket_id)).toEqual(['photos']);
 
     expect(await move(toOriginals(name), admin)).toMatchObject({ status: 200 });
@@ -382,9 +477,19 @@ describe('POST /storage/v1/object/move', () => {
     // The admin can move it back only under a name the photos bucket takes (a rendition's).
     const rendition = `${albumId}/${randomUUID()}.preview.webp`;
     expect(
-      await move({ bucketId: 'originals', sourceKey: name, destinationBucket: 'photos', destinationKey: rendition }, admin),
+      await move(
+        {
+          bucketId: 'originals',
+          sourceKey: name,
+          destinationBucket: 'photos',
+          destinationKey: rendition,
+        },
+        admin,
+      ),
     ).toMatchObject({ status: 200 });
-    expect((await get(legacyPath(rendition), anon())).bytes.equals(photoFixture('landscape.jpg'))).toBe(true);
+    expect(
+      (await get(legacyPath(rendition), anon())).bytes.equals(photoFixture('landscape.jpg')),
+    ).toBe(true);
   });
 
   it('answers missing objects, taken names and moves onto themselves as hosted', async () => {
@@ -401,12 +506,16 @@ describe('POST /storage/v1/object/move', () => {
       status: 409,
       body: { error: 'Duplicate' },
     });
-    expect(await move(toOriginals(name, { destinationBucket: 'nowhere' }), service())).toMatchObject({
+    expect(
+      await move(toOriginals(name, { destinationBucket: 'nowhere' }), service()),
+    ).toMatchObject({
       status: 404,
       body: { error: 'Bucket not found' },
     });
     // Onto itself: nothing changes (hosted answers success without copying).
-    expect(await move({ bucketId: 'photos', sourceKey: name, destinationKey: name }, service())).toMatchObject({ status: 200 });
+    expect(
+      await move({ bucketId: 'photos', sourceKey: name, destinationKey: name }, service()),
+    ).toMatchObject({ status: 200 });
     expect(await objectsNamed([name])).toEqual([{ bucket_id: 'photos', name, version }]);
     expect(onDisk('photos', version)).toBe(true);
   });
@@ -445,7 +554,11 @@ describe('npm run move-originals (hosted projects, through the API)', () => {
     const earlierRow = await legacyRow(data.albumId, earlier.split('/')[1]!);
     expect(await move(toOriginals(earlier), service())).toMatchObject({ status: 200 });
 
-    const summary = await moveOriginalsThroughApi({ url: stack.url, serviceRoleKey: stack.serviceRoleKey, pageSize: 3 });
+    const summary = await moveOriginalsThroughApi({
+      url: stack.url,
+      serviceRoleKey: stack.serviceRoleKey,
+      pageSize: 3,
+    });
     expect(summary).toMatchObject({
       moved: 2,
       alreadyThere: 1,
@@ -460,7 +573,9 @@ describe('npm run move-originals (hosted projects, through the API)', () => {
     expect(summary.keptAsRendition).toBeGreaterThanOrEqual(1);
 
     expect(
-      (await objectsNamed([names.single, names.shared, names.alsoThumb, earlier])).map(({ bucket_id, name }) => [name, bucket_id]),
+      (await objectsNamed([names.single, names.shared, names.alsoThumb, earlier])).map(
+        ({ bucket_id, name }) => [name, bucket_id],
+      ),
     ).toEqual(
       expect.arrayContaining([
         [names.single, 'originals'],
@@ -478,9 +593,13 @@ describe('npm run move-originals (hosted projects, through the API)', () => {
       [earlierRow]: originalsPath(earlier),
     });
     expect(onDisk('photos', versions.single)).toBe(false);
-    expect((await get(originalsPath(names.single), admin)).bytes.equals(photoFixture(fixtures[0]))).toBe(true);
+    expect(
+      (await get(originalsPath(names.single), admin)).bytes.equals(photoFixture(fixtures[0])),
+    ).toBe(true);
     expect((await get(legacyPath(names.single), anon())).status).toBe(404);
-    expect(await sql('select cover_photo_url from public.albums where id = $1', [data.albumId])).toEqual([
+    expect(
+      await sql('select cover_photo_url from public.albums where id = $1', [data.albumId]),
+    ).toEqual([
       { cover_photo_url: legacyPath(data.at(`${names.single.split('/')[1]}.preview.webp`)) },
     ]);
 
@@ -489,7 +608,11 @@ describe('npm run move-originals (hosted projects, through the API)', () => {
     const run = await new Promise<{ code: number | null; out: string }>((resolve) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/move-originals.ts'], {
         cwd: repoRoot,
-        env: { ...process.env, SUPABASE_URL: stack.url, SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey },
+        env: {
+          ...process.env,
+          SUPABASE_URL: stack.url,
+          SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let out = '';
@@ -535,10 +658,14 @@ describe('at start', () => {
     expect(startLog).toEqual([
       'Moved 1 original into the private bucket (1 photo row now points there; 1 album cover no longer shows an original)',
     ]);
-    expect(await sql('select cover_photo_url from public.albums where id = $1', [albumId])).toEqual([{ cover_photo_url: null }]);
+    expect(await sql('select cover_photo_url from public.albums where id = $1', [albumId])).toEqual(
+      [{ cover_photo_url: null }],
+    );
     expect(await fileUrls([row])).toEqual({ [row]: originalsPath(name) });
     expect(onDisk('originals', version)).toBe(true);
-    expect((await get(originalsPath(name), admin)).bytes.equals(photoFixture('landscape.jpg'))).toBe(true);
+    expect(
+      (await get(originalsPath(name), admin)).bytes.equals(photoFixture('landscape.jpg')),
+    ).toBe(true);
 
     await stop();
     await start();

@@ -6,7 +6,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultCardSettings, defaultCardTags, withDefaultCard } from '../../deploy/default-card';
-import pageHead, { PAGE_TIMEOUT_MS, READ_TIMEOUT_MS } from '../../deploy/netlify/edge-functions/page-head';
+import pageHead, {
+  PAGE_TIMEOUT_MS,
+  READ_TIMEOUT_MS,
+} from '../../deploy/netlify/edge-functions/page-head';
 import { galleryCard, headTags, plainCard, siteCard, type SiteFacts } from '@/lib/page-head';
 import type { RunningStack } from '../../supabase/local/stack';
 import { addPhoto, adminApi, ownStacks, type AdminApi } from '../support/own-stack';
@@ -47,10 +50,14 @@ const ids = {
 };
 const tokens = { open: randomBytes(32).toString('base64url'), protected: '', expired: '' };
 const photos: Record<'first' | 'chosen' | 'secret', string> = { first: '', chosen: '', secret: '' };
-const thumb = (album: string, photo: string) => `${stack.url}/storage/v1/object/public/photos/${album}/${photo}.thumb.webp`;
+const thumb = (album: string, photo: string) =>
+  `${stack.url}/storage/v1/object/public/photos/${album}/${photo}.thumb.webp`;
 
 /** Runs SQL on this file's stack as the database superuser. */
-async function sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
+async function sql<Row extends pg.QueryResultRow = Record<string, unknown>>(
+  text: string,
+  params: unknown[] = [],
+): Promise<Row[]> {
   const client = new pg.Client(stack.database);
   await client.connect();
   try {
@@ -64,7 +71,10 @@ beforeAll(async () => {
   stack = await own.start(own.folder('netlify-edge-head-'));
   api = await adminApi(stack, own.adminPassword);
   Object.assign(env, { SUPABASE_URL: stack.url, SUPABASE_ANON_KEY: stack.anonKey, SITE_URL: SITE });
-  await sql('update public.photographer_profile set site_name = $1, subtitle = $2', [SITE_NAME, SUBTITLE]);
+  await sql('update public.photographer_profile set site_name = $1, subtitle = $2', [
+    SITE_NAME,
+    SUBTITLE,
+  ]);
 
   await api.rpc('admin_create_album', {
     p_id: ids.publicAlbum,
@@ -78,13 +88,21 @@ beforeAll(async () => {
     p_description: 'Only for us',
     p_is_public: false,
   });
-  await api.rpc('admin_create_album', { p_id: ids.emptyAlbum, p_name: 'Empty Shelf', p_description: null, p_is_public: true });
+  await api.rpc('admin_create_album', {
+    p_id: ids.emptyAlbum,
+    p_name: 'Empty Shelf',
+    p_description: null,
+    p_is_public: true,
+  });
   photos.first = (await addPhoto(api, ids.publicAlbum, 'landscape.jpg')).id;
   photos.chosen = (await addPhoto(api, ids.publicAlbum, 'portrait.jpg')).id;
   photos.secret = (await addPhoto(api, ids.privateAlbum, 'landscape.jpg')).id;
   // The chosen cover is upright: its thumbnail's size must come from it, not from the first photo.
   await sql('update public.photos set width = 800, height = 1200 where id = $1', [photos.chosen]);
-  await api.rpc('admin_set_album_cover', { p_album_id: ids.publicAlbum, p_photo_id: photos.chosen });
+  await api.rpc('admin_set_album_cover', {
+    p_album_id: ids.publicAlbum,
+    p_photo_id: photos.chosen,
+  });
 
   await api.rpc('admin_create_public_gallery', {
     p_id: ids.gallery,
@@ -92,7 +110,10 @@ beforeAll(async () => {
     p_description: 'Blossom & light',
     p_is_active: true,
   });
-  await api.rpc('admin_add_photos_to_gallery', { p_gallery_id: ids.gallery, p_photo_ids: [photos.secret, photos.first] });
+  await api.rpc('admin_add_photos_to_gallery', {
+    p_gallery_id: ids.gallery,
+    p_photo_ids: [photos.secret, photos.first],
+  });
   await api.rpc('admin_create_public_gallery', {
     p_id: ids.inactiveGallery,
     p_title: 'Hidden Gallery',
@@ -102,12 +123,16 @@ beforeAll(async () => {
 
   await api.insert('gallery_links', { album_id: ids.privateAlbum, access_token: tokens.open });
   tokens.protected = randomBytes(32).toString('base64url');
-  await api.insert('gallery_links', { album_id: ids.privateAlbum, access_token: tokens.protected, passcode: '4821' });
+  await api.insert('gallery_links', {
+    album_id: ids.privateAlbum,
+    access_token: tokens.protected,
+    passcode: '4821',
+  });
   tokens.expired = randomBytes(32).toString('base64url');
-  await sql(`insert into public.gallery_links (album_id, access_token, expires_at) values ($1, $2, now() - interval '1 hour')`, [
-    ids.privateAlbum,
-    tokens.expired,
-  ]);
+  await sql(
+    `insert into public.gallery_links (album_id, access_token, expires_at) values ($1, $2, now() - interval '1 hour')`,
+    [ids.privateAlbum, tokens.expired],
+  );
 }, 120_000);
 
 afterAll(own.cleanup);
@@ -126,7 +151,11 @@ async function visit(path: string, page = BUILT_PAGE): Promise<Visit> {
     next: () =>
       Promise.resolve(
         new Response(page, {
-          headers: { 'content-type': 'text/html; charset=UTF-8', 'content-length': String(Buffer.byteLength(page)), etag: '"built"' },
+          headers: {
+            'content-type': 'text/html; charset=UTF-8',
+            'content-length': String(Buffer.byteLength(page)),
+            etag: '"built"',
+          },
         }),
       ),
   });
@@ -136,7 +165,8 @@ async function visit(path: string, page = BUILT_PAGE): Promise<Visit> {
 }
 
 /** The content of one meta tag of a head. */
-const meta = (head: string, key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)" />`).exec(head)?.[1];
+const meta = (head: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)" />`).exec(head)?.[1];
 
 describe('the Netlify edge function', () => {
   it("gives the home page the site's card, its image the first featured gallery's cover", async () => {
@@ -144,7 +174,14 @@ describe('the Netlify edge function', () => {
     expect(page.status).toBe(200);
     expect(page.head).toBe(
       headTags(
-        siteCard(site, '/', { image: { url: thumb(ids.privateAlbum, photos.secret), width: 480, height: 320, alt: 'Best of Spring' } }),
+        siteCard(site, '/', {
+          image: {
+            url: thumb(ids.privateAlbum, photos.secret),
+            width: 480,
+            height: 320,
+            alt: 'Best of Spring',
+          },
+        }),
       ),
     );
     expect(page.head).toContain('<title>Jane &quot;JD&quot; Doe &amp; Co</title>');
@@ -166,15 +203,22 @@ describe('the Netlify edge function', () => {
   it('takes the hero for the home page when it is a photo of the site', async () => {
     const hero = `/storage/v1/object/public/photos/hero-bg-${randomUUID()}.jpg`;
     try {
-      await sql(`update public.site_settings set setting_value = $1 where setting_key = 'hero_background_image'`, [`${stack.url}${hero}`]);
+      await sql(
+        `update public.site_settings set setting_value = $1 where setting_key = 'hero_background_image'`,
+        [`${stack.url}${hero}`],
+      );
       expect(meta((await visit('/')).head, 'og:image')).toBe(`${stack.url}${hero}`);
       // Another site's image is the hero too, but not a preview's: the gallery's cover stays.
       await sql(
         `update public.site_settings set setting_value = 'https://elsewhere.example/big.jpg' where setting_key = 'hero_background_image'`,
       );
-      expect(meta((await visit('/')).head, 'og:image')).toBe(thumb(ids.privateAlbum, photos.secret));
+      expect(meta((await visit('/')).head, 'og:image')).toBe(
+        thumb(ids.privateAlbum, photos.secret),
+      );
     } finally {
-      await sql(`update public.site_settings set setting_value = null where setting_key = 'hero_background_image'`);
+      await sql(
+        `update public.site_settings set setting_value = null where setting_key = 'hero_background_image'`,
+      );
     }
   });
 
@@ -182,8 +226,17 @@ describe('the Netlify edge function', () => {
     const path = `/gallery/public/${ids.gallery}`;
     const page = await visit(path);
     expect(page.status).toBe(200);
-    const image = { url: thumb(ids.privateAlbum, photos.secret), width: 480, height: 320, alt: 'Best of Spring' };
-    expect(page.head).toBe(headTags(galleryCard(site, path, { title: 'Best of Spring', description: 'Blossom & light', image })));
+    const image = {
+      url: thumb(ids.privateAlbum, photos.secret),
+      width: 480,
+      height: 320,
+      alt: 'Best of Spring',
+    };
+    expect(page.head).toBe(
+      headTags(
+        galleryCard(site, path, { title: 'Best of Spring', description: 'Blossom & light', image }),
+      ),
+    );
     expect(page.head).toContain(`<title>Best of Spring · Jane &quot;JD&quot; Doe &amp; Co</title>`);
     expect(meta(page.head, 'og:title')).toBe('Best of Spring');
     expect(meta(page.head, 'og:description')).toBe('Blossom &amp; light');
@@ -198,7 +251,11 @@ describe('the Netlify edge function', () => {
   });
 
   it('answers 404 for an unknown, inactive or malformed gallery, and for an unknown page', async () => {
-    for (const path of [`/gallery/public/${randomUUID()}`, `/gallery/public/${ids.inactiveGallery}`, '/gallery/public/not-an-id']) {
+    for (const path of [
+      `/gallery/public/${randomUUID()}`,
+      `/gallery/public/${ids.inactiveGallery}`,
+      '/gallery/public/not-an-id',
+    ]) {
       const page = await visit(path);
       expect(page.status, path).toBe(404);
       expect(page.head).toBe(headTags(plainCard(site, path, 'Gallery Not Found')));
@@ -214,14 +271,35 @@ describe('the Netlify edge function', () => {
     const path = `/gallery/${ids.publicAlbum}`;
     const page = await visit(path);
     expect(page.status).toBe(200);
-    const image = { url: thumb(ids.publicAlbum, photos.chosen), width: 320, height: 480, alt: 'Garden Party' };
-    expect(page.head).toBe(headTags(galleryCard(site, path, { title: 'Garden Party', description: 'A long June afternoon.', image })));
+    const image = {
+      url: thumb(ids.publicAlbum, photos.chosen),
+      width: 320,
+      height: 480,
+      alt: 'Garden Party',
+    };
+    expect(page.head).toBe(
+      headTags(
+        galleryCard(site, path, {
+          title: 'Garden Party',
+          description: 'A long June afternoon.',
+          image,
+        }),
+      ),
+    );
     // An album without photos: no image, and the card says whose photographs they are.
     const empty = await visit(`/gallery/${ids.emptyAlbum}`);
     expect(empty.head).toBe(
-      headTags(galleryCard(site, `/gallery/${ids.emptyAlbum}`, { title: 'Empty Shelf', description: null, image: null })),
+      headTags(
+        galleryCard(site, `/gallery/${ids.emptyAlbum}`, {
+          title: 'Empty Shelf',
+          description: null,
+          image: null,
+        }),
+      ),
     );
-    expect(meta(empty.head, 'description')).toBe('Empty Shelf: photographs by Jane &quot;JD&quot; Doe &amp; Co.');
+    expect(meta(empty.head, 'description')).toBe(
+      'Empty Shelf: photographs by Jane &quot;JD&quot; Doe &amp; Co.',
+    );
     expect(meta(empty.head, 'twitter:card')).toBe('summary');
     // A private album is not there for visitors.
     const hidden = await visit(`/gallery/${ids.privateAlbum}`);
@@ -234,7 +312,16 @@ describe('the Netlify edge function', () => {
     const page = await visit(path);
     expect(page.status).toBe(200);
     const image = { url: thumb(ids.privateAlbum, photos.secret), alt: 'Secret Wedding' };
-    expect(page.head).toBe(headTags(galleryCard(site, path, { title: 'Secret Wedding', description: null, image, noindex: true })));
+    expect(page.head).toBe(
+      headTags(
+        galleryCard(site, path, {
+          title: 'Secret Wedding',
+          description: null,
+          image,
+          noindex: true,
+        }),
+      ),
+    );
     expect(page.head).toContain('<meta name="robots" content="noindex, nofollow" />');
     expect(page.headers.get('x-robots-tag')).toBe('noindex');
   });
@@ -250,10 +337,16 @@ describe('the Netlify edge function', () => {
     expect(meta(page.head, 'og:image')).toBeUndefined();
     expect(page.headers.get('x-robots-tag')).toBe('noindex');
     // Its head cost the client no guess: the right passcode still opens it at once.
-    expect(await api.anonRpc('validate_gallery_passcode', { p_access_token: tokens.protected, p_passcode: '4821', p_device: null })).toBe(
-      true,
-    );
-    expect(await sql('select count(*)::int as count from private.failed_attempts')).toEqual([{ count: 0 }]);
+    expect(
+      await api.anonRpc('validate_gallery_passcode', {
+        p_access_token: tokens.protected,
+        p_passcode: '4821',
+        p_device: null,
+      }),
+    ).toBe(true);
+    expect(await sql('select count(*)::int as count from private.failed_attempts')).toEqual([
+      { count: 0 },
+    ]);
   });
 
   it("gives an expired or unknown link the site's card with 404", async () => {
@@ -327,7 +420,9 @@ describe('the Netlify edge function', () => {
         env.SUPABASE_URL = undefined;
         await unchanged(`/gallery/public/${randomUUID()}`);
         // A client's link still says noindex in its header.
-        expect((await unchanged(`/client/${tokens.protected}`)).headers.get('x-robots-tag')).toBe('noindex');
+        expect((await unchanged(`/client/${tokens.protected}`)).headers.get('x-robots-tag')).toBe(
+          'noindex',
+        );
       } finally {
         Object.assign(env, { SUPABASE_URL: stack.url, SUPABASE_ANON_KEY: stack.anonKey });
       }
@@ -348,11 +443,17 @@ describe('the Netlify edge function', () => {
 
     it('leaves other answers alone: a file, an error, anything that is not the page', async () => {
       const response = await pageHead(new Request(`${SITE}/gallery/public/${ids.gallery}`), {
-        next: () => Promise.resolve(new Response('{"a":1}', { headers: { 'content-type': 'application/json' } })),
+        next: () =>
+          Promise.resolve(
+            new Response('{"a":1}', { headers: { 'content-type': 'application/json' } }),
+          ),
       });
       expect(await response.text()).toBe('{"a":1}');
       const missing = await pageHead(new Request(`${SITE}/`), {
-        next: () => Promise.resolve(new Response('gone', { status: 500, headers: { 'content-type': 'text/html' } })),
+        next: () =>
+          Promise.resolve(
+            new Response('gone', { status: 500, headers: { 'content-type': 'text/html' } }),
+          ),
       });
       expect(missing.status).toBe(500);
       expect(await missing.text()).toBe('gone');

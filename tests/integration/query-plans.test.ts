@@ -39,7 +39,10 @@ async function plan(text: string, params: unknown[] = [], role?: 'anon'): Promis
   await client.query('savepoint plan');
   try {
     if (role) await client.query(`set local role ${role}`);
-    const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`explain (format json) ${text}`, params);
+    const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+      `explain (format json) ${text}`,
+      params,
+    );
     return nodes(rows[0]!['QUERY PLAN'][0]!.Plan);
   } finally {
     await client.query('rollback to savepoint plan');
@@ -54,11 +57,18 @@ const shown = (plan: PlanNode[]) =>
         `${node['Node Type']}${node['Relation Name'] ? ` ${node['Relation Name']}` : ''}${node['Index Name'] ? `(${node['Index Name']})` : ''}`,
     )
     .join(' > ');
-const indexesUsed = (plan: PlanNode[]) => plan.flatMap((node) => (node['Index Name'] ? [node['Index Name']] : []));
+const indexesUsed = (plan: PlanNode[]) =>
+  plan.flatMap((node) => (node['Index Name'] ? [node['Index Name']] : []));
 /** Indexes of photos that lead with album_id: a read of one album's photos must use one. */
-const ALBUM_INDEXES = ['photos_album_id_sort_order_idx', 'photos_album_id_created_at_idx', 'photos_album_filename_key'];
-const byAlbum = (plan: PlanNode[]) => indexesUsed(plan).some((index) => ALBUM_INDEXES.includes(index));
-const seqScanned = (plan: PlanNode[]) => plan.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']);
+const ALBUM_INDEXES = [
+  'photos_album_id_sort_order_idx',
+  'photos_album_id_created_at_idx',
+  'photos_album_filename_key',
+];
+const byAlbum = (plan: PlanNode[]) =>
+  indexesUsed(plan).some((index) => ALBUM_INDEXES.includes(index));
+const seqScanned = (plan: PlanNode[]) =>
+  plan.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']);
 
 beforeAll(async () => {
   client = new pg.Client(inject('stack').database);
@@ -79,7 +89,12 @@ beforeAll(async () => {
   );
   /** An album of `count` photos named <prefix>1.jpg …, one second apart. */
   const albumWithPhotos = async (name: string, prefix: string, count: number) => {
-    const id = (await client.query<{ id: string }>(`insert into public.albums (name) values ($1) returning id`, [name])).rows[0]!.id;
+    const id = (
+      await client.query<{ id: string }>(
+        `insert into public.albums (name) values ($1) returning id`,
+        [name],
+      )
+    ).rows[0]!.id;
     await client.query(
       // Addresses as the database keeps them (bucket path, album and photo ids).
       `insert into public.photos (album_id, filename, file_url, thumb_url, preview_url, original_filename, file_size, width, height, mime_type, created_at)
@@ -103,7 +118,10 @@ beforeAll(async () => {
      select a.id, 'plan-' || md5(a.id::text || k) from public.albums a cross join generate_series(1, 2) k where a.name like 'Plan album %'`,
   );
   token = 'plan-check-token-'.padEnd(43, 'x');
-  await client.query(`insert into public.gallery_links (album_id, access_token) values ($1, $2)`, [bigAlbum, token]);
+  await client.query(`insert into public.gallery_links (album_id, access_token) values ($1, $2)`, [
+    bigAlbum,
+    token,
+  ]);
   const galleries = await client.query<{ id: string }>(
     `insert into public.public_galleries (title, created_at)
      select 'Plan gallery ' || n, now() - make_interval(mins => n) from generate_series(1, $1::int) n
@@ -122,7 +140,9 @@ beforeAll(async () => {
       where g.title like 'Plan gallery %'`,
     [bigAlbum, PHOTOS_PER_GALLERY],
   );
-  await client.query('analyze public.albums, public.photos, public.public_galleries, public.public_gallery_photos, public.gallery_links');
+  await client.query(
+    'analyze public.albums, public.photos, public.public_galleries, public.public_gallery_photos, public.gallery_links',
+  );
 });
 
 afterAll(async () => {
@@ -151,7 +171,9 @@ describe('query plans of the hot reads', () => {
   });
 
   it('get_album_photos_by_token keeps a 10,000-photo album in memory, with no temporary file per call', async () => {
-    const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode & Record<string, number> }> }>(
+    const { rows } = await client.query<{
+      'QUERY PLAN': Array<{ Plan: PlanNode & Record<string, number> }>;
+    }>(
       'explain (analyze, buffers, format json) select * from public.get_album_photos_by_token($1)',
       [token],
     );
@@ -191,7 +213,9 @@ describe('query plans of the hot reads', () => {
       [],
       'anon',
     );
-    expect(indexesUsed(galleries), shown(galleries)).toContain('public_gallery_photos_gallery_sort_idx');
+    expect(indexesUsed(galleries), shown(galleries)).toContain(
+      'public_gallery_photos_gallery_sort_idx',
+    );
     expect(indexesUsed(galleries), shown(galleries)).toContain('photos_pkey');
     expect(seqScanned(galleries), shown(galleries)).not.toContain('public_gallery_photos');
     expect(seqScanned(galleries), shown(galleries)).not.toContain('photos');
@@ -216,7 +240,9 @@ describe('query plans of the hot reads', () => {
 
   it('a public album’s photos are read by the album index', async () => {
     const [publicAlbum] = (
-      await client.query<{ id: string }>(`select id from public.albums where is_public and name like 'Plan album %' limit 1`)
+      await client.query<{ id: string }>(
+        `select id from public.albums where is_public and name like 'Plan album %' limit 1`,
+      )
     ).rows;
     const photos = await plan(
       `select p.id, p.file_url, p.thumb_url from public.public_album_photos p where p.album_id = $1 order by p.sort_order, p.created_at, p.id limit 1000`,

@@ -1,7 +1,13 @@
 import { inject } from 'vitest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { addPhoto, createAlbum, deleteAlbum, deletePhoto, type PhotoRecord } from '@/lib/backend/albums';
+import {
+  addPhoto,
+  createAlbum,
+  deleteAlbum,
+  deletePhoto,
+  type PhotoRecord,
+} from '@/lib/backend/albums';
 import { createBackend, type AdminCredentials, type Backend } from '@/lib/backend/client';
 import { photoObjectNames } from '@/lib/backend/photo-objects';
 import { removePhotoObjects, uploadOriginal, uploadToPhotos } from '@/lib/backend/storage';
@@ -22,9 +28,10 @@ beforeAll(async () => {
 });
 
 const objectsUnder = (albumId: string) =>
-  sql<{ bucket: string; name: string }>(`select bucket_id as bucket, name from storage.objects where name like $1 order by 1, 2`, [
-    `${albumId}/%`,
-  ]);
+  sql<{ bucket: string; name: string }>(
+    `select bucket_id as bucket, name from storage.objects where name like $1 order by 1, 2`,
+    [`${albumId}/%`],
+  );
 
 /** A photo with its three files in storage and its row, as an upload leaves it. */
 async function storedPhoto(albumId: string): Promise<{ record: PhotoRecord; names: string[] }> {
@@ -58,7 +65,10 @@ async function newAlbum(): Promise<string> {
 }
 
 const rpc = (name: 'admin_delete_photo' | 'admin_delete_album', args: Record<string, string>) =>
-  admin.adminClient.rpc(name as 'admin_delete_photo', { p_username: credentials.username, p_token: credentials.token, ...args } as never);
+  admin.adminClient.rpc(
+    name as 'admin_delete_photo',
+    { p_username: credentials.username, p_token: credentials.token, ...args } as never,
+  );
 
 describe('a photo delete replayed after its answer was lost', () => {
   it('removes exactly the photo’s three files, from the names it carries', async () => {
@@ -112,7 +122,9 @@ describe('an album delete replayed after its answer was lost', () => {
     await deleteAlbum(admin, albumId);
     expect(await objectsUnder(albumId)).toEqual([]);
     await deleteAlbum(admin, albumId);
-    expect((await objectsUnder(otherAlbum)).map((object) => object.name).sort()).toEqual([...other.names].sort());
+    expect((await objectsUnder(otherAlbum)).map((object) => object.name).sort()).toEqual(
+      [...other.names].sort(),
+    );
   });
 });
 
@@ -126,17 +138,26 @@ describe('a storage failure while deleting', () => {
         credentials: () => credentials,
         realtimeTransport: WebSocket,
         fetch: (input, init) =>
-          init?.method === 'DELETE' && (input instanceof Request ? input.url : input.toString()).includes('/storage/v1/object/')
+          init?.method === 'DELETE' &&
+          (input instanceof Request ? input.url : input.toString()).includes('/storage/v1/object/')
             ? Promise.resolve(
-                new Response(JSON.stringify({ statusCode: '503', error: 'Unavailable', message: 'Try later' }), { status: 503 }),
+                new Response(
+                  JSON.stringify({ statusCode: '503', error: 'Unavailable', message: 'Try later' }),
+                  { status: 503 },
+                ),
               )
             : fetch(input, init),
       },
     );
     const albumId = await newAlbum();
     const photo = await storedPhoto(albumId);
-    expect(await failureOf(deletePhoto(flaky, photo.record.id, photo.names))).toMatchObject({ kind: 'server', retryable: true });
-    expect(await failureOf(removePhotoObjects(flaky, photo.names))).toMatchObject({ kind: 'server' });
+    expect(await failureOf(deletePhoto(flaky, photo.record.id, photo.names))).toMatchObject({
+      kind: 'server',
+      retryable: true,
+    });
+    expect(await failureOf(removePhotoObjects(flaky, photo.names))).toMatchObject({
+      kind: 'server',
+    });
     expect(await objectsUnder(albumId)).toHaveLength(3);
     // The retry, with storage back, finishes the job.
     await deletePhoto(admin, photo.record.id, photo.names);

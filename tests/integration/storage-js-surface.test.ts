@@ -43,8 +43,12 @@ afterAll(async () => {
 });
 
 const config = () => ({ supabaseUrl: stack.url, supabaseAnonKey: stack.anonKey });
-const backend = (who: AdminCredentials | null) => createBackend(config(), { credentials: () => who, realtimeTransport: WebSocket });
-const noSession = { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } };
+const backend = (who: AdminCredentials | null) =>
+  createBackend(config(), { credentials: () => who, realtimeTransport: WebSocket });
+const noSession = {
+  auth: { persistSession: false, autoRefreshToken: false },
+  realtime: { transport: WebSocket as never },
+};
 const admin = () => backend(credentials).adminClient.storage;
 const anon = () => createClient(stack.url, stack.anonKey, noSession).storage;
 const service = () => createClient(stack.url, stack.serviceRoleKey, noSession).storage;
@@ -86,12 +90,24 @@ async function bytesOf(bucket: string, name: string): Promise<Buffer> {
 describe('StorageFileApi as the admin', () => {
   it('upload and update: {id, path, fullPath}, 409 without upsert, 403 by policy, Invalid key', async () => {
     const name = originalName();
-    const uploaded = await admin().from('originals').upload(name, jpeg, { contentType: 'image/jpeg' });
-    expect(uploaded.data).toEqual({ id: expect.any(String), path: name, fullPath: `originals/${name}` });
+    const uploaded = await admin()
+      .from('originals')
+      .upload(name, jpeg, { contentType: 'image/jpeg' });
+    expect(uploaded.data).toEqual({
+      id: expect.any(String),
+      path: name,
+      fullPath: `originals/${name}`,
+    });
     const [stored] = await rows('originals', name);
-    expect(stored).toMatchObject({ id: uploaded.data?.id, mimetype: 'image/jpeg', size: String(jpeg.length) });
+    expect(stored).toMatchObject({
+      id: uploaded.data?.id,
+      mimetype: 'image/jpeg',
+      size: String(jpeg.length),
+    });
 
-    expect(refusal(await admin().from('originals').upload(name, jpeg, { contentType: 'image/jpeg' }))).toEqual({
+    expect(
+      refusal(await admin().from('originals').upload(name, jpeg, { contentType: 'image/jpeg' })),
+    ).toEqual({
       status: 409,
       statusCode: '409',
       message: 'The resource already exists',
@@ -101,7 +117,9 @@ describe('StorageFileApi as the admin', () => {
     expect(refusal(inPhotos)).toEqual({ status: 403, statusCode: '403', message: RLS });
     expect(await rows('photos', name)).toEqual([]);
 
-    const updated = await admin().from('originals').update(name, otherJpeg, { contentType: 'image/jpeg' });
+    const updated = await admin()
+      .from('originals')
+      .update(name, otherJpeg, { contentType: 'image/jpeg' });
     expect(updated.data).toEqual({ id: stored?.id, path: name, fullPath: `originals/${name}` });
     const [replaced] = await rows('originals', name);
     expect(replaced).toMatchObject({ id: stored?.id, size: String(otherJpeg.length) });
@@ -118,15 +136,27 @@ describe('StorageFileApi as the admin', () => {
       path: name,
     });
     const token = signed.data?.token ?? '';
-    const put = await anon().from('originals').uploadToSignedUrl(name, token, jpeg, { contentType: 'image/jpeg' });
+    const put = await anon()
+      .from('originals')
+      .uploadToSignedUrl(name, token, jpeg, { contentType: 'image/jpeg' });
     expect(put.data).toEqual({ path: name, fullPath: `originals/${name}` });
-    expect(await rows('originals', name)).toEqual([expect.objectContaining({ mimetype: 'image/jpeg', size: String(jpeg.length) })]);
+    expect(await rows('originals', name)).toEqual([
+      expect.objectContaining({ mimetype: 'image/jpeg', size: String(jpeg.length) }),
+    ]);
     // The token names one object; without upsert it cannot replace it.
-    expect(refusal(await anon().from('originals').uploadToSignedUrl(originalName(), token, jpeg))).toMatchObject({
+    expect(
+      refusal(await anon().from('originals').uploadToSignedUrl(originalName(), token, jpeg)),
+    ).toMatchObject({
       status: 400,
       statusCode: '400',
     });
-    expect(refusal(await anon().from('originals').uploadToSignedUrl(name, token, jpeg, { contentType: 'image/jpeg' }))).toMatchObject({
+    expect(
+      refusal(
+        await anon()
+          .from('originals')
+          .uploadToSignedUrl(name, token, jpeg, { contentType: 'image/jpeg' }),
+      ),
+    ).toMatchObject({
       statusCode: '409',
     });
     expect(refusal(await anon().from('originals').createSignedUploadUrl(originalName()))).toEqual({
@@ -162,16 +192,26 @@ describe('StorageFileApi as the admin', () => {
       lastModified: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
-    expect(refusal(await admin().from('originals').info(missing))).toEqual({ status: 404, statusCode: '404', message: 'Object not found' });
+    expect(refusal(await admin().from('originals').info(missing))).toEqual({
+      status: 404,
+      statusCode: '404',
+      message: 'Object not found',
+    });
     // Row-level security hides an album's original from a visitor.
-    expect(refusal(await anon().from('originals').info(name))).toEqual({ status: 404, statusCode: '404', message: 'Object not found' });
+    expect(refusal(await anon().from('originals').info(name))).toEqual({
+      status: 404,
+      statusCode: '404',
+      message: 'Object not found',
+    });
 
     expect(await admin().from('originals').exists(name)).toEqual({ data: true, error: null });
     expect((await admin().from('originals').exists(missing)).data).toBe(false);
 
     const one = await admin().from('originals').createSignedUrl(name, 60);
     expect(one.data?.signedUrl).toContain(`/storage/v1/object/sign/originals/${name}?token=`);
-    expect(Buffer.from(await (await fetch(one.data?.signedUrl ?? '')).arrayBuffer()).equals(jpeg)).toBe(true);
+    expect(
+      Buffer.from(await (await fetch(one.data?.signedUrl ?? '')).arrayBuffer()).equals(jpeg),
+    ).toBe(true);
     expect(refusal(await admin().from('originals').createSignedUrl(missing, 60))).toEqual({
       status: 404,
       statusCode: '404',
@@ -185,7 +225,12 @@ describe('StorageFileApi as the admin', () => {
         signedURL: expect.stringMatching(/^\/object\/sign\//),
         signedUrl: expect.stringContaining(`/object/sign/originals/${name}?token=`),
       },
-      { error: 'Either the object does not exist or you do not have access to it', path: missing, signedURL: null, signedUrl: null },
+      {
+        error: 'Either the object does not exist or you do not have access to it',
+        path: missing,
+        signedURL: null,
+        signedUrl: null,
+      },
     ]);
 
     const logo = `logo-${randomUUID()}.jpg`;
@@ -209,7 +254,9 @@ describe('StorageFileApi as the admin', () => {
     expect(listed.data?.map((entry) => entry.name)).toContain(name.split('/')[1]);
 
     const copyName = originalName();
-    expect((await admin().from('originals').copy(name, copyName)).data).toEqual({ path: `originals/${copyName}` });
+    expect((await admin().from('originals').copy(name, copyName)).data).toEqual({
+      path: `originals/${copyName}`,
+    });
     const [copied] = await rows('originals', copyName);
     expect(copied).toMatchObject({ mimetype: 'image/jpeg', size: String(jpeg.length) });
     expect(copied?.id).not.toBe(source?.id);
@@ -251,21 +298,34 @@ describe('StorageFileApi as the admin', () => {
     });
     const answer = (await upsert.json()) as Record<string, unknown>;
     expect(upsert.status).toBe(200);
-    expect(answer).toMatchObject({ Key: `originals/${other}`, name: other, bucket_id: 'originals', owner: '', owner_id: '' });
+    expect(answer).toMatchObject({
+      Key: `originals/${other}`,
+      name: other,
+      bucket_id: 'originals',
+      owner: '',
+      owner_id: '',
+    });
     expect(answer.Id).toBe(answer.id);
     expect((await bytesOf('originals', other)).equals(jpeg)).toBe(true);
 
     const movedName = originalName();
-    expect((await admin().from('originals').move(copyName, movedName)).data).toEqual({ message: 'Successfully moved' });
+    expect((await admin().from('originals').move(copyName, movedName)).data).toEqual({
+      message: 'Successfully moved',
+    });
     expect(await rows('originals', copyName)).toEqual([]);
-    expect(await rows('originals', movedName)).toEqual([expect.objectContaining({ id: copied?.id })]);
+    expect(await rows('originals', movedName)).toEqual([
+      expect.objectContaining({ id: copied?.id }),
+    ]);
 
     const removed = await admin().from('originals').remove([movedName, originalName()]);
     expect(removed.data?.map((row) => row.name)).toEqual([movedName]);
     expect(await rows('originals', movedName)).toEqual([]);
 
     const deleteOne = (who: Record<string, string>, target: string) =>
-      fetch(`${stack.url}/storage/v1/object/originals/${target}`, { method: 'DELETE', headers: who }).then(async (response) => ({
+      fetch(`${stack.url}/storage/v1/object/originals/${target}`, {
+        method: 'DELETE',
+        headers: who,
+      }).then(async (response) => ({
         status: response.status,
         body: (await response.json()) as unknown,
       }));
@@ -274,7 +334,10 @@ describe('StorageFileApi as the admin', () => {
       status: 403,
       body: { statusCode: '403', error: 'Unauthorized', message: 'Access denied' },
     });
-    expect(await deleteOne(adminHeaders(), other)).toEqual({ status: 200, body: { message: 'Successfully deleted' } });
+    expect(await deleteOne(adminHeaders(), other)).toEqual({
+      status: 200,
+      body: { message: 'Successfully deleted' },
+    });
     expect(await rows('originals', other)).toEqual([]);
     expect(await deleteOne(adminHeaders(), other)).toEqual({
       status: 404,
@@ -285,8 +348,12 @@ describe('StorageFileApi as the admin', () => {
 
 describe('StorageBucketApi: the service role only', () => {
   const bucketRow = async (id: string) =>
-    (await db.query<Record<string, unknown>>('select public, file_size_limit, allowed_mime_types from storage.buckets where id = $1', [id]))
-      .rows;
+    (
+      await db.query<Record<string, unknown>>(
+        'select public, file_size_limit, allowed_mime_types from storage.buckets where id = $1',
+        [id],
+      )
+    ).rows;
 
   it('listBuckets and getBucket: every bucket for the service role, none for the admin or anon', async () => {
     const shape = {
@@ -300,33 +367,77 @@ describe('StorageBucketApi: the service role only', () => {
       updated_at: expect.any(String),
     };
     const listed = await service().listBuckets();
-    expect(listed.data?.map((bucket) => bucket.id)).toEqual(expect.arrayContaining(['originals', 'photos']));
-    expect(listed.data?.find((bucket) => bucket.id === 'photos')).toEqual({ ...shape, type: 'STANDARD' });
+    expect(listed.data?.map((bucket) => bucket.id)).toEqual(
+      expect.arrayContaining(['originals', 'photos']),
+    );
+    expect(listed.data?.find((bucket) => bucket.id === 'photos')).toEqual({
+      ...shape,
+      type: 'STANDARD',
+    });
     expect((await service().getBucket('photos')).data).toEqual(shape);
     for (const caller of [admin(), anon()]) {
       expect((await caller.listBuckets()).data).toEqual([]);
-      expect(refusal(await caller.getBucket('photos'))).toEqual({ status: 404, statusCode: '404', message: 'Bucket not found' });
+      expect(refusal(await caller.getBucket('photos'))).toEqual({
+        status: 404,
+        statusCode: '404',
+        message: 'Bucket not found',
+      });
     }
-    expect(refusal(await service().getBucket('nowhere'))).toEqual({ status: 404, statusCode: '404', message: 'Bucket not found' });
+    expect(refusal(await service().getBucket('nowhere'))).toEqual({
+      status: 404,
+      statusCode: '404',
+      message: 'Bucket not found',
+    });
   });
 
   it('createBucket, updateBucket, emptyBucket, deleteBucket: the service role does, nobody else can', async () => {
     const id = `surface-${randomUUID().slice(0, 8)}`;
     for (const caller of [admin(), anon()]) {
-      expect(refusal(await caller.createBucket(id, { public: true }))).toEqual({ status: 403, statusCode: '403', message: RLS });
+      expect(refusal(await caller.createBucket(id, { public: true }))).toEqual({
+        status: 403,
+        statusCode: '403',
+        message: RLS,
+      });
     }
     expect(await bucketRow(id)).toEqual([]);
-    const created = await service().createBucket(id, { public: false, fileSizeLimit: '1MB', allowedMimeTypes: ['image/jpeg'] });
+    const created = await service().createBucket(id, {
+      public: false,
+      fileSizeLimit: '1MB',
+      allowedMimeTypes: ['image/jpeg'],
+    });
     expect(created.data).toEqual({ name: id });
-    expect(await bucketRow(id)).toEqual([{ public: false, file_size_limit: '1000000', allowed_mime_types: ['image/jpeg'] }]);
-    expect(refusal(await service().createBucket(id))).toEqual({ status: 409, statusCode: '409', message: 'The resource already exists' });
-    expect(refusal(await service().createBucket(' spaced'))).toEqual({ status: 400, statusCode: '400', message: 'Bucket name invalid' });
-    expect(refusal(await service().createBucket('.hidden'))).toEqual({ status: 400, statusCode: '400', message: 'Bucket name invalid' });
-    expect(refusal(await service().createBucket(`${id}-big`, { public: false, fileSizeLimit: '1GB' }))).toMatchObject({
+    expect(await bucketRow(id)).toEqual([
+      { public: false, file_size_limit: '1000000', allowed_mime_types: ['image/jpeg'] },
+    ]);
+    expect(refusal(await service().createBucket(id))).toEqual({
+      status: 409,
+      statusCode: '409',
+      message: 'The resource already exists',
+    });
+    expect(refusal(await service().createBucket(' spaced'))).toEqual({
+      status: 400,
+      statusCode: '400',
+      message: 'Bucket name invalid',
+    });
+    expect(refusal(await service().createBucket('.hidden'))).toEqual({
+      status: 400,
+      statusCode: '400',
+      message: 'Bucket name invalid',
+    });
+    expect(
+      refusal(await service().createBucket(`${id}-big`, { public: false, fileSizeLimit: '1GB' })),
+    ).toMatchObject({
       status: 413,
       statusCode: '413',
     });
-    expect(refusal(await service().createBucket(`${id}-type`, { public: false, allowedMimeTypes: ['not a type'] }))).toEqual({
+    expect(
+      refusal(
+        await service().createBucket(`${id}-type`, {
+          public: false,
+          allowedMimeTypes: ['not a type'],
+        }),
+      ),
+    ).toEqual({
       status: 415,
       statusCode: '415',
       message: 'mime type not a type is not supported',
@@ -338,34 +449,58 @@ describe('StorageBucketApi: the service role only', () => {
         statusCode: '404',
         message: 'Bucket not found',
       });
-      expect(refusal(await caller.updateBucket('photos', { public: false }))).toMatchObject({ statusCode: '404' });
+      expect(refusal(await caller.updateBucket('photos', { public: false }))).toMatchObject({
+        statusCode: '404',
+      });
     }
     expect(await bucketRow(id)).toEqual([expect.objectContaining({ public: false })]);
     expect((await bucketRow('photos'))[0]).toMatchObject({ public: true });
-    const updated = await service().updateBucket(id, { public: true, fileSizeLimit: 2_000_000, allowedMimeTypes: null });
+    const updated = await service().updateBucket(id, {
+      public: true,
+      fileSizeLimit: 2_000_000,
+      allowedMimeTypes: null,
+    });
     expect(updated.data).toEqual({ message: 'Successfully updated' });
-    expect(await bucketRow(id)).toEqual([{ public: true, file_size_limit: '2000000', allowed_mime_types: null }]);
+    expect(await bucketRow(id)).toEqual([
+      { public: true, file_size_limit: '2000000', allowed_mime_types: null },
+    ]);
 
     const name = `a/${randomUUID()}.jpg`;
-    expect((await service().from(id).upload(name, jpeg, { contentType: 'image/jpeg' })).error).toBeNull();
+    expect(
+      (await service().from(id).upload(name, jpeg, { contentType: 'image/jpeg' })).error,
+    ).toBeNull();
     expect(refusal(await service().deleteBucket(id))).toEqual({
       status: 409,
       statusCode: '409',
       message: 'The bucket you tried to delete is not empty',
     });
     for (const caller of [admin(), anon()]) {
-      expect(refusal(await caller.emptyBucket(id))).toEqual({ status: 403, statusCode: '403', message: 'Access denied: Invalid role' });
+      expect(refusal(await caller.emptyBucket(id))).toEqual({
+        status: 403,
+        statusCode: '403',
+        message: 'Access denied: Invalid role',
+      });
     }
     expect(await rows(id, name)).toHaveLength(1);
-    expect((await service().emptyBucket(id)).data).toEqual({ message: 'Empty bucket has been queued. Completion may take up to an hour.' });
+    expect((await service().emptyBucket(id)).data).toEqual({
+      message: 'Empty bucket has been queued. Completion may take up to an hour.',
+    });
     expect(await rows(id, name)).toEqual([]);
 
     // Empty now: the admin's delete still finds no row it may delete (no policy on buckets).
-    expect(refusal(await admin().deleteBucket(id))).toEqual({ status: 404, statusCode: '404', message: 'Bucket not found' });
+    expect(refusal(await admin().deleteBucket(id))).toEqual({
+      status: 404,
+      statusCode: '404',
+      message: 'Bucket not found',
+    });
     expect(await bucketRow(id)).toHaveLength(1);
     expect((await service().deleteBucket(id)).data).toEqual({ message: 'Successfully deleted' });
     expect(await bucketRow(id)).toEqual([]);
-    expect(refusal(await service().deleteBucket(id))).toEqual({ status: 404, statusCode: '404', message: 'Bucket not found' });
+    expect(refusal(await service().deleteBucket(id))).toEqual({
+      status: 404,
+      statusCode: '404',
+      message: 'Bucket not found',
+    });
     // As hosted, emptiness is counted before row-level security is asked: a bucket with objects is 409 to anyone.
     expect(refusal(await anon().deleteBucket('originals'))).toMatchObject({ statusCode: '409' });
   });

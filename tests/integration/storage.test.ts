@@ -2,7 +2,12 @@ import { inject } from 'vitest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '@/lib/backend/client';
 import { ORIGINALS_BUCKET } from '@/lib/backend/photo-objects';
-import { PHOTOS_BUCKET, removePhotoObjects, uploadOriginal, uploadToPhotos } from '@/lib/backend/storage';
+import {
+  PHOTOS_BUCKET,
+  removePhotoObjects,
+  uploadOriginal,
+  uploadToPhotos,
+} from '@/lib/backend/storage';
 import { anonymous, backendAs, failureOf, photoFixture, signedInAdmin, sql } from './helpers';
 
 let admin: Backend;
@@ -35,7 +40,9 @@ describe('storage bucket photos', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/jpeg');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await response.arrayBuffer()).equals(photoFixture('landscape.jpg'))).toBe(true);
+    expect(Buffer.from(await response.arrayBuffer()).equals(photoFixture('landscape.jpg'))).toBe(
+      true,
+    );
   });
 
   it('refuses uploads from anonymous callers and forged sessions', async () => {
@@ -52,7 +59,9 @@ describe('storage bucket photos', () => {
       expect(refused.status).toBe(status);
       expect(refused.message).toBe(message);
       expect(await storedObjects(path)).toEqual([]);
-      expect((await fetch(`${inject('stack').url}/storage/v1/object/public/photos/${path}`)).status).toBe(404);
+      expect(
+        (await fetch(`${inject('stack').url}/storage/v1/object/public/photos/${path}`)).status,
+      ).toBe(404);
     }
   });
 
@@ -70,7 +79,12 @@ describe('storage bucket photos', () => {
   });
 
   it('refuses names outside the bucket layout and path tricks, and originals (they are private)', async () => {
-    for (const path of ['../escape.jpg', `${crypto.randomUUID()}/page.html`, 'a/b/c/deep.jpg', originalName()]) {
+    for (const path of [
+      '../escape.jpg',
+      `${crypto.randomUUID()}/page.html`,
+      'a/b/c/deep.jpg',
+      originalName(),
+    ]) {
       const refused = await failureOf(uploadToPhotos(admin, path, jpeg(), 'image/jpeg'));
       expect([400, 403]).toContain(refused.status);
     }
@@ -86,7 +100,9 @@ describe('storage bucket photos', () => {
     // Without credentials the storage client sends only the anon key: an anonymous caller.
     const listedByStranger = await anonymous().adminClient.storage.from(PHOTOS_BUCKET).list(folder);
     expect(listedByStranger).toMatchObject({ data: [], error: null });
-    const { data: removedByStranger } = await anonymous().adminClient.storage.from(PHOTOS_BUCKET).remove([path]);
+    const { data: removedByStranger } = await anonymous()
+      .adminClient.storage.from(PHOTOS_BUCKET)
+      .remove([path]);
     expect(removedByStranger).toEqual([]);
     expect((await fetch(url)).status).toBe(200);
 
@@ -98,9 +114,16 @@ describe('storage bucket photos', () => {
   it('replaces a file when the same path is uploaded again (a replayed upload)', async () => {
     const path = objectPath();
     await uploadToPhotos(admin, path, jpeg(), 'image/jpeg');
-    const url = await uploadToPhotos(admin, path, new Blob([photoFixture('portrait.jpg')], { type: 'image/jpeg' }), 'image/jpeg');
+    const url = await uploadToPhotos(
+      admin,
+      path,
+      new Blob([photoFixture('portrait.jpg')], { type: 'image/jpeg' }),
+      'image/jpeg',
+    );
     expect(await storedObjects(path)).toHaveLength(1);
-    expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(photoFixture('portrait.jpg'))).toBe(true);
+    expect(
+      Buffer.from(await (await fetch(url)).arrayBuffer()).equals(photoFixture('portrait.jpg')),
+    ).toBe(true);
   });
 });
 
@@ -110,19 +133,27 @@ describe('signed URLs (for private originals)', () => {
   it('signs a URL for an object the caller may read, which then serves it until it expires', async () => {
     const path = originalName();
     await uploadOriginal(admin, path, jpeg(), 'image/jpeg');
-    const { data, error } = await admin.adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrl(path, 60);
+    const { data, error } = await admin.adminClient.storage
+      .from(ORIGINALS_BUCKET)
+      .createSignedUrl(path, 60);
     expect(error).toBeNull();
     expect(data!.signedUrl).toMatch(
-      new RegExp(`^${inject('stack').url}/storage/v1/object/sign/originals/${path}\\?token=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`),
+      new RegExp(
+        `^${inject('stack').url}/storage/v1/object/sign/originals/${path}\\?token=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`,
+      ),
     );
     const response = await signedAnswer(data!.signedUrl);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/jpeg');
     expect(response.headers.get('cache-control')).toMatch(/^private, max-age=(59|60)$/);
-    expect(Buffer.from(await response.arrayBuffer()).equals(photoFixture('landscape.jpg'))).toBe(true);
+    expect(Buffer.from(await response.arrayBuffer()).equals(photoFixture('landscape.jpg'))).toBe(
+      true,
+    );
 
     // (storage-js percent-encodes the name twice, as against hosted: keep to plain names.)
-    const download = await admin.adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrl(path, 60, { download: 'Mariage Anne.jpg' });
+    const download = await admin.adminClient.storage
+      .from(ORIGINALS_BUCKET)
+      .createSignedUrl(path, 60, { download: 'Mariage Anne.jpg' });
     const downloaded = await signedAnswer(download.data!.signedUrl);
     expect(downloaded.headers.get('content-disposition')).toBe(
       `attachment; filename="Mariage Anne.jpg"; filename*=UTF-8''Mariage%20Anne.jpg`,
@@ -133,7 +164,9 @@ describe('signed URLs (for private originals)', () => {
     const path = originalName();
     const missing = originalName();
     await uploadOriginal(admin, path, jpeg(), 'image/jpeg');
-    const { data, error } = await admin.adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrls([path, missing], 60);
+    const { data, error } = await admin.adminClient.storage
+      .from(ORIGINALS_BUCKET)
+      .createSignedUrls([path, missing], 60);
     expect(error).toBeNull();
     expect(data!.map((entry) => [entry.path, entry.error])).toEqual([
       [path, null],
@@ -145,11 +178,18 @@ describe('signed URLs (for private originals)', () => {
   it('signs nothing for a caller who may not read the object', async () => {
     const path = originalName();
     await uploadOriginal(admin, path, jpeg(), 'image/jpeg');
-    const { data, error } = await anonymous().adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrl(path, 60);
+    const { data, error } = await anonymous()
+      .adminClient.storage.from(ORIGINALS_BUCKET)
+      .createSignedUrl(path, 60);
     expect(data).toBeNull();
     expect(error).toMatchObject({ status: 404, message: 'Object not found' });
-    const many = await anonymous().adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrls([path], 60);
-    expect(many.data![0]).toMatchObject({ signedUrl: null, error: 'Either the object does not exist or you do not have access to it' });
+    const many = await anonymous()
+      .adminClient.storage.from(ORIGINALS_BUCKET)
+      .createSignedUrls([path], 60);
+    expect(many.data![0]).toMatchObject({
+      signedUrl: null,
+      error: 'Either the object does not exist or you do not have access to it',
+    });
   });
 
   it('refuses expired, altered and misapplied tokens, and never takes one as an API key', async () => {
@@ -157,27 +197,46 @@ describe('signed URLs (for private originals)', () => {
     await uploadOriginal(admin, path, jpeg(), 'image/jpeg');
     await uploadOriginal(admin, other, jpeg(), 'image/jpeg');
     // A token that outlives the checks below on a busy machine, and one that expires at once.
-    const { data } = await admin.adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrl(path, 600);
-    const { data: shortLived } = await admin.adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrl(path, 1);
+    const { data } = await admin.adminClient.storage
+      .from(ORIGINALS_BUCKET)
+      .createSignedUrl(path, 600);
+    const { data: shortLived } = await admin.adminClient.storage
+      .from(ORIGINALS_BUCKET)
+      .createSignedUrl(path, 1);
     const token = new URL(data!.signedUrl).searchParams.get('token')!;
     const base = `${inject('stack').url}/storage/v1/object`;
 
     const forOther = await fetch(`${base}/sign/originals/${other}?token=${token}`);
     expect(forOther.status).toBe(400);
-    expect(await forOther.json()).toEqual({ statusCode: '400', error: 'InvalidSignature', message: 'Invalid signature' });
+    expect(await forOther.json()).toEqual({
+      statusCode: '400',
+      error: 'InvalidSignature',
+      message: 'Invalid signature',
+    });
     const [header, payload, signature] = token.split('.');
     const altered = Buffer.from(
-      JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), url: `originals/${other}` }),
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(payload!, 'base64url').toString()),
+        url: `originals/${other}`,
+      }),
     ).toString('base64url');
-    expect((await fetch(`${base}/sign/originals/${other}?token=${header}.${altered}.${signature}`)).status).toBe(400);
+    expect(
+      (await fetch(`${base}/sign/originals/${other}?token=${header}.${altered}.${signature}`))
+        .status,
+    ).toBe(400);
     expect((await fetch(`${base}/sign/originals/${path}`)).status).toBe(400);
     // A signed-URL token names no role: it is not an API key.
-    const asKey = await fetch(`${base}/authenticated/originals/${path}`, { headers: { authorization: `Bearer ${token}`, apikey: token } });
+    const asKey = await fetch(`${base}/authenticated/originals/${path}`, {
+      headers: { authorization: `Bearer ${token}`, apikey: token },
+    });
     expect(asKey.status).toBe(403);
 
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const expired = await fetch(shortLived!.signedUrl);
     expect(expired.status).toBe(400);
-    expect(await expired.json()).toMatchObject({ error: 'ExpiredToken', message: 'The provided token has expired.' });
+    expect(await expired.json()).toMatchObject({
+      error: 'ExpiredToken',
+      message: 'The provided token has expired.',
+    });
   });
 });

@@ -24,7 +24,15 @@ const config = parse(readFileSync(join(supabaseDir, 'config.toml'), 'utf8')) as 
 function bytes(size: string): number {
   const match = /^(\d+)\s*(B|KB|MB|GB|KiB|MiB|GiB)$/.exec(size);
   if (!match) throw new Error(`not a size: ${size}`);
-  const units: Record<string, number> = { B: 1, KB: 1e3, MB: 1e6, GB: 1e9, KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
+  const units: Record<string, number> = {
+    B: 1,
+    KB: 1e3,
+    MB: 1e6,
+    GB: 1e9,
+    KiB: 1024,
+    MiB: 1024 ** 2,
+    GiB: 1024 ** 3,
+  };
   return Number(match[1]) * units[match[2]!]!;
 }
 
@@ -33,7 +41,8 @@ describe('supabase/config.toml and the folder the Supabase CLI reads', () => {
     expect(config.project_id).toMatch(/^[a-z0-9-]+$/);
     expect(config.db.migrations.enabled).toBe(true);
     expect(config.db.seed.enabled).toBe(true);
-    for (const path of config.db.seed.sql_paths) expect(existsSync(join(supabaseDir, path)), path).toBe(true);
+    for (const path of config.db.seed.sql_paths)
+      expect(existsSync(join(supabaseDir, path)), path).toBe(true);
   });
 
   it('holds only migration files the CLI takes, each named <version>_<name>.sql', () => {
@@ -54,7 +63,9 @@ describe('supabase/config.toml and the folder the Supabase CLI reads', () => {
   it('allows the same upload size as the buckets and the embedded storage service', async () => {
     const limit = bytes(config.storage.file_size_limit);
     expect(limit).toBe(DEFAULT_LIMITS.fileSizeLimit);
-    const buckets = await sql<{ id: string; file_size_limit: string }>('select id, file_size_limit::text from storage.buckets order by id');
+    const buckets = await sql<{ id: string; file_size_limit: string }>(
+      'select id, file_size_limit::text from storage.buckets order by id',
+    );
     expect(buckets.map((bucket) => bucket.id)).toEqual(['originals', 'photos']);
     for (const bucket of buckets) expect(Number(bucket.file_size_limit), bucket.id).toBe(limit);
   });

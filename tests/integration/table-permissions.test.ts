@@ -50,19 +50,19 @@ beforeAll(async () => {
   );
   fixture.activeGallery = galleries[0]!.id;
   fixture.inactiveGallery = galleries[1]!.id;
-  await sql(`insert into public.public_gallery_photos (public_gallery_id, photo_id) values ($1, $2), ($3, $4)`, [
-    fixture.activeGallery,
-    fixture.curatedPhoto,
-    fixture.inactiveGallery,
-    fixture.privatePhoto,
-  ]);
+  await sql(
+    `insert into public.public_gallery_photos (public_gallery_id, photo_id) values ($1, $2), ($3, $4)`,
+    [fixture.activeGallery, fixture.curatedPhoto, fixture.inactiveGallery, fixture.privatePhoto],
+  );
   fixture.link = (
-    await sql<{ id: string }>(`insert into public.gallery_links (album_id, access_token, passcode) values ($1, $2, '2468') returning id`, [
-      fixture.privateAlbum,
-      `tok_${crypto.randomUUID().replaceAll('-', '')}`,
-    ])
+    await sql<{ id: string }>(
+      `insert into public.gallery_links (album_id, access_token, passcode) values ($1, $2, '2468') returning id`,
+      [fixture.privateAlbum, `tok_${crypto.randomUUID().replaceAll('-', '')}`],
+    )
   )[0]!.id;
-  fixture.activeSection = (await sql<{ id: string }>(`select id from public.page_content where section_name = 'hero'`))[0]!.id;
+  fixture.activeSection = (
+    await sql<{ id: string }>(`select id from public.page_content where section_name = 'hero'`)
+  )[0]!.id;
   fixture.inactiveSection = (
     await sql<{ id: string }>(
       `insert into public.page_content (section_name, title, is_active) values ('contact', 'Hidden', false) returning id`,
@@ -91,7 +91,11 @@ beforeAll(async () => {
 
 const ids = (rows: Array<{ id: string }> | null) => (rows ?? []).map((row) => row.id).sort();
 
-async function visibleIds(client: BackendClient, table: TableName, candidates: string[]): Promise<string[]> {
+async function visibleIds(
+  client: BackendClient,
+  table: TableName,
+  candidates: string[],
+): Promise<string[]> {
   const { data, error } = await client.from(table).select('id').in('id', candidates);
   expect(error).toBeNull();
   return ids(data);
@@ -149,9 +153,16 @@ function writeAttempts(c: BackendClient) {
       .update({ is_active: true } as never)
       .eq('id', fixture.inactiveGallery),
     c.from('public_galleries').delete().eq('id', fixture.activeGallery),
-    c.from('public_gallery_photos').insert({ public_gallery_id: fixture.activeGallery, photo_id: fixture.privatePhoto } as never),
+    c
+      .from('public_gallery_photos')
+      .insert({
+        public_gallery_id: fixture.activeGallery,
+        photo_id: fixture.privatePhoto,
+      } as never),
     c.from('public_gallery_photos').delete().eq('public_gallery_id', fixture.activeGallery),
-    c.from('gallery_links').insert({ album_id: fixture.privateAlbum, access_token: `x${'a'.repeat(40)}` }),
+    c
+      .from('gallery_links')
+      .insert({ album_id: fixture.privateAlbum, access_token: `x${'a'.repeat(40)}` }),
     c.from('gallery_links').update({ passcode: null }).eq('id', fixture.link),
     c.from('gallery_links').delete().eq('id', fixture.link),
     c.from('page_content').insert({ section_name: 'cta', title: 'x' }),
@@ -182,7 +193,10 @@ function writeAttempts(c: BackendClient) {
 }
 
 describe.each([
-  ['a caller with a forged token', () => ({ username: fixture.admin.username, token: 'forged-token' })],
+  [
+    'a caller with a forged token',
+    () => ({ username: fixture.admin.username, token: 'forged-token' }),
+  ],
   ['a caller with an expired session', () => fixture.expired],
 ])('%s', (_label, credentials) => {
   const client = () => backendAs(credentials()).adminClient;
@@ -190,12 +204,20 @@ describe.each([
   it("is refused with 'Not authenticated' on every table, reading or writing, and changes nothing", async () => {
     for (const table of TABLES) {
       const { data, error, status } = await client().from(table).select('id').limit(1);
-      expect({ table, data, status, message: error?.message }).toEqual({ table, data: null, status: 401, message: 'Not authenticated' });
+      expect({ table, data, status, message: error?.message }).toEqual({
+        table,
+        data: null,
+        status: 401,
+        message: 'Not authenticated',
+      });
     }
     const before = await snapshot();
     for (const attempt of writeAttempts(client())) {
       const { error, status } = await attempt;
-      expect({ status, message: error?.message }).toEqual({ status: 401, message: 'Not authenticated' });
+      expect({ status, message: error?.message }).toEqual({
+        status: 401,
+        message: 'Not authenticated',
+      });
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -205,13 +227,22 @@ describe('an anonymous caller', () => {
   const client = () => backendAs(null).adminClient;
 
   it('reads only public albums, photos of public albums and active galleries, active galleries and their photos', async () => {
-    expect(await visibleIds(client(), 'albums', [fixture.privateAlbum, fixture.publicAlbum])).toEqual([fixture.publicAlbum]);
-    expect(await visibleIds(client(), 'photos', [fixture.privatePhoto, fixture.curatedPhoto, fixture.publicPhoto])).toEqual(
-      [fixture.curatedPhoto, fixture.publicPhoto].sort(),
-    );
-    expect(await visibleIds(client(), 'public_galleries', [fixture.activeGallery, fixture.inactiveGallery])).toEqual([
-      fixture.activeGallery,
-    ]);
+    expect(
+      await visibleIds(client(), 'albums', [fixture.privateAlbum, fixture.publicAlbum]),
+    ).toEqual([fixture.publicAlbum]);
+    expect(
+      await visibleIds(client(), 'photos', [
+        fixture.privatePhoto,
+        fixture.curatedPhoto,
+        fixture.publicPhoto,
+      ]),
+    ).toEqual([fixture.curatedPhoto, fixture.publicPhoto].sort());
+    expect(
+      await visibleIds(client(), 'public_galleries', [
+        fixture.activeGallery,
+        fixture.inactiveGallery,
+      ]),
+    ).toEqual([fixture.activeGallery]);
     const { data: memberships } = await client()
       .from('public_gallery_photos')
       .select('photo_id')
@@ -220,17 +251,27 @@ describe('an anonymous caller', () => {
   });
 
   it('reads active content, services and testimonials, the profile and the settings, and no links or admins', async () => {
-    expect(await visibleIds(client(), 'page_content', [fixture.activeSection, fixture.inactiveSection])).toEqual([fixture.activeSection]);
-    expect(await visibleIds(client(), 'service_packages', [fixture.activeService, fixture.inactiveService])).toEqual([
-      fixture.activeService,
-    ]);
-    expect(await visibleIds(client(), 'testimonials', [fixture.activeTestimonial, fixture.inactiveTestimonial])).toEqual([
-      fixture.activeTestimonial,
-    ]);
+    expect(
+      await visibleIds(client(), 'page_content', [fixture.activeSection, fixture.inactiveSection]),
+    ).toEqual([fixture.activeSection]);
+    expect(
+      await visibleIds(client(), 'service_packages', [
+        fixture.activeService,
+        fixture.inactiveService,
+      ]),
+    ).toEqual([fixture.activeService]);
+    expect(
+      await visibleIds(client(), 'testimonials', [
+        fixture.activeTestimonial,
+        fixture.inactiveTestimonial,
+      ]),
+    ).toEqual([fixture.activeTestimonial]);
     expect((await client().from('photographer_profile').select('id')).data).toHaveLength(1);
     expect((await client().from('site_settings').select('setting_key')).data).toHaveLength(14);
     expect((await client().from('gallery_links').select('id')).data).toEqual([]);
-    expect((await client().from('admin_credentials').select('id, username, created_at')).data).toEqual([]);
+    expect(
+      (await client().from('admin_credentials').select('id, username, created_at')).data,
+    ).toEqual([]);
   });
 
   it('cannot insert, update or delete a single row anywhere', async () => {
@@ -249,14 +290,43 @@ describe('a signed-in admin', () => {
   const client = () => backendAs(fixture.admin).adminClient;
 
   it('reads every row, public or not', async () => {
-    expect(await visibleIds(client(), 'albums', [fixture.privateAlbum, fixture.publicAlbum])).toHaveLength(2);
-    expect(await visibleIds(client(), 'photos', [fixture.privatePhoto, fixture.curatedPhoto, fixture.publicPhoto])).toHaveLength(3);
-    expect(await visibleIds(client(), 'public_galleries', [fixture.activeGallery, fixture.inactiveGallery])).toHaveLength(2);
+    expect(
+      await visibleIds(client(), 'albums', [fixture.privateAlbum, fixture.publicAlbum]),
+    ).toHaveLength(2);
+    expect(
+      await visibleIds(client(), 'photos', [
+        fixture.privatePhoto,
+        fixture.curatedPhoto,
+        fixture.publicPhoto,
+      ]),
+    ).toHaveLength(3);
+    expect(
+      await visibleIds(client(), 'public_galleries', [
+        fixture.activeGallery,
+        fixture.inactiveGallery,
+      ]),
+    ).toHaveLength(2);
     expect(await visibleIds(client(), 'gallery_links', [fixture.link])).toEqual([fixture.link]);
-    expect(await visibleIds(client(), 'page_content', [fixture.activeSection, fixture.inactiveSection])).toHaveLength(2);
-    expect(await visibleIds(client(), 'service_packages', [fixture.activeService, fixture.inactiveService])).toHaveLength(2);
-    expect(await visibleIds(client(), 'testimonials', [fixture.activeTestimonial, fixture.inactiveTestimonial])).toHaveLength(2);
-    const { data: link } = await client().from('gallery_links').select('passcode').eq('id', fixture.link).single();
+    expect(
+      await visibleIds(client(), 'page_content', [fixture.activeSection, fixture.inactiveSection]),
+    ).toHaveLength(2);
+    expect(
+      await visibleIds(client(), 'service_packages', [
+        fixture.activeService,
+        fixture.inactiveService,
+      ]),
+    ).toHaveLength(2);
+    expect(
+      await visibleIds(client(), 'testimonials', [
+        fixture.activeTestimonial,
+        fixture.inactiveTestimonial,
+      ]),
+    ).toHaveLength(2);
+    const { data: link } = await client()
+      .from('gallery_links')
+      .select('passcode')
+      .eq('id', fixture.link)
+      .single();
     expect(link).toEqual({ passcode: '2468' });
   });
 
@@ -265,21 +335,39 @@ describe('a signed-in admin', () => {
     const id = crypto.randomUUID();
     const created = await client()
       .from('gallery_links')
-      .insert({ id, album_id: fixture.privateAlbum, access_token: token!, passcode: '1234', allow_downloads: false });
+      .insert({
+        id,
+        album_id: fixture.privateAlbum,
+        access_token: token!,
+        passcode: '1234',
+        allow_downloads: false,
+      });
     expect(created.error).toBeNull();
-    expect(await sql('select passcode, allow_downloads, is_active from public.gallery_links where id = $1', [id])).toEqual([
-      { passcode: '1234', allow_downloads: false, is_active: true },
-    ]);
+    expect(
+      await sql(
+        'select passcode, allow_downloads, is_active from public.gallery_links where id = $1',
+        [id],
+      ),
+    ).toEqual([{ passcode: '1234', allow_downloads: false, is_active: true }]);
 
-    expect((await client().from('gallery_links').update({ is_active: false, passcode: null }).eq('id', id)).error).toBeNull();
+    expect(
+      (
+        await client()
+          .from('gallery_links')
+          .update({ is_active: false, passcode: null })
+          .eq('id', id)
+      ).error,
+    ).toBeNull();
     const moved = await client()
       .from('gallery_links')
       .update({ album_id: fixture.publicAlbum } as never)
       .eq('id', id);
     expect(moved.error?.code).toBe('42501');
-    expect(await sql('select album_id, passcode, is_active from public.gallery_links where id = $1', [id])).toEqual([
-      { album_id: fixture.privateAlbum, passcode: null, is_active: false },
-    ]);
+    expect(
+      await sql('select album_id, passcode, is_active from public.gallery_links where id = $1', [
+        id,
+      ]),
+    ).toEqual([{ album_id: fixture.privateAlbum, passcode: null, is_active: false }]);
 
     expect((await client().from('gallery_links').delete().eq('id', id)).error).toBeNull();
     expect(await sql('select 1 from public.gallery_links where id = $1', [id])).toEqual([]);
@@ -287,16 +375,31 @@ describe('a signed-in admin', () => {
 
   it('creates, edits, toggles and deletes page sections, but never renames a section', async () => {
     const id = crypto.randomUUID();
-    expect((await client().from('page_content').insert({ id, section_name: 'services', title: 'Sessions' })).error).toBeNull();
-    expect((await client().from('page_content').update({ title: 'Our sessions', is_active: false }).eq('id', id)).error).toBeNull();
+    expect(
+      (
+        await client()
+          .from('page_content')
+          .insert({ id, section_name: 'services', title: 'Sessions' })
+      ).error,
+    ).toBeNull();
+    expect(
+      (
+        await client()
+          .from('page_content')
+          .update({ title: 'Our sessions', is_active: false })
+          .eq('id', id)
+      ).error,
+    ).toBeNull();
     const renamed = await client()
       .from('page_content')
       .update({ section_name: 'cta' } as never)
       .eq('id', id);
     expect(renamed.error?.code).toBe('42501');
-    expect(await sql('select section_name, title, is_active from public.page_content where id = $1', [id])).toEqual([
-      { section_name: 'services', title: 'Our sessions', is_active: false },
-    ]);
+    expect(
+      await sql('select section_name, title, is_active from public.page_content where id = $1', [
+        id,
+      ]),
+    ).toEqual([{ section_name: 'services', title: 'Our sessions', is_active: false }]);
     expect((await client().from('page_content').delete().eq('id', id)).error).toBeNull();
     expect(await sql('select 1 from public.page_content where id = $1', [id])).toEqual([]);
   });
@@ -311,10 +414,20 @@ describe('a signed-in admin', () => {
           .insert({ id, name, features: ['All day', 'Drone'] })
       ).error,
     ).toBeNull();
-    expect((await client().from('service_packages').update({ is_active: false, icon_name: 'Star' }).eq('id', id)).error).toBeNull();
-    expect(await sql('select name, features, icon_name, is_active from public.service_packages where id = $1', [id])).toEqual([
-      { name, features: ['All day', 'Drone'], icon_name: 'Star', is_active: false },
-    ]);
+    expect(
+      (
+        await client()
+          .from('service_packages')
+          .update({ is_active: false, icon_name: 'Star' })
+          .eq('id', id)
+      ).error,
+    ).toBeNull();
+    expect(
+      await sql(
+        'select name, features, icon_name, is_active from public.service_packages where id = $1',
+        [id],
+      ),
+    ).toEqual([{ name, features: ['All day', 'Drone'], icon_name: 'Star', is_active: false }]);
     expect((await client().from('service_packages').delete().eq('id', id)).error).toBeNull();
     expect(await sql('select 1 from public.service_packages where id = $1', [id])).toEqual([]);
   });
@@ -322,22 +435,49 @@ describe('a signed-in admin', () => {
   it('creates, edits and deletes testimonials', async () => {
     const id = crypto.randomUUID();
     const name = uniqueName('Emma');
-    expect((await client().from('testimonials').insert({ id, client_name: name, quote: 'Lovely', sort_order: 2 })).error).toBeNull();
-    expect((await client().from('testimonials').update({ is_active: false, quote: 'Truly lovely' }).eq('id', id)).error).toBeNull();
-    expect(await sql('select client_name, quote, is_active, sort_order from public.testimonials where id = $1', [id])).toEqual([
-      { client_name: name, quote: 'Truly lovely', is_active: false, sort_order: 2 },
-    ]);
+    expect(
+      (
+        await client()
+          .from('testimonials')
+          .insert({ id, client_name: name, quote: 'Lovely', sort_order: 2 })
+      ).error,
+    ).toBeNull();
+    expect(
+      (
+        await client()
+          .from('testimonials')
+          .update({ is_active: false, quote: 'Truly lovely' })
+          .eq('id', id)
+      ).error,
+    ).toBeNull();
+    expect(
+      await sql(
+        'select client_name, quote, is_active, sort_order from public.testimonials where id = $1',
+        [id],
+      ),
+    ).toEqual([{ client_name: name, quote: 'Truly lovely', is_active: false, sort_order: 2 }]);
     expect((await client().from('testimonials').delete().eq('id', id)).error).toBeNull();
     expect(await sql('select 1 from public.testimonials where id = $1', [id])).toEqual([]);
   });
 
   it('edits the single profile row but cannot add a second one or delete it', async () => {
-    const [before] = await sql<{ site_name: string }>('select site_name from public.photographer_profile');
-    const updated = await client().from('photographer_profile').update({ site_name: 'Admin Edit' }).not('id', 'is', null);
+    const [before] = await sql<{ site_name: string }>(
+      'select site_name from public.photographer_profile',
+    );
+    const updated = await client()
+      .from('photographer_profile')
+      .update({ site_name: 'Admin Edit' })
+      .not('id', 'is', null);
     expect(updated.error).toBeNull();
-    expect(await sql('select site_name from public.photographer_profile')).toEqual([{ site_name: 'Admin Edit' }]);
-    expect((await client().from('photographer_profile').insert({ site_name: 'Second' })).error?.code).toBe('23505');
-    expect((await client().from('photographer_profile').delete().not('id', 'is', null)).error?.code).toBe('42501');
+    expect(await sql('select site_name from public.photographer_profile')).toEqual([
+      { site_name: 'Admin Edit' },
+    ]);
+    expect(
+      (await client().from('photographer_profile').insert({ site_name: 'Second' })).error?.code,
+    ).toBe('23505');
+    expect(
+      (await client().from('photographer_profile').delete().not('id', 'is', null)).error?.code,
+    ).toBe('42501');
     await sql('update public.photographer_profile set site_name = $1', [before!.site_name]);
   });
 

@@ -21,7 +21,13 @@ const fixture = {} as { active: string; inactive: string; admin: AdminCredential
 /** Every testimonial row, to prove a refused write changed nothing. */
 const allRows = () => sql('select * from public.testimonials order by id');
 const rowOf = (id: string) =>
-  sql<{ client_name: string; quote: string; photo_url: string | null; is_active: boolean; sort_order: number }>(
+  sql<{
+    client_name: string;
+    quote: string;
+    photo_url: string | null;
+    is_active: boolean;
+    sort_order: number;
+  }>(
     'select client_name, quote, photo_url, is_active, sort_order from public.testimonials where id = $1',
     [id],
   );
@@ -42,7 +48,10 @@ describe('a visitor', () => {
   const client = () => anonymous().adminClient;
 
   it('reads the active testimonials only, by sort order', async () => {
-    const { data, error } = await client().from('testimonials').select('id').in('id', [fixture.active, fixture.inactive]);
+    const { data, error } = await client()
+      .from('testimonials')
+      .select('id')
+      .in('id', [fixture.active, fixture.inactive]);
     expect(error).toBeNull();
     expect(data).toEqual([{ id: fixture.active }]);
     const shown = await readHomeTestimonials(anonymous());
@@ -70,15 +79,23 @@ describe('a visitor', () => {
       expect(error ? [401, 403].includes(status) : [200, 201, 204].includes(status)).toBe(true);
     }
     expect(await allRows()).toEqual(before);
-    const refused = await failureOf(createTestimonial(anonymous(), { id: crypto.randomUUID(), client_name: 'x', quote: 'x' }));
+    const refused = await failureOf(
+      createTestimonial(anonymous(), { id: crypto.randomUUID(), client_name: 'x', quote: 'x' }),
+    );
     expect(refused.status).toBe(401);
     expect(await allRows()).toEqual(before);
   });
 
   it('with a forged token is refused outright', async () => {
-    const forged = backendAs({ username: fixture.admin.username, token: 'forged-token' }).adminClient;
+    const forged = backendAs({
+      username: fixture.admin.username,
+      token: 'forged-token',
+    }).adminClient;
     const { status, error } = await forged.from('testimonials').select('id').limit(1);
-    expect({ status, message: error?.message }).toEqual({ status: 401, message: 'Not authenticated' });
+    expect({ status, message: error?.message }).toEqual({
+      status: 401,
+      message: 'Not authenticated',
+    });
   });
 });
 
@@ -94,22 +111,52 @@ describe('a signed-in admin', () => {
     const id = crypto.randomUUID();
     const client_name = uniqueName('Emma & James');
     const photo_url = '/storage/v1/object/public/photos/testimonial-1.jpg';
-    await createTestimonial(admin(), { id, client_name, quote: '  She made us feel at ease.  ', photo_url, sort_order: 3 });
-    // The answer was lost and the outbox sends it again, with a newer name even: the row stays as first made.
-    await createTestimonial(admin(), { id, client_name: 'Replayed', quote: 'Again', sort_order: 9 });
-    expect(await rowOf(id)).toEqual([{ client_name, quote: '  She made us feel at ease.  ', photo_url, is_active: true, sort_order: 3 }]);
-
-    const [{ updated_at: before }] = (await sql<{ updated_at: Date }>('select updated_at from public.testimonials where id = $1', [
+    await createTestimonial(admin(), {
       id,
-    ])) as [{ updated_at: Date }];
-    await updateTestimonial(admin(), id, { quote: 'Pure magic.', is_active: false, sort_order: 0, photo_url: null });
-    expect(await rowOf(id)).toEqual([{ client_name, quote: 'Pure magic.', photo_url: null, is_active: false, sort_order: 0 }]);
-    const [{ updated_at: after }] = (await sql<{ updated_at: Date }>('select updated_at from public.testimonials where id = $1', [id])) as [
-      { updated_at: Date },
-    ];
+      client_name,
+      quote: '  She made us feel at ease.  ',
+      photo_url,
+      sort_order: 3,
+    });
+    // The answer was lost and the outbox sends it again, with a newer name even: the row stays as first made.
+    await createTestimonial(admin(), {
+      id,
+      client_name: 'Replayed',
+      quote: 'Again',
+      sort_order: 9,
+    });
+    expect(await rowOf(id)).toEqual([
+      {
+        client_name,
+        quote: '  She made us feel at ease.  ',
+        photo_url,
+        is_active: true,
+        sort_order: 3,
+      },
+    ]);
+
+    const [{ updated_at: before }] = (await sql<{ updated_at: Date }>(
+      'select updated_at from public.testimonials where id = $1',
+      [id],
+    )) as [{ updated_at: Date }];
+    await updateTestimonial(admin(), id, {
+      quote: 'Pure magic.',
+      is_active: false,
+      sort_order: 0,
+      photo_url: null,
+    });
+    expect(await rowOf(id)).toEqual([
+      { client_name, quote: 'Pure magic.', photo_url: null, is_active: false, sort_order: 0 },
+    ]);
+    const [{ updated_at: after }] = (await sql<{ updated_at: Date }>(
+      'select updated_at from public.testimonials where id = $1',
+      [id],
+    )) as [{ updated_at: Date }];
     expect(after.getTime()).toBeGreaterThan(before.getTime());
     // Hidden now: visitors no longer read it.
-    expect((await readHomeTestimonials(anonymous())).map((testimonial) => testimonial.id)).not.toContain(id);
+    expect(
+      (await readHomeTestimonials(anonymous())).map((testimonial) => testimonial.id),
+    ).not.toContain(id);
 
     await deleteTestimonial(admin(), id);
     await deleteTestimonial(admin(), id); // a replayed delete changes nothing
@@ -130,7 +177,10 @@ describe('a signed-in admin', () => {
         .eq('id', fixture.active),
     ]) {
       const { error, status } = await attempt;
-      expect({ refused: [401, 403].includes(status), code: error?.code }).toEqual({ refused: true, code: '42501' });
+      expect({ refused: [401, 403].includes(status), code: error?.code }).toEqual({
+        refused: true,
+        code: '42501',
+      });
     }
     expect(await allRows()).toEqual(before);
   });
@@ -149,13 +199,22 @@ describe('a signed-in admin', () => {
       { sort_order: 1_000_001 },
       { sort_order: -1_000_001 },
       // Every address the one URL rule refuses as an image source (docs/SECURITY.md, "URLs").
-      ...URL_VECTORS.filter((vector) => !vector.image).map((vector) => ({ photo_url: vector.value })),
+      ...URL_VECTORS.filter((vector) => !vector.image).map((vector) => ({
+        photo_url: vector.value,
+      })),
     ];
-    expect(refusals.map((fields) => fields.photo_url)).toEqual(expect.arrayContaining(['javascript:alert(1)', '//evil.example/path']));
+    expect(refusals.map((fields) => fields.photo_url)).toEqual(
+      expect.arrayContaining(['javascript:alert(1)', '//evil.example/path']),
+    );
     for (const fields of refusals) {
       const insert = await admin()
         .adminClient.from('testimonials')
-        .insert({ id: crypto.randomUUID(), client_name: 'Valid name', quote: 'Valid words', ...fields } as never);
+        .insert({
+          id: crypto.randomUUID(),
+          client_name: 'Valid name',
+          quote: 'Valid words',
+          ...fields,
+        } as never);
       expect({ fields, status: insert.status, code: insert.error?.code }).toEqual({
         fields,
         status: 400,
@@ -171,8 +230,15 @@ describe('a signed-in admin', () => {
 
     // The boundaries themselves are fine.
     const id = crypto.randomUUID();
-    await createTestimonial(admin(), { id, client_name: 'n'.repeat(100), quote: 'q'.repeat(2000), sort_order: 1_000_000 });
-    expect((await rowOf(id)).map((row) => [row.client_name.length, row.quote.length, row.sort_order])).toEqual([[100, 2000, 1_000_000]]);
+    await createTestimonial(admin(), {
+      id,
+      client_name: 'n'.repeat(100),
+      quote: 'q'.repeat(2000),
+      sort_order: 1_000_000,
+    });
+    expect(
+      (await rowOf(id)).map((row) => [row.client_name.length, row.quote.length, row.sort_order]),
+    ).toEqual([[100, 2000, 1_000_000]]);
     await deleteTestimonial(admin(), id);
   });
 
@@ -182,7 +248,12 @@ describe('a signed-in admin', () => {
     // an image source like any other (an <img> never runs an SVG's scripts).
     for (const photo_url of [...allowed, 'http://evil/x.svg']) {
       const id = crypto.randomUUID();
-      await createTestimonial(admin(), { id, client_name: 'Photo check', quote: 'Words', photo_url });
+      await createTestimonial(admin(), {
+        id,
+        client_name: 'Photo check',
+        quote: 'Words',
+        photo_url,
+      });
       expect((await rowOf(id)).map((row) => row.photo_url)).toEqual([photo_url]);
       await deleteTestimonial(admin(), id);
     }

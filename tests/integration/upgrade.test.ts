@@ -48,7 +48,9 @@ async function everything(stack: RunningStack) {
           [`public.${pg.escapeIdentifier(name)}`],
         )
       ).rows.map((row) => row.column);
-      rows[name] = (await db.query(`select to_jsonb(t) as row from public.${pg.escapeIdentifier(name)} t`)).rows
+      rows[name] = (
+        await db.query(`select to_jsonb(t) as row from public.${pg.escapeIdentifier(name)} t`)
+      ).rows
         .map((row: { row: Record<string, unknown> }) => row.row)
         .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
     }
@@ -71,7 +73,8 @@ function expectKept(
     const newRows = after.rows[table] ?? [];
     const key = before.keys[table]!;
     expect(key.length, `${table} has a primary key`).toBeGreaterThan(0);
-    const keyOf = (row: Record<string, unknown>) => JSON.stringify(key.map((column) => row[column]));
+    const keyOf = (row: Record<string, unknown>) =>
+      JSON.stringify(key.map((column) => row[column]));
     expect(newRows.length, `rows of ${table}`).toBe(oldRows.length);
     for (const old of oldRows) {
       const now = newRows.find((row) => keyOf(row) === keyOf(old));
@@ -93,8 +96,13 @@ describe('upgrades keep everything', () => {
     { timeout: 120_000 },
     async () => {
       const dataDir = own.folder('upgrade-first-');
-      const old = await own.start(dataDir, { migrationsThrough: FIRST_RELEASE, olderProjectDefaults: true });
-      expect(old.migrationsApplied.map(version)).toEqual(files.map(version).filter((v) => v <= FIRST_RELEASE));
+      const old = await own.start(dataDir, {
+        migrationsThrough: FIRST_RELEASE,
+        olderProjectDefaults: true,
+      });
+      expect(old.migrationsApplied.map(version)).toEqual(
+        files.map(version).filter((v) => v <= FIRST_RELEASE),
+      );
 
       // The photographer's work, through the first release's API: two collections, photos with
       // their originals and renditions in bucket photos (that release's layout), a curated
@@ -107,7 +115,12 @@ describe('upgrades keep everything', () => {
         p_description: 'June',
         p_is_public: false,
       });
-      await first.rpc('admin_create_album', { p_id: albums[1], p_name: 'Portfolio', p_description: null, p_is_public: true });
+      await first.rpc('admin_create_album', {
+        p_id: albums[1],
+        p_name: 'Portfolio',
+        p_description: null,
+        p_is_public: true,
+      });
       const photos: Array<{ id: string; album: string; original: Buffer; thumb: Buffer }> = [];
       const fixtures = ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'] as const;
       for (const [index, album] of [albums[0], albums[0], albums[1]].entries()) {
@@ -139,9 +152,17 @@ describe('upgrades keep everything', () => {
         p_description: 'Mine',
         p_is_active: true,
       });
-      await first.rpc('admin_add_photos_to_gallery', { p_gallery_id: gallery, p_photo_ids: [photos[2]!.id, photos[0]!.id] });
+      await first.rpc('admin_add_photos_to_gallery', {
+        p_gallery_id: gallery,
+        p_photo_ids: [photos[2]!.id, photos[0]!.id],
+      });
       const token = randomBytes(24).toString('base64url');
-      await first.insert('gallery_links', { album_id: albums[0], access_token: token, passcode: '1234', allow_downloads: true });
+      await first.insert('gallery_links', {
+        album_id: albums[0],
+        access_token: token,
+        passcode: '1234',
+        allow_downloads: true,
+      });
       const before = await everything(old);
       expect(before.rows.photos).toHaveLength(3);
       expect(before.objects).toHaveLength(6);
@@ -149,13 +170,19 @@ describe('upgrades keep everything', () => {
 
       // The current version on the same directory.
       const now = await own.start(dataDir);
-      expect(now.migrationsApplied.map(version)).toEqual(files.map(version).filter((v) => v > FIRST_RELEASE));
+      expect(now.migrationsApplied.map(version)).toEqual(
+        files.map(version).filter((v) => v > FIRST_RELEASE),
+      );
       const after = await everything(now);
-      const originalsPath = (album: string, file: string) => `/storage/v1/object/authenticated/originals/${album}/${file}`;
+      const originalsPath = (album: string, file: string) =>
+        `/storage/v1/object/authenticated/originals/${album}/${file}`;
       expectKept(before, after, (table, column, old, value) => {
         // Originals moved into the private bucket (migration 20261124000200): same object name.
         if (table === 'photos' && column === 'file_url')
-          return typeof old === 'string' && value === old.replace('/object/public/photos/', '/object/authenticated/originals/');
+          return (
+            typeof old === 'string' &&
+            value === old.replace('/object/public/photos/', '/object/authenticated/originals/')
+          );
         return false;
       });
       // Every photo's original and rendition, byte for byte, where the current app reads them.
@@ -164,25 +191,36 @@ describe('upgrades keep everything', () => {
         const original = await current.get(originalsPath(photo.album, `${photo.id}.jpg`), 'admin');
         expect(original.status).toBe(200);
         expect(sha256(original.bytes)).toBe(sha256(photo.original));
-        const thumb = await current.get(`/storage/v1/object/public/photos/${photo.album}/${photo.id}.thumb.jpg`);
+        const thumb = await current.get(
+          `/storage/v1/object/public/photos/${photo.album}/${photo.id}.thumb.jpg`,
+        );
         expect(thumb.status).toBe(200);
         expect(sha256(thumb.bytes)).toBe(sha256(photo.thumb));
       }
       expect(after.objects.map((object) => `${object.bucket_id}/${object.name}`).sort()).toEqual(
-        photos.flatMap((photo) => [`originals/${photo.album}/${photo.id}.jpg`, `photos/${photo.album}/${photo.id}.thumb.jpg`]).sort(),
+        photos
+          .flatMap((photo) => [
+            `originals/${photo.album}/${photo.id}.jpg`,
+            `photos/${photo.album}/${photo.id}.thumb.jpg`,
+          ])
+          .sort(),
       );
       // What visitors and clients see still works: the gallery in its order, the link with its passcode.
-      const shown = (await current.anonRpc('get_album_photos_by_token', { p_access_token: token, p_passcode: '1234' })) as Array<{
+      const shown = (await current.anonRpc('get_album_photos_by_token', {
+        p_access_token: token,
+        p_passcode: '1234',
+      })) as Array<{
         id: string;
       }>;
       expect(shown.map((photo) => photo.id).sort()).toEqual([photos[0]!.id, photos[1]!.id].sort());
       const galleryPhotos = await current.get(
         `/rest/v1/public_gallery_photos?select=photo_id&public_gallery_id=eq.${gallery}&order=sort_order`,
       );
-      expect((JSON.parse(galleryPhotos.bytes.toString()) as Array<{ photo_id: string }>).map((row) => row.photo_id)).toEqual([
-        photos[2]!.id,
-        photos[0]!.id,
-      ]);
+      expect(
+        (JSON.parse(galleryPhotos.bytes.toString()) as Array<{ photo_id: string }>).map(
+          (row) => row.photo_id,
+        ),
+      ).toEqual([photos[2]!.id, photos[0]!.id]);
     },
   );
 
@@ -191,14 +229,27 @@ describe('upgrades keep everything', () => {
     { timeout: 120_000 },
     async () => {
       const dataDir = own.folder('upgrade-previous-');
-      const old = await own.start(dataDir, { migrationsThrough: PREVIOUS_RELEASE, olderProjectDefaults: true });
+      const old = await own.start(dataDir, {
+        migrationsThrough: PREVIOUS_RELEASE,
+        olderProjectDefaults: true,
+      });
       const previous = await adminApi(old, own.adminPassword);
       const album = randomUUID();
-      await previous.rpc('admin_create_album', { p_id: album, p_name: 'Family', p_description: null, p_is_public: false });
+      await previous.rpc('admin_create_album', {
+        p_id: album,
+        p_name: 'Family',
+        p_description: null,
+        p_is_public: false,
+      });
       const ids: string[] = [];
-      for (const fixture of ['landscape.jpg', 'portrait.jpg'] as const) ids.push((await addPhoto(previous, album, fixture)).id);
+      for (const fixture of ['landscape.jpg', 'portrait.jpg'] as const)
+        ids.push((await addPhoto(previous, album, fixture)).id);
       const token = randomBytes(24).toString('base64url');
-      await previous.insert('gallery_links', { album_id: album, access_token: token, allow_favourites: true });
+      await previous.insert('gallery_links', {
+        album_id: album,
+        access_token: token,
+        allow_favourites: true,
+      });
       await pickFavourites(previous, token, 'Anna', ids);
       await pickFavourites(previous, token, 'Ben', [ids[1]!]);
       const before = await everything(old);
@@ -206,12 +257,16 @@ describe('upgrades keep everything', () => {
       await own.stop(old);
 
       const now = await own.start(dataDir);
-      expect(now.migrationsApplied.map(version)).toEqual(files.map(version).filter((v) => v > PREVIOUS_RELEASE));
+      expect(now.migrationsApplied.map(version)).toEqual(
+        files.map(version).filter((v) => v > PREVIOUS_RELEASE),
+      );
       const after = await everything(now);
       expectKept(before, after);
       expect(after.objects).toEqual(before.objects);
       const current = await adminApi(now, own.adminPassword);
-      const favourites = await current.rpc('admin_list_link_favourites', { p_link_id: after.rows.gallery_links![0]!.id });
+      const favourites = await current.rpc('admin_list_link_favourites', {
+        p_link_id: after.rows.gallery_links![0]!.id,
+      });
       expect(JSON.stringify(favourites)).toContain('Anna');
       expect(JSON.stringify(favourites)).toContain('Ben');
     },

@@ -19,7 +19,11 @@ import {
   staticHostBackendOrigins,
 } from '../../deploy/security-headers';
 import { ensureBuild } from '../../supabase/local/build';
-import { startGateway, type GatewayOptions, type RunningGateway } from '../../supabase/local/gateway';
+import {
+  startGateway,
+  type GatewayOptions,
+  type RunningGateway,
+} from '../../supabase/local/gateway';
 import { recordingServer, sendRaw, type RecordingServer } from './raw-http';
 import '../support/stack-context';
 
@@ -49,16 +53,23 @@ const gateways: RunningGateway[] = [];
 const folders: string[] = [];
 
 function expectSecurityHeaders(headers: Record<string, string> | Headers, csp?: string) {
-  const get = (name: string) => (headers instanceof Headers ? headers.get(name) : headers[name]) ?? null;
+  const get = (name: string) =>
+    (headers instanceof Headers ? headers.get(name) : headers[name]) ?? null;
   for (const name of SECURITY_HEADERS) expect(get(name), name).toBeTruthy();
   expect(get('x-content-type-options')).toBe('nosniff');
   // The site's own pages may be framed by the site (Site Design's preview); nothing else by anyone.
   if (csp === undefined) expect(['DENY', 'SAMEORIGIN']).toContain(get('x-frame-options'));
-  else expect(get('x-frame-options')).toBe(csp === siteContentSecurityPolicy() ? 'SAMEORIGIN' : 'DENY');
+  else
+    expect(get('x-frame-options')).toBe(
+      csp === siteContentSecurityPolicy() ? 'SAMEORIGIN' : 'DENY',
+    );
   if (csp) expect(get('content-security-policy')).toBe(csp);
 }
 
-async function gateway(options: Partial<GatewayOptions> = {}, attach = true): Promise<RunningGateway> {
+async function gateway(
+  options: Partial<GatewayOptions> = {},
+  attach = true,
+): Promise<RunningGateway> {
   const running = await startGateway({
     host: '127.0.0.1',
     port: 0,
@@ -68,11 +79,23 @@ async function gateway(options: Partial<GatewayOptions> = {}, attach = true): Pr
       timeoutCheckIntervalMs: 100,
       restBodyTimeoutMs: 800,
       ...options.limits,
-      rateLimits: { requests: 0, logins: 0, passcodes: 0, exemptLoopback: false, ...options.limits?.rateLimits },
+      rateLimits: {
+        requests: 0,
+        logins: 0,
+        passcodes: 0,
+        exemptLoopback: false,
+        ...options.limits?.rateLimits,
+      },
     },
   });
   gateways.push(running);
-  if (attach) running.attach({ postgrestUrl: rest.url, storageUrl: storage.url, anonKey: 'anon-key', serviceRoleKey: 'service-key' });
+  if (attach)
+    running.attach({
+      postgrestUrl: rest.url,
+      storageUrl: storage.url,
+      anonKey: 'anon-key',
+      serviceRoleKey: 'service-key',
+    });
   return running;
 }
 
@@ -96,14 +119,24 @@ beforeAll(async () => {
       res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
       res.end(POSTGRES_DOWN);
     } else if (request.url.startsWith('/big')) {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-security-policy': 'default-src *' });
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-security-policy': 'default-src *',
+      });
       res.end(
         JSON.stringify(
-          Array.from({ length: 500 }, (_, id) => ({ id, name: `photo ${id}`, url: `/storage/v1/object/public/photos/${id}.jpg` })),
+          Array.from({ length: 500 }, (_, id) => ({
+            id,
+            name: `photo ${id}`,
+            url: `/storage/v1/object/public/photos/${id}.jpg`,
+          })),
         ),
       );
     } else {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', server: 'postgrest/12.0.2' });
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        server: 'postgrest/12.0.2',
+      });
       res.end(JSON.stringify({ url: request.url, bytes: request.bodyBytes }));
     }
   });
@@ -137,11 +170,16 @@ describe('requests reach only PostgREST and the storage service, on their own ho
 
   it('forwards /rest/v1 and /storage/v1 below their prefix, with the admin headers, to the right upstream only', async () => {
     const before = { rest: rest.requests.length, storage: storage.requests.length };
-    const answer = await fetch(`${site.url}/rest/v1/albums?select=id`, { headers: { 'x-admin-username': 'admin', 'x-admin-token': 't' } });
+    const answer = await fetch(`${site.url}/rest/v1/albums?select=id`, {
+      headers: { 'x-admin-username': 'admin', 'x-admin-token': 't' },
+    });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ url: '/albums?select=id', bytes: 0 });
     expect(rest.requests.at(-1)!.headers['x-admin-token']).toBe('t');
-    const upload = await fetch(`${site.url}/storage/v1/object/photos/a/b.jpg`, { method: 'POST', body: 'bytes' });
+    const upload = await fetch(`${site.url}/storage/v1/object/photos/a/b.jpg`, {
+      method: 'POST',
+      body: 'bytes',
+    });
     expect(await upload.json()).toEqual({ Key: '/object/photos/a/b.jpg', bytes: 5 });
     expect({ rest: rest.requests.length, storage: storage.requests.length }).toEqual({
       rest: before.rest + 1,
@@ -167,13 +205,21 @@ describe('requests reach only PostgREST and the storage service, on their own ho
       [`/storage/v1/object/public/%2e%2e/%2e%2e/%2e%2e/${other}`, [400]],
       [`/storage/v1/http:%2F%2F${other}/x`, [400]],
       [`/rest%2Fv1//${other}/x`, [400]],
-      ['/rest/v1/echo', [200], { Host: other, 'X-Forwarded-Host': other, Forwarded: `host=${other}` }],
+      [
+        '/rest/v1/echo',
+        [200],
+        { Host: other, 'X-Forwarded-Host': other, Forwarded: `host=${other}` },
+      ],
       [`/rest/v1/echo?next=http://${other}/&url=//${other}`, [200]],
       [`/storage/v1/object/public/photos/x.jpg?redirect=http://${other}/`, [200]],
     ];
     const answers = [];
     for (const [target, statuses, headers] of hostile)
-      answers.push({ target, statuses, answer: (await sendRaw(site.port, rawGet(target, headers))).answer });
+      answers.push({
+        target,
+        statuses,
+        answer: (await sendRaw(site.port, rawGet(target, headers))).answer,
+      });
     const odd = [];
     for (const request of [
       'CONNECT ' + other + ' HTTP/1.1\r\nHost: ' + other + '\r\n\r\n',
@@ -181,9 +227,12 @@ describe('requests reach only PostgREST and the storage service, on their own ho
     ]) {
       odd.push((await sendRaw(site.port, request, { timeoutMs: 2_000 })).answer?.status ?? null);
     }
-    expect(canary.requests.map((request) => `${request.method} ${request.url} ${String(request.headers['x-admin-token'] ?? '')}`)).toEqual(
-      [],
-    );
+    expect(
+      canary.requests.map(
+        (request) =>
+          `${request.method} ${request.url} ${String(request.headers['x-admin-token'] ?? '')}`,
+      ),
+    ).toEqual([]);
     for (const { target, statuses, answer } of answers) {
       expect(statuses, `${target} answered ${answer?.status}`).toContain(answer?.status);
       expectSecurityHeaders(answer!.headers);
@@ -220,14 +269,20 @@ describe('requests reach only PostgREST and the storage service, on their own ho
 
   it('answers an upload to a path that is not valid with 400, not with a complaint about its body', async () => {
     const before = storage.requests.length;
-    for (const path of ['/storage/v1/object/photos/a/50%off.jpg', '/storage/v1/object/photos/a/b%00.jpg']) {
+    for (const path of [
+      '/storage/v1/object/photos/a/50%off.jpg',
+      '/storage/v1/object/photos/a/b%00.jpg',
+    ]) {
       const answer = await fetch(`http://127.0.0.1:${site.port}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'image/jpeg' },
         body: new Uint8Array(64 * 1024),
       });
       expect(answer.status, path).toBe(400);
-      expect(await answer.json()).toMatchObject({ code: 'GW400', message: 'The request is not valid' });
+      expect(await answer.json()).toMatchObject({
+        code: 'GW400',
+        message: 'The request is not valid',
+      });
     }
     expect(storage.requests.length).toBe(before);
   });
@@ -253,7 +308,10 @@ describe('requests reach only PostgREST and the storage service, on their own ho
 
   it('with TRUST_PROXY, takes the client address from the trusted proxy’s X-Forwarded-For (and still replaces it)', async () => {
     const behindProxy = await gateway({ trustProxy: 'loopback' });
-    await sendRaw(behindProxy.port, rawGet('/rest/v1/who', { 'X-Forwarded-For': '6.6.6.6, 203.0.113.7' }));
+    await sendRaw(
+      behindProxy.port,
+      rawGet('/rest/v1/who', { 'X-Forwarded-For': '6.6.6.6, 203.0.113.7' }),
+    );
     const seen = rest.requests.at(-1)!;
     expect(seen.headers['x-real-ip']).toBe('203.0.113.7');
     expect(seen.headers['x-forwarded-for']).toBe('203.0.113.7');
@@ -263,12 +321,18 @@ describe('requests reach only PostgREST and the storage service, on their own ho
 describe('limits', () => {
   let site: RunningGateway;
   beforeAll(async () => {
-    site = await gateway({ limits: { restBodyBytes: 1024 * 1024, storageBodyBytes: 8 * 1024 * 1024 } });
+    site = await gateway({
+      limits: { restBodyBytes: 1024 * 1024, storageBodyBytes: 8 * 1024 * 1024 },
+    });
   });
 
   it('closes a connection whose headers never finish (slowloris) after the headers timeout', async () => {
     const started = Date.now();
-    const { answer, closedAfterMs } = await sendRaw(site.port, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ', { timeoutMs: 5_000 });
+    const { answer, closedAfterMs } = await sendRaw(
+      site.port,
+      'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ',
+      { timeoutMs: 5_000 },
+    );
     expect(closedAfterMs).not.toBeNull();
     expect(Date.now() - started).toBeLessThan(3_000);
     expect(answer?.status).toBe(408);
@@ -279,7 +343,9 @@ describe('limits', () => {
     const large = await sendRaw(site.port, rawGet('/rest/v1/x', { 'X-Big': 'a'.repeat(20_000) }));
     expect(large.answer?.status).toBe(431);
     expectSecurityHeaders(large.answer!.headers, API_CONTENT_SECURITY_POLICY);
-    const many = Object.fromEntries(Array.from({ length: 150 }, (_, index) => [`X-H${index}`, 'v']));
+    const many = Object.fromEntries(
+      Array.from({ length: 150 }, (_, index) => [`X-H${index}`, 'v']),
+    );
     const counted = await sendRaw(site.port, rawGet('/rest/v1/x', many));
     expect(counted.answer?.status).toBe(431);
     expect(JSON.parse(counted.answer!.body.toString())).toMatchObject({ code: 'GW431' });
@@ -312,7 +378,9 @@ describe('limits', () => {
     const body = Buffer.alloc(size, 0x20);
     const post = (target: string, headers: string, payload: Buffer) =>
       Buffer.concat([
-        Buffer.from(`POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${headers}\r\n`),
+        Buffer.from(
+          `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${headers}\r\n`,
+        ),
         payload,
       ]);
     const rpc = '/rest/v1/rpc/get_gallery_link_by_token';
@@ -323,14 +391,21 @@ describe('limits', () => {
       post(
         rpc,
         'Transfer-Encoding: chunked\r\n',
-        Buffer.concat([Buffer.from(`${size.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]),
+        Buffer.concat([
+          Buffer.from(`${size.toString(16)}\r\n`),
+          body,
+          Buffer.from('\r\n0\r\n\r\n'),
+        ]),
       ),
       post('/storage/v1/object/photos/x.jpg', `Content-Length: ${size}\r\n`, body),
     ];
     const statuses = [];
     for (let round = 0; round < 15; round++) {
       for (const request of requests) {
-        const { answer } = await sendRaw(site.port, request, { untilAnswer: true, sendFirst: true });
+        const { answer } = await sendRaw(site.port, request, {
+          untilAnswer: true,
+          sendFirst: true,
+        });
         statuses.push(answer?.status ?? 'no answer');
       }
     }
@@ -374,14 +449,20 @@ describe('limits', () => {
       ['br', brotliDecompressSync],
       ['gzip', gunzipSync],
     ] as const) {
-      const { answer } = await sendRaw(site.port, rawGet('/rest/v1/big', { 'Accept-Encoding': encoding }));
+      const { answer } = await sendRaw(
+        site.port,
+        rawGet('/rest/v1/big', { 'Accept-Encoding': encoding }),
+      );
       expect(answer!.headers['content-encoding']).toBe(encoding);
       expect(answer!.headers.vary).toMatch(/accept-encoding/i);
       expect(JSON.parse(decode(answer!.body).toString())).toHaveLength(500);
       // PostgREST's answers carry the gateway's API policy, not an upstream's.
       expect(answer!.headers['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY);
     }
-    const { answer: image } = await sendRaw(site.port, rawGet('/storage/v1/object/public/photos/x.jpg', { 'Accept-Encoding': 'br, gzip' }));
+    const { answer: image } = await sendRaw(
+      site.port,
+      rawGet('/storage/v1/object/public/photos/x.jpg', { 'Accept-Encoding': 'br, gzip' }),
+    );
     expect(image!.headers['content-encoding']).toBeUndefined();
     expect(image!.body.length).toBe(20_000);
   });
@@ -389,7 +470,9 @@ describe('limits', () => {
 
 describe('rate limits per client address', () => {
   it('limits admin_login tightly, passcode checks, and everything generously; 429 is JSON with retry-after', async () => {
-    const site = await gateway({ limits: { rateLimits: { logins: 3, passcodes: 4, requests: 40 } } });
+    const site = await gateway({
+      limits: { rateLimits: { logins: 3, passcodes: 4, requests: 40 } },
+    });
     const post = (path: string, body: unknown) =>
       fetch(`${site.url}/rest/v1/rpc/${path}`, {
         method: 'POST',
@@ -399,11 +482,18 @@ describe('rate limits per client address', () => {
     const before = rest.requests.length;
     const logins = [];
     for (let attempt = 0; attempt < 5; attempt++)
-      logins.push(await post('admin_login', { p_username: 'admin', p_password: `guess-${attempt}` }));
+      logins.push(
+        await post('admin_login', { p_username: 'admin', p_password: `guess-${attempt}` }),
+      );
     expect(logins.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429]);
     const refused = logins[3]!;
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await refused.json()).toMatchObject({ code: 'GW429', details: null, hint: null, message: expect.stringMatching(/try again/) });
+    expect(await refused.json()).toMatchObject({
+      code: 'GW429',
+      details: null,
+      hint: null,
+      message: expect.stringMatching(/try again/),
+    });
     expectSecurityHeaders(refused.headers, API_CONTENT_SECURITY_POLICY);
     expect(refused.headers.get('access-control-allow-origin')).toBe('*');
     expect(rest.requests.length - before).toBe(3);
@@ -420,14 +510,19 @@ describe('rate limits per client address', () => {
       (await post('get_album_photos_by_token', { p_access_token: 't', p_passcode: '2' })).status,
       (await post('get_download_grant', { p_access_token: 't', p_passcode: '3' })).status,
       (await post('get_album_cover_by_token', { p_access_token: 't', p_passcode: '4' })).status,
-      (await fetch(`${site.url}/rest/v1/rpc/get_album_photos_by_token?p_access_token=t&p_passcode=5`)).status,
+      (
+        await fetch(
+          `${site.url}/rest/v1/rpc/get_album_photos_by_token?p_access_token=t&p_passcode=5`,
+        )
+      ).status,
       (await post('validate_gallery_passcode', { p_access_token: 't', p_passcode: '6' })).status,
     ];
     expect(passcodes).toEqual([200, 200, 200, 200, 429, 429]);
 
     // The global limit counts every request, files and errors included.
     const statuses = [];
-    for (let call = 0; call < 40; call++) statuses.push((await fetch(`${site.url}/rest/v1/albums`)).status);
+    for (let call = 0; call < 40; call++)
+      statuses.push((await fetch(`${site.url}/rest/v1/albums`)).status);
     expect(statuses).toContain(429);
     const page = await fetch(`${site.url}/`);
     expect(page.status).toBe(429);
@@ -444,7 +539,14 @@ describe('rate limits per client address', () => {
           body: JSON.stringify({ p_access_token: 't', p_kind: 'opened', p_passcode: passcode }),
         })
       ).status;
-    const statuses = [await record(), await record(), await record('1'), await record('2'), await record('3'), await record()];
+    const statuses = [
+      await record(),
+      await record(),
+      await record('1'),
+      await record('2'),
+      await record('3'),
+      await record(),
+    ];
     expect(statuses).toEqual([200, 200, 200, 200, 429, 200]);
   });
 
@@ -460,7 +562,8 @@ describe('rate limits per client address', () => {
     for (let attempt = 0; attempt < 5; attempt++) local.push((await login()).status);
     expect(local).toEqual([200, 200, 200, 200, 200]);
     const proxied = [];
-    for (let attempt = 0; attempt < 3; attempt++) proxied.push((await login({ 'x-forwarded-for': '198.51.100.4' })).status);
+    for (let attempt = 0; attempt < 3; attempt++)
+      proxied.push((await login({ 'x-forwarded-for': '198.51.100.4' })).status);
     expect(proxied).toEqual([200, 200, 429]);
   });
 });
@@ -499,7 +602,10 @@ describe('security headers and error answers', () => {
       expect(answer?.status, path).toBe(status);
       expectSecurityHeaders(answer!.headers, csp);
     }
-    const { answer: trace } = await sendRaw(site.port, 'TRACE /rest/v1/albums HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    const { answer: trace } = await sendRaw(
+      site.port,
+      'TRACE /rest/v1/albums HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+    );
     expect(trace?.status).toBe(405);
     expectSecurityHeaders(trace!.headers, API_CONTENT_SECURITY_POLICY);
     const starting = await gateway({ distDir }, false);
@@ -530,7 +636,12 @@ describe('security headers and error answers', () => {
     expect(down.status).toBe(503);
     const text = await down.text();
     expect(text).not.toMatch(/127\.0\.0\.1|54329|connection to server/);
-    expect(JSON.parse(text)).toEqual({ code: 'PGRST001', details: null, hint: null, message: expect.any(String) });
+    expect(JSON.parse(text)).toEqual({
+      code: 'PGRST001',
+      details: null,
+      hint: null,
+      message: expect.any(String),
+    });
     // An upstream that is not there at all.
     const orphan = await gateway();
     orphan.attach({
@@ -550,22 +661,34 @@ describe('security headers and error answers', () => {
   it('gives PostgREST’s OpenAPI description to the service key only', async () => {
     const before = rest.requests.length;
     for (const path of ['/rest/v1/', '/rest/v1']) {
-      const anonymous = await fetch(`${site.url}${path}`, { headers: { apikey: 'anon-key', authorization: 'Bearer anon-key' } });
+      const anonymous = await fetch(`${site.url}${path}`, {
+        headers: { apikey: 'anon-key', authorization: 'Bearer anon-key' },
+      });
       expect(anonymous.status).toBe(403);
     }
     expect(rest.requests.length).toBe(before);
-    const service = await fetch(`${site.url}/rest/v1/`, { headers: { apikey: 'service-key', authorization: 'Bearer service-key' } });
+    const service = await fetch(`${site.url}/rest/v1/`, {
+      headers: { apikey: 'service-key', authorization: 'Bearer service-key' },
+    });
     expect(service.status).toBe(200);
   });
 
   it('serves /config.json the same whatever the Host header says', async () => {
     for (const host of ['127.0.0.1', 'evil.example', `127.0.0.1:${canary.port}`]) {
-      const { answer } = await sendRaw(site.port, rawGet('/config.json', { Host: host }).replace('Host: 127.0.0.1\r\n', ''));
-      expect(JSON.parse(answer!.body.toString())).toEqual({ supabaseUrl: '/', supabaseAnonKey: 'anon-key' });
+      const { answer } = await sendRaw(
+        site.port,
+        rawGet('/config.json', { Host: host }).replace('Host: 127.0.0.1\r\n', ''),
+      );
+      expect(JSON.parse(answer!.body.toString())).toEqual({
+        supabaseUrl: '/',
+        supabaseAnonKey: 'anon-key',
+      });
       expect(answer!.headers['cache-control']).toBe('no-store');
     }
     const named = await gateway({ publicUrl: 'https://photos.example' });
-    expect(await (await fetch(`${named.url}/config.json`, { headers: { host: 'evil.example' } })).json()).toMatchObject({
+    expect(
+      await (await fetch(`${named.url}/config.json`, { headers: { host: 'evil.example' } })).json(),
+    ).toMatchObject({
       supabaseUrl: 'https://photos.example',
     });
   });
@@ -577,12 +700,19 @@ describe('security headers and error answers', () => {
     expect(route.headers.get('cache-control')).toBe('no-cache');
     const assets = readdirSync(join(distDir, 'assets'));
     const big = assets.find((name) => name.endsWith('.js') && assets.includes(`${name}.br`))!;
-    const { answer } = await sendRaw(site.port, rawGet(`/assets/${big}`, { 'Accept-Encoding': 'br' }));
+    const { answer } = await sendRaw(
+      site.port,
+      rawGet(`/assets/${big}`, { 'Accept-Encoding': 'br' }),
+    );
     expect(answer!.headers['content-encoding']).toBe('br');
     expect(answer!.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(brotliDecompressSync(answer!.body).equals(readFileSync(join(distDir, 'assets', big)))).toBe(true);
+    expect(
+      brotliDecompressSync(answer!.body).equals(readFileSync(join(distDir, 'assets', big))),
+    ).toBe(true);
     const files = (dir: string): string[] =>
-      readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+      readdirSync(dir).flatMap((name) =>
+        statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)],
+      );
     expect(files(distDir).filter((file) => file.endsWith('.map'))).toEqual([]);
     for (const file of files(distDir).filter((name) => name.endsWith('.js')))
       expect(readFileSync(file, 'utf8')).not.toContain('sourceMappingURL');
@@ -590,10 +720,14 @@ describe('security headers and error answers', () => {
 
   it('writes the same headers for static hosts (dist/_headers, dist/vercel.json), allowing the hosted Supabase origin', async () => {
     const { answer } = await sendRaw(site.port, rawGet('/'));
-    const served = Object.fromEntries(Object.keys(siteHeaders()).map((name) => [name, answer!.headers[name]]));
+    const served = Object.fromEntries(
+      Object.keys(siteHeaders()).map((name) => [name, answer!.headers[name]]),
+    );
     expect(served).toEqual(siteHeaders());
     const forStaticHost = siteHeaders({ backendOrigins: staticHostBackendOrigins(undefined) });
-    expect(forStaticHost['content-security-policy']).toMatch(/connect-src 'self' https:\/\/\*\.supabase\.co/);
+    expect(forStaticHost['content-security-policy']).toMatch(
+      /connect-src 'self' https:\/\/\*\.supabase\.co/,
+    );
 
     const netlify = readFileSync(join(distDir, '_headers'), 'utf8');
     const block = netlify.split(/\n(?=\S)/).find((rule) => rule.startsWith('/*\n'))!;
@@ -602,30 +736,45 @@ describe('security headers and error answers', () => {
         .split('\n')
         .slice(1)
         .filter(Boolean)
-        .map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+        .map((line) => [
+          line.slice(0, line.indexOf(':')).trim().toLowerCase(),
+          line.slice(line.indexOf(':') + 1).trim(),
+        ]),
     );
     expect(netlifyHeaders).toEqual(forStaticHost);
     expect(netlify).toMatch(/\/assets\/\*\n {2}Cache-Control: public, max-age=31536000, immutable/);
-    expect(readFileSync(join(distDir, '_redirects'), 'utf8')).toMatch(/^\/\*\s+\/index\.html\s+200/);
+    expect(readFileSync(join(distDir, '_redirects'), 'utf8')).toMatch(
+      /^\/\*\s+\/index\.html\s+200/,
+    );
 
     const vercel = JSON.parse(readFileSync(join(distDir, 'vercel.json'), 'utf8')) as {
       headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }>;
       rewrites: Array<{ source: string; destination: string }>;
     };
     const all = vercel.headers.find((rule) => rule.source === '/(.*)')!;
-    expect(Object.fromEntries(all.headers.map(({ key, value }) => [key.toLowerCase(), value]))).toEqual(forStaticHost);
+    expect(
+      Object.fromEntries(all.headers.map(({ key, value }) => [key.toLowerCase(), value])),
+    ).toEqual(forStaticHost);
     expect(vercel.rewrites).toContainEqual({ source: '/(.*)', destination: '/index.html' });
     // The same policy but for the backend's origin: every other directive is the gateway's.
-    const directives = (csp: string) => csp.split('; ').filter((directive) => !/^(connect|img)-src /.test(directive));
-    expect(directives(forStaticHost['content-security-policy']!)).toEqual(directives(served['content-security-policy']!));
-    expect(staticHostBackendOrigins('https://abcd.supabase.co/')).toEqual(['https://abcd.supabase.co']);
+    const directives = (csp: string) =>
+      csp.split('; ').filter((directive) => !/^(connect|img)-src /.test(directive));
+    expect(directives(forStaticHost['content-security-policy']!)).toEqual(
+      directives(served['content-security-policy']!),
+    );
+    expect(staticHostBackendOrigins('https://abcd.supabase.co/')).toEqual([
+      'https://abcd.supabase.co',
+    ]);
   });
 });
 
 describe('absolute addresses without PUBLIC_URL (issue 32, item 6)', () => {
   /** The sitemap address robots.txt names when asked with this Host header. */
   const sitemapFor = async (port: number, host: string) => {
-    const { answer } = await sendRaw(port, `GET /robots.txt HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    const { answer } = await sendRaw(
+      port,
+      `GET /robots.txt HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+    );
     expect(answer?.status).toBe(200);
     return /^Sitemap: (\S+)$/m.exec(answer!.body.toString('utf8'))?.[1];
   };
@@ -633,8 +782,12 @@ describe('absolute addresses without PUBLIC_URL (issue 32, item 6)', () => {
   it('on a public listener, takes only this machine’s own names from Host; a stranger’s name gets the gateway’s own', async () => {
     const running = await gateway({ hostNames: 'own' });
     expect(await sitemapFor(running.port, 'evil.example')).toBe(`${running.url}/sitemap.xml`);
-    expect(await sitemapFor(running.port, `evil.example:${running.port}`)).toBe(`${running.url}/sitemap.xml`);
-    expect(await sitemapFor(running.port, `localhost:${running.port}`)).toBe(`http://localhost:${running.port}/sitemap.xml`);
+    expect(await sitemapFor(running.port, `evil.example:${running.port}`)).toBe(
+      `${running.url}/sitemap.xml`,
+    );
+    expect(await sitemapFor(running.port, `localhost:${running.port}`)).toBe(
+      `http://localhost:${running.port}/sitemap.xml`,
+    );
     expect(await sitemapFor(running.port, `${hostname().toLowerCase()}:${running.port}`)).toBe(
       `http://${hostname().toLowerCase()}:${running.port}/sitemap.xml`,
     );
@@ -642,9 +795,13 @@ describe('absolute addresses without PUBLIC_URL (issue 32, item 6)', () => {
 
   it('on loopback, any plain name the browser used; with PUBLIC_URL, only that', async () => {
     const loopback = await gateway();
-    expect(await sitemapFor(loopback.port, 'photos.example.org:8443')).toBe('http://photos.example.org:8443/sitemap.xml');
+    expect(await sitemapFor(loopback.port, 'photos.example.org:8443')).toBe(
+      'http://photos.example.org:8443/sitemap.xml',
+    );
     const fixed = await gateway({ publicUrl: 'https://photos.example.com/', hostNames: 'any' });
-    expect(await sitemapFor(fixed.port, 'evil.example')).toBe('https://photos.example.com/sitemap.xml');
+    expect(await sitemapFor(fixed.port, 'evil.example')).toBe(
+      'https://photos.example.com/sitemap.xml',
+    );
   });
 });
 
@@ -670,7 +827,9 @@ describe('the real stack', () => {
 describe('start-up errors', () => {
   it('names a busy port clearly', async () => {
     const taken = await gateway();
-    await expect(startGateway({ host: '127.0.0.1', port: taken.port })).rejects.toThrow(/already in use/);
+    await expect(startGateway({ host: '127.0.0.1', port: taken.port })).rejects.toThrow(
+      /already in use/,
+    );
   });
 });
 

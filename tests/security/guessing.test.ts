@@ -34,7 +34,10 @@ function rpcFrom(source: string, name: string, args: Record<string, unknown>): P
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
           const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: response.statusCode ?? 0, body: text === '' ? null : (JSON.parse(text) as unknown) });
+          resolve({
+            status: response.statusCode ?? 0,
+            body: text === '' ? null : (JSON.parse(text) as unknown),
+          });
         });
       },
     );
@@ -43,32 +46,55 @@ function rpcFrom(source: string, name: string, args: Record<string, unknown>): P
   });
 }
 
-const device = () => crypto.getRandomValues(new Uint8Array(24)).reduce((id, byte) => id + byte.toString(16).padStart(2, '0'), '');
-const TOO_MANY = { status: 429, body: expect.objectContaining({ message: 'Too many attempts. Please wait a few minutes and try again.' }) };
+const device = () =>
+  crypto
+    .getRandomValues(new Uint8Array(24))
+    .reduce((id, byte) => id + byte.toString(16).padStart(2, '0'), '');
+const TOO_MANY = {
+  status: 429,
+  body: expect.objectContaining({
+    message: 'Too many attempts. Please wait a few minutes and try again.',
+  }),
+};
 
 describe('admin sign-in under attack', () => {
   it('locks out a guessing source after five failures, not the owner signing in from elsewhere', async () => {
     const owner = await createAdmin();
     const login = (source: string, password: string, deviceId = device()) =>
-      rpcFrom(source, 'admin_login', { p_username: owner.username, p_password: password, p_device: deviceId });
-    for (let guess = 0; guess < 5; guess++) expect(await login('127.0.0.21', `wrong-${guess}`)).toEqual({ status: 200, body: null });
+      rpcFrom(source, 'admin_login', {
+        p_username: owner.username,
+        p_password: password,
+        p_device: deviceId,
+      });
+    for (let guess = 0; guess < 5; guess++)
+      expect(await login('127.0.0.21', `wrong-${guess}`)).toEqual({ status: 200, body: null });
     // The attacker's source is shut, even with the right password.
     expect(await login('127.0.0.21', owner.password)).toEqual(TOO_MANY);
     // The photographer, on a device that never signed in before, from their own address.
-    expect(await login('127.0.0.22', owner.password)).toEqual({ status: 200, body: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(await login('127.0.0.22', owner.password)).toEqual({
+      status: 200,
+      body: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
   });
 
   it('lets the photographer in from a device that signed in before while many sources guess', async () => {
     const owner = await createAdmin();
     const ownDevice = device();
     const login = (source: string, password: string, deviceId = device()) =>
-      rpcFrom(source, 'admin_login', { p_username: owner.username, p_password: password, p_device: deviceId });
+      rpcFrom(source, 'admin_login', {
+        p_username: owner.username,
+        p_password: password,
+        p_device: deviceId,
+      });
     expect((await login('127.0.0.2', owner.password, ownDevice)).status).toBe(200);
 
     // Four sources, five wrong guesses each: the 20 failures in 15 minutes the username allows.
     for (let source = 31; source < 35; source++) {
       for (let guess = 0; guess < 5; guess++) {
-        expect(await login(`127.0.0.${source}`, `wrong-${source}-${guess}`)).toEqual({ status: 200, body: null });
+        expect(await login(`127.0.0.${source}`, `wrong-${source}-${guess}`)).toEqual({
+          status: 200,
+          body: null,
+        });
       }
     }
     // Any new device is now refused, from any address, with or without the password…
@@ -87,10 +113,17 @@ describe('admin sign-in under attack', () => {
       { p_username: 'admin', p_password: 'x'.repeat(5_000) },
     ]) {
       const answer = await rpcFrom('127.0.0.50', 'admin_login', args);
-      expect(answer).toEqual({ status: 400, body: expect.objectContaining({ message: 'Username or password is too long' }) });
+      expect(answer).toEqual({
+        status: 400,
+        body: expect.objectContaining({ message: 'Username or password is too long' }),
+      });
     }
-    expect(await sql(`select 1 from private.failed_attempts where subject like 'aaaaaaaaaa%'`)).toEqual([]);
-    expect(await sql(`select 1 from private.failed_attempts where subject like 'admin|127.0.0.50'`)).toEqual([]);
+    expect(
+      await sql(`select 1 from private.failed_attempts where subject like 'aaaaaaaaaa%'`),
+    ).toEqual([]);
+    expect(
+      await sql(`select 1 from private.failed_attempts where subject like 'admin|127.0.0.50'`),
+    ).toEqual([]);
   });
 
   it('throttles guesses of the current password in Change Password', async () => {
@@ -134,15 +167,23 @@ describe('client passcodes under attack', () => {
     const token = await protectedLink('2468');
     const clientDevice = device();
     const check = (source: string, passcode: string, deviceId = device()) =>
-      rpcFrom(source, 'validate_gallery_passcode', { p_access_token: token, p_passcode: passcode, p_device: deviceId });
+      rpcFrom(source, 'validate_gallery_passcode', {
+        p_access_token: token,
+        p_passcode: passcode,
+        p_device: deviceId,
+      });
     expect(await check('127.0.0.3', '2468', clientDevice)).toEqual({ status: 200, body: true });
 
     // Per source: five wrong guesses, then refused.
-    for (let guess = 0; guess < 5; guess++) expect(await check('127.0.0.71', String(1000 + guess))).toEqual({ status: 200, body: false });
+    for (let guess = 0; guess < 5; guess++)
+      expect(await check('127.0.0.71', String(1000 + guess))).toEqual({ status: 200, body: false });
     expect(await check('127.0.0.71', '2468')).toEqual(TOO_MANY);
     // From other sources, the link's own count (12 an hour) fills up.
     for (let guess = 0; guess < 7; guess++)
-      expect(await check(`127.0.0.${72 + guess}`, String(2000 + guess))).toEqual({ status: 200, body: false });
+      expect(await check(`127.0.0.${72 + guess}`, String(2000 + guess))).toEqual({
+        status: 200,
+        body: false,
+      });
     expect(await check('127.0.0.80', '2469')).toEqual(TOO_MANY);
     expect(await check('127.0.0.81', '2468')).toEqual(TOO_MANY);
     // The client's own device still opens the album, photos included.
@@ -157,7 +198,13 @@ describe('client passcodes under attack', () => {
 
   it('refuses an oversized passcode with a clear 400', async () => {
     const token = await protectedLink('1357');
-    const answer = await rpcFrom('127.0.0.90', 'validate_gallery_passcode', { p_access_token: token, p_passcode: '9'.repeat(10_000) });
-    expect(answer).toEqual({ status: 400, body: expect.objectContaining({ message: 'Passcode is too long' }) });
+    const answer = await rpcFrom('127.0.0.90', 'validate_gallery_passcode', {
+      p_access_token: token,
+      p_passcode: '9'.repeat(10_000),
+    });
+    expect(answer).toEqual({
+      status: 400,
+      body: expect.objectContaining({ message: 'Passcode is too long' }),
+    });
   });
 });

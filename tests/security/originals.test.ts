@@ -1,11 +1,27 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { addPhoto, updateAlbum } from '@/lib/backend/albums';
-import { createPublicGallery, setGalleryPhotos, updatePublicGallery } from '@/lib/backend/public-galleries';
+import {
+  createPublicGallery,
+  setGalleryPhotos,
+  updatePublicGallery,
+} from '@/lib/backend/public-galleries';
 import type { Backend } from '@/lib/backend/client';
-import { createGalleryLink, generateAccessToken, updateGalleryLink } from '@/lib/backend/gallery-links';
+import {
+  createGalleryLink,
+  generateAccessToken,
+  updateGalleryLink,
+} from '@/lib/backend/gallery-links';
 import { ORIGINALS_BUCKET, photoObjectNames } from '@/lib/backend/photo-objects';
 import { uploadOriginal, uploadToPhotos } from '@/lib/backend/storage';
-import { backendAs, failureOf, insertAlbum, photoFixture, signedInAdmin, sql, sqlClient } from '../integration/helpers';
+import {
+  backendAs,
+  failureOf,
+  insertAlbum,
+  photoFixture,
+  signedInAdmin,
+  sql,
+  sqlClient,
+} from '../integration/helpers';
 
 // Class 6 of docs/SECURITY.md: originals are private objects. A client reads them only with a
 // download grant of a link that is usable and allows downloads (checked again on every read),
@@ -24,8 +40,18 @@ const anonHeaders = () => ({ apikey: stack().anonKey, authorization: `Bearer ${s
 async function uploadedPhoto(albumId: string) {
   const id = crypto.randomUUID();
   const names = photoObjectNames(albumId, id, 'jpg');
-  const fileUrl = await uploadOriginal(admin, names.original, new Blob([bytes], { type: 'image/jpeg' }), 'image/jpeg');
-  const thumbUrl = await uploadToPhotos(admin, names.thumb, new Blob([bytes], { type: 'image/jpeg' }), 'image/jpeg');
+  const fileUrl = await uploadOriginal(
+    admin,
+    names.original,
+    new Blob([bytes], { type: 'image/jpeg' }),
+    'image/jpeg',
+  );
+  const thumbUrl = await uploadToPhotos(
+    admin,
+    names.thumb,
+    new Blob([bytes], { type: 'image/jpeg' }),
+    'image/jpeg',
+  );
   await addPhoto(admin, {
     id,
     albumId,
@@ -44,7 +70,11 @@ async function uploadedPhoto(albumId: string) {
 
 async function link(
   albumId: string,
-  fields: { passcode?: string | null; allowDownloads?: boolean; downloadSize?: 'original' | 'web' } = {},
+  fields: {
+    passcode?: string | null;
+    allowDownloads?: boolean;
+    downloadSize?: 'original' | 'web';
+  } = {},
 ) {
   const id = crypto.randomUUID();
   const token = await generateAccessToken(admin);
@@ -60,7 +90,10 @@ async function link(
   return { id, token };
 }
 
-async function rpc(name: string, args: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+async function rpc(
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${stack().url}/rest/v1/rpc/${name}`, {
     method: 'POST',
     headers: { ...anonHeaders(), 'content-type': 'application/json' },
@@ -70,7 +103,8 @@ async function rpc(name: string, args: Record<string, unknown>): Promise<{ statu
 }
 
 const grantFor = async (token: string, passcode: string | null = null) =>
-  (await rpc('get_download_grant', { p_access_token: token, p_passcode: passcode })).body as string | null;
+  (await rpc('get_download_grant', { p_access_token: token, p_passcode: passcode })).body as
+    string | null;
 
 /** Reads an original the way the client app does; the status and whether the bytes came. */
 async function readOriginal(name: string, extra: Record<string, string> = {}) {
@@ -93,14 +127,24 @@ describe('a link without downloads', () => {
     const photos = await rpc('get_album_photos_by_token', { p_access_token: token });
     expect(photos.status).toBe(200);
     expect(photos.body).toEqual([
-      expect.objectContaining({ id: photo.id, file_url: null, thumb_url: expect.stringContaining('.thumb.webp') }),
+      expect.objectContaining({
+        id: photo.id,
+        file_url: null,
+        thumb_url: expect.stringContaining('.thumb.webp'),
+      }),
     ]);
     expect(await grantFor(token)).toBeNull();
 
     expect(await readOriginal(photo.name)).toEqual(REFUSED);
-    expect((await fetch(`${stack().url}/storage/v1/object/public/photos/${photo.name}`)).status).toBe(404);
-    expect((await fetch(`${stack().url}/storage/v1/object/public/originals/${photo.name}`)).status).toBe(404);
-    expect((await fetch(`${stack().url}/storage/v1/object/originals/${photo.name}`)).status).toBe(404);
+    expect(
+      (await fetch(`${stack().url}/storage/v1/object/public/photos/${photo.name}`)).status,
+    ).toBe(404);
+    expect(
+      (await fetch(`${stack().url}/storage/v1/object/public/originals/${photo.name}`)).status,
+    ).toBe(404);
+    expect((await fetch(`${stack().url}/storage/v1/object/originals/${photo.name}`)).status).toBe(
+      404,
+    );
     const anonymous = backendAs(null).adminClient.storage.from(ORIGINALS_BUCKET);
     expect((await anonymous.list(albumId)).data).toEqual([]);
     expect((await anonymous.createSignedUrl(photo.name, 60)).error).toMatchObject({ status: 404 });
@@ -113,10 +157,18 @@ describe('a web-size link (issue 21, item 4)', () => {
     const photo = await uploadedPhoto(albumId);
     const { token } = await link(albumId, { downloadSize: 'web', passcode: '4821' });
 
-    const photos = await rpc('get_album_photos_by_token', { p_access_token: token, p_passcode: '4821' });
+    const photos = await rpc('get_album_photos_by_token', {
+      p_access_token: token,
+      p_passcode: '4821',
+    });
     expect(photos.status).toBe(200);
     expect(photos.body).toEqual([
-      expect.objectContaining({ id: photo.id, file_url: null, filename: null, thumb_url: expect.stringContaining('.thumb.webp') }),
+      expect.objectContaining({
+        id: photo.id,
+        file_url: null,
+        filename: null,
+        thumb_url: expect.stringContaining('.thumb.webp'),
+      }),
     ]);
     // Nothing in any answer to this client names the original's object.
     const originalId = photo.name.split('/')[1]!;
@@ -125,18 +177,29 @@ describe('a web-size link (issue 21, item 4)', () => {
       ['get_gallery_link_by_token', { p_access_token: token }],
       ['get_album_cover_by_token', { p_access_token: token, p_passcode: '4821' }],
       ['get_download_grant', { p_access_token: token, p_passcode: '4821' }],
-      ['sync_favourites_by_token', { p_access_token: token, p_passcode: '4821', p_client_name: 'Ana', p_add: [photo.id] }],
+      [
+        'sync_favourites_by_token',
+        { p_access_token: token, p_passcode: '4821', p_client_name: 'Ana', p_add: [photo.id] },
+      ],
     ] as const) {
       expect(JSON.stringify((await rpc(name, args)).body)).not.toContain(originalId);
     }
     expect(
-      ((await rpc('get_gallery_link_by_token', { p_access_token: token })).body as Array<{ download_size: string }>)[0]!.download_size,
+      (
+        (await rpc('get_gallery_link_by_token', { p_access_token: token })).body as Array<{
+          download_size: string;
+        }>
+      )[0]!.download_size,
     ).toBe('web');
     expect(await grantFor(token, '4821')).toBeNull();
 
     expect(await readOriginal(photo.name)).toEqual(REFUSED);
-    expect((await fetch(`${stack().url}/storage/v1/object/public/originals/${photo.name}`)).status).toBe(404);
-    expect((await fetch(`${stack().url}/storage/v1/object/originals/${photo.name}`)).status).toBe(404);
+    expect(
+      (await fetch(`${stack().url}/storage/v1/object/public/originals/${photo.name}`)).status,
+    ).toBe(404);
+    expect((await fetch(`${stack().url}/storage/v1/object/originals/${photo.name}`)).status).toBe(
+      404,
+    );
     const anonymous = backendAs(null).adminClient.storage.from(ORIGINALS_BUCKET);
     expect((await anonymous.list(albumId)).data).toEqual([]);
     expect((await anonymous.createSignedUrl(photo.name, 60)).error).toMatchObject({ status: 404 });
@@ -152,17 +215,29 @@ describe('a web-size link (issue 21, item 4)', () => {
     expect(await readOriginal(photo.name, { 'x-download-grant': grant })).toEqual(REFUSED);
     // And back: a new grant opens them again.
     await updateGalleryLink(admin, id, { download_size: 'original' });
-    expect(await readOriginal(photo.name, { 'x-download-grant': (await grantFor(token))! })).toEqual(OK);
+    expect(
+      await readOriginal(photo.name, { 'x-download-grant': (await grantFor(token))! }),
+    ).toEqual(OK);
   });
 
   it('takes the setting only from admins, and only as original or web', async () => {
     const albumId = await insertAlbum();
     const { id } = await link(albumId);
-    await backendAs(null).adminClient.from('gallery_links').update({ download_size: 'web' }).eq('id', id);
+    await backendAs(null)
+      .adminClient.from('gallery_links')
+      .update({ download_size: 'web' })
+      .eq('id', id);
     expect(
-      (await sql<{ download_size: string }>('select download_size from public.gallery_links where id = $1', [id]))[0]!.download_size,
+      (
+        await sql<{ download_size: string }>(
+          'select download_size from public.gallery_links where id = $1',
+          [id],
+        )
+      )[0]!.download_size,
     ).toBe('original');
-    const failure = await failureOf(updateGalleryLink(admin, id, { download_size: 'huge' as 'web' }));
+    const failure = await failureOf(
+      updateGalleryLink(admin, id, { download_size: 'huge' as 'web' }),
+    );
     expect(failure.status).toBe(400);
   });
 });
@@ -182,7 +257,9 @@ describe('a link that allows downloads', () => {
 
     expect(await readOriginal(photo.name, { 'x-download-grant': grant! })).toEqual(OK);
     expect(await readOriginal(other.name, { 'x-download-grant': grant! })).toEqual(REFUSED);
-    const photos = (await rpc('get_album_photos_by_token', { p_access_token: token, p_passcode: '4821' })).body as Array<{
+    const photos = (
+      await rpc('get_album_photos_by_token', { p_access_token: token, p_passcode: '4821' })
+    ).body as Array<{
       file_url: string;
     }>;
     expect(photos.map((row) => row.file_url)).toEqual([photo.fileUrl]);
@@ -231,9 +308,15 @@ describe('a link that allows downloads', () => {
     const albumId = await insertAlbum();
     const { token } = await link(albumId, { passcode: '2468' });
     for (let guess = 0; guess < 5; guess++) expect(await grantFor(token, `000${guess}`)).toBeNull();
-    const throttled = await rpc('get_download_grant', { p_access_token: token, p_passcode: '2468' });
+    const throttled = await rpc('get_download_grant', {
+      p_access_token: token,
+      p_passcode: '2468',
+    });
     expect(throttled.status).toBe(429);
-    const tooLong = await rpc('get_download_grant', { p_access_token: token, p_passcode: 'x'.repeat(101) });
+    const tooLong = await rpc('get_download_grant', {
+      p_access_token: token,
+      p_passcode: 'x'.repeat(101),
+    });
     expect(tooLong.status).toBe(400);
   });
 });
@@ -241,11 +324,14 @@ describe('a link that allows downloads', () => {
 /** Asks the storage API to sign originals as a caller with these headers; the status and body. */
 async function signOriginals(headers: Record<string, string>, names: string[], expiresIn: number) {
   const one = names.length === 1;
-  const response = await fetch(`${stack().url}/storage/v1/object/sign/originals${one ? `/${names[0]}` : ''}`, {
-    method: 'POST',
-    headers: { ...anonHeaders(), ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify(one ? { expiresIn } : { expiresIn, paths: names }),
-  });
+  const response = await fetch(
+    `${stack().url}/storage/v1/object/sign/originals${one ? `/${names[0]}` : ''}`,
+    {
+      method: 'POST',
+      headers: { ...anonHeaders(), ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(one ? { expiresIn } : { expiresIn, paths: names }),
+    },
+  );
   return { status: response.status, body: (await response.json()) as unknown };
 }
 
@@ -253,12 +339,16 @@ async function signOriginals(headers: Record<string, string>, names: string[], e
 async function expectNothingSigned(headers: Record<string, string>, names: string[]) {
   for (const expiresIn of [60, 600, 31_536_000]) {
     for (const name of names) {
-      expect((await signOriginals(headers, [name], expiresIn)).status).toBe(expiresIn > 600 ? 400 : 404);
+      expect((await signOriginals(headers, [name], expiresIn)).status).toBe(
+        expiresIn > 600 ? 400 : 404,
+      );
     }
   }
   const many = await signOriginals(headers, [...names, ...names], 60);
   expect(many.status).toBe(200);
-  expect(many.body).toEqual([...names, ...names].map((path) => ({ error: expect.any(String), path, signedURL: null })));
+  expect(many.body).toEqual(
+    [...names, ...names].map((path) => ({ error: expect.any(String), path, signedURL: null })),
+  );
 }
 
 describe('no address to an original outlives the right that made it (issue 32, item 1)', () => {
@@ -270,10 +360,13 @@ describe('no address to an original outlives the right that made it (issue 32, i
     const grant = { 'x-download-grant': (await grantFor(token, '1357'))! };
 
     for (const name of names) expect(await readOriginal(name, grant)).toEqual(OK);
-    const kept = await fetch(`${stack().url}/storage/v1/object/authenticated/originals/${names[0]}`, {
-      method: 'HEAD',
-      headers: { ...anonHeaders(), ...grant },
-    });
+    const kept = await fetch(
+      `${stack().url}/storage/v1/object/authenticated/originals/${names[0]}`,
+      {
+        method: 'HEAD',
+        headers: { ...anonHeaders(), ...grant },
+      },
+    );
     expect(kept.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
     await expectNothingSigned(grant, names);
     // Nor does it list the album, or ask about an object, which no download needs.
@@ -283,7 +376,9 @@ describe('no address to an original outlives the right that made it (issue 32, i
       body: JSON.stringify({ prefix: albumId }),
     });
     expect(await listing.json()).toEqual([]);
-    const info = await fetch(`${stack().url}/storage/v1/object/info/originals/${names[0]}`, { headers: { ...anonHeaders(), ...grant } });
+    const info = await fetch(`${stack().url}/storage/v1/object/info/originals/${names[0]}`, {
+      headers: { ...anonHeaders(), ...grant },
+    });
     expect(info.status).toBe(404);
 
     // The one address a client has is the grant, and the next read after a revocation fails.
@@ -294,11 +389,19 @@ describe('no address to an original outlives the right that made it (issue 32, i
   it('lets a visitor download an original under Original but never sign it; Off closes it at the next read', async () => {
     const albumId = await insertAlbum({ is_public: true });
     const photo = await uploadedPhoto(albumId);
-    await updateAlbum(admin, albumId, { name: 'Public', description: null, visitorDownloads: 'original' });
+    await updateAlbum(admin, albumId, {
+      name: 'Public',
+      description: null,
+      visitorDownloads: 'original',
+    });
 
     expect(await readOriginal(photo.name)).toEqual(OK);
     await expectNothingSigned({}, [photo.name]);
-    await updateAlbum(admin, albumId, { name: 'Public', description: null, visitorDownloads: 'off' });
+    await updateAlbum(admin, albumId, {
+      name: 'Public',
+      description: null,
+      visitorDownloads: 'off',
+    });
     expect(await readOriginal(photo.name)).toEqual(REFUSED);
   });
 
@@ -308,16 +411,42 @@ describe('no address to an original outlives the right that made it (issue 32, i
       await client.query('begin');
       const allowed = async (operation: string | null, check: string, param: unknown) => {
         await client.query(`select set_config('storage.operation', $1, true)`, [operation ?? '']);
-        return (await client.query<{ allowed: boolean }>(`select ${check} as allowed`, [param])).rows[0]!.allowed;
+        return (await client.query<{ allowed: boolean }>(`select ${check} as allowed`, [param]))
+          .rows[0]!.allowed;
       };
-      expect(await allowed('storage.object.sign', 'storage.allow_only_operation($1)', 'object.sign')).toBe(true);
-      expect(await allowed('storage.object.sign', 'storage.allow_only_operation($1)', 'storage.object.sign')).toBe(true);
-      expect(await allowed('storage.object.sign_many', 'storage.allow_only_operation($1)', 'object.sign')).toBe(false);
-      expect(await allowed('storage.object.get_authenticated', 'storage.allow_only_operation($1)', '')).toBe(false);
+      expect(
+        await allowed('storage.object.sign', 'storage.allow_only_operation($1)', 'object.sign'),
+      ).toBe(true);
+      expect(
+        await allowed(
+          'storage.object.sign',
+          'storage.allow_only_operation($1)',
+          'storage.object.sign',
+        ),
+      ).toBe(true);
+      expect(
+        await allowed(
+          'storage.object.sign_many',
+          'storage.allow_only_operation($1)',
+          'object.sign',
+        ),
+      ).toBe(false);
+      expect(
+        await allowed('storage.object.get_authenticated', 'storage.allow_only_operation($1)', ''),
+      ).toBe(false);
       expect(await allowed(null, 'storage.allow_only_operation($1)', 'object.sign')).toBe(false);
-      expect(await allowed('object.list', 'storage.allow_any_operation($1::text[])', ['storage.object.list', 'object.sign'])).toBe(true);
-      expect(await allowed('object.list', 'storage.allow_any_operation($1::text[])', [])).toBe(false);
-      expect(await allowed('object.list', 'storage.allow_any_operation($1::text[])', null)).toBe(false);
+      expect(
+        await allowed('object.list', 'storage.allow_any_operation($1::text[])', [
+          'storage.object.list',
+          'object.sign',
+        ]),
+      ).toBe(true);
+      expect(await allowed('object.list', 'storage.allow_any_operation($1::text[])', [])).toBe(
+        false,
+      );
+      expect(await allowed('object.list', 'storage.allow_any_operation($1::text[])', null)).toBe(
+        false,
+      );
     } finally {
       await client.query('rollback');
       client.release();
@@ -338,31 +467,61 @@ describe('visitor downloads of public collections and galleries', () => {
     const privateAlbum = await insertAlbum();
     const picked = await uploadedPhoto(privateAlbum);
     const galleryId = crypto.randomUUID();
-    await createPublicGallery(admin, galleryId, { title: 'Picks', description: null, isActive: true });
+    await createPublicGallery(admin, galleryId, {
+      title: 'Picks',
+      description: null,
+      isActive: true,
+    });
     await setGalleryPhotos(admin, galleryId, [picked.id]);
-    const albumAnswer = () => visitorRead(`public_album_photos?select=id,file_url&album_id=eq.${albumId}`);
+    const albumAnswer = () =>
+      visitorRead(`public_album_photos?select=id,file_url&album_id=eq.${albumId}`);
     const galleryAnswer = () =>
-      visitorRead(`public_gallery_photos?select=photo_id,file_url:gallery_visitor_original&public_gallery_id=eq.${galleryId}`);
+      visitorRead(
+        `public_gallery_photos?select=photo_id,file_url:gallery_visitor_original&public_gallery_id=eq.${galleryId}`,
+      );
 
     // New ones, and existing ones after the upgrade, are 'web': no original named, none readable.
-    expect((await sql('select visitor_downloads from public.albums where id = $1', [albumId]))[0]).toEqual({ visitor_downloads: 'web' });
+    expect(
+      (await sql('select visitor_downloads from public.albums where id = $1', [albumId]))[0],
+    ).toEqual({ visitor_downloads: 'web' });
     expect((await galleryAnswer()).body).toEqual([{ photo_id: picked.id, file_url: null }]);
     expect((await albumAnswer()).body).toEqual([{ id: inAlbum.id, file_url: null }]);
     expect(await readOriginal(inAlbum.name)).toEqual(REFUSED);
     expect(await readOriginal(picked.name)).toEqual(REFUSED);
 
-    await updateAlbum(admin, albumId, { name: 'Public', description: null, visitorDownloads: 'original' });
-    await updatePublicGallery(admin, galleryId, { title: 'Picks', description: null, isActive: true, visitorDownloads: 'original' });
+    await updateAlbum(admin, albumId, {
+      name: 'Public',
+      description: null,
+      visitorDownloads: 'original',
+    });
+    await updatePublicGallery(admin, galleryId, {
+      title: 'Picks',
+      description: null,
+      isActive: true,
+      visitorDownloads: 'original',
+    });
     expect((await albumAnswer()).body).toEqual([{ id: inAlbum.id, file_url: inAlbum.fileUrl }]);
-    expect((await galleryAnswer()).body).toEqual([{ photo_id: picked.id, file_url: picked.fileUrl }]);
+    expect((await galleryAnswer()).body).toEqual([
+      { photo_id: picked.id, file_url: picked.fileUrl },
+    ]);
     expect(await readOriginal(inAlbum.name)).toEqual(OK);
     expect(await readOriginal(picked.name)).toEqual(OK);
 
     // Off, an inactive gallery and a private album close them again at the next request.
-    await updatePublicGallery(admin, galleryId, { title: 'Picks', description: null, isActive: true, visitorDownloads: 'off' });
+    await updatePublicGallery(admin, galleryId, {
+      title: 'Picks',
+      description: null,
+      isActive: true,
+      visitorDownloads: 'off',
+    });
     expect((await galleryAnswer()).body).toEqual([{ photo_id: picked.id, file_url: null }]);
     expect(await readOriginal(picked.name)).toEqual(REFUSED);
-    await updatePublicGallery(admin, galleryId, { title: 'Picks', description: null, isActive: false, visitorDownloads: 'original' });
+    await updatePublicGallery(admin, galleryId, {
+      title: 'Picks',
+      description: null,
+      isActive: false,
+      visitorDownloads: 'original',
+    });
     expect(await readOriginal(picked.name)).toEqual(REFUSED);
     await updateAlbum(admin, albumId, { name: 'Public', description: null, isPublic: false });
     expect(await readOriginal(inAlbum.name)).toEqual(REFUSED);
@@ -380,7 +539,11 @@ describe('visitor downloads of public collections and galleries', () => {
       `albums?select=photos(filename)&id=eq.${albumId}`,
     ]) {
       const answer = await visitorRead(path);
-      expect({ path, status: answer.status, code: (answer.body as { code?: string }).code }).toEqual({ path, status: 401, code: '42501' });
+      expect({
+        path,
+        status: answer.status,
+        code: (answer.body as { code?: string }).code,
+      }).toEqual({ path, status: 401, code: '42501' });
     }
     // The computed field called as a function with a made-up row looks the entry up again.
     const called = await rpc('gallery_visitor_original', {
@@ -388,13 +551,20 @@ describe('visitor downloads of public collections and galleries', () => {
     });
     expect(called).toEqual({ status: 200, body: null });
     // The home page counts a public album's photos through the view.
-    expect(await visitorRead(`albums?select=id,photos:public_album_photos(count)&id=eq.${albumId}`)).toEqual({
+    expect(
+      await visitorRead(`albums?select=id,photos:public_album_photos(count)&id=eq.${albumId}`),
+    ).toEqual({
       status: 200,
       body: [{ id: albumId, photos: [{ count: 1 }] }],
     });
     // The photos a visitor reads still show (renditions), without those columns.
-    const shown = await visitorRead(`photos?select=id,thumb_url,original_filename&id=eq.${photo.id}`);
-    expect(shown).toMatchObject({ status: 200, body: [{ id: photo.id, original_filename: 'portrait.jpg' }] });
+    const shown = await visitorRead(
+      `photos?select=id,thumb_url,original_filename&id=eq.${photo.id}`,
+    );
+    expect(shown).toMatchObject({
+      status: 200,
+      body: [{ id: photo.id, original_filename: 'portrait.jpg' }],
+    });
   });
 
   it('takes the setting only from an admin, and only as off, web or original', async () => {
@@ -406,17 +576,37 @@ describe('visitor downloads of public collections and galleries', () => {
       p_visitor_downloads: 'original',
     });
     expect(anonymous.status).toBe(401);
-    const unknown = await failureOf(updateAlbum(admin, albumId, { name: 'x', description: null, visitorDownloads: 'everything' as never }));
-    expect([unknown.status, unknown.message]).toEqual([400, 'Visitor downloads must be off, web or original']);
+    const unknown = await failureOf(
+      updateAlbum(admin, albumId, {
+        name: 'x',
+        description: null,
+        visitorDownloads: 'everything' as never,
+      }),
+    );
+    expect([unknown.status, unknown.message]).toEqual([
+      400,
+      'Visitor downloads must be off, web or original',
+    ]);
     const galleryId = crypto.randomUUID();
     const gallery = await failureOf(
-      createPublicGallery(admin, galleryId, { title: 'x', description: null, isActive: true, visitorDownloads: 'all' as never }),
+      createPublicGallery(admin, galleryId, {
+        title: 'x',
+        description: null,
+        isActive: true,
+        visitorDownloads: 'all' as never,
+      }),
     );
     expect(gallery.status).toBe(400);
-    expect(await sql('select visitor_downloads from public.albums where id = $1', [albumId])).toEqual([{ visitor_downloads: 'web' }]);
-    expect(await sql('select 1 from public.public_galleries where id = $1', [galleryId])).toEqual([]);
+    expect(
+      await sql('select visitor_downloads from public.albums where id = $1', [albumId]),
+    ).toEqual([{ visitor_downloads: 'web' }]);
+    expect(await sql('select 1 from public.public_galleries where id = $1', [galleryId])).toEqual(
+      [],
+    );
     // Written directly, the table refuses it too.
-    await expect(sql(`update public.public_galleries set visitor_downloads = 'all'`)).rejects.toThrow(/public_galleries_visitor_downloads/);
+    await expect(
+      sql(`update public.public_galleries set visitor_downloads = 'all'`),
+    ).rejects.toThrow(/public_galleries_visitor_downloads/);
   });
 });
 
@@ -424,10 +614,14 @@ describe('originals for admins', () => {
   it('lets an admin read and sign originals; a signed URL names one object and dies', async () => {
     const albumId = await insertAlbum();
     const photo = await uploadedPhoto(albumId);
-    const { data, error } = await admin.adminClient.storage.from(ORIGINALS_BUCKET).download(photo.name);
+    const { data, error } = await admin.adminClient.storage
+      .from(ORIGINALS_BUCKET)
+      .download(photo.name);
     expect(error).toBeNull();
     expect(Buffer.from(await data!.arrayBuffer()).equals(bytes)).toBe(true);
-    const signed = await admin.adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrl(photo.name, 60);
+    const signed = await admin.adminClient.storage
+      .from(ORIGINALS_BUCKET)
+      .createSignedUrl(photo.name, 60);
     expect((await fetch(signed.data!.signedUrl)).status).toBe(200);
   });
 
@@ -435,9 +629,18 @@ describe('originals for admins', () => {
     const albumId = await insertAlbum();
     const name = `${albumId}/${crypto.randomUUID()}.jpg`;
     const jpeg = () => new Blob([bytes], { type: 'image/jpeg' });
-    expect((await failureOf(uploadOriginal(backendAs(null), name, jpeg(), 'image/jpeg'))).status).toBe(403);
-    for (const bad of ['top-level.jpg', `${albumId}/a/b.jpg`, 'not-a-uuid/x.jpg', `${albumId}/x.html`]) {
-      expect([400, 403, 415]).toContain((await failureOf(uploadOriginal(admin, bad, jpeg(), 'image/jpeg'))).status);
+    expect(
+      (await failureOf(uploadOriginal(backendAs(null), name, jpeg(), 'image/jpeg'))).status,
+    ).toBe(403);
+    for (const bad of [
+      'top-level.jpg',
+      `${albumId}/a/b.jpg`,
+      'not-a-uuid/x.jpg',
+      `${albumId}/x.html`,
+    ]) {
+      expect([400, 403, 415]).toContain(
+        (await failureOf(uploadOriginal(admin, bad, jpeg(), 'image/jpeg'))).status,
+      );
     }
     expect((await failureOf(uploadToPhotos(admin, name, jpeg(), 'image/jpeg'))).status).toBe(403);
     expect(await sql('select 1 from storage.objects where name = $1', [name])).toEqual([]);

@@ -1,4 +1,9 @@
-import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 
@@ -37,14 +42,18 @@ export function parseAnswer(data: Buffer): RawAnswer | null {
   }
   let body = data.subarray(headEnd + 4);
   if (headers['transfer-encoding'] === 'chunked') body = decodeChunked(body);
-  else if (headers['content-length'] !== undefined) body = body.subarray(0, Number(headers['content-length']));
+  else if (headers['content-length'] !== undefined)
+    body = body.subarray(0, Number(headers['content-length']));
   return { status, headers, body };
 }
 
 /** Whether `data` holds a whole answer with a content-length (then nothing more is awaited). */
 function holdsWholeAnswer(data: Buffer): boolean {
   const headEnd = data.indexOf('\r\n\r\n');
-  const length = headEnd < 0 ? undefined : /\r\ncontent-length:\s*(\d+)/i.exec(data.subarray(0, headEnd).toString('latin1'))?.[1];
+  const length =
+    headEnd < 0
+      ? undefined
+      : /\r\ncontent-length:\s*(\d+)/i.exec(data.subarray(0, headEnd).toString('latin1'))?.[1];
   return length !== undefined && data.length >= headEnd + 4 + Number(length);
 }
 
@@ -115,7 +124,13 @@ export async function recordingServer(
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, bodyBytes: body.length, body };
+      const recorded = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        bodyBytes: body.length,
+        body,
+      };
       requests.push(recorded);
       respond(recorded, res);
     });

@@ -4,7 +4,14 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Backend } from '@/lib/backend/client';
 import { ORIGINALS_BUCKET } from '@/lib/backend/photo-objects';
 import { uploadOriginalResumable } from '@/lib/backend/resumable-upload';
-import { anonymous, backendAs, failureOf, photoFixture, signedInAdmin, sql } from '../integration/helpers';
+import {
+  anonymous,
+  backendAs,
+  failureOf,
+  photoFixture,
+  signedInAdmin,
+  sql,
+} from '../integration/helpers';
 
 /**
  * The tus endpoint (supabase/local/storage/routes/resumable.ts) and the signed upload tokens
@@ -39,13 +46,18 @@ async function downloaded(name: string): Promise<Buffer> {
 }
 
 async function tokenFor(name: string): Promise<string> {
-  const { data, error } = await admin.adminClient.storage.from(ORIGINALS_BUCKET).createSignedUploadUrl(name, { upsert: true });
+  const { data, error } = await admin.adminClient.storage
+    .from(ORIGINALS_BUCKET)
+    .createSignedUploadUrl(name, { upsert: true });
   if (error) throw error;
   return data.token;
 }
 
 /** A raw tus request to the signed route. */
-function tus(path: string, init: { method: string; headers?: Record<string, string>; body?: Buffer }) {
+function tus(
+  path: string,
+  init: { method: string; headers?: Record<string, string>; body?: Buffer },
+) {
   return fetch(`${base()}/upload/resumable${path}`, {
     method: init.method,
     headers: { 'tus-resumable': '1.0.0', apikey: inject('stack').anonKey, ...init.headers },
@@ -120,16 +132,26 @@ describe('resumable uploads of originals (tus)', () => {
 
   it('refuses tokens to callers row-level security refuses, and uploads without a valid token for that object', async () => {
     const name = originalName();
-    expect((await failureOf(uploadOriginalResumable(anonymous(), name, jpegOf(1000), 'image/jpeg'))).status).toBe(403);
+    expect(
+      (await failureOf(uploadOriginalResumable(anonymous(), name, jpegOf(1000), 'image/jpeg')))
+        .status,
+    ).toBe(403);
 
     const token = await tokenFor(name);
-    const missing = await tus('/sign', { method: 'POST', headers: { 'upload-length': '1000', 'upload-metadata': metadata(name) } });
+    const missing = await tus('/sign', {
+      method: 'POST',
+      headers: { 'upload-length': '1000', 'upload-metadata': metadata(name) },
+    });
     expect(missing.status).toBe(400);
     expect(await missing.text()).toMatch(/Missing token/);
     // A token for one object cannot start an upload of another.
     const elsewhere = await tus('/sign', {
       method: 'POST',
-      headers: { 'upload-length': '1000', 'upload-metadata': metadata(originalName()), 'x-signature': token },
+      headers: {
+        'upload-length': '1000',
+        'upload-metadata': metadata(originalName()),
+        'x-signature': token,
+      },
     });
     expect(elsewhere.status).toBe(400);
     expect(await elsewhere.text()).toMatch(/do not match/);
@@ -139,24 +161,38 @@ describe('resumable uploads of originals (tus)', () => {
       (
         await tus('/sign', {
           method: 'POST',
-          headers: { 'upload-length': '1000', 'upload-metadata': metadata(name), 'x-signature': forged },
+          headers: {
+            'upload-length': '1000',
+            'upload-metadata': metadata(name),
+            'x-signature': forged,
+          },
         })
       ).status,
     ).toBe(400);
     // The unsigned route asks row-level security: the anon key alone may not upload.
     const unsigned = await tus('', {
       method: 'POST',
-      headers: { 'upload-length': '1000', 'upload-metadata': metadata(name), authorization: `Bearer ${inject('stack').anonKey}` },
+      headers: {
+        'upload-length': '1000',
+        'upload-metadata': metadata(name),
+        authorization: `Bearer ${inject('stack').anonKey}`,
+      },
     });
     expect(unsigned.status).toBe(403);
     // An upload token is neither an API key nor a download token.
     const asKey = await fetch(`${base()}/object/list/originals`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, apikey: token, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        apikey: token,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ prefix: '' }),
     });
     expect(asKey.status).toBe(403);
-    expect((await fetch(`${base()}/object/sign/originals/${name}?token=${token}`)).status).toBe(400);
+    expect((await fetch(`${base()}/object/sign/originals/${name}?token=${token}`)).status).toBe(
+      400,
+    );
     expect(await stored(name)).toEqual([]);
   });
 
@@ -174,7 +210,11 @@ describe('resumable uploads of originals (tus)', () => {
     const patch = (signature: string, body: Buffer) =>
       tus(`/sign/${id}`, {
         method: 'PATCH',
-        headers: { 'x-signature': signature, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        headers: {
+          'x-signature': signature,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        },
         body,
       });
     // Answered as an upload that does not exist (the next test).
@@ -182,7 +222,9 @@ describe('resumable uploads of originals (tus)', () => {
     // Text labelled as a JPEG: refused when complete, and not left to answer as complete.
     const refused = await patch(token, Buffer.from('<html>'.padEnd(64, ' ')));
     expect(refused.status).toBe(415);
-    expect((await tus(`/sign/${id}`, { method: 'HEAD', headers: { 'x-signature': token } })).status).toBe(404);
+    expect(
+      (await tus(`/sign/${id}`, { method: 'HEAD', headers: { 'x-signature': token } })).status,
+    ).toBe(404);
     expect(await stored(name)).toEqual([]);
   });
 
@@ -192,8 +234,14 @@ describe('resumable uploads of originals (tus)', () => {
     const name = originalName();
     const token = await tokenFor(name);
     const create = (path: string, headers: Record<string, string>) =>
-      tus(path, { method: 'POST', headers: { 'upload-length': '64', 'upload-metadata': metadata(name), ...headers } });
-    const signedId = (await create('/sign', { 'x-signature': token })).headers.get('location')!.split('/').at(-1)!;
+      tus(path, {
+        method: 'POST',
+        headers: { 'upload-length': '64', 'upload-metadata': metadata(name), ...headers },
+      });
+    const signedId = (await create('/sign', { 'x-signature': token })).headers
+      .get('location')!
+      .split('/')
+      .at(-1)!;
     const unsignedCreated = await create('', asAdmin);
     expect(unsignedCreated.status).toBe(201);
     const unsignedId = unsignedCreated.headers.get('location')!.split('/').at(-1)!;
@@ -203,31 +251,53 @@ describe('resumable uploads of originals (tus)', () => {
       const seen = [];
       for (const method of ['HEAD', 'PATCH', 'DELETE', 'GET']) {
         const extra: Record<string, string> =
-          method === 'PATCH' ? { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } : {};
+          method === 'PATCH'
+            ? { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }
+            : {};
         const answer = await tus(path, {
           method,
           headers: { ...extra, ...headers },
           body: method === 'PATCH' ? Buffer.alloc(8) : undefined,
         });
-        seen.push(`${method} ${answer.status} ${answer.headers.get('upload-metadata') ?? ''}${await answer.text()}`);
+        seen.push(
+          `${method} ${answer.status} ${answer.headers.get('upload-metadata') ?? ''}${await answer.text()}`,
+        );
       }
       return seen;
     };
     const missing = await answers(`/${missingId}`);
-    expect(missing.map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual(['HEAD 404', 'PATCH 404', 'DELETE 404', 'GET 404']);
+    expect(missing.map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual([
+      'HEAD 404',
+      'PATCH 404',
+      'DELETE 404',
+      'GET 404',
+    ]);
     // The anon key alone, or an upload token for another object: as if the upload did not exist.
     expect(await answers(`/${unsignedId}`)).toEqual(missing);
     expect(await answers(`/${signedId}`)).toEqual(missing);
     const other = { 'x-signature': await tokenFor(originalName()) };
-    expect(await answers(`/sign/${signedId}`, other)).toEqual(await answers(`/sign/${missingId}`, other));
-    expect((await answers(`/sign/${signedId}`)).map((line) => line.split(' ')[1])).toEqual(['400', '400', '400', '404']);
+    expect(await answers(`/sign/${signedId}`, other)).toEqual(
+      await answers(`/sign/${missingId}`, other),
+    );
+    expect((await answers(`/sign/${signedId}`)).map((line) => line.split(' ')[1])).toEqual([
+      '400',
+      '400',
+      '400',
+      '404',
+    ]);
 
     // Its own credential still reads and cancels it.
-    const head = (path: string, headers: Record<string, string>) => tus(path, { method: 'HEAD', headers });
+    const head = (path: string, headers: Record<string, string>) =>
+      tus(path, { method: 'HEAD', headers });
     expect((await head(`/${unsignedId}`, asAdmin)).headers.get('upload-offset')).toBe('0');
-    expect((await head(`/sign/${signedId}`, { 'x-signature': token })).headers.get('upload-offset')).toBe('0');
+    expect(
+      (await head(`/sign/${signedId}`, { 'x-signature': token })).headers.get('upload-offset'),
+    ).toBe('0');
     expect((await tus(`/${unsignedId}`, { method: 'DELETE', headers: asAdmin })).status).toBe(204);
-    expect((await tus(`/sign/${signedId}`, { method: 'DELETE', headers: { 'x-signature': token } })).status).toBe(204);
+    expect(
+      (await tus(`/sign/${signedId}`, { method: 'DELETE', headers: { 'x-signature': token } }))
+        .status,
+    ).toBe(204);
     expect((await head(`/sign/${signedId}`, { 'x-signature': token })).status).toBe(404);
     expect((await head(`/${unsignedId}`, asAdmin)).status).toBe(404);
   });
@@ -237,7 +307,11 @@ describe('resumable uploads of originals (tus)', () => {
     const token = await tokenFor(name);
     const tooLarge = await tus('/sign', {
       method: 'POST',
-      headers: { 'upload-length': String(60 * 1024 * 1024), 'upload-metadata': metadata(name), 'x-signature': token },
+      headers: {
+        'upload-length': String(60 * 1024 * 1024),
+        'upload-metadata': metadata(name),
+        'x-signature': token,
+      },
     });
     expect(tooLarge.status).toBe(413);
   });

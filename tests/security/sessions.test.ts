@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { adminValidateSession } from '@/lib/backend/admin-auth';
-import { listAdminSessions, revokeAdminSession, revokeOtherAdminSessions } from '@/lib/backend/admin-sessions';
+import {
+  listAdminSessions,
+  revokeAdminSession,
+  revokeOtherAdminSessions,
+} from '@/lib/backend/admin-sessions';
 import { changeAdminPassword, resetAdminPassword } from '@/lib/backend/admin-users';
 import { getDashboardStats } from '@/lib/backend/dashboard';
-import { anonymous, backendAs, createAdmin, failureOf, signIn, signedInSuperuser, sql } from '../integration/helpers';
+import {
+  anonymous,
+  backendAs,
+  createAdmin,
+  failureOf,
+  signIn,
+  signedInSuperuser,
+  sql,
+} from '../integration/helpers';
 
 // Class 8 of docs/SECURITY.md: sessions end (idle 30 days, absolutely 90), can be listed and
 // revoked, and die on a password change or reset.
@@ -18,7 +30,11 @@ describe('admin sessions', () => {
 
     const listed = await listAdminSessions(backendAs(laptop));
     expect(listed).toHaveLength(3);
-    expect(listed[0]).toMatchObject({ is_current: true, source: '127.0.0.1', user_agent: expect.any(String) });
+    expect(listed[0]).toMatchObject({
+      is_current: true,
+      source: '127.0.0.1',
+      user_agent: expect.any(String),
+    });
     expect(listed.filter((session) => session.is_current)).toHaveLength(1);
 
     // Another admin's session id changes nothing.
@@ -26,7 +42,9 @@ describe('admin sessions', () => {
     expect(await revokeAdminSession(backendAs(laptop), theirSession!.id)).toBe(false);
     expect(await adminValidateSession(anonymous(), theirs)).toBe(true);
 
-    const phoneSession = (await listAdminSessions(backendAs(phone))).find((session) => session.is_current)!;
+    const phoneSession = (await listAdminSessions(backendAs(phone))).find(
+      (session) => session.is_current,
+    )!;
     expect(await revokeAdminSession(backendAs(laptop), phoneSession.id)).toBe(true);
     expect((await failureOf(getDashboardStats(backendAs(phone)))).status).toBe(401);
     expect(await adminValidateSession(anonymous(), tablet)).toBe(true);
@@ -34,7 +52,9 @@ describe('admin sessions', () => {
     expect(await revokeOtherAdminSessions(backendAs(laptop))).toBe(1);
     expect(await adminValidateSession(anonymous(), tablet)).toBe(false);
     expect(await adminValidateSession(anonymous(), laptop)).toBe(true);
-    expect((await listAdminSessions(backendAs(laptop))).map((session) => session.is_current)).toEqual([true]);
+    expect(
+      (await listAdminSessions(backendAs(laptop))).map((session) => session.is_current),
+    ).toEqual([true]);
   });
 
   it('ends a session at its absolute lifetime however recently it was used', async () => {
@@ -68,14 +88,18 @@ describe('admin sessions', () => {
       [admin.username],
     );
     expect(await adminValidateSession(anonymous(), session)).toBe(false);
-    expect((await failureOf(getDashboardStats(backendAs(session)))).message).toBe('Not authenticated');
+    expect((await failureOf(getDashboardStats(backendAs(session)))).message).toBe(
+      'Not authenticated',
+    );
   });
 
   it('signs other devices out on a password change, and every device on a reset', async () => {
     const admin = await createAdmin();
     const here = await signIn(admin.username, admin.password);
     const there = await signIn(admin.username, admin.password);
-    expect(await changeAdminPassword(backendAs(here), admin.password, 'changed-password')).toBe(true);
+    expect(await changeAdminPassword(backendAs(here), admin.password, 'changed-password')).toBe(
+      true,
+    );
     expect(await adminValidateSession(anonymous(), there)).toBe(false);
     expect(await adminValidateSession(anonymous(), here)).toBe(true);
 

@@ -9,7 +9,10 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { startStorageService, type RunningStorageService } from '../../supabase/local/storage/service';
+import {
+  startStorageService,
+  type RunningStorageService,
+} from '../../supabase/local/storage/service';
 import { photoFixture, signedInAdmin, sql } from '../integration/helpers';
 
 /**
@@ -19,7 +22,9 @@ import { photoFixture, signedInAdmin, sql } from '../integration/helpers';
  */
 
 const MB = 1024 * 1024;
-const JPEG_HEAD = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+const JPEG_HEAD = Buffer.from([
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01,
+]);
 
 interface Service {
   url: string;
@@ -36,9 +41,17 @@ let service: Service;
 let small: Service;
 let admin: Record<string, string>;
 
-async function startService(limits: Parameters<typeof startStorageService>[0]['limits'] = {}): Promise<Service> {
+async function startService(
+  limits: Parameters<typeof startStorageService>[0]['limits'] = {},
+): Promise<Service> {
   const root = mkdtempSync(join(tmpdir(), 'storage-security-'));
-  const running: RunningStorageService = await startStorageService({ pool, jwtSecret, root, port: 0, limits });
+  const running: RunningStorageService = await startStorageService({
+    pool,
+    jwtSecret,
+    root,
+    port: 0,
+    limits,
+  });
   return {
     url: running.url,
     root,
@@ -50,10 +63,23 @@ async function startService(limits: Parameters<typeof startStorageService>[0]['l
 }
 
 beforeAll(async () => {
-  anonKey = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').sign(secret);
-  pool = new pg.Pool({ ...inject('stack').database, max: 12, options: '-c role=supabase_storage_admin' });
+  anonKey = await new SignJWT({ role: 'anon' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(secret);
+  pool = new pg.Pool({
+    ...inject('stack').database,
+    max: 12,
+    options: '-c role=supabase_storage_admin',
+  });
   service = await startService();
-  small = await startService({ fileSizeLimit: MB, maxConcurrentUploads: 1, maxWaitingUploads: 0, handlerTimeoutMs: 500 });
+  small = await startService({
+    fileSizeLimit: MB,
+    maxConcurrentUploads: 1,
+    maxWaitingUploads: 0,
+    handlerTimeoutMs: 500,
+  });
   const session = await signedInAdmin();
   admin = { 'x-admin-username': session.username, 'x-admin-token': session.token };
 });
@@ -105,7 +131,14 @@ function send(
     let sentAtAnswer = -1;
     let msToAnswer = 0;
     const request = httpRequest(
-      { hostname, port, method: options.method ?? 'GET', path: options.path, headers: options.headers, agent: false },
+      {
+        hostname,
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: options.headers,
+        agent: false,
+      },
       (response) => {
         sentAtAnswer = sent;
         msToAnswer = performance.now() - started;
@@ -131,7 +164,16 @@ function send(
       if (sentAtAnswer === -1) reject(error);
     });
     const body = options.body;
-    const gone = () => resolve({ status: 0, headers: {}, text: '', json: () => null, sentAtAnswer, sent, msToAnswer });
+    const gone = () =>
+      resolve({
+        status: 0,
+        headers: {},
+        text: '',
+        json: () => null,
+        sentAtAnswer,
+        sent,
+        msToAnswer,
+      });
     if (options.control) {
       options.control.abort = () => {
         request.destroy();
@@ -176,7 +218,11 @@ function send(
 }
 
 /** A multipart form as storage-js sends it for a Blob. */
-function form(file: Buffer, type: string, cacheControl = '3600'): { body: Buffer; headers: Record<string, string> } {
+function form(
+  file: Buffer,
+  type: string,
+  cacheControl = '3600',
+): { body: Buffer; headers: Record<string, string> } {
   const boundary = `----formdata-${randomUUID()}`;
   const body = Buffer.concat([
     Buffer.from(
@@ -218,7 +264,8 @@ async function rowsNamed(name: string) {
 
 /** Files under the storage root: objects and temporary uploads. */
 function filesOf(target: Service) {
-  const list = (folder: string) => (existsSync(join(target.root, folder)) ? readdirSync(join(target.root, folder)) : []);
+  const list = (folder: string) =>
+    existsSync(join(target.root, folder)) ? readdirSync(join(target.root, folder)) : [];
   return { temporary: list('.uploads'), objects: list('photos') };
 }
 
@@ -273,7 +320,12 @@ describe('storage: refusals come before the bytes', () => {
     const answer = await send(service.url, {
       method: 'POST',
       path: `/object/photos/${objectName()}`,
-      headers: { ...anon(), 'content-type': 'image/jpeg', 'content-length': 10 * MB, expect: '100-continue' },
+      headers: {
+        ...anon(),
+        'content-type': 'image/jpeg',
+        'content-length': 10 * MB,
+        expect: '100-continue',
+      },
       body: { size: 10 * MB },
     });
     expectSupabaseError(answer, 403);
@@ -296,7 +348,9 @@ describe('storage: refusals come before the bytes', () => {
   });
 
   it('refuses content that is not what its type says (415), checked on the first bytes', async () => {
-    const html = Buffer.from('<html><script>alert(document.cookie)</script></html>'.padEnd(4096, ' '));
+    const html = Buffer.from(
+      '<html><script>alert(document.cookie)</script></html>'.padEnd(4096, ' '),
+    );
     for (const [bytes, type] of [
       [html, 'image/jpeg'],
       [jpeg(), 'image/png'],
@@ -383,21 +437,36 @@ describe('storage: malformed input gets a clear 4xx', () => {
         });
         expectSupabaseError(answer, 400);
       }
-      const publicAnswer = await send(service.url, { path: path.replace('/object/', '/object/public/') });
+      const publicAnswer = await send(service.url, {
+        path: path.replace('/object/', '/object/public/'),
+      });
       expectSupabaseError(publicAnswer, 400);
     }
   });
 
   it('refuses CR/LF and other junk in cacheControl, so nothing is stored that breaks later reads', async () => {
-    for (const cacheControl of ['3600\r\nx-injected: 1', '3600\nx', 'max-age=3600', '-1', '1'.repeat(20)]) {
+    for (const cacheControl of [
+      '3600\r\nx-injected: 1',
+      '3600\nx',
+      'max-age=3600',
+      '-1',
+      '1'.repeat(20),
+    ]) {
       const name = objectName();
-      expectSupabaseError(await upload(service, name, asAdmin(), jpeg(), 'image/jpeg', cacheControl), 400);
+      expectSupabaseError(
+        await upload(service, name, asAdmin(), jpeg(), 'image/jpeg', cacheControl),
+        400,
+      );
       expect(await rowsNamed(name)).toEqual([]);
     }
     const raw = await send(service.url, {
       method: 'POST',
       path: `/object/photos/${objectName()}`,
-      headers: { ...asAdmin(), 'content-type': 'image/jpeg', 'cache-control': 'max-age=60, "<script>"' },
+      headers: {
+        ...asAdmin(),
+        'content-type': 'image/jpeg',
+        'cache-control': 'max-age=60, "<script>"',
+      },
       body: jpeg(),
     });
     expectSupabaseError(raw, 400);
@@ -457,9 +526,17 @@ describe('storage: malformed input gets a clear 4xx', () => {
     ];
     for (const [method, path] of routes) {
       const headers = { ...asAdmin(), 'content-type': 'application/json' };
-      expectSupabaseError(await send(service.url, { method, path, headers, body: '{"prefixes": [' }), 400);
       expectSupabaseError(
-        await send(service.url, { method, path, headers, body: '{"expiresIn": "soon", "paths": 1, "prefixes": "x", "limit": -1}' }),
+        await send(service.url, { method, path, headers, body: '{"prefixes": [' }),
+        400,
+      );
+      expectSupabaseError(
+        await send(service.url, {
+          method,
+          path,
+          headers,
+          body: '{"expiresIn": "soon", "paths": 1, "prefixes": "x", "limit": -1}',
+        }),
         400,
       );
       const huge = JSON.stringify({ prefixes: [], paths: [], padding: 'x'.repeat(1.5 * MB) });
@@ -484,23 +561,44 @@ describe('storage: malformed input gets a clear 4xx', () => {
     const name = objectName();
     expect((await upload(service, name, asAdmin())).status).toBe(200);
     const cases: Array<[string, string]> = [
-      ['my "best" photo.jpg', `attachment; filename="my _best_ photo.jpg"; filename*=UTF-8''my%20%22best%22%20photo.jpg`],
-      ['a\r\nset-cookie: x=1.jpg', `attachment; filename="a__set-cookie: x=1.jpg"; filename*=UTF-8''a__set-cookie%3A%20x%3D1.jpg`],
-      ['café ☕ 写真.jpg', `attachment; filename="caf_ _ __.jpg"; filename*=UTF-8''caf%C3%A9%20%E2%98%95%20%E5%86%99%E7%9C%9F.jpg`],
-      ['../../etc/passwd', `attachment; filename=".._.._etc_passwd"; filename*=UTF-8''.._.._etc_passwd`],
-      ["it's (1).jpg", `attachment; filename="it's (1).jpg"; filename*=UTF-8''it%27s%20%281%29.jpg`],
+      [
+        'my "best" photo.jpg',
+        `attachment; filename="my _best_ photo.jpg"; filename*=UTF-8''my%20%22best%22%20photo.jpg`,
+      ],
+      [
+        'a\r\nset-cookie: x=1.jpg',
+        `attachment; filename="a__set-cookie: x=1.jpg"; filename*=UTF-8''a__set-cookie%3A%20x%3D1.jpg`,
+      ],
+      [
+        'café ☕ 写真.jpg',
+        `attachment; filename="caf_ _ __.jpg"; filename*=UTF-8''caf%C3%A9%20%E2%98%95%20%E5%86%99%E7%9C%9F.jpg`,
+      ],
+      [
+        '../../etc/passwd',
+        `attachment; filename=".._.._etc_passwd"; filename*=UTF-8''.._.._etc_passwd`,
+      ],
+      [
+        "it's (1).jpg",
+        `attachment; filename="it's (1).jpg"; filename*=UTF-8''it%27s%20%281%29.jpg`,
+      ],
       ['', 'attachment'],
     ];
     for (const [download, expected] of cases) {
-      const answer = await send(service.url, { path: `/object/public/photos/${name}?download=${encodeURIComponent(download)}` });
+      const answer = await send(service.url, {
+        path: `/object/public/photos/${name}?download=${encodeURIComponent(download)}`,
+      });
       expect(answer.status).toBe(200);
       expect(answer.headers['content-disposition']).toBe(expected);
       expect(answer.headers['set-cookie']).toBeUndefined();
     }
     // Undecodable percent-encoding in the query: still a safe header, never a 500.
-    const odd = await send(service.url, { path: `/object/public/photos/${name}?download=%E0%A4%A%22.jpg` });
+    const odd = await send(service.url, {
+      path: `/object/public/photos/${name}?download=%E0%A4%A%22.jpg`,
+    });
     expect(odd.status).toBe(200);
-    expect(odd.headers['content-disposition']).toMatch(/^attachment; filename="[^"\r\n]*"; filename\*=UTF-8''[A-Za-z0-9%._~!$&+^`|#-]*$/);
+    expect(odd.headers['content-disposition']).toMatch(
+      /^attachment; filename="[^"\r\n]*"; filename\*=UTF-8''[A-Za-z0-9%._~!$&+^`|#-]*$/,
+    );
   });
 });
 
@@ -524,7 +622,10 @@ describe('storage: served objects', () => {
         body: bytes,
       });
       expect(answer.status, type).toBe(415);
-      expect(answer.json()).toMatchObject({ statusCode: '415', message: `mime type ${type} is not supported` });
+      expect(answer.json()).toMatchObject({
+        statusCode: '415',
+        message: `mime type ${type} is not supported`,
+      });
       expect(await rowsNamed(other)).toEqual([]);
     }
   });
@@ -562,16 +663,31 @@ describe('storage: served objects', () => {
     expect(tooLong.json()).toMatchObject({ message: 'body/expiresIn must be <= 600' });
     const signed = await sign(600);
     expect(signed.status).toBe(200);
-    expect((await send(service.url, { path: (signed.json() as { signedURL: string }).signedURL })).status).toBe(200);
+    expect(
+      (await send(service.url, { path: (signed.json() as { signedURL: string }).signedURL }))
+        .status,
+    ).toBe(200);
 
     // What an older release signed: the project secret, this object, a year (or no iat at all).
     const claims = { url: `photos/${name}`, scope: 'download' };
-    const yearLong = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('365d').sign(secret);
-    const noIssuedAt = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1m').sign(secret);
+    const yearLong = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('365d')
+      .sign(secret);
+    const noIssuedAt = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1m')
+      .sign(secret);
     for (const token of [yearLong, noIssuedAt]) {
-      const answer = await send(service.url, { path: `/object/sign/photos/${name}?token=${token}` });
+      const answer = await send(service.url, {
+        path: `/object/sign/photos/${name}?token=${token}`,
+      });
       expect(answer.status).toBe(400);
-      expect(answer.json()).toMatchObject({ error: 'InvalidSignature', message: 'Token lives longer than this server signs' });
+      expect(answer.json()).toMatchObject({
+        error: 'InvalidSignature',
+        message: 'Token lives longer than this server signs',
+      });
     }
   });
 
@@ -580,8 +696,13 @@ describe('storage: served objects', () => {
     const first = await send(service.url, { path });
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
-    expect((await send(service.url, { path, headers: { 'if-none-match': etag } })).status).toBe(304);
-    expect((await send(service.url, { path, headers: { 'if-none-match': `W/${etag}, "other"` } })).status).toBe(304);
+    expect((await send(service.url, { path, headers: { 'if-none-match': etag } })).status).toBe(
+      304,
+    );
+    expect(
+      (await send(service.url, { path, headers: { 'if-none-match': `W/${etag}, "other"` } }))
+        .status,
+    ).toBe(304);
 
     const head = await send(service.url, { method: 'HEAD', path });
     expect(head.status).toBe(200);
@@ -603,7 +724,11 @@ describe('storage: served objects', () => {
 describe('storage: a dead admin session is refused with 401', () => {
   it('refuses remove, list, sign, upload and downloads with the headers of a session that ended', async () => {
     const session = await signedInAdmin();
-    const live = { ...anon(), 'x-admin-username': session.username, 'x-admin-token': session.token };
+    const live = {
+      ...anon(),
+      'x-admin-username': session.username,
+      'x-admin-token': session.token,
+    };
     const name = objectName();
     expect((await upload(service, name, live)).status).toBe(200);
     await sql('select public.admin_logout($1, $2)', [session.username, session.token]);
@@ -615,7 +740,11 @@ describe('storage: a dead admin session is refused with 401', () => {
       headers: json,
       body: JSON.stringify({ prefixes: [name] }),
     });
-    expect(expectSupabaseError(remove, 401)).toEqual({ statusCode: '401', error: 'Unauthorized', message: 'Not authenticated' });
+    expect(expectSupabaseError(remove, 401)).toEqual({
+      statusCode: '401',
+      error: 'Unauthorized',
+      message: 'Not authenticated',
+    });
     expect(await rowsNamed(name)).toHaveLength(1);
 
     const refused = [
@@ -665,7 +794,9 @@ describe('storage: memory under parallel 50 MB uploads', () => {
    * what JavaScript holds (heap plus buffers: what an upload kept in memory would show in) and
    * of the resident set (which freed memory does not always leave).
    */
-  async function peakGrowth<T>(work: () => Promise<T>): Promise<{ result: T; growthMb: number; rssGrowthMb: number; ms: number }> {
+  async function peakGrowth<T>(
+    work: () => Promise<T>,
+  ): Promise<{ result: T; growthMb: number; rssGrowthMb: number; ms: number }> {
     const held = () => {
       const usage = process.memoryUsage();
       return { held: usage.heapUsed + usage.arrayBuffers, rss: usage.rss };
@@ -682,7 +813,12 @@ describe('storage: memory under parallel 50 MB uploads', () => {
     try {
       const result = await work();
       sample();
-      return { result, growthMb: (peak.held - start.held) / MB, rssGrowthMb: (peak.rss - start.rss) / MB, ms: performance.now() - began };
+      return {
+        result,
+        growthMb: (peak.held - start.held) / MB,
+        rssGrowthMb: (peak.rss - start.rss) / MB,
+        ms: performance.now() - began,
+      };
     } finally {
       clearInterval(sampler);
     }
@@ -735,7 +871,12 @@ describe('storage: memory under parallel 50 MB uploads', () => {
           send(service.url, {
             method: 'POST',
             path: `/object/photos/${name}`,
-            headers: { ...asAdmin(), 'content-type': 'image/jpeg', 'content-length': 50 * MB, 'x-upsert': 'true' },
+            headers: {
+              ...asAdmin(),
+              'content-type': 'image/jpeg',
+              'content-length': 50 * MB,
+              'x-upsert': 'true',
+            },
             body: { size: 50 * MB },
           }),
         ),
@@ -747,7 +888,10 @@ describe('storage: memory under parallel 50 MB uploads', () => {
     for (const answer of answers) expect(answer.status).toBe(200);
     expect(growthMb).toBeLessThan(100);
     expect(rssGrowthMb).toBeLessThan(250);
-    const rows = await sql<{ size: string }>(`select metadata ->> 'size' as size from storage.objects where name = any($1)`, [names]);
+    const rows = await sql<{ size: string }>(
+      `select metadata ->> 'size' as size from storage.objects where name = any($1)`,
+      [names],
+    );
     expect(rows.map((row) => Number(row.size))).toEqual(Array(10).fill(50 * MB));
     expect(filesOf(service).objects.length).toBe(objectsBefore + 10);
     expect(filesOf(service).temporary).toEqual([]);

@@ -12,7 +12,11 @@ import { uploadZeros } from '../support/zero-upload';
 const MB = 1024 * 1024;
 
 /** An upload of zeros through the gateway; its status. */
-async function upload(headers: Record<string, string>, bytes: number, declare: boolean): Promise<number> {
+async function upload(
+  headers: Record<string, string>,
+  bytes: number,
+  declare: boolean,
+): Promise<number> {
   const url = `${inject('stack').url}/storage/v1/object/originals/${crypto.randomUUID()}/${crypto.randomUUID()}.jpg`;
   return (await uploadZeros(url, headers, bytes, declare)).status;
 }
@@ -57,7 +61,9 @@ describe('uploads refused early, through the gateway', () => {
           resolve();
         };
         socket.on('data', check);
-        socket.once('close', () => reject(new Error(`connection closed after ${answers().length} answer(s):\n${received}`)));
+        socket.once('close', () =>
+          reject(new Error(`connection closed after ${answers().length} answer(s):\n${received}`)),
+        );
         check();
       });
     try {

@@ -48,11 +48,16 @@ export function readExifOrientation(jpeg: Uint8Array): number {
   while (offset + 4 < jpeg.length && jpeg[offset] === 0xff) {
     const marker = jpeg[offset + 1]!;
     const length = (jpeg[offset + 2]! << 8) | jpeg[offset + 3]!;
-    if (marker === 0xe1 && String.fromCharCode(...jpeg.subarray(offset + 4, offset + 8)) === 'Exif') {
+    if (
+      marker === 0xe1 &&
+      String.fromCharCode(...jpeg.subarray(offset + 4, offset + 8)) === 'Exif'
+    ) {
       const tiff = offset + 10;
       const little = jpeg[tiff] === 0x49;
-      const read16 = (at: number) => (little ? jpeg[at]! | (jpeg[at + 1]! << 8) : (jpeg[at]! << 8) | jpeg[at + 1]!);
-      const read32 = (at: number) => (little ? read16(at) | (read16(at + 2) << 16) : (read16(at) << 16) | read16(at + 2));
+      const read16 = (at: number) =>
+        little ? jpeg[at]! | (jpeg[at + 1]! << 8) : (jpeg[at]! << 8) | jpeg[at + 1]!;
+      const read32 = (at: number) =>
+        little ? read16(at) | (read16(at + 2) << 16) : (read16(at) << 16) | read16(at + 2);
       const ifd = tiff + read32(tiff + 4);
       for (let entry = 0; entry < read16(ifd); entry++) {
         const at = ifd + 2 + entry * 12;

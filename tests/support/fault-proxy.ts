@@ -54,7 +54,10 @@ function seeded(seed: number): () => number {
 }
 
 const isApiWrite = (req: http.IncomingMessage) =>
-  req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS' && /^\/(rest|storage)\/v1\//.test(req.url ?? '');
+  req.method !== 'GET' &&
+  req.method !== 'HEAD' &&
+  req.method !== 'OPTIONS' &&
+  /^\/(rest|storage)\/v1\//.test(req.url ?? '');
 
 export async function startFaultProxy(
   target: string,
@@ -63,7 +66,11 @@ export async function startFaultProxy(
 ): Promise<FaultProxy> {
   const upstream = new URL(target);
   const random = seeded(seed);
-  const counts: FaultCounts = { writes: 0, clean: 0, injected: { 'drop-before': 0, 'drop-after': 0, unavailable: 0, delay: 0 } };
+  const counts: FaultCounts = {
+    writes: 0,
+    clean: 0,
+    injected: { 'drop-before': 0, 'drop-after': 0, unavailable: 0, delay: 0 },
+  };
   let armed = false;
 
   const pickFault = (): Fault | null => {
@@ -78,7 +85,13 @@ export async function startFaultProxy(
   const forward = (req: http.IncomingMessage, res: http.ServerResponse, loseAnswer: boolean) => {
     // The Host header stays the proxy's, so the stack's /config.json points the app back here.
     const request = http.request(
-      { hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
+      {
+        hostname: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      },
       (answer) => {
         if (loseAnswer) {
           // The stack has done the work; the client never hears of it.
@@ -97,7 +110,10 @@ export async function startFaultProxy(
   const forcedLeft = forced.map((rule) => ({ ...rule }));
   const forcedFault = (req: http.IncomingMessage): Fault | null => {
     const rule = forcedLeft.find(
-      (candidate) => candidate.times > 0 && candidate.method === req.method && candidate.path.test(req.url ?? ''),
+      (candidate) =>
+        candidate.times > 0 &&
+        candidate.method === req.method &&
+        candidate.path.test(req.url ?? ''),
     );
     if (!rule) return null;
     rule.times -= 1;

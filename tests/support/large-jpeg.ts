@@ -14,7 +14,10 @@ export function largeJpeg(path: string, size: number): Buffer {
   while (length < size) {
     const payload = Math.min(65_533, size - length - 4);
     if (payload <= 0) break;
-    segments.push(Buffer.from([0xff, 0xfe, (payload + 2) >> 8, (payload + 2) & 0xff]), randomBytes(payload));
+    segments.push(
+      Buffer.from([0xff, 0xfe, (payload + 2) >> 8, (payload + 2) & 0xff]),
+      randomBytes(payload),
+    );
     length += 4 + payload;
   }
   segments.push(picture.subarray(2));

@@ -35,12 +35,16 @@ class Meter extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     const wait = Math.max(0, this.allowedAt - Date.now());
-    this.allowedAt = Math.max(this.allowedAt, Date.now()) + (chunk.length / this.bytesPerSecond) * 1000;
+    this.allowedAt =
+      Math.max(this.allowedAt, Date.now()) + (chunk.length / this.bytesPerSecond) * 1000;
     setTimeout(() => callback(null, chunk), wait);
   }
 }
 
-export async function startNetworkLink(target: string, options: { uploadBytesPerSecond: number }): Promise<NetworkLink> {
+export async function startNetworkLink(
+  target: string,
+  options: { uploadBytesPerSecond: number },
+): Promise<NetworkLink> {
   let uploadBytesPerSecond = options.uploadBytesPerSecond;
   const upstream = new URL(target);
   const patchBytes = new Map<string, number>();
@@ -55,10 +59,19 @@ export async function startNetworkLink(target: string, options: { uploadBytesPer
     }
     const upload = TUS_UPLOAD.exec(req.url ?? '')?.[1];
     const request = http.request(
-      { hostname: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
+      {
+        hostname: upstream.hostname,
+        port: upstream.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      },
       (answer) => {
         const location = answer.headers.location;
-        const created = req.method === 'POST' && typeof location === 'string' ? TUS_UPLOAD.exec(location)?.[1] : undefined;
+        const created =
+          req.method === 'POST' && typeof location === 'string'
+            ? TUS_UPLOAD.exec(location)?.[1]
+            : undefined;
         if (created) uploadLengths.set(created, Number(req.headers['upload-length']));
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -68,7 +81,9 @@ export async function startNetworkLink(target: string, options: { uploadBytesPer
     req.on('error', () => request.destroy());
     // Counted as they arrive from the browser: bytes sent, whether or not they get further.
     if (req.method === 'PATCH' && upload)
-      req.on('data', (chunk: Buffer) => patchBytes.set(upload, (patchBytes.get(upload) ?? 0) + chunk.length));
+      req.on('data', (chunk: Buffer) =>
+        patchBytes.set(upload, (patchBytes.get(upload) ?? 0) + chunk.length),
+      );
     req.pipe(new Meter(uploadBytesPerSecond)).pipe(request);
   });
   server.on('connection', (socket) => {

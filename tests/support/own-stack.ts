@@ -28,7 +28,14 @@ export function ownStacks() {
       dataDir: string,
       options: Pick<StackOptions, 'migrationsThrough' | 'olderProjectDefaults' | 'distDir'> = {},
     ): Promise<RunningStack> => {
-      const stack = await startStack({ dataDir, port: 0, fast: true, adminPassword, log: () => undefined, ...options });
+      const stack = await startStack({
+        dataDir,
+        port: 0,
+        fast: true,
+        adminPassword,
+        log: () => undefined,
+        ...options,
+      });
       stacks.push(stack);
       return stack;
     },
@@ -56,23 +63,36 @@ export type AdminApi = Awaited<ReturnType<typeof adminApi>>;
  */
 export async function adminApi(stack: RunningStack, password: string) {
   const anon = { apikey: stack.anonKey, authorization: `Bearer ${stack.anonKey}` };
-  const call = async (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) => {
+  const call = async (
+    path: string,
+    init: RequestInit & { headers?: Record<string, string> } = {},
+  ) => {
     const response = await fetch(`${stack.url}${path}`, init);
     const text = await response.text();
     expect(response.status, `${path}: ${text}`).toBeLessThan(300);
     return text ? (JSON.parse(text) as unknown) : undefined;
   };
   const post = (path: string, headers: Record<string, string>, body: unknown) =>
-    call(path, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const token = (await post('/rest/v1/rpc/admin_login', anon, { p_username: 'admin', p_password: password })) as string;
+    call(path, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const token = (await post('/rest/v1/rpc/admin_login', anon, {
+    p_username: 'admin',
+    p_password: password,
+  })) as string;
   const admin = { ...anon, 'x-admin-username': 'admin', 'x-admin-token': token };
   const session = { p_username: 'admin', p_token: token };
   return {
     session,
     /** An admin RPC: the session's p_username and p_token are added to the arguments. */
-    rpc: (name: string, args: Record<string, unknown>) => post(`/rest/v1/rpc/${name}`, admin, { ...session, ...args }),
-    anonRpc: (name: string, args: Record<string, unknown>) => post(`/rest/v1/rpc/${name}`, anon, args),
-    insert: (table: string, row: Record<string, unknown>) => post(`/rest/v1/${table}`, { ...admin, prefer: 'return=minimal' }, row),
+    rpc: (name: string, args: Record<string, unknown>) =>
+      post(`/rest/v1/rpc/${name}`, admin, { ...session, ...args }),
+    anonRpc: (name: string, args: Record<string, unknown>) =>
+      post(`/rest/v1/rpc/${name}`, anon, args),
+    insert: (table: string, row: Record<string, unknown>) =>
+      post(`/rest/v1/${table}`, { ...admin, prefer: 'return=minimal' }, row),
     upload: (bucket: string, name: string, bytes: Buffer, type: string) =>
       call(`/storage/v1/object/${bucket}/${name}`, {
         method: 'POST',
@@ -81,7 +101,9 @@ export async function adminApi(stack: RunningStack, password: string) {
       }),
     /** Whatever the answer: its status and body. */
     get: async (path: string, as: 'admin' | 'anon' = 'anon') => {
-      const response = await fetch(`${stack.url}${path}`, { headers: as === 'admin' ? admin : anon });
+      const response = await fetch(`${stack.url}${path}`, {
+        headers: as === 'admin' ? admin : anon,
+      });
       return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
     },
   };
@@ -92,12 +114,21 @@ export async function adminApi(stack: RunningStack, password: string) {
  * original into bucket originals, a .thumb.webp rendition into bucket photos, and the row
  * through admin_add_photo. Returns the photo's id, the original's bytes and its file_url.
  */
-export async function addPhoto(api: AdminApi, album: string, fixture: 'landscape.jpg' | 'portrait.jpg' | 'rotated-exif6.jpg') {
+export async function addPhoto(
+  api: AdminApi,
+  album: string,
+  fixture: 'landscape.jpg' | 'portrait.jpg' | 'rotated-exif6.jpg',
+) {
   const id = randomUUID();
   const bytes = photoFixture(fixture);
   const fileUrl = `/storage/v1/object/authenticated/originals/${album}/${id}.jpg`;
   await api.upload('originals', `${album}/${id}.jpg`, bytes, 'image/jpeg');
-  await api.upload('photos', `${album}/${id}.thumb.webp`, photoFixture('landscape.webp'), 'image/webp');
+  await api.upload(
+    'photos',
+    `${album}/${id}.thumb.webp`,
+    photoFixture('landscape.webp'),
+    'image/webp',
+  );
   await api.rpc('admin_add_photo', {
     p_id: id,
     p_album_id: album,
@@ -115,7 +146,12 @@ export async function addPhoto(api: AdminApi, album: string, fixture: 'landscape
 }
 
 /** A client of the link with this token picks these photos as favourites, from a new device. */
-export const pickFavourites = (api: AdminApi, token: string, name: string, photoIds: readonly string[]) =>
+export const pickFavourites = (
+  api: AdminApi,
+  token: string,
+  name: string,
+  photoIds: readonly string[],
+) =>
   api.anonRpc('sync_favourites_by_token', {
     p_access_token: token,
     p_client_name: name,

@@ -17,7 +17,14 @@ export async function startTestStack(options: { distDir?: string } = {}): Promis
   const adminPassword = randomBytes(9).toString('base64url');
   let stack: RunningStack;
   try {
-    stack = await startStack({ dataDir, port: 0, fast: true, adminPassword, distDir: options.distDir, housekeepingEveryMs: 1000 });
+    stack = await startStack({
+      dataDir,
+      port: 0,
+      fast: true,
+      adminPassword,
+      distDir: options.distDir,
+      housekeepingEveryMs: 1000,
+    });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;

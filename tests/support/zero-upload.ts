@@ -12,17 +12,31 @@ export interface ZeroUploadAnswer {
  * sending as soon as the server answers: an attacker's oversized upload, for the security tests
  * and the bench's abuse scenario.
  */
-export function uploadZeros(url: string, headers: Record<string, string>, bytes: number, declare: boolean): Promise<ZeroUploadAnswer> {
+export function uploadZeros(
+  url: string,
+  headers: Record<string, string>,
+  bytes: number,
+  declare: boolean,
+): Promise<ZeroUploadAnswer> {
   const started = performance.now();
   return new Promise((resolve) => {
     let answered = false;
     const call = request(
       url,
-      { method: 'POST', headers: { ...headers, 'content-type': 'image/jpeg', ...(declare ? { 'content-length': String(bytes) } : {}) } },
+      {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'content-type': 'image/jpeg',
+          ...(declare ? { 'content-length': String(bytes) } : {}),
+        },
+      },
       (response) => {
         answered = true;
         response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }),
+        );
       },
     );
     call.on('error', () => {

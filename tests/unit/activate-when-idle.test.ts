@@ -7,7 +7,8 @@ function fakeEngine(statuses: Array<OutboxItem['status']>) {
   let items = statuses.map((status, index) => ({ id: `c${index}`, status }) as OutboxItem);
   const listeners = new Set<() => void>();
   return {
-    getSnapshot: () => ({ items, sendingId: null, sentInRun: 0, online: true, loaded: true }) as OutboxSnapshot,
+    getSnapshot: () =>
+      ({ items, sendingId: null, sentInRun: 0, online: true, loaded: true }) as OutboxSnapshot,
     subscribe: (listener: () => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

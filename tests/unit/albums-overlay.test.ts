@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminAlbum, AdminPhoto } from '@/lib/backend/database.types';
-import { coverPhotoId, inOrder, overlayAlbums, overlayPhotos } from '@/features/admin-albums/albums-overlay';
+import {
+  coverPhotoId,
+  inOrder,
+  overlayAlbums,
+  overlayPhotos,
+} from '@/features/admin-albums/albums-overlay';
 import type { ChangeKind, OutboxItem, OutboxItemOf, PayloadOf } from '@/offline/outbox/registry';
 
 const album = (id: string, created: string, fields: Partial<AdminAlbum> = {}): AdminAlbum => ({
@@ -18,7 +23,11 @@ const album = (id: string, created: string, fields: Partial<AdminAlbum> = {}): A
 });
 
 let seq = 0;
-const item = <K extends ChangeKind>(kind: K, payload: PayloadOf<K>, fields: Partial<OutboxItem> = {}): OutboxItem =>
+const item = <K extends ChangeKind>(
+  kind: K,
+  payload: PayloadOf<K>,
+  fields: Partial<OutboxItem> = {},
+): OutboxItem =>
   ({
     id: `item-${++seq}`,
     seq,
@@ -36,10 +45,15 @@ const item = <K extends ChangeKind>(kind: K, payload: PayloadOf<K>, fields: Part
   }) as OutboxItemOf<K>;
 
 describe('collections with waiting changes applied', () => {
-  const server = [album('a', '2026-11-01T00:00:00Z', { photo_count: 2 }), album('b', '2026-11-10T00:00:00Z')];
+  const server = [
+    album('a', '2026-11-01T00:00:00Z', { photo_count: 2 }),
+    album('b', '2026-11-10T00:00:00Z'),
+  ];
 
   it('puts new collections first, marked pending', () => {
-    const shown = overlayAlbums(server, [item('album.create', { id: 'c', name: 'New', description: null, isPublic: true })]);
+    const shown = overlayAlbums(server, [
+      item('album.create', { id: 'c', name: 'New', description: null, isPublic: true }),
+    ]);
     expect(shown.map((a) => [a.id, a.pending ?? false])).toEqual([
       ['c', true],
       ['b', false],
@@ -63,20 +77,40 @@ describe('collections with waiting changes applied', () => {
       item('photo.delete', { id: 'p1', albumId: 'a', objectNames: [] }),
     ]);
     expect(shown).toHaveLength(1);
-    expect(shown[0]).toMatchObject({ id: 'a', name: 'Renamed', description: 'Now with words', photo_count: 2, pending: true });
+    expect(shown[0]).toMatchObject({
+      id: 'a',
+      name: 'Renamed',
+      description: 'Now with words',
+      photo_count: 2,
+      pending: true,
+    });
   });
 
   it("shows a waiting 'Visitor downloads' choice; a change queued before it existed keeps the server's", () => {
-    const original = album('o', '2026-11-05T00:00:00Z', { is_public: true, visitor_downloads: 'original' });
+    const original = album('o', '2026-11-05T00:00:00Z', {
+      is_public: true,
+      visitor_downloads: 'original',
+    });
     const shown = overlayAlbums(
       [original, ...server],
       [
-        item('album.update', { id: 'a', name: 'A', description: null, isPublic: true, visitorDownloads: 'off' }),
+        item('album.update', {
+          id: 'a',
+          name: 'A',
+          description: null,
+          isPublic: true,
+          visitorDownloads: 'off',
+        }),
         item('album.update', { id: 'o', name: 'O', description: null }),
         item('album.create', { id: 'n', name: 'New', description: null, isPublic: true }),
       ],
     );
-    expect(Object.fromEntries(shown.map((a) => [a.id, a.visitor_downloads]))).toEqual({ a: 'off', o: 'original', n: 'web', b: 'web' });
+    expect(Object.fromEntries(shown.map((a) => [a.id, a.visitor_downloads]))).toEqual({
+      a: 'off',
+      o: 'original',
+      n: 'web',
+      b: 'web',
+    });
   });
 
   it('shows a waiting cover choice on the card at once, the last one winning', () => {
@@ -134,8 +168,18 @@ describe('photos with waiting uploads applied', () => {
     });
     const failed = item(
       'photo.upload',
-      { photoId: 'p3', albumId: 'a', filename: 'p3.jpg', originalFilename: 'three.jpg', mimeType: 'image/jpeg', fileSize: 5 },
-      { status: 'failed', failure: { kind: 'refused', status: 400, message: 'mime type image/heic is not supported' } },
+      {
+        photoId: 'p3',
+        albumId: 'a',
+        filename: 'p3.jpg',
+        originalFilename: 'three.jpg',
+        mimeType: 'image/jpeg',
+        fileSize: 5,
+      },
+      {
+        status: 'failed',
+        failure: { kind: 'refused', status: 400, message: 'mime type image/heic is not supported' },
+      },
     );
     const otherAlbum = item('photo.upload', {
       photoId: 'p4',
@@ -149,7 +193,12 @@ describe('photos with waiting uploads applied', () => {
       'a',
       'A',
       [photo('p1'), photo('p0')],
-      [sending, failed, otherAlbum, item('photo.delete', { id: 'p0', albumId: 'a', objectNames: [] })],
+      [
+        sending,
+        failed,
+        otherAlbum,
+        item('photo.delete', { id: 'p0', albumId: 'a', objectNames: [] }),
+      ],
       sending.id,
     );
     expect(shown.map((p) => [p.id, p.uploadState])).toEqual([
@@ -199,7 +248,12 @@ describe('photos with waiting uploads applied', () => {
 
   it('orders as the server does: first mention counts, unknown ids are skipped', () => {
     const rows = ['a', 'b', 'c', 'd'].map((id) => ({ id }));
-    expect(inOrder(rows, ['c', 'gone', 'a', 'c']).map((row) => row.id)).toEqual(['c', 'a', 'b', 'd']);
+    expect(inOrder(rows, ['c', 'gone', 'a', 'c']).map((row) => row.id)).toEqual([
+      'c',
+      'a',
+      'b',
+      'd',
+    ]);
     expect(inOrder(rows, []).map((row) => row.id)).toEqual(['a', 'b', 'c', 'd']);
   });
 
@@ -218,9 +272,21 @@ describe('photos with waiting uploads applied', () => {
     expect(coverPhotoId('a', 'p1', ordered, [])).toBe('p1');
     // A chosen photo that is gone: the first again.
     expect(coverPhotoId('a', 'gone', ordered, [])).toBe('p2');
-    expect(coverPhotoId('a', 'p2', ordered, [item('album.setCover', { albumId: 'a', photoId: 'p1', coverUrl: null })])).toBe('p1');
-    expect(coverPhotoId('a', 'p1', ordered, [item('album.setCover', { albumId: 'a', photoId: null, coverUrl: null })])).toBe('p2');
-    expect(coverPhotoId('a', 'p1', ordered, [item('album.setCover', { albumId: 'b', photoId: 'p2', coverUrl: null })])).toBe('p1');
+    expect(
+      coverPhotoId('a', 'p2', ordered, [
+        item('album.setCover', { albumId: 'a', photoId: 'p1', coverUrl: null }),
+      ]),
+    ).toBe('p1');
+    expect(
+      coverPhotoId('a', 'p1', ordered, [
+        item('album.setCover', { albumId: 'a', photoId: null, coverUrl: null }),
+      ]),
+    ).toBe('p2');
+    expect(
+      coverPhotoId('a', 'p1', ordered, [
+        item('album.setCover', { albumId: 'b', photoId: 'p2', coverUrl: null }),
+      ]),
+    ).toBe('p1');
     // Only an upload in the collection: no cover yet.
     expect(coverPhotoId('a', null, [shown[2]!], [])).toBeNull();
   });

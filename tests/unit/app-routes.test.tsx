@@ -14,7 +14,10 @@ function renderRoutes(path: string) {
     { supabaseUrl: 'https://backend.example', supabaseAnonKey: 'anon' },
     () => new Promise<Response>(() => undefined),
   );
-  const adminArea: AdminAreaLoader = { load: () => Promise.reject(new Error('no admin area in this test')), current: () => null };
+  const adminArea: AdminAreaLoader = {
+    load: () => Promise.reject(new Error('no admin area in this test')),
+    current: () => null,
+  };
   const AppRoutes = createAppRoutes(adminArea);
   return render(
     <BackendProvider backend={backend}>
@@ -32,7 +35,9 @@ describe('the public routes', () => {
   it('show the screen loader while a page’s code loads, then the page', async () => {
     renderRoutes('/gallery/public/g1');
     expect(screen.getByRole('status').textContent).toBe('Loading...');
-    expect((await screen.findByText('Loading gallery...')).closest('[role="status"]')).not.toBeNull();
+    expect(
+      (await screen.findByText('Loading gallery...')).closest('[role="status"]'),
+    ).not.toBeNull();
     expect(screen.queryByText('Loading...')).toBeNull();
   });
 

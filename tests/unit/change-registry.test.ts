@@ -42,7 +42,9 @@ vi.mock('@/offline/outbox/renditions', () => ({
 // protocol is driven for real in tests/security/resumable-uploads.test.ts).
 vi.mock('@/lib/backend/resumable-upload', () => ({
   uploadOriginalResumable: async (uploader: Backend, name: string) => {
-    await uploader.adminClient.storage.from('originals').createSignedUploadUrl(name, { upsert: true });
+    await uploader.adminClient.storage
+      .from('originals')
+      .createSignedUploadUrl(name, { upsert: true });
     seen.push({ method: 'TUS', path: `/upload/resumable/sign originals/${name}`, body: '<bytes>' });
     return `/storage/v1/object/authenticated/originals/${name}`;
   },
@@ -66,7 +68,11 @@ async function recordingFetch(input: RequestInfo | URL, init?: RequestInit): Pro
   const body = text ? (JSON.parse(text) as unknown) : init?.body ? '<bytes>' : null;
   const method = init?.method ?? 'GET';
   seen.push({ method, path: decodeURIComponent(url.pathname), body });
-  const json = (value: unknown) => new Response(JSON.stringify(value), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  const json = (value: unknown) =>
+    new Response(JSON.stringify(value), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
   const rpc = /\/rest\/v1\/rpc\/(\w+)/.exec(url.pathname)?.[1];
   if (rpc) return json(rpcAnswers[rpc] ?? null);
   const list = /\/storage\/v1\/object\/list\/(\w+)/.exec(url.pathname)?.[1];
@@ -75,7 +81,8 @@ async function recordingFetch(input: RequestInfo | URL, init?: RequestInit): Pro
     listings[list] = [];
     return json(entries);
   }
-  if (url.pathname.startsWith('/storage/v1/object/')) return json(method === 'DELETE' ? [] : { Key: 'x', Id: 'x' });
+  if (url.pathname.startsWith('/storage/v1/object/'))
+    return json(method === 'DELETE' ? [] : { Key: 'x', Id: 'x' });
   // A table read (a gallery's photos before photos are added to it): no rows.
   if (method === 'GET' && url.pathname.startsWith('/rest/v1/')) return json([]);
   return json(null);
@@ -118,8 +125,12 @@ const queued = (change: NewChange, fields: Partial<OutboxItem> = {}): OutboxItem
     ...fields,
   }) as OutboxItem;
 
-const rpcs = () => seen.filter((request) => request.path.includes('/rpc/')).map((request) => request.path.split('/rpc/')[1]);
-const requests = () => seen.map((request) => `${request.method} ${request.path.replace(/^\/(rest|storage)\/v1/, '')}`);
+const rpcs = () =>
+  seen
+    .filter((request) => request.path.includes('/rpc/'))
+    .map((request) => request.path.split('/rpc/')[1]);
+const requests = () =>
+  seen.map((request) => `${request.method} ${request.path.replace(/^\/(rest|storage)\/v1/, '')}`);
 
 interface Case {
   change: NewChange;
@@ -147,13 +158,23 @@ const upload = {
 
 const cases: Record<ChangeKind, Case> = {
   'album.create': {
-    change: changes.createAlbum({ id: ALBUM, name: 'Smith Wedding', description: null, isPublic: false }),
+    change: changes.createAlbum({
+      id: ALBUM,
+      name: 'Smith Wedding',
+      description: null,
+      isPublic: false,
+    }),
     entity: `album:${ALBUM}`,
     label: 'Create collection “Smith Wedding”',
     sends: ['POST /rpc/admin_create_album'],
   },
   'album.update': {
-    change: changes.updateAlbum({ id: ALBUM, name: 'Smith Wedding 2026', description: 'Garden', isPublic: true }),
+    change: changes.updateAlbum({
+      id: ALBUM,
+      name: 'Smith Wedding 2026',
+      description: 'Garden',
+      isPublic: true,
+    }),
     entity: `album:${ALBUM}`,
     label: 'Update collection “Smith Wedding 2026”',
     sends: ['POST /rpc/admin_update_album'],
@@ -162,7 +183,10 @@ const cases: Record<ChangeKind, Case> = {
     change: changes.deleteAlbum({ id: ALBUM, name: 'Smith Wedding' }),
     entity: `album:${ALBUM}`,
     label: 'Delete collection “Smith Wedding”',
-    listings: { photos: [{ name: `${PHOTO}.thumb.webp`, id: 'o1' }], originals: [{ name: `${PHOTO}.jpg`, id: 'o2' }] },
+    listings: {
+      photos: [{ name: `${PHOTO}.thumb.webp`, id: 'o1' }],
+      originals: [{ name: `${PHOTO}.jpg`, id: 'o2' }],
+    },
     // The RPC, then the album's folder listed and emptied in both buckets.
     sends: [
       'POST /rpc/admin_delete_album',
@@ -188,7 +212,11 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['POST /rpc/admin_set_album_cover'],
   },
   'album.reorderPhotos': {
-    change: changes.reorderPhotos({ albumId: ALBUM, photoIds: [PHOTO, ID], albumName: 'Smith Wedding' }),
+    change: changes.reorderPhotos({
+      albumId: ALBUM,
+      photoIds: [PHOTO, ID],
+      albumName: 'Smith Wedding',
+    }),
     entity: `album:${ALBUM}`,
     dependsOn: [`photo:${PHOTO}`, `photo:${ID}`],
     label: 'Reorder photos of “Smith Wedding”',
@@ -209,14 +237,24 @@ const cases: Record<ChangeKind, Case> = {
     ],
   },
   'photo.setCaption': {
-    change: changes.setPhotoCaption({ photoId: PHOTO, albumId: ALBUM, caption: 'The first dance', photoName: 'IMG_0412.jpg' }),
+    change: changes.setPhotoCaption({
+      photoId: PHOTO,
+      albumId: ALBUM,
+      caption: 'The first dance',
+      photoName: 'IMG_0412.jpg',
+    }),
     entity: `caption:${PHOTO}`,
     dependsOn: [`photo:${PHOTO}`],
     label: 'Caption IMG_0412.jpg',
     sends: ['POST /rpc/admin_set_photo_caption'],
   },
   'photo.delete': {
-    change: changes.deletePhoto({ id: PHOTO, albumId: ALBUM, filename: `${PHOTO}.jpeg`, name: 'IMG_0412.jpg' }),
+    change: changes.deletePhoto({
+      id: PHOTO,
+      albumId: ALBUM,
+      filename: `${PHOTO}.jpeg`,
+      name: 'IMG_0412.jpg',
+    }),
     entity: `photo:${PHOTO}`,
     dependsOn: [`album:${ALBUM}`],
     label: 'Delete photo IMG_0412.jpg',
@@ -235,17 +273,33 @@ const cases: Record<ChangeKind, Case> = {
     dependsOn: [`photo:${PHOTO}`, `photo:${ID}`],
     label: 'Delete 2 photos from “Smith Wedding”',
     // Each photo's RPC, then every file of both in one removal per bucket.
-    sends: ['POST /rpc/admin_delete_photo', 'POST /rpc/admin_delete_photo', 'DELETE /object/photos', 'DELETE /object/originals'],
+    sends: [
+      'POST /rpc/admin_delete_photo',
+      'POST /rpc/admin_delete_photo',
+      'DELETE /object/photos',
+      'DELETE /object/originals',
+    ],
   },
   'gallery.save': {
-    change: changes.saveGallery({ id: ID, isNew: true, title: 'Best of', description: null, isActive: true, photoIds: [PHOTO] }),
+    change: changes.saveGallery({
+      id: ID,
+      isNew: true,
+      title: 'Best of',
+      description: null,
+      isActive: true,
+      photoIds: [PHOTO],
+    }),
     entity: `gallery:${ID}`,
     dependsOn: [`photo:${PHOTO}`],
     label: 'Create gallery “Best of”',
     sends: ['POST /rpc/admin_create_public_gallery', 'POST /rpc/admin_add_photos_to_gallery'],
   },
   'gallery.addPhotos': {
-    change: changes.addPhotosToGallery({ galleryId: ID, galleryTitle: 'Best of', photoIds: [PHOTO] }),
+    change: changes.addPhotosToGallery({
+      galleryId: ID,
+      galleryTitle: 'Best of',
+      photoIds: [PHOTO],
+    }),
     entity: `gallery:${ID}`,
     dependsOn: [`photo:${PHOTO}`],
     label: 'Add 1 photo to gallery “Best of”',
@@ -274,7 +328,11 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['POST /gallery_links'],
   },
   'link.update': {
-    change: changes.updateLink({ id: ID, albumName: 'Smith Wedding', changes: { is_active: false } }),
+    change: changes.updateLink({
+      id: ID,
+      albumName: 'Smith Wedding',
+      changes: { is_active: false },
+    }),
     entity: `link:${ID}`,
     label: 'Update client link for “Smith Wedding”',
     sends: ['PATCH /gallery_links'],
@@ -286,7 +344,12 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['DELETE /gallery_links'],
   },
   'file.upload': {
-    change: changes.uploadFile({ blobKey: 'file:logo-1.png', path: 'logo-1.png', contentType: 'image/png', name: 'logo.png' }),
+    change: changes.uploadFile({
+      blobKey: 'file:logo-1.png',
+      path: 'logo-1.png',
+      contentType: 'image/png',
+      name: 'logo.png',
+    }),
     entity: 'file:logo-1.png',
     label: 'Upload logo.png',
     blobs: ['file:logo-1.png'],
@@ -352,7 +415,12 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['DELETE /service_packages'],
   },
   'testimonial.create': {
-    change: changes.createTestimonial({ id: ID, client_name: 'Emma & James', quote: 'Pure magic.', sort_order: 2 }),
+    change: changes.createTestimonial({
+      id: ID,
+      client_name: 'Emma & James',
+      quote: 'Pure magic.',
+      sort_order: 2,
+    }),
     entity: `testimonial:${ID}`,
     label: 'Add testimonial from “Emma & James”',
     sends: ['POST /testimonials'],
@@ -383,7 +451,11 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['POST /rpc/admin_update_site_settings'],
   },
   'link-defaults.save': {
-    change: changes.saveLinkDefaults({ requirePasscode: true, allowDownloads: false, expiryDays: 14 }),
+    change: changes.saveLinkDefaults({
+      requirePasscode: true,
+      allowDownloads: false,
+      expiryDays: 14,
+    }),
     entity: 'link-defaults',
     label: 'Save default link settings',
     sends: ['POST /rpc/admin_save_link_defaults'],
@@ -440,7 +512,12 @@ describe('the change registry', () => {
   }
 
   it('sends a testimonial create as an insert that ignores a row already there (a replay), without the uploads it waited for', async () => {
-    const change = changes.createTestimonial({ id: ID, client_name: 'Emma', quote: 'Lovely.', waitFor: ['testimonial-2.jpg'] });
+    const change = changes.createTestimonial({
+      id: ID,
+      client_name: 'Emma',
+      quote: 'Lovely.',
+      waitFor: ['testimonial-2.jpg'],
+    });
     expect(change.dependsOn).toEqual(['file:testimonial-2.jpg']);
     expect(change.payload).toEqual({ id: ID, client_name: 'Emma', quote: 'Lovely.' });
     const captured: Array<{ url: string; prefer: string | null; body: unknown }> = [];
@@ -468,8 +545,18 @@ describe('the change registry', () => {
   });
 
   it('sends a reorder with the whole order and a cover with its photo, and a replay sends the same', async () => {
-    const order = changes.reorderPhotos({ albumId: ALBUM, photoIds: [ID, PHOTO], albumName: 'Smith Wedding' });
-    const cover = changes.setAlbumCover({ albumId: ALBUM, photoId: null, coverUrl: null, albumName: 'Smith Wedding', photoName: null });
+    const order = changes.reorderPhotos({
+      albumId: ALBUM,
+      photoIds: [ID, PHOTO],
+      albumName: 'Smith Wedding',
+    });
+    const cover = changes.setAlbumCover({
+      albumId: ALBUM,
+      photoId: null,
+      coverUrl: null,
+      albumName: 'Smith Wedding',
+      photoName: null,
+    });
     expect(cover.label).toBe('Use the first photo as cover of “Smith Wedding”');
     expect(cover.dependsOn).toEqual([]);
     for (let replay = 0; replay < 2; replay += 1) {
@@ -487,8 +574,14 @@ describe('the change registry', () => {
     // The answer of the first try was lost after the commit: the replay gets no names back.
     rpcAnswers.admin_delete_photo = [];
     await sendChange(queued(cases['photo.delete'].change), { backend, db });
-    const removed = seen.filter((request) => request.method === 'DELETE').map((request) => request.body);
-    const names = [`${ALBUM}/${PHOTO}.jpeg`, `${ALBUM}/${PHOTO}.thumb.webp`, `${ALBUM}/${PHOTO}.preview.webp`];
+    const removed = seen
+      .filter((request) => request.method === 'DELETE')
+      .map((request) => request.body);
+    const names = [
+      `${ALBUM}/${PHOTO}.jpeg`,
+      `${ALBUM}/${PHOTO}.thumb.webp`,
+      `${ALBUM}/${PHOTO}.preview.webp`,
+    ];
     expect(removed).toEqual([{ prefixes: names }, { prefixes: names }]);
   });
 });
@@ -549,37 +642,58 @@ describe('changes stored by the previous version of the app', () => {
 
   it('reads them into the current shapes: versions, upgraded payloads, failures with a kind', () => {
     const [album, photo, service, newer] = oldRows.map(readStoredItem);
-    expect(album).toMatchObject({ kind: 'album.create', version: 1, failure: { kind: 'network', status: 0 } });
-    expect(photo).toMatchObject({ kind: 'photo.delete', version: 2, payload: { id: PHOTO, albumId: ALBUM, objectNames: [] } });
-    expect(service).toMatchObject({ status: 'failed', failure: { kind: 'auth', message: 'Not authenticated' } });
+    expect(album).toMatchObject({
+      kind: 'album.create',
+      version: 1,
+      failure: { kind: 'network', status: 0 },
+    });
+    expect(photo).toMatchObject({
+      kind: 'photo.delete',
+      version: 2,
+      payload: { id: PHOTO, albumId: ALBUM, objectNames: [] },
+    });
+    expect(service).toMatchObject({
+      status: 'failed',
+      failure: { kind: 'auth', message: 'Not authenticated' },
+    });
     expect(service).not.toHaveProperty('error');
     expect(newer).toBeNull();
     // A known kind with a payload shape newer than this version reads is left alone too.
-    expect(readStoredItem({ ...oldRows[1], version: registry['photo.delete'].version + 1 })).toBeNull();
+    expect(
+      readStoredItem({ ...oldRows[1], version: registry['photo.delete'].version + 1 }),
+    ).toBeNull();
   });
 
   it('replays them after the upgrade; the old photo delete removes the names the RPC answers', async () => {
     await db.outbox.bulkAdd(oldRows);
     rpcAnswers.admin_delete_photo = [`${ALBUM}/${PHOTO}.jpg`];
-    const engine = new SyncEngine({ store: dexieOutboxStore(db), send: (item) => sendChange(item, { backend, db }) });
+    const engine = new SyncEngine({
+      store: dexieOutboxStore(db),
+      send: (item) => sendChange(item, { backend, db }),
+    });
     await engine.start();
     await engine.retryWhere((item) => item.failure?.kind === 'auth'); // as signing in again does
     await engine.flush();
     expect(rpcs()).toEqual(['admin_create_album', 'admin_delete_photo']);
-    expect(seen.filter((request) => request.method === 'PATCH').map((request) => request.path)).toEqual(['/rest/v1/service_packages']);
-    expect(seen.filter((request) => request.method === 'DELETE').map((request) => request.body)).toEqual([
-      { prefixes: [`${ALBUM}/${PHOTO}.jpg`] },
-      { prefixes: [`${ALBUM}/${PHOTO}.jpg`] },
-    ]);
+    expect(
+      seen.filter((request) => request.method === 'PATCH').map((request) => request.path),
+    ).toEqual(['/rest/v1/service_packages']);
+    expect(
+      seen.filter((request) => request.method === 'DELETE').map((request) => request.body),
+    ).toEqual([{ prefixes: [`${ALBUM}/${PHOTO}.jpg`] }, { prefixes: [`${ALBUM}/${PHOTO}.jpg`] }]);
     // Only the newer version's change is left, untouched, for that version to send.
-    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ id: 'new-1', kind: 'album.archive' })]);
+    expect(await db.outbox.toArray()).toEqual([
+      expect.objectContaining({ id: 'new-1', kind: 'album.archive' }),
+    ]);
   });
 });
 
 describe('the start-up sweep', () => {
   it('removes blobs and rendition sizes no queued change refers to, and keeps the rest', async () => {
     const kept = changes.uploadPhoto(upload);
-    await dexieOutboxStore(db).add(queued(kept), [{ key: photoUploadBlobKeys(PHOTO).original, blob: new Blob(['jpg']), createdAt: 0 }]);
+    await dexieOutboxStore(db).add(queued(kept), [
+      { key: photoUploadBlobKeys(PHOTO).original, blob: new Blob(['jpg']), createdAt: 0 },
+    ]);
     const orphan = 'photo:gone:original';
     await db.blobs.bulkPut([
       { key: photoUploadBlobKeys(PHOTO).thumb, blob: new Blob(['t']), createdAt: 0 },
@@ -595,11 +709,22 @@ describe('the start-up sweep', () => {
     expect((await db.blobs.toCollection().primaryKeys()).sort()).toEqual(
       [photoUploadBlobKeys(PHOTO).original, photoUploadBlobKeys(PHOTO).thumb].sort(),
     );
-    expect((await db.keyValues.toCollection().primaryKeys()).sort()).toEqual([`photo:${PHOTO}:size`, 'upload-batch:x']);
+    expect((await db.keyValues.toCollection().primaryKeys()).sort()).toEqual([
+      `photo:${PHOTO}:size`,
+      'upload-batch:x',
+    ]);
   });
 
   it('keeps every blob while a newer version of the app has changes queued', async () => {
-    await db.outbox.add({ id: 'n', kind: 'album.archive', entity: 'x', dependsOn: [], payload: {}, label: 'x', status: 'pending' });
+    await db.outbox.add({
+      id: 'n',
+      kind: 'album.archive',
+      entity: 'x',
+      dependsOn: [],
+      payload: {},
+      label: 'x',
+      status: 'pending',
+    });
     await db.blobs.put({ key: 'photo:maybe-theirs:original', blob: new Blob(['x']), createdAt: 0 });
     expect(await sweepOrphanedBlobs(db)).toBe(0);
     expect(await db.blobs.count()).toBe(1);
@@ -608,9 +733,20 @@ describe('the start-up sweep', () => {
   it('stores a change and its blobs together, or neither', async () => {
     const store = dexieOutboxStore(db);
     // An item IndexedDB cannot store (a function is not cloneable) fails the whole transaction.
-    const broken = { ...queued(changes.uploadFile({ blobKey: 'file:a.png', path: 'a.png', contentType: 'image/png', name: 'a.png' })) };
+    const broken = {
+      ...queued(
+        changes.uploadFile({
+          blobKey: 'file:a.png',
+          path: 'a.png',
+          contentType: 'image/png',
+          name: 'a.png',
+        }),
+      ),
+    };
     Object.assign(broken.payload, { notCloneable: () => undefined });
-    await expect(store.add(broken, [{ key: 'file:a.png', blob: new Blob(['png']), createdAt: 0 }])).rejects.toThrow();
+    await expect(
+      store.add(broken, [{ key: 'file:a.png', blob: new Blob(['png']), createdAt: 0 }]),
+    ).rejects.toThrow();
     expect(await db.blobs.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
   });

@@ -20,7 +20,8 @@ describe("the client gallery's opening photo", () => {
   it("is the cover's photo, at preview size with the thumbnail for small screens", () => {
     expect(heroImage(photos, 'https://b.example/photos/a/two.thumb.webp')).toEqual({
       src: 'https://b.example/photos/a/two.preview.webp',
-      srcSet: 'https://b.example/photos/a/two.thumb.webp 480w, https://b.example/photos/a/two.preview.webp 2048w',
+      srcSet:
+        'https://b.example/photos/a/two.thumb.webp 480w, https://b.example/photos/a/two.preview.webp 2048w',
     });
   });
 

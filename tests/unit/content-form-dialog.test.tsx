@@ -16,7 +16,9 @@ vi.mock('@/lib/backend/backend-context', () => ({
     adminClient: {
       storage: {
         from: (bucket: string) => ({
-          getPublicUrl: (path: string) => ({ data: { publicUrl: `${SUPABASE}/storage/v1/object/public/${bucket}/${path}` } }),
+          getPublicUrl: (path: string) => ({
+            data: { publicUrl: `${SUPABASE}/storage/v1/object/public/${bucket}/${path}` },
+          }),
         }),
       },
     },
@@ -24,7 +26,8 @@ vi.mock('@/lib/backend/backend-context', () => ({
 }));
 vi.mock('@/offline/outbox/outbox-provider', () => ({ useUploadFile: () => uploadFile }));
 
-const render = (element: ReactElement) => renderInto(<QueryClientProvider client={new QueryClient()}>{element}</QueryClientProvider>);
+const render = (element: ReactElement) =>
+  renderInto(<QueryClientProvider client={new QueryClient()}>{element}</QueryClientProvider>);
 
 const intro: PageContentRow = {
   id: 'i',
@@ -97,41 +100,62 @@ describe('the section dialog', () => {
 
   it('locks the section name when editing and keeps the other values', async () => {
     const onSubmit = vi.fn(() => Promise.resolve(true));
-    render(<SectionFormDialog open onOpenChange={() => undefined} section={intro} onSubmit={onSubmit} />);
+    render(
+      <SectionFormDialog open onOpenChange={() => undefined} section={intro} onSubmit={onSubmit} />,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Edit Section' });
     const select = within(dialog).getByLabelText<HTMLSelectElement>('Section');
     expect(select.disabled).toBe(true);
     expect(select.value).toBe('intro');
     await userEvent.clear(within(dialog).getByLabelText('Subtitle'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(onSubmit).toHaveBeenCalledWith('intro', expect.objectContaining({ title: 'Hello', subtitle: null, blur: 4, opacity: null }), []);
+    expect(onSubmit).toHaveBeenCalledWith(
+      'intro',
+      expect.objectContaining({ title: 'Hello', subtitle: null, blur: 4, opacity: null }),
+      [],
+    );
     expect(onSubmit.mock.calls[0]).not.toHaveProperty('1.sort_order');
   });
 
   it('refuses a link the database would refuse', async () => {
     const onSubmit = vi.fn(() => Promise.resolve(true));
-    render(<SectionFormDialog open onOpenChange={() => undefined} section={intro} onSubmit={onSubmit} />);
+    render(
+      <SectionFormDialog open onOpenChange={() => undefined} section={intro} onSubmit={onSubmit} />,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Edit Section' });
     const link = within(dialog).getByLabelText('Button Link');
     await userEvent.clear(link);
     await userEvent.type(link, 'javascript:alert(1)');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    expect(await within(dialog).findByText('Button links must start with http://, https://, mailto:, tel:, / or #')).toBeTruthy();
+    expect(
+      await within(dialog).findByText(
+        'Button links must start with http://, https://, mailto:, tel:, / or #',
+      ),
+    ).toBeTruthy();
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('uploads a chosen image, and the save waits for that upload', async () => {
     // jsdom has no object URLs.
-    Object.assign(URL, { createObjectURL: () => 'blob:local-preview', revokeObjectURL: () => undefined });
+    Object.assign(URL, {
+      createObjectURL: () => 'blob:local-preview',
+      revokeObjectURL: () => undefined,
+    });
     const onSubmit = vi.fn(() => Promise.resolve(true));
-    render(<SectionFormDialog open onOpenChange={() => undefined} section={intro} onSubmit={onSubmit} />);
+    render(
+      <SectionFormDialog open onOpenChange={() => undefined} section={intro} onSubmit={onSubmit} />,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Edit Section' });
     expect(within(dialog).getByText('No image')).toBeTruthy();
-    const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'story.jpg', { type: 'image/jpeg' });
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'story.jpg', {
+      type: 'image/jpeg',
+    });
     await userEvent.upload(within(dialog).getByLabelText('Choose image file'), file);
     const path = uploadFile.mock.calls[0]![1];
     expect(path).toMatch(/^content-[0-9a-f-]{36}\.jpg$/);
-    expect(within(dialog).getByRole<HTMLImageElement>('img', { name: 'Section image preview' }).src).toMatch(/^blob:/);
+    expect(
+      within(dialog).getByRole<HTMLImageElement>('img', { name: 'Section image preview' }).src,
+    ).toMatch(/^blob:/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(onSubmit).toHaveBeenCalledWith(
       'intro',

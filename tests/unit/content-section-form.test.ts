@@ -29,11 +29,20 @@ const hero: PageContentRow = {
 
 const parse = (changes: Partial<ReturnType<typeof sectionFormValues>>) =>
   sectionSchema.safeParse({ ...sectionFormValues(), sectionName: 'cta', ...changes });
-const messages = (result: ReturnType<typeof parse>) => (result.success ? [] : result.error.issues.map((issue) => issue.message));
+const messages = (result: ReturnType<typeof parse>) =>
+  result.success ? [] : result.error.issues.map((issue) => issue.message);
 
 describe('the section form', () => {
   it('offers exactly the spec’s section names', () => {
-    expect(SECTION_NAMES).toEqual(['hero', 'intro', 'about-story', 'services', 'testimonials', 'contact', 'cta']);
+    expect(SECTION_NAMES).toEqual([
+      'hero',
+      'intro',
+      'about-story',
+      'services',
+      'testimonials',
+      'contact',
+      'cta',
+    ]);
   });
 
   it('calls each section by a human label, and an unknown name by itself', () => {
@@ -53,7 +62,13 @@ describe('the section form', () => {
 
   it('starts empty and active, and requires a section name', () => {
     const empty = sectionFormValues();
-    expect(empty).toMatchObject({ sectionName: '', title: '', blur: '', opacity: '', isActive: true });
+    expect(empty).toMatchObject({
+      sectionName: '',
+      title: '',
+      blur: '',
+      opacity: '',
+      isActive: true,
+    });
     expect(messages(sectionSchema.safeParse(empty))).toEqual(['Section name is required']);
     expect(messages(parse({ sectionName: 'footer' }))).toEqual(['Section name is required']);
   });
@@ -96,19 +111,36 @@ describe('the section form', () => {
   it('keeps blur within 0–20 and opacity within 0–100', () => {
     expect(messages(parse({ blur: '21' }))).toEqual(['Blur must be a whole number from 0 to 20']);
     expect(messages(parse({ blur: '2.5' }))).toEqual(['Blur must be a whole number from 0 to 20']);
-    expect(messages(parse({ opacity: '101' }))).toEqual(['Opacity must be a whole number from 0 to 100']);
-    expect(messages(parse({ opacity: '-5' }))).toEqual(['Opacity must be a whole number from 0 to 100']);
-    expect(toSectionFields(parse({ blur: '20', opacity: '0' }).data!)).toMatchObject({ blur: 20, opacity: 0 });
+    expect(messages(parse({ opacity: '101' }))).toEqual([
+      'Opacity must be a whole number from 0 to 100',
+    ]);
+    expect(messages(parse({ opacity: '-5' }))).toEqual([
+      'Opacity must be a whole number from 0 to 100',
+    ]);
+    expect(toSectionFields(parse({ blur: '20', opacity: '0' }).data!)).toMatchObject({
+      blur: 20,
+      opacity: 0,
+    });
   });
 
   it('accepts only the links the database accepts', () => {
-    for (const link of ['https://example.com/a', 'mailto:me@example.com', 'tel:+44 20 7946 0000', '/contact', '#galleries']) {
+    for (const link of [
+      'https://example.com/a',
+      'mailto:me@example.com',
+      'tel:+44 20 7946 0000',
+      '/contact',
+      '#galleries',
+    ]) {
       expect(messages(parse({ buttonLink: link }))).toEqual([]);
     }
     for (const link of ['javascript:alert(1)', '//evil.example', 'contact', 'http://has space']) {
-      expect(messages(parse({ buttonLink: link }))).toEqual(['Button links must start with http://, https://, mailto:, tel:, / or #']);
+      expect(messages(parse({ buttonLink: link }))).toEqual([
+        'Button links must start with http://, https://, mailto:, tel:, / or #',
+      ]);
     }
-    expect(messages(parse({ imageUrl: 'data:image/png;base64,AAAA' }))).toEqual(['Image links must start with http://, https:// or /']);
+    expect(messages(parse({ imageUrl: 'data:image/png;base64,AAAA' }))).toEqual([
+      'Image links must start with http://, https:// or /',
+    ]);
     expect(messages(parse({ imageUrl: 'https://example.com/a.jpg' }))).toEqual([]);
   });
 });

@@ -31,7 +31,9 @@ describe('overlaySections', () => {
   const server = [row('intro', 'intro', 1), row('hero', 'hero', 0), row('story', 'about-story', 2)];
 
   it('shows the server’s sections by sort order when nothing waits', () => {
-    expect(overlaySections(server, []).map((section) => [section.section_name, section.pending])).toEqual([
+    expect(
+      overlaySections(server, []).map((section) => [section.section_name, section.pending]),
+    ).toEqual([
       ['hero', undefined],
       ['intro', undefined],
       ['about-story', undefined],
@@ -40,10 +42,21 @@ describe('overlaySections', () => {
 
   it('adds a waiting new section with null fields, in its sort position, marked pending', () => {
     const create = queued(
-      changes.createSection({ id: 'cta', page_name: 'home', section_name: 'cta', button_link: '/contact', sort_order: 1 }),
+      changes.createSection({
+        id: 'cta',
+        page_name: 'home',
+        section_name: 'cta',
+        button_link: '/contact',
+        sort_order: 1,
+      }),
     );
     const shown = overlaySections(server, [create]);
-    expect(shown.map((section) => section.section_name)).toEqual(['hero', 'intro', 'cta', 'about-story']);
+    expect(shown.map((section) => section.section_name)).toEqual([
+      'hero',
+      'intro',
+      'cta',
+      'about-story',
+    ]);
     expect(shown[2]).toMatchObject({
       id: 'cta',
       title: null,
@@ -57,13 +70,28 @@ describe('overlaySections', () => {
   it('merges waiting edits and eye toggles, and drops waiting deletions', () => {
     const shown = overlaySections(server, [
       queued(changes.updateSection({ id: 'hero', name: 'hero', changes: { is_active: false } })),
-      queued(changes.updateSection({ id: 'intro', name: 'intro', changes: { title: 'Hello', sort_order: 5 } }), {
-        status: 'failed',
-        failure: { kind: 'refused', status: 400, message: 'Some values are not valid' },
-      }),
+      queued(
+        changes.updateSection({
+          id: 'intro',
+          name: 'intro',
+          changes: { title: 'Hello', sort_order: 5 },
+        }),
+        {
+          status: 'failed',
+          failure: { kind: 'refused', status: 400, message: 'Some values are not valid' },
+        },
+      ),
       queued(changes.deleteSection({ id: 'story', name: 'about-story' })),
     ]);
-    expect(shown.map((section) => [section.section_name, section.title, section.is_active, section.pending, section.syncError])).toEqual([
+    expect(
+      shown.map((section) => [
+        section.section_name,
+        section.title,
+        section.is_active,
+        section.pending,
+        section.syncError,
+      ]),
+    ).toEqual([
       ['hero', 'hero title', false, true, undefined],
       ['intro', 'Hello', true, true, 'Some values are not valid'],
     ]);
@@ -71,7 +99,9 @@ describe('overlaySections', () => {
 
   it('does not duplicate a created section the server already returns, nor change the input', () => {
     const before = JSON.stringify(server);
-    const create = queued(changes.createSection({ id: 'hero', page_name: 'home', section_name: 'hero' }));
+    const create = queued(
+      changes.createSection({ id: 'hero', page_name: 'home', section_name: 'hero' }),
+    );
     expect(overlaySections(server, [create])).toHaveLength(3);
     expect(JSON.stringify(server)).toBe(before);
   });

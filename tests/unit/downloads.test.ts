@@ -4,7 +4,11 @@ import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { zipFiles, type ZipProgress, type ZipSource } from '@/lib/downloads/album-zip';
 import { safeFileName, uniqueFileNames, zipFileName } from '@/lib/downloads/file-names';
-import { InvalidPhotoUrlError, originalRequest, webSizeFilename } from '@/lib/downloads/photo-download';
+import {
+  InvalidPhotoUrlError,
+  originalRequest,
+  webSizeFilename,
+} from '@/lib/downloads/photo-download';
 import { fileSize, megabytes, photoCount, photosWord } from '@/ui/format';
 
 const backend = { config: { supabaseUrl: 'http://127.0.0.1:9000', supabaseAnonKey: 'anon' } };
@@ -49,7 +53,9 @@ describe('download file names', () => {
   });
 
   it('gives repeated names a number so no photo overwrites another', () => {
-    expect(uniqueFileNames(['IMG_1.jpg', 'img_1.JPG', 'IMG_1.jpg', 'README', 'README', ''])).toEqual([
+    expect(
+      uniqueFileNames(['IMG_1.jpg', 'img_1.JPG', 'IMG_1.jpg', 'README', 'README', '']),
+    ).toEqual([
       'IMG_1.jpg',
       'img_1 (2).JPG',
       'IMG_1 (3).jpg',
@@ -64,22 +70,38 @@ describe('the original of a photo', () => {
   const grant = () => Promise.resolve({ 'x-download-grant': 'link.123.mac' });
 
   it('is read from the private bucket with the anon key and the access headers, on the current backend', async () => {
-    expect(await originalRequest(backend, '/storage/v1/object/authenticated/originals/album-1/p 1.jpg', grant)).toEqual({
+    expect(
+      await originalRequest(
+        backend,
+        '/storage/v1/object/authenticated/originals/album-1/p 1.jpg',
+        grant,
+      ),
+    ).toEqual({
       url: 'http://127.0.0.1:9000/storage/v1/object/authenticated/originals/album-1/p%201.jpg',
       headers: { apikey: 'anon', authorization: 'Bearer anon', 'x-download-grant': 'link.123.mac' },
     });
   });
 
   it('is read by its public address while it is still in bucket photos (a row not yet moved), with no headers', async () => {
-    expect(await originalRequest(backend, 'http://old-host:1234/storage/v1/object/public/photos/album-1/p%201.jpg', grant)).toEqual({
+    expect(
+      await originalRequest(
+        backend,
+        'http://old-host:1234/storage/v1/object/public/photos/album-1/p%201.jpg',
+        grant,
+      ),
+    ).toEqual({
       url: 'http://127.0.0.1:9000/storage/v1/object/public/photos/album-1/p%201.jpg',
       headers: {},
     });
   });
 
   it("refuses an address of neither bucket, or none at all (downloads off): 'Invalid photo URL'", async () => {
-    await expect(originalRequest(backend, 'https://example.com/elsewhere/p.jpg')).rejects.toThrow(InvalidPhotoUrlError);
-    await expect(originalRequest(backend, 'https://example.com/elsewhere/p.jpg')).rejects.toThrow('Invalid photo URL');
+    await expect(originalRequest(backend, 'https://example.com/elsewhere/p.jpg')).rejects.toThrow(
+      InvalidPhotoUrlError,
+    );
+    await expect(originalRequest(backend, 'https://example.com/elsewhere/p.jpg')).rejects.toThrow(
+      'Invalid photo URL',
+    );
     await expect(originalRequest(backend, null)).rejects.toThrow('Invalid photo URL');
   });
 });
@@ -103,7 +125,8 @@ function controlledSources(count: number, failing: Set<number> = new Set()) {
   return { sources, mostInFlight: () => mostInFlight };
 }
 
-const readAll = async (stream: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(stream).arrayBuffer());
+const readAll = async (stream: ReadableStream<Uint8Array>) =>
+  new Uint8Array(await new Response(stream).arrayBuffer());
 
 describe('zipping an album', () => {
   it('holds every file, byte for byte and stored (not recompressed), in order', async () => {
@@ -115,7 +138,9 @@ describe('zipping an album', () => {
       const bytes = await zip.file(source.name)!.async('uint8array');
       expect(bytes).toEqual(new Uint8Array(100 * (index + 1)).fill(index));
       // Stored entries: compressed size equals the size.
-      const entry = zip.file(source.name) as unknown as { _data: { compressedSize: number; uncompressedSize: number } };
+      const entry = zip.file(source.name) as unknown as {
+        _data: { compressedSize: number; uncompressedSize: number };
+      };
       expect(entry._data.compressedSize).toBe(entry._data.uncompressedSize);
     }
     expect(await summary).toEqual({ added: 6, skipped: 0 });
@@ -132,21 +157,31 @@ describe('zipping an album', () => {
   it('fetches at most `concurrency` files at once and reports progress by bytes', async () => {
     const { sources, mostInFlight } = controlledSources(12);
     const progress: ZipProgress[] = [];
-    const { stream } = zipFiles(sources, { concurrency: 3, onProgress: (step) => progress.push(step) });
+    const { stream } = zipFiles(sources, {
+      concurrency: 3,
+      onProgress: (step) => progress.push(step),
+    });
     await readAll(stream);
     expect(mostInFlight()).toBeLessThanOrEqual(3);
     expect(mostInFlight()).toBeGreaterThan(1);
-    expect(progress.map((step) => step.filesDone)).toEqual(Array.from({ length: 12 }, (_, index) => index + 1));
+    expect(progress.map((step) => step.filesDone)).toEqual(
+      Array.from({ length: 12 }, (_, index) => index + 1),
+    );
     // 100 + 200 + … : after the first file 100 of 7800 bytes → 1 %.
     expect(progress[0]!.percent).toBe(1);
     expect(progress.at(-1)!.percent).toBe(100);
-    expect(progress.map((step) => step.percent)).toEqual([...progress.map((step) => step.percent)].sort((a, b) => a - b));
+    expect(progress.map((step) => step.percent)).toEqual(
+      [...progress.map((step) => step.percent)].sort((a, b) => a - b),
+    );
   });
 
   it('fetches nothing ahead while nobody reads the zip', async () => {
     const { sources, mostInFlight } = controlledSources(50);
     let loads = 0;
-    const counted = sources.map((source) => ({ ...source, load: (signal: AbortSignal) => ((loads += 1), source.load(signal)) }));
+    const counted = sources.map((source) => ({
+      ...source,
+      load: (signal: AbortSignal) => ((loads += 1), source.load(signal)),
+    }));
     const { stream } = zipFiles(counted, { concurrency: 4 });
     const reader = stream.getReader();
     await reader.read();
@@ -175,6 +210,11 @@ describe('web-size downloads', () => {
     expect(webSizeFilename('no-extension', preview)).toBe('no-extension.webp');
     expect(webSizeFilename('.hidden', preview)).toBe('.hidden.webp');
     // A row not yet moved shows its public original: its own extension.
-    expect(webSizeFilename('scan.png', 'http://127.0.0.1:9000/storage/v1/object/public/photos/a/b.png?v=1')).toBe('scan.png');
+    expect(
+      webSizeFilename(
+        'scan.png',
+        'http://127.0.0.1:9000/storage/v1/object/public/photos/a/b.png?v=1',
+      ),
+    ).toBe('scan.png');
   });
 });

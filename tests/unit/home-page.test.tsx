@@ -67,11 +67,25 @@ const SAFE_TABLES: Tables = {
       description: 'Warm evenings',
       created_at: '2026-01-02T00:00:00Z',
       photo_count: [{ count: 2 }],
-      cover: [{ photos: { file_url: 'https://cdn.example/g1.jpg', thumb_url: 'https://cdn.example/g1.thumb.webp' } }],
+      cover: [
+        {
+          photos: {
+            file_url: 'https://cdn.example/g1.jpg',
+            thumb_url: 'https://cdn.example/g1.thumb.webp',
+          },
+        },
+      ],
     },
   ],
   albums: [
-    { id: 'a1', name: 'Orchard', description: null, cover_photo_url: null, created_at: '2026-01-01T00:00:00Z', photos: [{ count: 1 }] },
+    {
+      id: 'a1',
+      name: 'Orchard',
+      description: null,
+      cover_photo_url: null,
+      created_at: '2026-01-01T00:00:00Z',
+      photos: [{ count: 1 }],
+    },
   ],
 };
 
@@ -79,7 +93,9 @@ const SAFE_TABLES: Tables = {
 function fakeFetch(tables: Tables | 'down') {
   const requests: string[] = [];
   const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url);
+    const url = new URL(
+      typeof input === 'string' || input instanceof URL ? input.toString() : input.url,
+    );
     requests.push(`${url.pathname}?${url.searchParams.toString()}`);
     if (tables === 'down') return Promise.reject(new TypeError('Failed to fetch'));
     const table = url.pathname.replace('/rest/v1/', '');
@@ -87,11 +103,17 @@ function fakeFetch(tables: Tables | 'down') {
     const single = new Headers(init?.headers).get('Accept')?.includes('vnd.pgrst.object');
     if (single && rows.length !== 1) {
       return Promise.resolve(
-        new Response(JSON.stringify({ code: 'PGRST116', message: 'no rows', details: null, hint: null }), { status: 406 }),
+        new Response(
+          JSON.stringify({ code: 'PGRST116', message: 'no rows', details: null, hint: null }),
+          { status: 406 },
+        ),
       );
     }
     return Promise.resolve(
-      new Response(JSON.stringify(single ? rows[0] : rows), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+      new Response(JSON.stringify(single ? rows[0] : rows), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
     );
   });
   return { fetch, requests };
@@ -99,7 +121,10 @@ function fakeFetch(tables: Tables | 'down') {
 
 function renderHome(tables: Tables | 'down') {
   const { fetch, requests } = fakeFetch(tables);
-  const backend = createBackend({ supabaseUrl: SUPABASE_URL, supabaseAnonKey: 'anon' }, { credentials: () => null, fetch });
+  const backend = createBackend(
+    { supabaseUrl: SUPABASE_URL, supabaseAnonKey: 'anon' },
+    { credentials: () => null, fetch },
+  );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <BackendProvider backend={backend}>
@@ -116,7 +141,9 @@ function renderHome(tables: Tables | 'down') {
 
 /** Every href and src on the page. */
 const addresses = (container: HTMLElement) =>
-  Array.from(container.querySelectorAll('[href], [src]')).map((element) => element.getAttribute('href') ?? element.getAttribute('src'));
+  Array.from(container.querySelectorAll('[href], [src]')).map(
+    (element) => element.getAttribute('href') ?? element.getAttribute('src'),
+  );
 
 afterEach(() => {
   document.documentElement.removeAttribute('style');
@@ -128,13 +155,21 @@ describe('the home page', () => {
     const { container, requests } = renderHome(SAFE_TABLES);
     expect(screen.getByRole('status').textContent).toBe('Loading beautiful moments...');
 
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Stories told in light');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Stories told in light',
+    );
     expect(screen.queryByText('Loading beautiful moments...')).toBeNull();
     const header = screen.getByRole('banner');
     expect(within(header).getByText('Willow & Light')).toBeTruthy();
-    expect(within(header).getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('https://instagram.com/willowandlight');
-    expect(header.querySelector('img')?.getAttribute('src')).toBe(`${SUPABASE_URL}/storage/v1/object/public/photos/logo-1.png`);
-    expect(screen.getByRole('link', { name: /About me/ }).getAttribute('href')).toBe('#about-story');
+    expect(within(header).getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe(
+      'https://instagram.com/willowandlight',
+    );
+    expect(header.querySelector('img')?.getAttribute('src')).toBe(
+      `${SUPABASE_URL}/storage/v1/object/public/photos/logo-1.png`,
+    );
+    expect(screen.getByRole('link', { name: /About me/ }).getAttribute('href')).toBe(
+      '#about-story',
+    );
 
     // One package: whimsical title, plain name above, three of its four features, its icon.
     const list = screen.getByTestId('service-list');
@@ -150,30 +185,44 @@ describe('the home page', () => {
     expect(contact.getAttribute('rel')).toBe('noopener noreferrer');
 
     // Defaults for the story that is not configured.
-    expect(within(container.querySelector('#about-story')!).getByRole('heading', { name: 'My Story' })).toBeTruthy();
+    expect(
+      within(container.querySelector('#about-story')!).getByRole('heading', { name: 'My Story' }),
+    ).toBeTruthy();
 
     const featured = screen.getByRole('group', { name: 'Featured Collections' });
     const galleryLink = within(featured).getByRole('link');
     expect(galleryLink.getAttribute('href')).toBe('/gallery/public/g1');
-    expect(galleryLink.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example/g1.thumb.webp');
+    expect(galleryLink.querySelector('img')?.getAttribute('src')).toBe(
+      'https://cdn.example/g1.thumb.webp',
+    );
     expect(within(featured).getByText('2 photos')).toBeTruthy();
     expect(within(featured).getByText('1 collection')).toBeTruthy();
     const recent = screen.getByRole('group', { name: 'Recent Sessions' });
     expect(within(recent).getByRole('link').getAttribute('href')).toBe('/gallery/a1');
     expect(within(recent).getByText('1 photo')).toBeTruthy();
     expect(screen.queryByText('Magic is Coming Soon!')).toBeNull();
-    expect(within(screen.getByRole('contentinfo')).getByText(new RegExp(`© ${new Date().getFullYear()} Willow & Light`))).toBeTruthy();
+    expect(
+      within(screen.getByRole('contentinfo')).getByText(
+        new RegExp(`© ${new Date().getFullYear()} Willow & Light`),
+      ),
+    ).toBeTruthy();
 
     // The reads ask only for what the page needs: counts and one cover photo, never every photo.
-    const galleriesRead = requests.find((request) => request.startsWith('/rest/v1/public_galleries'))!;
+    const galleriesRead = requests.find((request) =>
+      request.startsWith('/rest/v1/public_galleries'),
+    )!;
     expect(galleriesRead).toContain('is_active=eq.true');
     expect(decodeURIComponent(galleriesRead)).toContain('photo_count:public_gallery_photos(count)');
     expect(galleriesRead).toContain('cover.limit=1');
-    const albumsRead = decodeURIComponent(requests.find((request) => request.startsWith('/rest/v1/albums'))!);
+    const albumsRead = decodeURIComponent(
+      requests.find((request) => request.startsWith('/rest/v1/albums'))!,
+    );
     expect(albumsRead).toContain('photos(count)');
     expect(albumsRead).toContain('is_public=eq.true');
     expect(albumsRead).toContain('order=created_at.desc');
-    expect(requests.find((request) => request.startsWith('/rest/v1/service_packages'))).toContain('limit=3');
+    expect(requests.find((request) => request.startsWith('/rest/v1/service_packages'))).toContain(
+      'limit=3',
+    );
   });
 
   it('never puts hostile stored addresses into href or src, and renders stored markup as text', async () => {
@@ -194,28 +243,53 @@ describe('the home page', () => {
       ],
       page_content: [
         { id: 's1', section_name: 'hero', title: '<b>Bold</b>', image_url: 'javascript:alert(1)' },
-        { id: 's2', section_name: 'intro', title: 'Hello', button_text: 'Click me', button_link: 'javascript:alert(1)' },
-        { id: 's3', section_name: 'about-story', image_url: 'data:image/svg+xml,<svg onload=alert(1)>' },
+        {
+          id: 's2',
+          section_name: 'intro',
+          title: 'Hello',
+          button_text: 'Click me',
+          button_link: 'javascript:alert(1)',
+        },
+        {
+          id: 's3',
+          section_name: 'about-story',
+          image_url: 'data:image/svg+xml,<svg onload=alert(1)>',
+        },
       ],
       public_galleries: [
-        { ...(SAFE_TABLES.public_galleries![0] as object), cover: [{ photos: { file_url: 'javascript:alert(1)', thumb_url: null } }] },
+        {
+          ...(SAFE_TABLES.public_galleries![0] as object),
+          cover: [{ photos: { file_url: 'javascript:alert(1)', thumb_url: null } }],
+        },
       ],
-      albums: [{ ...(SAFE_TABLES.albums![0] as object), name: '<img src=x onerror=alert(1)>', cover_photo_url: 'vbscript:msgbox(1)' }],
+      albums: [
+        {
+          ...(SAFE_TABLES.albums![0] as object),
+          name: '<img src=x onerror=alert(1)>',
+          cover_photo_url: 'vbscript:msgbox(1)',
+        },
+      ],
     };
     const { container } = renderHome(hostile);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('<b>Bold</b>');
 
     expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
-    expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Instagram' })).toBeNull();
+    expect(
+      within(screen.getByRole('banner')).queryByRole('link', { name: 'Instagram' }),
+    ).toBeNull();
     expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Website' })).toBeNull();
     expect(screen.queryByText('Click me')).toBeNull();
     expect(screen.getByTestId('contact-button').hasAttribute('href')).toBe(false);
     expect(screen.queryByTestId('home-hero-image')).toBeNull();
     expect(container.querySelector('#about-story img')).toBeNull();
-    expect(screen.getByRole('group', { name: 'Featured Collections' }).querySelector('img')).toBeNull();
+    expect(
+      screen.getByRole('group', { name: 'Featured Collections' }).querySelector('img'),
+    ).toBeNull();
 
     const found = addresses(container);
-    expect(found.filter((url) => !url || /^\s*(javascript|data|vbscript):/i.test(url) || url === 'x')).toEqual([]);
+    expect(
+      found.filter((url) => !url || /^\s*(javascript|data|vbscript):/i.test(url) || url === 'x'),
+    ).toEqual([]);
     // What is left is the site's own links.
     expect(found.every((url) => /^(#|\/)/.test(url!))).toBe(true);
   });
@@ -227,7 +301,9 @@ describe('the home page', () => {
     expect(screen.queryByText('Loading beautiful moments...')).toBeNull();
     expect(within(screen.getByRole('banner')).getByText('Photography Portfolio')).toBeTruthy();
     expect(screen.getByText('Magic is Coming Soon!')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Capturing Life’s Beautiful Moments');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+      'Capturing Life’s Beautiful Moments',
+    );
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.getAllByText('Failed to load gallery data.')).toHaveLength(1);
   });
@@ -236,7 +312,10 @@ describe('the home page', () => {
     const scrollIntoView = vi.fn();
     Element.prototype.scrollIntoView = scrollIntoView;
     let reduce = false;
-    window.matchMedia = vi.fn((query: string) => ({ matches: reduce && query.includes('reduce'), media: query }) as MediaQueryList);
+    window.matchMedia = vi.fn(
+      (query: string) =>
+        ({ matches: reduce && query.includes('reduce'), media: query }) as MediaQueryList,
+    );
     renderHome(SAFE_TABLES);
     await screen.findByRole('heading', { level: 1 });
 
@@ -267,7 +346,13 @@ describe('the home page', () => {
     const scrollIntoView = vi.fn();
     Element.prototype.scrollIntoView = scrollIntoView;
     window.matchMedia = vi.fn(
-      (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList,
+      (query: string) =>
+        ({
+          matches: false,
+          media: query,
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
     );
     renderHome(SAFE_TABLES);
     await screen.findByRole('heading', { level: 1 });
@@ -277,7 +362,9 @@ describe('the home page', () => {
     fireEvent.click(menuButton);
     const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(menuButton.getAttribute('aria-expanded')).toBe('true');
-    const links = within(within(menu).getByRole('navigation', { name: 'Sections' })).getAllByRole('link');
+    const links = within(within(menu).getByRole('navigation', { name: 'Sections' })).getAllByRole(
+      'link',
+    );
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Sessions', '#portrait-sessions'],
       ['About', '#about-story'],
@@ -291,7 +378,11 @@ describe('the home page', () => {
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
 
     fireEvent.click(menuButton);
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Galleries' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Menu' })).getByRole('link', {
+        name: 'Galleries',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(document.getElementById('galleries')));
     expect(scrollIntoView.mock.contexts.at(-1)).toBe(document.getElementById('galleries'));
@@ -333,23 +424,39 @@ describe("the home page's Kind Words", () => {
       quote: 'She made us feel at ease.',
       photo_url: `${SUPABASE_URL}/storage/v1/object/public/photos/testimonial-1.jpg`,
     },
-    { id: 't2', client_name: 'The Okafor family', quote: 'Pure magic, start to finish.', photo_url: 'javascript:alert(1)' },
+    {
+      id: 't2',
+      client_name: 'The Okafor family',
+      quote: 'Pure magic, start to finish.',
+      photo_url: 'javascript:alert(1)',
+    },
   ];
 
   it('shows the active testimonials after the sessions, in the order read, with a round photo only when it is a safe image', async () => {
     const { container, requests } = renderHome({ ...SAFE_TABLES, testimonials });
-    const section = (await screen.findByRole('heading', { level: 2, name: 'Kind Words' })).closest('section')!;
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Kind Words' })).closest(
+      'section',
+    )!;
     expect(section.previousElementSibling?.id).toBe('portrait-sessions');
     expect(section.nextElementSibling?.id).toBe('about-story');
     const cards = within(screen.getByTestId('testimonial-list')).getAllByRole('figure');
-    expect(cards.map((card) => [card.querySelector('blockquote')?.textContent, card.querySelector('figcaption')?.textContent])).toEqual([
+    expect(
+      cards.map((card) => [
+        card.querySelector('blockquote')?.textContent,
+        card.querySelector('figcaption')?.textContent,
+      ]),
+    ).toEqual([
       ['She made us feel at ease.', 'Emma & James'],
       ['Pure magic, start to finish.', 'The Okafor family'],
     ]);
-    expect(cards[0]!.querySelector('img')?.getAttribute('src')).toBe(`${SUPABASE_URL}/storage/v1/object/public/photos/testimonial-1.jpg`);
+    expect(cards[0]!.querySelector('img')?.getAttribute('src')).toBe(
+      `${SUPABASE_URL}/storage/v1/object/public/photos/testimonial-1.jpg`,
+    );
     expect(cards[1]!.querySelector('img')).toBeNull();
     expect(addresses(container).filter((url) => /javascript:/i.test(url ?? ''))).toEqual([]);
-    const read = decodeURIComponent(requests.find((request) => request.startsWith('/rest/v1/testimonials'))!);
+    const read = decodeURIComponent(
+      requests.find((request) => request.startsWith('/rest/v1/testimonials'))!,
+    );
     expect(read).toContain('is_active=eq.true');
     expect(read).toContain('order=sort_order.asc');
   });

@@ -83,7 +83,11 @@ describe('the hero image', () => {
       hero_background_blur: '4',
       hero_background_opacity: '60',
     });
-    const hero = section('hero', { image_url: 'https://cdn.example/section.jpg', blur: 10, opacity: 20 });
+    const hero = section('hero', {
+      image_url: 'https://cdn.example/section.jpg',
+      blur: 10,
+      opacity: 20,
+    });
     const image = pickHeroImage(design, hero, identity);
     expect(image?.src).toBe('https://cdn.example/hero.jpg');
     expect(image?.style).toMatchObject({ filter: 'blur(4px)', opacity: 0.6 });
@@ -97,7 +101,11 @@ describe('the hero image', () => {
   });
 
   it('uses 0 px and 100 % for a section image without blur or opacity, and clamps wild values', () => {
-    const plain = pickHeroImage(withDefaults({}), section('hero', { image_url: 'https://cdn.example/a.jpg' }), identity);
+    const plain = pickHeroImage(
+      withDefaults({}),
+      section('hero', { image_url: 'https://cdn.example/a.jpg' }),
+      identity,
+    );
     expect(plain?.style).toMatchObject({ opacity: 1, filter: undefined });
     const wild = pickHeroImage(
       withDefaults({}),
@@ -108,18 +116,23 @@ describe('the hero image', () => {
   });
 
   it('passes stored storage URLs through the resolver before checking them', () => {
-    const image = pickHeroImage(withDefaults({ hero_background_image: 'stored' }), undefined, (url) =>
-      url ? `https://now.example/${url}` : undefined,
+    const image = pickHeroImage(
+      withDefaults({ hero_background_image: 'stored' }),
+      undefined,
+      (url) => (url ? `https://now.example/${url}` : undefined),
     );
     expect(image?.src).toBe('https://now.example/stored');
   });
 
   it('never uses an unsafe address: the safe section image wins over a hostile setting, else no image', () => {
     const hostile = withDefaults({ hero_background_image: 'javascript:alert(1)' });
-    expect(pickHeroImage(hostile, section('hero', { image_url: 'https://cdn.example/ok.jpg' }), identity)?.src).toBe(
-      'https://cdn.example/ok.jpg',
-    );
-    expect(pickHeroImage(hostile, section('hero', { image_url: 'data:image/svg+xml,<svg/>' }), identity)).toBeNull();
+    expect(
+      pickHeroImage(hostile, section('hero', { image_url: 'https://cdn.example/ok.jpg' }), identity)
+        ?.src,
+    ).toBe('https://cdn.example/ok.jpg');
+    expect(
+      pickHeroImage(hostile, section('hero', { image_url: 'data:image/svg+xml,<svg/>' }), identity),
+    ).toBeNull();
     expect(pickHeroImage(withDefaults({}), undefined, identity)).toBeNull();
   });
 });
@@ -136,7 +149,9 @@ describe('the intro button', () => {
   });
 
   it('keeps a configured link and says when it leaves the site', () => {
-    expect(introButton({ button_text: 'Journal', button_link: 'https://blog.example/journal' })).toEqual({
+    expect(
+      introButton({ button_text: 'Journal', button_link: 'https://blog.example/journal' }),
+    ).toEqual({
       text: 'Journal',
       href: 'https://blog.example/journal',
       external: true,
@@ -164,7 +179,9 @@ describe('service packages', () => {
   });
 
   it('titles a package by its whimsical name, keeping the name above it, or by its name', () => {
-    expect(toServiceView(service({ name: 'Family Session', whimsical_name: 'Little Adventures' }))).toMatchObject({
+    expect(
+      toServiceView(service({ name: 'Family Session', whimsical_name: 'Little Adventures' })),
+    ).toMatchObject({
       title: 'Little Adventures',
       eyebrow: 'Family Session',
     });
@@ -172,7 +189,10 @@ describe('service packages', () => {
       title: 'Family Session',
       eyebrow: null,
     });
-    expect(toServiceView(service({ name: 'Same', whimsical_name: 'Same' }))).toMatchObject({ title: 'Same', eyebrow: null });
+    expect(toServiceView(service({ name: 'Same', whimsical_name: 'Same' }))).toMatchObject({
+      title: 'Same',
+      eyebrow: null,
+    });
   });
 
   it('shows at most three packages, in the order read', () => {
@@ -182,7 +202,9 @@ describe('service packages', () => {
       galleries: [],
       albums: [],
     };
-    expect(buildHomeView(withDefaults({}), content, identity).services.map((s) => s.title)).toEqual(['A', 'B', 'C']);
+    expect(buildHomeView(withDefaults({}), content, identity).services.map((s) => s.title)).toEqual(
+      ['A', 'B', 'C'],
+    );
   });
 });
 
@@ -208,8 +230,12 @@ describe('collection cards', () => {
 
   it('shows no cover for a missing or unsafe address', () => {
     expect(galleryCard(gallery({ cover_photo: null }), identity).coverSrc).toBeUndefined();
-    expect(galleryCard(gallery({ cover_photo: 'javascript:alert(1)' }), identity).coverSrc).toBeUndefined();
-    expect(albumCard(album({ cover_photo_url: 'data:image/png;base64,AAAA' }), identity).coverSrc).toBeUndefined();
+    expect(
+      galleryCard(gallery({ cover_photo: 'javascript:alert(1)' }), identity).coverSrc,
+    ).toBeUndefined();
+    expect(
+      albumCard(album({ cover_photo_url: 'data:image/png;base64,AAAA' }), identity).coverSrc,
+    ).toBeUndefined();
   });
 });
 
@@ -241,15 +267,26 @@ describe('the whole page', () => {
       sections: [
         section('hero', { title: 'Stories told in light', button_text: 'See the work' }),
         section('intro', { title: 'Hello', button_text: 'About me' }),
-        section('about-story', { title: '  ', content: 'My own words.', image_url: 'https://cdn.example/me.jpg' }),
+        section('about-story', {
+          title: '  ',
+          content: 'My own words.',
+          image_url: 'https://cdn.example/me.jpg',
+        }),
       ],
       services: [],
       galleries: [gallery()],
       albums: [album()],
     };
-    const design = withDefaults({ contact_value: 'hello@studio.example', contact_button_text: 'Book a session' });
+    const design = withDefaults({
+      contact_value: 'hello@studio.example',
+      contact_button_text: 'Book a session',
+    });
     const view = buildHomeView(design, content, identity);
-    expect(view.hero).toMatchObject({ title: 'Stories told in light', subtitle: null, galleriesButton: 'See the work' });
+    expect(view.hero).toMatchObject({
+      title: 'Stories told in light',
+      subtitle: null,
+      galleriesButton: 'See the work',
+    });
     expect(view.intro).toEqual({
       title: 'Hello',
       subtitle: null,
@@ -264,7 +301,9 @@ describe('the whole page', () => {
     });
     expect(view.booking.text).toBe('Book a session');
     expect(view.booking.link?.href).toMatch(
-      new RegExp(`^mailto:hello@studio\\.example\\?subject=${encodeURIComponent(CONTACT_SUBJECT)}&body=`),
+      new RegExp(
+        `^mailto:hello@studio\\.example\\?subject=${encodeURIComponent(CONTACT_SUBJECT)}&body=`,
+      ),
     );
     expect(view.featured.map((card) => card.href)).toEqual(['/gallery/public/g1']);
     expect(view.recent.map((card) => card.href)).toEqual(['/gallery/a1']);
@@ -294,11 +333,8 @@ describe('the order of the blocks between the hero and the collections', () => {
   });
 
   it('places a services or testimonials section where its own order says', () => {
-    expect(middleBlockOrder([at('intro', 1), at('about-story', 2), at('testimonials', 0)])).toEqual([
-      'testimonials',
-      'intro',
-      'services',
-      'about-story',
-    ]);
+    expect(middleBlockOrder([at('intro', 1), at('about-story', 2), at('testimonials', 0)])).toEqual(
+      ['testimonials', 'intro', 'services', 'about-story'],
+    );
   });
 });

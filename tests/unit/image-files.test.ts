@@ -8,8 +8,14 @@ describe('image files', () => {
       title: 'Invalid file type',
       message: 'notes.txt is not an image file.',
     });
-    expect(checkStorableImage({ name: 'logo.svg', type: 'image/svg+xml' })).toMatchObject({ ok: false, title: 'Unsupported image type' });
-    expect(checkStorableImage({ name: 'IMG_1.HEIC', type: 'image/heic' })).toMatchObject({ ok: false, title: 'Unsupported image type' });
+    expect(checkStorableImage({ name: 'logo.svg', type: 'image/svg+xml' })).toMatchObject({
+      ok: false,
+      title: 'Unsupported image type',
+    });
+    expect(checkStorableImage({ name: 'IMG_1.HEIC', type: 'image/heic' })).toMatchObject({
+      ok: false,
+      title: 'Unsupported image type',
+    });
     expect(checkStorableImage({ name: 'IMG_1.JPG', type: 'image/jpeg' })).toEqual({ ok: true });
   });
 

@@ -1,9 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ACCESS_TOKEN_PATTERN, makeAccessTokenLocally, newAccessToken } from '@/lib/backend/access-token';
+import {
+  ACCESS_TOKEN_PATTERN,
+  makeAccessTokenLocally,
+  newAccessToken,
+} from '@/lib/backend/access-token';
 import { clientLinkUrl } from '@/lib/share-link';
 import type { Backend } from '@/lib/backend/client';
 
-function fakeBackend(rpc: () => Promise<{ data: unknown; error: unknown }>): Backend & { rpc: ReturnType<typeof vi.fn> } {
+function fakeBackend(
+  rpc: () => Promise<{ data: unknown; error: unknown }>,
+): Backend & { rpc: ReturnType<typeof vi.fn> } {
   const spy = vi.fn(rpc);
   const client = { rpc: spy };
   return {
@@ -49,7 +55,9 @@ describe('newAccessToken', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const failing = fakeBackend(() => Promise.reject(new TypeError('Failed to fetch')));
     expect(await newAccessToken(failing, true, () => 'local')).toBe('local');
-    const refused = fakeBackend(() => Promise.resolve({ data: null, error: { message: 'boom', code: '500' } }));
+    const refused = fakeBackend(() =>
+      Promise.resolve({ data: null, error: { message: 'boom', code: '500' } }),
+    );
     expect(await newAccessToken(refused, true, () => 'local')).toBe('local');
     const odd = fakeBackend(() => Promise.resolve({ data: 'short', error: null }));
     expect(await newAccessToken(odd, true, () => 'local')).toBe('local');
@@ -58,7 +66,9 @@ describe('newAccessToken', () => {
 
 describe('clientLinkUrl', () => {
   it('is the origin plus /client/{access_token} (SPEC §2)', () => {
-    expect(clientLinkUrl('abc_DEF-123', 'https://studio.example')).toBe('https://studio.example/client/abc_DEF-123');
+    expect(clientLinkUrl('abc_DEF-123', 'https://studio.example')).toBe(
+      'https://studio.example/client/abc_DEF-123',
+    );
     expect(clientLinkUrl('tok')).toBe(`${window.location.origin}/client/tok`);
   });
 });

@@ -22,7 +22,16 @@ const albums = [
 function renderDialog(link?: ShownLink) {
   const onSubmit = vi.fn((_settings: LinkSettings) => Promise.resolve(true));
   const onOpenChange = vi.fn();
-  render(<LinkFormDialog open onOpenChange={onOpenChange} link={link} albums={albums} albumsLoading={false} onSubmit={onSubmit} />);
+  render(
+    <LinkFormDialog
+      open
+      onOpenChange={onOpenChange}
+      link={link}
+      albums={albums}
+      albumsLoading={false}
+      onSubmit={onSubmit}
+    />,
+  );
   return { onSubmit, onOpenChange };
 }
 
@@ -33,7 +42,9 @@ describe('the client link dialog', () => {
     const { onSubmit } = renderDialog();
     expect(screen.getByRole('dialog', { name: 'New Client Link' })).toBeTruthy();
     expect(passcodeSwitch().getAttribute('aria-checked')).toBe('false');
-    expect(screen.getByRole('switch', { name: 'Allow downloads' }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      screen.getByRole('switch', { name: 'Allow downloads' }).getAttribute('aria-checked'),
+    ).toBe('true');
     expect(screen.getByLabelText<HTMLInputElement>('Expiry date').value).toBe(defaultExpiryDate());
     expect(screen.getByPlaceholderText('4-8 digits')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Create Link' }));
@@ -66,7 +77,9 @@ describe('the client link dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear expiry date' }));
     await userEvent.click(screen.getByRole('switch', { name: 'Allow downloads' }));
     // Favourites start on; switched off, the link is made without them.
-    expect(screen.getByRole('switch', { name: 'Allow favourites' }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      screen.getByRole('switch', { name: 'Allow favourites' }).getAttribute('aria-checked'),
+    ).toBe('true');
     await userEvent.click(screen.getByRole('switch', { name: 'Allow favourites' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create Link' }));
     await waitFor(() =>
@@ -92,7 +105,11 @@ describe('the client link dialog', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Passcode').value).toBe('');
     expect(screen.getByLabelText<HTMLInputElement>('Passcode').disabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Create Link' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ albumId: 'album-1', passcode: null })));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ albumId: 'album-1', passcode: null }),
+      ),
+    );
   });
 
   it('starts a new link with the saved defaults', () => {
@@ -109,8 +126,12 @@ describe('the client link dialog', () => {
     );
     expect(passcodeSwitch().getAttribute('aria-checked')).toBe('true');
     expect(screen.getByLabelText<HTMLInputElement>('Passcode').value).toMatch(/^[0-9]{6}$/);
-    expect(screen.getByRole('switch', { name: 'Allow downloads' }).getAttribute('aria-checked')).toBe('false');
-    expect(screen.getByLabelText<HTMLInputElement>('Expiry date').value).toBe(defaultExpiryDate(new Date(), 7));
+    expect(
+      screen.getByRole('switch', { name: 'Allow downloads' }).getAttribute('aria-checked'),
+    ).toBe('false');
+    expect(screen.getByLabelText<HTMLInputElement>('Expiry date').value).toBe(
+      defaultExpiryDate(new Date(), 7),
+    );
   });
 
   it("keeps an older link's passcode that breaks the new rule, until it is changed", async () => {

@@ -5,12 +5,19 @@ import { changes } from '@/offline/outbox/registry';
 import { adminLink } from './link-fixture';
 import { queued } from './queued-change';
 
-const serverLink = (id: string, createdAt: string, extra: Partial<AdminGalleryLink> = {}): AdminGalleryLink =>
+const serverLink = (
+  id: string,
+  createdAt: string,
+  extra: Partial<AdminGalleryLink> = {},
+): AdminGalleryLink =>
   adminLink({ id, access_token: `token-${id}`.padEnd(43, 'x'), created_at: createdAt, ...extra });
 
 describe('overlayLinks', () => {
   const older = serverLink('a', '2026-11-01T10:00:00.000000+00:00');
-  const newer = serverLink('b', '2026-11-10T10:00:00.000000+00:00', { album_id: 'album-2', album_name: 'Beach Shoot' });
+  const newer = serverLink('b', '2026-11-10T10:00:00.000000+00:00', {
+    album_id: 'album-2',
+    album_name: 'Beach Shoot',
+  });
 
   it('shows the server list newest first when nothing waits', () => {
     expect(overlayLinks([older, newer], []).map((link) => link.id)).toEqual(['b', 'a']);
@@ -56,18 +63,27 @@ describe('overlayLinks', () => {
         albumName: 'Old',
       }),
     );
-    expect(overlayLinks([], [create], [{ id: 'album-9', name: 'Renamed' }])[0]?.album_name).toBe('Renamed');
+    expect(overlayLinks([], [create], [{ id: 'album-9', name: 'Renamed' }])[0]?.album_name).toBe(
+      'Renamed',
+    );
     expect(overlayLinks([], [create])[0]?.album_name).toBe('Old');
   });
 
   it('merges queued edits and status changes, and marks a refused change', () => {
     const edit = queued(
-      changes.updateLink({ id: 'a', albumName: 'Rivera Family', changes: { passcode: '9999', allow_downloads: false, expires_at: null } }),
+      changes.updateLink({
+        id: 'a',
+        albumName: 'Rivera Family',
+        changes: { passcode: '9999', allow_downloads: false, expires_at: null },
+      }),
     );
-    const off = queued(changes.updateLink({ id: 'a', albumName: 'Rivera Family', changes: { is_active: false } }), {
-      status: 'failed',
-      failure: { kind: 'refused', status: 400, message: 'Failed to update link status' },
-    });
+    const off = queued(
+      changes.updateLink({ id: 'a', albumName: 'Rivera Family', changes: { is_active: false } }),
+      {
+        status: 'failed',
+        failure: { kind: 'refused', status: 400, message: 'Failed to update link status' },
+      },
+    );
     const shown = overlayLinks([older], [edit, off]).find((link) => link.id === 'a');
     expect(shown).toMatchObject({
       passcode: '9999',
@@ -110,8 +126,12 @@ describe('overlayAlbumOptions', () => {
   ];
 
   it('adds collections created offline first, applies renames and drops deleted ones', () => {
-    const created = queued(changes.createAlbum({ id: 'album-3', name: 'Wedding', description: null }));
-    const renamed = queued(changes.updateAlbum({ id: 'album-1', name: 'Rivera Family (autumn)', description: null }));
+    const created = queued(
+      changes.createAlbum({ id: 'album-3', name: 'Wedding', description: null }),
+    );
+    const renamed = queued(
+      changes.updateAlbum({ id: 'album-1', name: 'Rivera Family (autumn)', description: null }),
+    );
     const deleted = queued(changes.deleteAlbum({ id: 'album-2', name: 'Beach Shoot' }));
     expect(overlayAlbumOptions(server, [created, renamed, deleted])).toEqual([
       { id: 'album-3', name: 'Wedding' },

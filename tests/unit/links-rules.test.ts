@@ -7,7 +7,14 @@ import {
   toLinkUpdate,
   type LinkFormValues,
 } from '@/features/admin-links/link-form';
-import { defaultExpiryDate, expiresIn, expiryFromDateInput, isDateInput, isExpired, toDateInput } from '@/features/admin-links/link-rules';
+import {
+  defaultExpiryDate,
+  expiresIn,
+  expiryFromDateInput,
+  isDateInput,
+  isExpired,
+  toDateInput,
+} from '@/features/admin-links/link-rules';
 import type { ShownLink } from '@/features/admin-links/links-overlay';
 import { adminLink } from './link-fixture';
 
@@ -33,9 +40,13 @@ describe('expiry dates', () => {
   it('stores the end of the chosen day in local time, and null when empty', () => {
     const stored = expiryFromDateInput('2026-12-22');
     const moment = new Date(stored!);
-    expect([moment.getFullYear(), moment.getMonth(), moment.getDate(), moment.getHours(), moment.getMinutes()]).toEqual([
-      2026, 11, 22, 23, 59,
-    ]);
+    expect([
+      moment.getFullYear(),
+      moment.getMonth(),
+      moment.getDate(),
+      moment.getHours(),
+      moment.getMinutes(),
+    ]).toEqual([2026, 11, 22, 23, 59]);
     expect(toDateInput(moment)).toBe('2026-12-22');
     expect(expiryFromDateInput('')).toBeNull();
   });
@@ -65,7 +76,9 @@ const valid: LinkFormValues = {
 };
 const messages = (values: LinkFormValues) => {
   const result = linkFormSchema.safeParse(values);
-  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 };
 
 describe('the link form rules (SPEC §5)', () => {
@@ -75,8 +88,12 @@ describe('the link form rules (SPEC §5)', () => {
 
   it('needs a passcode only when "Require passcode" is on', () => {
     expect(messages(valid)).toEqual([]);
-    expect(messages({ ...valid, requirePasscode: true })).toEqual(['passcode: Passcode is required']);
-    expect(messages({ ...valid, requirePasscode: true, passcode: '   ' })).toEqual(['passcode: Passcode is required']);
+    expect(messages({ ...valid, requirePasscode: true })).toEqual([
+      'passcode: Passcode is required',
+    ]);
+    expect(messages({ ...valid, requirePasscode: true, passcode: '   ' })).toEqual([
+      'passcode: Passcode is required',
+    ]);
     expect(messages({ ...valid, requirePasscode: true, passcode: '1234' })).toEqual([]);
   });
 
@@ -84,7 +101,9 @@ describe('the link form rules (SPEC §5)', () => {
     expect(messages({ ...valid, requirePasscode: true, passcode: '12345678' })).toEqual([]);
     expect(messages({ ...valid, requirePasscode: true, passcode: '0000' })).toEqual([]);
     for (const refused of ['123456789', '123', 'abcd', '12 34']) {
-      expect(messages({ ...valid, requirePasscode: true, passcode: refused })).toEqual(['passcode: Passcode must be 4 to 8 digits']);
+      expect(messages({ ...valid, requirePasscode: true, passcode: refused })).toEqual([
+        'passcode: Passcode must be 4 to 8 digits',
+      ]);
     }
   });
 
@@ -95,12 +114,16 @@ describe('the link form rules (SPEC §5)', () => {
   });
 
   it('sends no passcode when "Require passcode" is off', () => {
-    expect(toLinkSettings({ ...valid, requirePasscode: false, passcode: '1234' }).passcode).toBeNull();
+    expect(
+      toLinkSettings({ ...valid, requirePasscode: false, passcode: '1234' }).passcode,
+    ).toBeNull();
   });
 
   it('takes an empty expiry but not a broken one', () => {
     expect(messages({ ...valid, expiryDate: '' })).toEqual([]);
-    expect(messages({ ...valid, expiryDate: '2026-13-01' })).toEqual(['expiryDate: Enter a valid date']);
+    expect(messages({ ...valid, expiryDate: '2026-13-01' })).toEqual([
+      'expiryDate: Enter a valid date',
+    ]);
   });
 
   it('starts a new link with the SPEC §9 defaults', () => {
@@ -172,7 +195,9 @@ describe('the link form rules (SPEC §5)', () => {
       downloadSize: 'original',
       expiresAt: null,
     });
-    expect(toLinkSettings({ ...valid, requirePasscode: true, passcode: ' 1234 ' }).passcode).toBe('1234');
+    expect(toLinkSettings({ ...valid, requirePasscode: true, passcode: ' 1234 ' }).passcode).toBe(
+      '1234',
+    );
   });
 });
 

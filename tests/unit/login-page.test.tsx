@@ -10,9 +10,15 @@ import type { PublicBackend } from '@/lib/backend/public-client';
 import { Toaster } from '@/ui/toast';
 
 /** A stand-in backend that only answers admin_login (this tests the form's logic, not the server). */
-function fakeBackend(login: (args: { p_username: string; p_password: string }) => string | null): PublicBackend {
+function fakeBackend(
+  login: (args: { p_username: string; p_password: string }) => string | null,
+): PublicBackend {
   const rpc = vi.fn((name: string, args: { p_username: string; p_password: string }) =>
-    Promise.resolve(name === 'admin_login' ? { data: login(args), error: null, status: 200 } : { data: true, error: null, status: 200 }),
+    Promise.resolve(
+      name === 'admin_login'
+        ? { data: login(args), error: null, status: 200 }
+        : { data: true, error: null, status: 200 },
+    ),
   );
   const client = { rpc } as unknown as PublicBackend['publicClient'];
   return { config: { supabaseUrl: 'http://x', supabaseAnonKey: 'k' }, publicClient: client };
@@ -59,7 +65,9 @@ describe('the admin login form', () => {
   });
 
   it('stores the session, welcomes the admin and opens the dashboard', async () => {
-    const { store, router } = renderLogin(fakeBackend(({ p_password }) => (p_password === 'right' ? 'tok' : null)));
+    const { store, router } = renderLogin(
+      fakeBackend(({ p_password }) => (p_password === 'right' ? 'tok' : null)),
+    );
     await userEvent.type(screen.getByLabelText('Username'), ' Anna ');
     await userEvent.type(screen.getByLabelText('Password'), 'right');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));

@@ -3,7 +3,12 @@ import { createSessionStore } from '@/lib/auth/session-store';
 import { createBackend, requestTimeoutMs } from '@/lib/backend/client';
 import { changes } from '@/offline/outbox/registry';
 import { AdminDatabase } from '@/offline/outbox/db';
-import { answerOutboxWakes, OUTBOX_SYNC_TAG, wakeOutboxes, type WakeableClient } from '@/offline/outbox/outbox-wake';
+import {
+  answerOutboxWakes,
+  OUTBOX_SYNC_TAG,
+  wakeOutboxes,
+  type WakeableClient,
+} from '@/offline/outbox/outbox-wake';
 import { startOutbox, type Outbox } from '@/offline/outbox/start-outbox';
 import { ensureRoomFor, StorageShortError, uploadFootprint } from '@/lib/storage-space';
 import { loadUploadBatch, saveUploadBatch } from '@/offline/outbox/upload-batches';
@@ -35,11 +40,16 @@ function scriptedFetch(...answers: Array<'hang' | { status: number; body: unknow
     const answer = answers.shift() ?? { status: 200, body: null };
     if (answer === 'hang') {
       return new Promise<Response>((_, reject) =>
-        init?.signal?.addEventListener('abort', () => reject(new Error('aborted', { cause: init.signal?.reason }))),
+        init?.signal?.addEventListener('abort', () =>
+          reject(new Error('aborted', { cause: init.signal?.reason })),
+        ),
       );
     }
     return Promise.resolve(
-      new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } }),
+      new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json' },
+      }),
     );
   });
   return { fetch, seen };
@@ -68,7 +78,10 @@ afterEach(async () => {
   await db.delete();
 });
 
-function start(fetch: typeof globalThis.fetch, session = { username: 'anna', token: 'first-token' }) {
+function start(
+  fetch: typeof globalThis.fetch,
+  session = { username: 'anna', token: 'first-token' },
+) {
   const sessionStore = createSessionStore(localStorage);
   sessionStore.set(session);
   const backend = createBackend(config, { credentials: sessionStore.get, fetch });
@@ -76,7 +89,12 @@ function start(fetch: typeof globalThis.fetch, session = { username: 'anna', tok
   return { sessionStore, engine: outbox.engine };
 }
 
-const album = { id: 'a1b2c3d4-0000-4000-8000-000000000001', name: 'Smith Wedding', description: 'Garden ceremony', isPublic: false };
+const album = {
+  id: 'a1b2c3d4-0000-4000-8000-000000000001',
+  name: 'Smith Wedding',
+  description: 'Garden ceremony',
+  isPublic: false,
+};
 
 describe('a request that never answers', () => {
   it('times out as a network failure and is sent again after the back-off', async () => {
@@ -92,14 +110,24 @@ describe('a request that never answers', () => {
     const [waiting] = await db.outbox.toArray();
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1 });
     expect(waiting).toMatchObject({
-      failure: { kind: 'network', status: 0, message: expect.stringMatching(/Could not reach the server/) },
+      failure: {
+        kind: 'network',
+        status: 0,
+        message: expect.stringMatching(/Could not reach the server/),
+      },
     });
 
     await vi.advanceTimersByTimeAsync(1_000);
     await engine.flush();
-    expect(seen.map((request) => request.path)).toEqual(['/rest/v1/rpc/admin_create_album', '/rest/v1/rpc/admin_create_album']);
+    expect(seen.map((request) => request.path)).toEqual([
+      '/rest/v1/rpc/admin_create_album',
+      '/rest/v1/rpc/admin_create_album',
+    ]);
     // The same browser-made id both times: a create that did arrive is not made twice.
-    expect(seen.map((request) => (request.body as { p_id: string }).p_id)).toEqual([album.id, album.id]);
+    expect(seen.map((request) => (request.body as { p_id: string }).p_id)).toEqual([
+      album.id,
+      album.id,
+    ]);
     expect(await db.outbox.count()).toBe(0);
   });
 
@@ -116,7 +144,10 @@ describe('a request that never answers', () => {
 
 describe('a session that ended while offline', () => {
   it('asks to sign in again, then sends the same change with the new session, losing nothing', async () => {
-    const expired = { status: 401, body: { code: 'PT401', message: 'Not authenticated', details: null, hint: null } };
+    const expired = {
+      status: 401,
+      body: { code: 'PT401', message: 'Not authenticated', details: null, hint: null },
+    };
     const { fetch, seen } = scriptedFetch(expired, { status: 200, body: album.id });
     const { sessionStore, engine } = start(fetch);
     const signedOut = vi.fn();
@@ -139,7 +170,11 @@ describe('a session that ended while offline', () => {
     sessionStore.set({ username: 'anna', token: 'second-token' });
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
     expect(seen.map((request) => request.token)).toEqual(['first-token', 'second-token']);
-    expect(seen[1]!.body).toMatchObject({ p_id: album.id, p_name: 'Smith Wedding', p_description: 'Garden ceremony' });
+    expect(seen[1]!.body).toMatchObject({
+      p_id: album.id,
+      p_name: 'Smith Wedding',
+      p_description: 'Garden ceremony',
+    });
   });
 
   it('keeps changes waiting, not failed, while nobody is signed in', async () => {
@@ -173,7 +208,9 @@ describe('Background Sync hand-off', () => {
   });
 
   it('fails the sync event while changes still wait, so the browser tries again later', async () => {
-    await expect(wakeOutboxes([windowAnswering(3)])).rejects.toThrow('3 change(s) still waiting for the network');
+    await expect(wakeOutboxes([windowAnswering(3)])).rejects.toThrow(
+      '3 change(s) still waiting for the network',
+    );
   });
 
   it('does not hold the sync event forever for a page that never answers', async () => {
@@ -185,8 +222,12 @@ describe('Background Sync hand-off', () => {
     const sendNow = vi.fn(async () => 2);
     answerOutboxWakes(container, sendNow);
     const channel = new MessageChannel();
-    const answer = new Promise((resolve) => (channel.port1.onmessage = (event) => resolve(event.data)));
-    container.dispatchEvent(new MessageEvent('message', { data: { type: 'wake-outbox' }, ports: [channel.port2] }));
+    const answer = new Promise(
+      (resolve) => (channel.port1.onmessage = (event) => resolve(event.data)),
+    );
+    container.dispatchEvent(
+      new MessageEvent('message', { data: { type: 'wake-outbox' }, ports: [channel.port2] }),
+    );
     expect(await answer).toEqual({ waiting: 2 });
     container.dispatchEvent(new MessageEvent('message', { data: { type: 'something-else' } }));
     expect(sendNow).toHaveBeenCalledTimes(1);
@@ -198,17 +239,22 @@ describe('room for queued uploads', () => {
   /** jsdom has no StorageManager: give navigator the one the browser would. */
   const storage = (manager: Pick<StorageManager, 'estimate'> | undefined) =>
     Object.defineProperty(navigator, 'storage', { configurable: true, value: manager });
-  const estimate = (quota: number, usage: number) => storage({ estimate: async () => ({ quota, usage }) });
+  const estimate = (quota: number, usage: number) =>
+    storage({ estimate: async () => ({ quota, usage }) });
 
   afterEach(() => storage(undefined));
 
   it('counts each file with its renditions', () => {
-    expect(uploadFootprint([{ size: 5_000_000 }, { size: 3_000_000 }])).toBe(8_000_000 + 2 * 1024 * 1024);
+    expect(uploadFootprint([{ size: 5_000_000 }, { size: 3_000_000 }])).toBe(
+      8_000_000 + 2 * 1024 * 1024,
+    );
   });
 
   it('refuses before taking files that will not fit, saying how much is needed and free', async () => {
     estimate(100 * 1024 * 1024, 90 * 1024 * 1024);
-    const error = await ensureRoomFor(uploadFootprint([{ size: 8 * 1024 * 1024 }])).catch((caught: unknown) => caught);
+    const error = await ensureRoomFor(uploadFootprint([{ size: 8 * 1024 * 1024 }])).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(StorageShortError);
     // Asked for: the photos, their renditions and 20 MB the app keeps free beside them.
     expect(error).toMatchObject({ neededBytes: 29 * 1024 * 1024, freeBytes: 10 * 1024 * 1024 });

@@ -54,7 +54,9 @@ describe('pageRoute', () => {
   });
 
   it('shares each page under its own spelling', () => {
-    expect(canonicalPath(pageRoute('/Gallery/Public/g1/'), '/Gallery/Public/g1/')).toBe('/gallery/public/g1');
+    expect(canonicalPath(pageRoute('/Gallery/Public/g1/'), '/Gallery/Public/g1/')).toBe(
+      '/gallery/public/g1',
+    );
     expect(canonicalPath(pageRoute('/client/t%20k'), '/client/t%20k')).toBe('/client/t%20k');
     expect(canonicalPath(pageRoute('/nope/'), '/nope/')).toBe('/nope/');
   });
@@ -72,7 +74,9 @@ describe('publicPhotoAddress', () => {
   });
 
   it('gives no address for a private original, another site or nothing', () => {
-    expect(publicPhotoAddress(BACKEND, '/storage/v1/object/authenticated/originals/a1/p1.jpg')).toBeNull();
+    expect(
+      publicPhotoAddress(BACKEND, '/storage/v1/object/authenticated/originals/a1/p1.jpg'),
+    ).toBeNull();
     expect(publicPhotoAddress(BACKEND, 'https://elsewhere.example/x.jpg')).toBeNull();
     expect(publicPhotoAddress(BACKEND, '/storage/v1/object/public/photos/')).toBeNull();
     expect(publicPhotoAddress(BACKEND, null)).toBeNull();
@@ -87,7 +91,11 @@ describe('thumbnailImage', () => {
     [4000, 4000],
   ])('sizes the thumbnail of a %i×%i photo as the app does', (width, height) => {
     expect(renditionSize({ width, height }, 480)).toEqual(appRenditionSize({ width, height }, 480));
-    const image = thumbnailImage(BACKEND, { thumb_url: '/storage/v1/object/public/photos/a/p.thumb.webp', width, height }, 'Alt');
+    const image = thumbnailImage(
+      BACKEND,
+      { thumb_url: '/storage/v1/object/public/photos/a/p.thumb.webp', width, height },
+      'Alt',
+    );
     expect(image).toEqual({
       url: `${BACKEND}/storage/v1/object/public/photos/a/p.thumb.webp`,
       ...appRenditionSize({ width, height }, 480),
@@ -96,7 +104,12 @@ describe('thumbnailImage', () => {
   });
 
   it('takes the caption as its text, and no size it does not know', () => {
-    const photo = { thumb_url: '/storage/v1/object/public/photos/a/p.thumb.webp', width: null, height: null, caption: 'Blossom' };
+    const photo = {
+      thumb_url: '/storage/v1/object/public/photos/a/p.thumb.webp',
+      width: null,
+      height: null,
+      caption: 'Blossom',
+    };
     expect(thumbnailImage(BACKEND, photo, 'Alt')).toEqual({
       url: `${BACKEND}/storage/v1/object/public/photos/a/p.thumb.webp`,
       alt: 'Blossom',
@@ -106,8 +119,18 @@ describe('thumbnailImage', () => {
 });
 
 describe('homeHead', () => {
-  const site = siteFacts({ site_name: ' Willow ', subtitle: '' }, 'https://willow.example/some/path');
-  const gallery = { title: 'Spring', first: { thumb_url: '/storage/v1/object/public/photos/a/p.thumb.webp', width: 1200, height: 800 } };
+  const site = siteFacts(
+    { site_name: ' Willow ', subtitle: '' },
+    'https://willow.example/some/path',
+  );
+  const gallery = {
+    title: 'Spring',
+    first: {
+      thumb_url: '/storage/v1/object/public/photos/a/p.thumb.webp',
+      width: 1200,
+      height: 800,
+    },
+  };
 
   it('fills in the profile as the app does', () => {
     expect(site).toEqual({ siteName: 'Willow', subtitle: null, origin: 'https://willow.example' });
@@ -116,24 +139,36 @@ describe('homeHead', () => {
 
   it("shows the hero when it is a photo of the site, else the first featured gallery's cover", () => {
     const hero = '/storage/v1/object/public/photos/hero-bg-1.jpg';
-    const image = (heroSetting: string | null, heroSection: string | null, galleries: HomeRows['galleries'] = [gallery]) =>
-      homeHead(site, BACKEND, { heroSetting, heroSection, galleries }).card.image?.url ?? null;
+    const image = (
+      heroSetting: string | null,
+      heroSection: string | null,
+      galleries: HomeRows['galleries'] = [gallery],
+    ) => homeHead(site, BACKEND, { heroSetting, heroSection, galleries }).card.image?.url ?? null;
     expect(image(hero, null)).toBe(`${BACKEND}${hero}`);
     expect(image(null, hero)).toBe(`${BACKEND}${hero}`);
     expect(image('  ', hero)).toBe(`${BACKEND}${hero}`);
     // The page shows another site's hero: that is the hero, but not a preview's image.
-    expect(image('https://elsewhere.example/x.jpg', hero)).toBe(`${BACKEND}/storage/v1/object/public/photos/a/p.thumb.webp`);
+    expect(image('https://elsewhere.example/x.jpg', hero)).toBe(
+      `${BACKEND}/storage/v1/object/public/photos/a/p.thumb.webp`,
+    );
     // A private original is shown by no page: the section's hero is.
-    expect(image('/storage/v1/object/authenticated/originals/a/p.jpg', hero)).toBe(`${BACKEND}${hero}`);
-    expect(image(null, null, [{ title: 'Empty', first: null }, gallery])).toBe(`${BACKEND}/storage/v1/object/public/photos/a/p.thumb.webp`);
+    expect(image('/storage/v1/object/authenticated/originals/a/p.jpg', hero)).toBe(
+      `${BACKEND}${hero}`,
+    );
+    expect(image(null, null, [{ title: 'Empty', first: null }, gallery])).toBe(
+      `${BACKEND}/storage/v1/object/public/photos/a/p.thumb.webp`,
+    );
     expect(image(null, null, [])).toBeNull();
   });
 });
 
 describe('withPageHead', () => {
   it("replaces a page's title and description when it has no marks, and nothing else", () => {
-    const html = '<head>\n    <meta charset="UTF-8" />\n    <meta name="description" content="old" />\n    <title>Old</title>\n  </head>';
-    expect(withPageHead(html, '<title>New</title>')).toBe('<head>\n    <meta charset="UTF-8" />\n    <title>New</title>\n  </head>');
+    const html =
+      '<head>\n    <meta charset="UTF-8" />\n    <meta name="description" content="old" />\n    <title>Old</title>\n  </head>';
+    expect(withPageHead(html, '<title>New</title>')).toBe(
+      '<head>\n    <meta charset="UTF-8" />\n    <title>New</title>\n  </head>',
+    );
     expect(withPageHead(html, '<title>$& $1</title>')).toContain('<title>$& $1</title>');
     expect(withPageHead('<p>not the page</p>', '<title>New</title>')).toBeNull();
   });

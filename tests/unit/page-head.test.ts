@@ -1,21 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { readServerPage, receiveServerPage, type ServerPageState } from '@/app/server-page';
-import { documentTitle, galleryCard, headTags, plainCard, shortDescription, siteCard, type SiteFacts } from '@/lib/page-head';
+import {
+  documentTitle,
+  galleryCard,
+  headTags,
+  plainCard,
+  shortDescription,
+  siteCard,
+  type SiteFacts,
+} from '@/lib/page-head';
 
-const site: SiteFacts = { siteName: 'Jane & "Co" <Photo>', subtitle: 'Portraits in Lisbon', origin: 'https://jane.example' };
+const site: SiteFacts = {
+  siteName: 'Jane & "Co" <Photo>',
+  subtitle: 'Portraits in Lisbon',
+  origin: 'https://jane.example',
+};
 
 describe('a page’s head', () => {
   it('writes every tag of a gallery’s card, escaped', () => {
     const card = galleryCard(site, '/gallery/public/abc', {
       title: 'Weddings <2026>',
       description: 'Quiet "moments"\n\nof big days.',
-      image: { url: 'https://jane.example/storage/v1/object/public/photos/a/b.thumb.webp', width: 480, height: 320, alt: 'A couple' },
+      image: {
+        url: 'https://jane.example/storage/v1/object/public/photos/a/b.thumb.webp',
+        width: 480,
+        height: 320,
+        alt: 'A couple',
+      },
     });
     const html = headTags(card);
-    expect(html).toContain('<title>Weddings &lt;2026&gt; · Jane &amp; &quot;Co&quot; &lt;Photo&gt;</title>');
-    expect(html).toContain('<meta name="description" content="Quiet &quot;moments&quot; of big days." />');
-    expect(html).toContain('<link rel="canonical" href="https://jane.example/gallery/public/abc" />');
+    expect(html).toContain(
+      '<title>Weddings &lt;2026&gt; · Jane &amp; &quot;Co&quot; &lt;Photo&gt;</title>',
+    );
+    expect(html).toContain(
+      '<meta name="description" content="Quiet &quot;moments&quot; of big days." />',
+    );
+    expect(html).toContain(
+      '<link rel="canonical" href="https://jane.example/gallery/public/abc" />',
+    );
     expect(html).toContain('<meta property="og:type" content="article" />');
     expect(html).toContain('<meta property="og:title" content="Weddings &lt;2026&gt;" />');
     expect(html).toContain('<meta property="og:image:width" content="480" />');
@@ -31,13 +54,15 @@ describe('a page’s head', () => {
     expect(html).toContain('<meta name="robots" content="noindex, nofollow" />');
     expect(html).toContain('<meta name="twitter:card" content="summary" />');
     expect(html).not.toContain('og:image');
-    expect(headTags(plainCard(site, '/nope', 'Page Not Found'))).toContain('<title>Page Not Found · Jane');
+    expect(headTags(plainCard(site, '/nope', 'Page Not Found'))).toContain(
+      '<title>Page Not Found · Jane',
+    );
   });
 
   it('falls back to a description of its own, and shortens long ones at a word', () => {
-    expect(galleryCard(site, '/g', { title: 'Autumn', description: ' ', image: null }).description).toBe(
-      'Autumn: photographs by Jane & "Co" <Photo>.',
-    );
+    expect(
+      galleryCard(site, '/g', { title: 'Autumn', description: ' ', image: null }).description,
+    ).toBe('Autumn: photographs by Jane & "Co" <Photo>.');
     const long = 'word '.repeat(80);
     const short = shortDescription(long);
     expect(short.length).toBeLessThanOrEqual(200);
@@ -58,7 +83,11 @@ describe('the data a drawn page carries', () => {
   };
 
   it('is read when whole, and ignored when missing or damaged (the page is then drawn in the browser)', () => {
-    const state = { config: { supabaseUrl: '/', supabaseAnonKey: 'key' }, queries: { queries: [], mutations: [] }, readAgain: [] };
+    const state = {
+      config: { supabaseUrl: '/', supabaseAnonKey: 'key' },
+      queries: { queries: [], mutations: [] },
+      readAgain: [],
+    };
     expect(readServerPage(withState(JSON.stringify(state)))).toEqual(state);
     expect(readServerPage(withState('{"config": '))).toBeNull();
     expect(readServerPage(withState('{"queries": {}}'))).toBeNull();
@@ -86,6 +115,10 @@ describe('the data a drawn page carries', () => {
         .sort();
     };
     expect(readAgain(false)).toEqual([['gallery', 'g1', 'photos']]);
-    expect(readAgain(true)).toEqual([['gallery', 'g1'], ['gallery', 'g1', 'photos'], ['site-settings']]);
+    expect(readAgain(true)).toEqual([
+      ['gallery', 'g1'],
+      ['gallery', 'g1', 'photos'],
+      ['site-settings'],
+    ]);
   });
 });

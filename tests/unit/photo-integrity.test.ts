@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { checkImageBytes, checkPhotoReadable } from '@/offline/outbox/photo-integrity';
 
-const fixture = (name: string) => new Uint8Array(readFileSync(join(import.meta.dirname, '..', 'fixtures', name)));
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(join(import.meta.dirname, '..', 'fixtures', name)));
 const concat = (...parts: ArrayLike<number>[]) => {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let at = 0;
@@ -18,7 +19,8 @@ const ascii = (text: string) => new TextEncoder().encode(text);
 /** Offsets where `sequence` starts in `bytes`. */
 const offsetsOf = (bytes: Uint8Array, sequence: number[]) => {
   const found: number[] = [];
-  for (let i = 0; i + sequence.length <= bytes.length; i++) if (sequence.every((byte, k) => bytes[i + k] === byte)) found.push(i);
+  for (let i = 0; i + sequence.length <= bytes.length; i++)
+    if (sequence.every((byte, k) => bytes[i + k] === byte)) found.push(i);
   return found;
 };
 const EOI = [0xff, 0xd9];
@@ -31,21 +33,35 @@ const TEXT = ascii('Shot list for Saturday\n- ceremony at 2 pm\n- family portrai
 
 /** Cut at 10%, 50% and 99% of the file, and a few bytes before its end. */
 const cutsOf = (bytes: Uint8Array, endCuts: number[]) => [
-  ...[0.1, 0.5, 0.99].map((share) => ['at ' + share * 100 + '%', Math.floor(bytes.length * share)] as const),
+  ...[0.1, 0.5, 0.99].map(
+    (share) => ['at ' + share * 100 + '%', Math.floor(bytes.length * share)] as const,
+  ),
   ...endCuts.map((back) => [`${back} bytes before the end`, bytes.length - back] as const),
 ];
 
 describe('checkImageBytes: JPEG', () => {
-  const jpegs = ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg', 'progressive.jpg', 'exif-thumbnail.jpg'];
+  const jpegs = [
+    'landscape.jpg',
+    'portrait.jpg',
+    'rotated-exif6.jpg',
+    'progressive.jpg',
+    'exif-thumbnail.jpg',
+  ];
 
-  it.each(jpegs)('passes %s whole, and refuses it cut at 10, 50 and 99 percent and just before its EOI', (name) => {
-    const jpeg = fixture(name);
-    expect(offsetsOf(jpeg, EOI).at(-1)).toBe(jpeg.length - 2); // so a cut of 2 is just before the EOI
-    expect(checkImageBytes(jpeg, 'image/jpeg')).toEqual(OK);
-    for (const [where, length] of cutsOf(jpeg, [2, 1])) {
-      expect({ where, check: checkImageBytes(jpeg.subarray(0, length), 'image/jpeg') }).toEqual({ where, check: TRUNCATED });
-    }
-  });
+  it.each(jpegs)(
+    'passes %s whole, and refuses it cut at 10, 50 and 99 percent and just before its EOI',
+    (name) => {
+      const jpeg = fixture(name);
+      expect(offsetsOf(jpeg, EOI).at(-1)).toBe(jpeg.length - 2); // so a cut of 2 is just before the EOI
+      expect(checkImageBytes(jpeg, 'image/jpeg')).toEqual(OK);
+      for (const [where, length] of cutsOf(jpeg, [2, 1])) {
+        expect({ where, check: checkImageBytes(jpeg.subarray(0, length), 'image/jpeg') }).toEqual({
+          where,
+          check: TRUNCATED,
+        });
+      }
+    },
+  );
 
   it('passes a whole progressive JPEG and refuses one cut between its scans', () => {
     const jpeg = fixture('progressive.jpg');
@@ -67,7 +83,13 @@ describe('checkImageBytes: JPEG', () => {
   });
 
   it("passes a JPEG with bytes after its EOI, as a motion photo's video", () => {
-    const video = concat([0, 0, 0, 0x18], ascii('ftypmp42'), [0, 0, 0, 0], ascii('isommp42'), [0xff, 0xd8, 0xff, 0xd9, 0x13, 0x37]);
+    const video = concat(
+      [0, 0, 0, 0x18],
+      ascii('ftypmp42'),
+      [0, 0, 0, 0],
+      ascii('isommp42'),
+      [0xff, 0xd8, 0xff, 0xd9, 0x13, 0x37],
+    );
     expect(checkImageBytes(concat(fixture('portrait.jpg'), video), 'image/jpeg')).toEqual(OK);
   });
 
@@ -81,14 +103,21 @@ describe('checkImageBytes: JPEG', () => {
     const jpeg = fixture('landscape.jpg');
     const afterApp0 = 4 + ((jpeg[4]! << 8) | jpeg[5]!);
     expect(jpeg[afterApp0]).toBe(0xff);
-    expect(checkImageBytes(concat(jpeg.subarray(0, afterApp0), [0, 0, 0], jpeg.subarray(afterApp0)), 'image/jpeg')).toEqual(OK);
+    expect(
+      checkImageBytes(
+        concat(jpeg.subarray(0, afterApp0), [0, 0, 0], jpeg.subarray(afterApp0)),
+        'image/jpeg',
+      ),
+    ).toEqual(OK);
   });
 
   it('refuses a text file, a PNG and an empty file named .jpg, and a JPEG with no image in it, as not an image', () => {
     expect(checkImageBytes(TEXT, 'image/jpeg')).toEqual(NOT_AN_IMAGE);
     expect(checkImageBytes(fixture('landscape.png'), 'image/jpeg')).toEqual(NOT_AN_IMAGE);
     expect(checkImageBytes(new Uint8Array(0), 'image/jpeg')).toEqual(NOT_AN_IMAGE);
-    expect(checkImageBytes(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), 'image/jpeg')).toEqual(NOT_AN_IMAGE);
+    expect(checkImageBytes(new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), 'image/jpeg')).toEqual(
+      NOT_AN_IMAGE,
+    );
   });
 });
 
@@ -101,15 +130,23 @@ describe('checkImageBytes: PNG', () => {
 
   it('passes a whole PNG and refuses it cut anywhere, even between chunks, or just before IEND', () => {
     expect(checkImageBytes(png, 'image/png')).toEqual(OK);
-    for (const [where, length] of [...cutsOf(png, [12, 1]), ['after IDAT', chunkEnd('IDAT')] as const]) {
-      expect({ where, check: checkImageBytes(png.subarray(0, length), 'image/png') }).toEqual({ where, check: TRUNCATED });
+    for (const [where, length] of [
+      ...cutsOf(png, [12, 1]),
+      ['after IDAT', chunkEnd('IDAT')] as const,
+    ]) {
+      expect({ where, check: checkImageBytes(png.subarray(0, length), 'image/png') }).toEqual({
+        where,
+        check: TRUNCATED,
+      });
     }
   });
 
   it('refuses a JPEG or text named .png, and a signature without IHDR, as not an image', () => {
     expect(checkImageBytes(fixture('landscape.jpg'), 'image/png')).toEqual(NOT_AN_IMAGE);
     expect(checkImageBytes(TEXT, 'image/png')).toEqual(NOT_AN_IMAGE);
-    expect(checkImageBytes(concat(png.subarray(0, 8), png.subarray(chunkEnd('IHDR'))), 'image/png')).toEqual(NOT_AN_IMAGE);
+    expect(
+      checkImageBytes(concat(png.subarray(0, 8), png.subarray(chunkEnd('IHDR'))), 'image/png'),
+    ).toEqual(NOT_AN_IMAGE);
   });
 });
 
@@ -121,8 +158,14 @@ describe('checkImageBytes: GIF', () => {
     expect(checkImageBytes(gif, 'image/gif')).toEqual(OK);
     const inner3B = gif.indexOf(0x3b, gif.length >> 1);
     expect(inner3B).toBeLessThan(gif.length - 1);
-    for (const [where, length] of [...cutsOf(gif, [1]), ['after a 0x3B inside', inner3B + 1] as const]) {
-      expect({ where, check: checkImageBytes(gif.subarray(0, length), 'image/gif') }).toEqual({ where, check: TRUNCATED });
+    for (const [where, length] of [
+      ...cutsOf(gif, [1]),
+      ['after a 0x3B inside', inner3B + 1] as const,
+    ]) {
+      expect({ where, check: checkImageBytes(gif.subarray(0, length), 'image/gif') }).toEqual({
+        where,
+        check: TRUNCATED,
+      });
     }
   });
 
@@ -144,7 +187,10 @@ describe('checkImageBytes: WebP', () => {
     expect(checkImageBytes(webp, 'image/webp')).toEqual(OK);
     expect(checkImageBytes(concat(webp, [0, 0, 0, 0]), 'image/webp')).toEqual(OK);
     for (const [where, length] of cutsOf(webp, [1])) {
-      expect({ where, check: checkImageBytes(webp.subarray(0, length), 'image/webp') }).toEqual({ where, check: TRUNCATED });
+      expect({ where, check: checkImageBytes(webp.subarray(0, length), 'image/webp') }).toEqual({
+        where,
+        check: TRUNCATED,
+      });
     }
   });
 
@@ -166,7 +212,10 @@ describe('checkImageBytes: AVIF', () => {
   it('passes a whole AVIF and refuses it cut, also exactly between its meta and mdat boxes', () => {
     expect(checkImageBytes(avif, 'image/avif')).toEqual(OK);
     for (const [where, length] of [...cutsOf(avif, [1]), ['before mdat', mdat] as const]) {
-      expect({ where, check: checkImageBytes(avif.subarray(0, length), 'image/avif') }).toEqual({ where, check: TRUNCATED });
+      expect({ where, check: checkImageBytes(avif.subarray(0, length), 'image/avif') }).toEqual({
+        where,
+        check: TRUNCATED,
+      });
     }
   });
 
@@ -179,7 +228,8 @@ describe('checkImageBytes: AVIF', () => {
 
   it('refuses HEIC (ftyp heic, mif1), a JPEG named .avif and text as not an image', () => {
     const heic = avif.slice();
-    for (const at of offsetsOf(heic.subarray(0, 32), [...ascii('avif')])) heic.set(ascii('heic'), at);
+    for (const at of offsetsOf(heic.subarray(0, 32), [...ascii('avif')]))
+      heic.set(ascii('heic'), at);
     expect(String.fromCharCode(...heic.subarray(4, 32))).toContain('mif1');
     expect(checkImageBytes(heic, 'image/avif')).toEqual(NOT_AN_IMAGE);
     expect(checkImageBytes(fixture('landscape.jpg'), 'image/avif')).toEqual(NOT_AN_IMAGE);
@@ -196,36 +246,49 @@ describe('checkImageBytes: other types', () => {
 
 describe('checkPhotoReadable', () => {
   // jsdom's File cannot give its bytes (no arrayBuffer); Node's can, as browsers' do.
-  const file = (bytes: Uint8Array, name: string, type: string) => new NodeFile([bytes], name, { type }) as unknown as File;
+  const file = (bytes: Uint8Array, name: string, type: string) =>
+    new NodeFile([bytes], name, { type }) as unknown as File;
   const jpeg = fixture('landscape.jpg');
 
   it('passes a whole photo the browser reads', async () => {
     const readsHeader = vi.fn(async () => true);
-    expect(await checkPhotoReadable(file(jpeg, 'IMG_0412.jpg', 'image/jpeg'), readsHeader)).toEqual(OK);
+    expect(await checkPhotoReadable(file(jpeg, 'IMG_0412.jpg', 'image/jpeg'), readsHeader)).toEqual(
+      OK,
+    );
     expect(readsHeader).toHaveBeenCalledOnce();
   });
 
   it('names a cut photo and says to copy it again, without asking the browser', async () => {
     const readsHeader = vi.fn(async () => true);
-    const check = await checkPhotoReadable(file(jpeg.subarray(0, jpeg.length >> 1), 'IMG_0412.jpg', 'image/jpeg'), readsHeader);
+    const check = await checkPhotoReadable(
+      file(jpeg.subarray(0, jpeg.length >> 1), 'IMG_0412.jpg', 'image/jpeg'),
+      readsHeader,
+    );
     expect(check).toEqual({
       ok: false,
       title: 'Photo could not be read',
-      message: '“IMG_0412.jpg” is incomplete, perhaps cut off while copying from the card. Copy it again, then add it.',
+      message:
+        '“IMG_0412.jpg” is incomplete, perhaps cut off while copying from the card. Copy it again, then add it.',
     });
     expect(readsHeader).not.toHaveBeenCalled();
   });
 
   it('names a file that is no photo and says how to export it', async () => {
-    expect(await checkPhotoReadable(file(TEXT, 'notes.jpg', 'image/jpeg'), async () => true)).toEqual({
+    expect(
+      await checkPhotoReadable(file(TEXT, 'notes.jpg', 'image/jpeg'), async () => true),
+    ).toEqual({
       ok: false,
       title: 'Photo could not be read',
-      message: '“notes.jpg” is not a JPEG file this browser can read. Export it again as JPEG, PNG, WebP, GIF or AVIF, then add it.',
+      message:
+        '“notes.jpg” is not a JPEG file this browser can read. Export it again as JPEG, PNG, WebP, GIF or AVIF, then add it.',
     });
   });
 
   it('refuses a whole-looking photo the browser cannot read', async () => {
-    const check = await checkPhotoReadable(file(fixture('landscape.avif'), 'field.avif', 'image/avif'), async () => false);
+    const check = await checkPhotoReadable(
+      file(fixture('landscape.avif'), 'field.avif', 'image/avif'),
+      async () => false,
+    );
     expect(check).toMatchObject({
       ok: false,
       message: expect.stringMatching(/^“field\.avif” is not an AVIF file this browser can read\./),
@@ -234,11 +297,13 @@ describe('checkPhotoReadable', () => {
 
   it('says to reconnect the card when the file cannot be opened any more', async () => {
     const gone = file(jpeg, 'IMG_0413.jpg', 'image/jpeg');
-    gone.arrayBuffer = () => Promise.reject(new DOMException('The file could not be read', 'NotReadableError'));
+    gone.arrayBuffer = () =>
+      Promise.reject(new DOMException('The file could not be read', 'NotReadableError'));
     expect(await checkPhotoReadable(gone, async () => true)).toEqual({
       ok: false,
       title: 'Photo could not be read',
-      message: '“IMG_0413.jpg” could not be opened. Check that the card or drive is still connected, then add it again.',
+      message:
+        '“IMG_0413.jpg” could not be opened. Check that the card or drive is still connected, then add it again.',
     });
   });
 });

@@ -12,7 +12,12 @@ describe('select mode', () => {
 
   it('selects the range from the last photo clicked on a shift-click, either way, keeping what was selected', () => {
     expect(sorted(nextSelection(order, new Set(['b']), 'b', 'd', true))).toEqual(['b', 'c', 'd']);
-    expect(sorted(nextSelection(order, new Set(['e', 'd']), 'd', 'b', true))).toEqual(['b', 'c', 'd', 'e']);
+    expect(sorted(nextSelection(order, new Set(['e', 'd']), 'd', 'b', true))).toEqual([
+      'b',
+      'c',
+      'd',
+      'e',
+    ]);
   });
 
   it('treats a shift-click without a photo clicked before (or one gone since) as a plain click', () => {

@@ -11,13 +11,24 @@ function heldBackend() {
   const held: Array<{ path: string; answer: (rows: unknown) => void }> = [];
   const fetchImpl: typeof fetch = (input) =>
     new Promise<Response>((resolve) => {
-      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      const url = new URL(
+        typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      );
       held.push({
         path: url.pathname.replace('/rest/v1/', ''),
-        answer: (rows) => resolve(new Response(JSON.stringify(rows), { status: 200, headers: { 'content-type': 'application/json' } })),
+        answer: (rows) =>
+          resolve(
+            new Response(JSON.stringify(rows), {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            }),
+          ),
       });
     });
-  const backend = createPublicBackend({ supabaseUrl: 'http://site.test', supabaseAnonKey: 'anon' }, fetchImpl);
+  const backend = createPublicBackend(
+    { supabaseUrl: 'http://site.test', supabaseAnonKey: 'anon' },
+    fetchImpl,
+  );
   return { backend, held };
 }
 
@@ -47,7 +58,9 @@ describe('prefetchRouteData', () => {
       width: 4000,
       height: 3000,
     };
-    held.find((request) => request.path === 'public_gallery_photos')!.answer([{ sort_order: 0, file_url: null, photos: photo }]);
+    held
+      .find((request) => request.path === 'public_gallery_photos')!
+      .answer([{ sort_order: 0, file_url: null, photos: photo }]);
     await expect
       .poll(() => queryClient.getQueryData(galleryKeys.galleryPhotos(GALLERY)))
       .toMatchObject({ photos: [{ id: 'p1', originalFilename: 'p1.jpg' }], complete: true });
@@ -58,7 +71,13 @@ describe('prefetchRouteData', () => {
     prefetchRouteData(new QueryClient(), home.backend, '/');
     await flush();
     expect(home.held.map((request) => request.path)).toEqual(
-      expect.arrayContaining(['site_settings', 'photographer_profile', 'page_content', 'albums', 'testimonials']),
+      expect.arrayContaining([
+        'site_settings',
+        'photographer_profile',
+        'page_content',
+        'albums',
+        'testimonials',
+      ]),
     );
 
     const admin = heldBackend();

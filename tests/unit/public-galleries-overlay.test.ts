@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminAlbumSimple, AdminPhoto, AdminPublicGallery } from '@/lib/backend/database.types';
+import type {
+  AdminAlbumSimple,
+  AdminPhoto,
+  AdminPublicGallery,
+} from '@/lib/backend/database.types';
 import { changes } from '@/offline/outbox/registry';
-import { overlayGalleries, pendingGalleryPhotoIds } from '@/features/admin-public-galleries/galleries-overlay';
-import { overlayPickerAlbums, overlayPickerPhotos, toggleSelection } from '@/features/admin-public-galleries/picker-overlay';
+import {
+  overlayGalleries,
+  pendingGalleryPhotoIds,
+} from '@/features/admin-public-galleries/galleries-overlay';
+import {
+  overlayPickerAlbums,
+  overlayPickerPhotos,
+  toggleSelection,
+} from '@/features/admin-public-galleries/picker-overlay';
 import { queued } from './queued-change';
 
-const gallery = (id: string, createdAt: string, extra: Partial<AdminPublicGallery> = {}): AdminPublicGallery => ({
+const gallery = (
+  id: string,
+  createdAt: string,
+  extra: Partial<AdminPublicGallery> = {},
+): AdminPublicGallery => ({
   id,
   title: `Gallery ${id}`,
   description: null,
@@ -19,7 +34,10 @@ const gallery = (id: string, createdAt: string, extra: Partial<AdminPublicGaller
 });
 
 describe('overlayGalleries', () => {
-  const server = [gallery('older', '2026-11-01T00:00:00Z'), gallery('newer', '2026-11-20T00:00:00Z')];
+  const server = [
+    gallery('older', '2026-11-01T00:00:00Z'),
+    gallery('newer', '2026-11-20T00:00:00Z'),
+  ];
 
   it('shows the server list newest first when nothing waits', () => {
     expect(overlayGalleries(server, []).map((shown) => [shown.id, shown.pending])).toEqual([
@@ -30,10 +48,24 @@ describe('overlayGalleries', () => {
 
   it('puts a gallery created offline first, marked pending, counting its photos', () => {
     const save = queued(
-      changes.saveGallery({ id: 'fresh', isNew: true, title: 'Weddings', description: null, isActive: true, photoIds: ['p1', 'p2', 'p3'] }),
+      changes.saveGallery({
+        id: 'fresh',
+        isNew: true,
+        title: 'Weddings',
+        description: null,
+        isActive: true,
+        photoIds: ['p1', 'p2', 'p3'],
+      }),
     );
     const [first, ...rest] = overlayGalleries(server, [save]);
-    expect(first).toMatchObject({ id: 'fresh', title: 'Weddings', photo_count: 3, is_active: true, pending: true, cover_photo_url: null });
+    expect(first).toMatchObject({
+      id: 'fresh',
+      title: 'Weddings',
+      photo_count: 3,
+      is_active: true,
+      pending: true,
+      cover_photo_url: null,
+    });
     expect(rest.map((shown) => shown.id)).toEqual(['newer', 'older']);
   });
 
@@ -64,7 +96,16 @@ describe('overlayGalleries', () => {
   });
 
   it('drops the cover of a gallery emptied offline, and hides deleted galleries', () => {
-    const emptied = queued(changes.saveGallery({ id: 'newer', isNew: false, title: 'x', description: null, isActive: true, photoIds: [] }));
+    const emptied = queued(
+      changes.saveGallery({
+        id: 'newer',
+        isNew: false,
+        title: 'x',
+        description: null,
+        isActive: true,
+        photoIds: [],
+      }),
+    );
     const deleted = queued(changes.deleteGallery({ id: 'older', title: 'Gallery older' }));
     const shown = overlayGalleries(server, [emptied, deleted]);
     expect(shown).toHaveLength(1);
@@ -72,23 +113,57 @@ describe('overlayGalleries', () => {
   });
 
   it('ignores changes of other areas', () => {
-    expect(overlayGalleries(server, [queued(changes.deleteAlbum({ id: 'older', name: 'x' }))])).toHaveLength(2);
+    expect(
+      overlayGalleries(server, [queued(changes.deleteAlbum({ id: 'older', name: 'x' }))]),
+    ).toHaveLength(2);
   });
 });
 
 describe('pendingGalleryPhotoIds', () => {
   it('gives the photos of the latest waiting save of that gallery only', () => {
     const items = [
-      queued(changes.saveGallery({ id: 'g1', isNew: true, title: 'a', description: null, isActive: true, photoIds: ['p1'] })),
-      queued(changes.saveGallery({ id: 'g2', isNew: true, title: 'b', description: null, isActive: true, photoIds: ['p7'] })),
-      queued(changes.saveGallery({ id: 'g1', isNew: false, title: 'a', description: null, isActive: true, photoIds: ['p3', 'p1'] })),
+      queued(
+        changes.saveGallery({
+          id: 'g1',
+          isNew: true,
+          title: 'a',
+          description: null,
+          isActive: true,
+          photoIds: ['p1'],
+        }),
+      ),
+      queued(
+        changes.saveGallery({
+          id: 'g2',
+          isNew: true,
+          title: 'b',
+          description: null,
+          isActive: true,
+          photoIds: ['p7'],
+        }),
+      ),
+      queued(
+        changes.saveGallery({
+          id: 'g1',
+          isNew: false,
+          title: 'a',
+          description: null,
+          isActive: true,
+          photoIds: ['p3', 'p1'],
+        }),
+      ),
     ];
     expect(pendingGalleryPhotoIds('g1', items)).toEqual(['p3', 'p1']);
     expect(pendingGalleryPhotoIds('g3', items)).toBeUndefined();
   });
 });
 
-const album = (id: string, name: string, photoCount: number, createdAt = '2026-11-01T00:00:00Z'): AdminAlbumSimple => ({
+const album = (
+  id: string,
+  name: string,
+  photoCount: number,
+  createdAt = '2026-11-01T00:00:00Z',
+): AdminAlbumSimple => ({
   id,
   name,
   photo_count: photoCount,
@@ -130,7 +205,9 @@ describe('overlayPickerAlbums', () => {
       queued(changes.deletePhoto({ id: 'p1', albumId: 'b', filename: 'p1.jpg', name: 'p1.jpg' })),
       queued(changes.updateAlbum({ id: 'b', name: 'Beach Day', description: null })),
     ];
-    expect(overlayPickerAlbums(server, items).map((shown) => [shown.name, shown.photo_count])).toEqual([
+    expect(
+      overlayPickerAlbums(server, items).map((shown) => [shown.name, shown.photo_count]),
+    ).toEqual([
       ['Autumn', 2],
       ['Beach Day', 1],
       ['Christmas', 1],
@@ -152,22 +229,35 @@ describe('overlayPickerPhotos', () => {
   ];
 
   it('lists photos album by album in the filter order, oldest first within one', () => {
-    expect(overlayPickerPhotos(albums, server, []).map((shown) => shown.id)).toEqual(['a1', 'a2', 'b1']);
+    expect(overlayPickerPhotos(albums, server, []).map((shown) => shown.id)).toEqual([
+      'a1',
+      'a2',
+      'b1',
+    ]);
   });
 
   it('adds queued uploads with their album name and drops queued deletions and photos of gone albums', () => {
-    const items = [queued(upload('new', 'b')), queued(changes.deletePhoto({ id: 'a2', albumId: 'a', filename: 'a2.jpg', name: 'a2.jpg' }))];
+    const items = [
+      queued(upload('new', 'b')),
+      queued(changes.deletePhoto({ id: 'a2', albumId: 'a', filename: 'a2.jpg', name: 'a2.jpg' })),
+    ];
     const shown = overlayPickerPhotos([albums[1]!], server, items);
     expect(shown.map((item) => [item.id, item.album_name, item.pending])).toEqual([
       ['b1', 'Beach', undefined],
       ['new', 'Beach', true],
     ]);
-    expect(shown[1]).toMatchObject({ original_filename: 'new-original.jpg', file_url: '', thumb_url: null });
+    expect(shown[1]).toMatchObject({
+      original_filename: 'new-original.jpg',
+      file_url: '',
+      thumb_url: null,
+    });
   });
 
   it('does not list an upload twice once the server has it', () => {
     const items = [queued(upload('b1', 'b'))];
-    expect(overlayPickerPhotos(albums, server, items).filter((shown) => shown.id === 'b1')).toHaveLength(1);
+    expect(
+      overlayPickerPhotos(albums, server, items).filter((shown) => shown.id === 'b1'),
+    ).toHaveLength(1);
   });
 });
 

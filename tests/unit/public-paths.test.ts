@@ -42,7 +42,9 @@ describe('matchPublicPath', () => {
       })
       .join('/');
     const expected = routerMatch(decoded);
-    expect(matchPublicPath(pathname)).toEqual(expected && { page: expected.page, param: expected.param?.replace(/%2F/g, '/') });
+    expect(matchPublicPath(pathname)).toEqual(
+      expected && { page: expected.page, param: expected.param?.replace(/%2F/g, '/') },
+    );
   });
 
   it('finds each page with its parameter', () => {

@@ -9,7 +9,9 @@ describe('the query client', () => {
   it("drops the admin's session when an admin read is refused as not authenticated", async () => {
     const clear = vi.fn();
     const client = createQueryClient({ clear } as unknown as SessionStore);
-    await expect(client.fetchQuery({ queryKey: ['albums'], queryFn: refused })).rejects.toThrow('Not authenticated');
+    await expect(client.fetchQuery({ queryKey: ['albums'], queryFn: refused })).rejects.toThrow(
+      'Not authenticated',
+    );
     expect(clear).toHaveBeenCalledTimes(1);
   });
 
@@ -17,7 +19,9 @@ describe('the query client', () => {
     const clear = vi.fn();
     const client = createQueryClient({ clear } as unknown as SessionStore);
     for (const area of ['site', 'public-gallery', 'public-album', 'client-link']) {
-      await expect(client.fetchQuery({ queryKey: [area, 'x'], queryFn: refused })).rejects.toThrow('Not authenticated');
+      await expect(client.fetchQuery({ queryKey: [area, 'x'], queryFn: refused })).rejects.toThrow(
+        'Not authenticated',
+      );
     }
     expect(clear).not.toHaveBeenCalled();
   });

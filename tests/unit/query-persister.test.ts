@@ -46,7 +46,9 @@ describe('the admin data kept for offline', () => {
   it('stores the newest cache after a burst of changes, in at most two writes', async () => {
     const persister = indexedDbPersister(db);
     const put = vi.spyOn(db.keyValues, 'put');
-    const writes = Array.from({ length: 20 }, (_, index) => persister.persistClient(cacheWith(`state ${index}`)));
+    const writes = Array.from({ length: 20 }, (_, index) =>
+      persister.persistClient(cacheWith(`state ${index}`)),
+    );
     await Promise.all(writes.map((write) => Promise.resolve(write)));
     expect(put).toHaveBeenCalledTimes(2);
     const restored = await indexedDbPersister(db).restoreClient();

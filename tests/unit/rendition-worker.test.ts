@@ -18,16 +18,19 @@ const encodes: Array<{ width: number; height: number; type: string; quality: num
 
 function installBrowser(browser: FakeBrowser) {
   const bitmap = (width: number, height: number) => ({ width, height, close: vi.fn() });
-  vi.stubGlobal('createImageBitmap', async (source: Blob | { width: number; height: number }, options?: ImageBitmapOptions) => {
-    if (source instanceof Blob) {
-      if (browser.photo instanceof Error) throw browser.photo;
-      expect(options?.imageOrientation).toBe('from-image');
-      return bitmap(browser.photo.width, browser.photo.height);
-    }
-    return browser.resizes && options?.resizeWidth
-      ? bitmap(options.resizeWidth, options.resizeHeight!)
-      : bitmap(source.width, source.height);
-  });
+  vi.stubGlobal(
+    'createImageBitmap',
+    async (source: Blob | { width: number; height: number }, options?: ImageBitmapOptions) => {
+      if (source instanceof Blob) {
+        if (browser.photo instanceof Error) throw browser.photo;
+        expect(options?.imageOrientation).toBe('from-image');
+        return bitmap(browser.photo.width, browser.photo.height);
+      }
+      return browser.resizes && options?.resizeWidth
+        ? bitmap(options.resizeWidth, options.resizeHeight!)
+        : bitmap(source.width, source.height);
+    },
+  );
   vi.stubGlobal(
     'OffscreenCanvas',
     class {
@@ -51,7 +54,11 @@ async function askWorker(): Promise<RenditionReply> {
   const replies = vi.spyOn(self, 'postMessage').mockImplementation(() => undefined);
   self.dispatchEvent(
     new MessageEvent('message', {
-      data: { original: new Blob([new Uint8Array(8)], { type: 'image/jpeg' }), previewEdge: 2048, thumbEdge: 480 },
+      data: {
+        original: new Blob([new Uint8Array(8)], { type: 'image/jpeg' }),
+        previewEdge: 2048,
+        thumbEdge: 480,
+      },
     }),
   );
   await vi.waitFor(() => expect(replies).toHaveBeenCalledTimes(1));
@@ -81,20 +88,31 @@ describe('the renditions worker', () => {
       { width: 1365, height: 2048, type: 'image/webp', quality: 0.85 },
       { width: 320, height: 480, type: 'image/webp', quality: 0.8 },
     ]);
-    if (reply.ok) expect([reply.preview.type, reply.thumb.type]).toEqual(['image/webp', 'image/webp']);
+    if (reply.ok)
+      expect([reply.preview.type, reply.thumb.type]).toEqual(['image/webp', 'image/webp']);
   });
 
   it('never enlarges a small photo', async () => {
     installBrowser({ photo: { width: 1200, height: 800 }, resizes: true, webp: true });
     await askWorker();
-    expect(encodes.map(({ width, height }) => `${width}x${height}`)).toEqual(['1200x800', '480x320']);
+    expect(encodes.map(({ width, height }) => `${width}x${height}`)).toEqual([
+      '1200x800',
+      '480x320',
+    ]);
   });
 
   it('makes JPEG renditions where the browser cannot encode WebP, instead of PNG', async () => {
     installBrowser({ photo: { width: 6000, height: 4000 }, resizes: true, webp: false });
     const reply = await askWorker();
-    expect(reply.ok && [reply.preview.type, reply.thumb.type]).toEqual(['image/jpeg', 'image/jpeg']);
-    expect(encodes.filter((encode) => encode.type === 'image/jpeg').map(({ width, quality }) => [width, quality])).toEqual([
+    expect(reply.ok && [reply.preview.type, reply.thumb.type]).toEqual([
+      'image/jpeg',
+      'image/jpeg',
+    ]);
+    expect(
+      encodes
+        .filter((encode) => encode.type === 'image/jpeg')
+        .map(({ width, quality }) => [width, quality]),
+    ).toEqual([
       [2048, 0.85],
       [480, 0.8],
     ]);
@@ -103,12 +121,22 @@ describe('the renditions worker', () => {
   it('still draws the renditions at their size where createImageBitmap cannot resize', async () => {
     installBrowser({ photo: { width: 6000, height: 4000 }, resizes: false, webp: true });
     await askWorker();
-    expect(encodes.map(({ width, height }) => `${width}x${height}`)).toEqual(['2048x1365', '480x320']);
+    expect(encodes.map(({ width, height }) => `${width}x${height}`)).toEqual([
+      '2048x1365',
+      '480x320',
+    ]);
   });
 
   it("answers a photo the browser cannot decode with the decoder's words", async () => {
-    installBrowser({ photo: new Error('The source image could not be decoded.'), resizes: true, webp: true });
-    expect(await askWorker()).toEqual({ ok: false, message: 'The source image could not be decoded.' });
+    installBrowser({
+      photo: new Error('The source image could not be decoded.'),
+      resizes: true,
+      webp: true,
+    });
+    expect(await askWorker()).toEqual({
+      ok: false,
+      message: 'The source image could not be decoded.',
+    });
     expect(encodes).toEqual([]);
   });
 });

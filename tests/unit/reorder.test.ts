@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { moved, nextSortOrder, sortOrderChanges } from '@/lib/reorder';
 
-const rows = (...orders: number[]) => orders.map((sort_order, index) => ({ id: String.fromCharCode(97 + index), sort_order }));
+const rows = (...orders: number[]) =>
+  orders.map((sort_order, index) => ({ id: String.fromCharCode(97 + index), sort_order }));
 
 describe('ordering a list by moving its rows', () => {
   it('moves a row one place, and not past either end', () => {

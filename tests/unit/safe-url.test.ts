@@ -41,17 +41,30 @@ describe('the URL allow-list (docs/architecture.md §4)', () => {
   });
 
   it('allows only http(s) and site-relative images', () => {
-    expect(safeImageSrc('https://cdn.example/photos/a.webp')).toBe('https://cdn.example/photos/a.webp');
-    expect(safeImageSrc('/storage/v1/object/public/photos/a.webp')).toBe('/storage/v1/object/public/photos/a.webp');
-    for (const hostile of ['data:image/png;base64,AAAA', 'javascript:alert(1)', '//evil.example/a.png', 'mailto:a@b.c', '#x']) {
+    expect(safeImageSrc('https://cdn.example/photos/a.webp')).toBe(
+      'https://cdn.example/photos/a.webp',
+    );
+    expect(safeImageSrc('/storage/v1/object/public/photos/a.webp')).toBe(
+      '/storage/v1/object/public/photos/a.webp',
+    );
+    for (const hostile of [
+      'data:image/png;base64,AAAA',
+      'javascript:alert(1)',
+      '//evil.example/a.png',
+      'mailto:a@b.c',
+      '#x',
+    ]) {
       expect(safeImageSrc(hostile)).toBeUndefined();
     }
   });
 
-  it.each(URL_VECTORS)('gives $value the same answer as the database (link $link, image $image)', ({ value, link, image }) => {
-    expect(safeHref(value) !== undefined).toBe(link);
-    expect(safeImageSrc(value) !== undefined).toBe(image);
-  });
+  it.each(URL_VECTORS)(
+    'gives $value the same answer as the database (link $link, image $image)',
+    ({ value, link, image }) => {
+      expect(safeHref(value) !== undefined).toBe(link);
+      expect(safeImageSrc(value) !== undefined).toBe(image);
+    },
+  );
 
   it('trims surrounding spaces and tells external links apart', () => {
     expect(safeHref('  https://example.com  ')).toBe('https://example.com');

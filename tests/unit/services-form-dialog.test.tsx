@@ -29,7 +29,8 @@ describe('the service dialog', () => {
 
   it('shows remove buttons only while more than one feature line exists, and drops empty lines on save', async () => {
     const { onSubmit, onOpenChange, dialog } = renderDialog();
-    const removeButtons = () => within(dialog).queryAllByRole('button', { name: /^Remove feature/ });
+    const removeButtons = () =>
+      within(dialog).queryAllByRole('button', { name: /^Remove feature/ });
     expect(within(dialog).getAllByRole('textbox', { name: /^Feature/ })).toHaveLength(1);
     expect(removeButtons()).toHaveLength(0);
 

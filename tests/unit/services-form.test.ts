@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFeatures, featureCount, serviceFormValues, serviceSchema, toServiceFields } from '@/features/admin-services/service-form';
+import {
+  cleanFeatures,
+  featureCount,
+  serviceFormValues,
+  serviceSchema,
+  toServiceFields,
+} from '@/features/admin-services/service-form';
 import type { ServicePackageRow } from '@/lib/backend/database.types';
 
 const family: ServicePackageRow = {
@@ -38,7 +44,9 @@ describe('the service form', () => {
 
   it('requires a name', () => {
     const result = serviceSchema.safeParse({ ...serviceFormValues(), name: '   ' });
-    expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toEqual(['Service name is required']);
+    expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toEqual([
+      'Service name is required',
+    ]);
   });
 
   it('saves empty optional fields as null, drops empty feature lines and writes no sort order (the list decides it)', () => {
@@ -72,7 +80,9 @@ describe('the service form', () => {
   });
 
   it('rejects icons outside the spec’s four', () => {
-    expect(serviceSchema.safeParse({ ...serviceFormValues(family), iconName: 'Sun' }).success).toBe(false);
+    expect(serviceSchema.safeParse({ ...serviceFormValues(family), iconName: 'Sun' }).success).toBe(
+      false,
+    );
   });
 
   it('words the feature count', () => {

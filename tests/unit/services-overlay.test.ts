@@ -4,7 +4,11 @@ import type { ServicePackageRow } from '@/lib/backend/database.types';
 import { changes } from '@/offline/outbox/registry';
 import { queued } from './queued-change';
 
-const row = (id: string, sort_order: number, created_at = '2026-01-01T00:00:00Z'): ServicePackageRow => ({
+const row = (
+  id: string,
+  sort_order: number,
+  created_at = '2026-01-01T00:00:00Z',
+): ServicePackageRow => ({
   id,
   name: `Service ${id}`,
   whimsical_name: null,
@@ -27,7 +31,15 @@ describe('overlayServices', () => {
 
   it('adds a waiting new package with defaults for what it leaves out', () => {
     const shown = overlayServices(server, [
-      queued(changes.createService({ id: 'n', name: 'Mini', features: ['x', 'y'], icon_name: 'Star', sort_order: 9 })),
+      queued(
+        changes.createService({
+          id: 'n',
+          name: 'Mini',
+          features: ['x', 'y'],
+          icon_name: 'Star',
+          sort_order: 9,
+        }),
+      ),
     ]);
     expect(shown.at(-1)).toMatchObject({
       id: 'n',
@@ -43,13 +55,28 @@ describe('overlayServices', () => {
   it('merges waiting edits and toggles, marks refusals, and drops waiting deletions', () => {
     const shown = overlayServices(server, [
       queued(changes.updateService({ id: 'a', name: 'Service a', changes: { is_active: false } })),
-      queued(changes.updateService({ id: 'b', name: 'Renamed', changes: { name: 'Renamed', features: [] } }), {
-        status: 'failed',
-        failure: { kind: 'refused', status: 400, message: 'Refused' },
-      }),
+      queued(
+        changes.updateService({
+          id: 'b',
+          name: 'Renamed',
+          changes: { name: 'Renamed', features: [] },
+        }),
+        {
+          status: 'failed',
+          failure: { kind: 'refused', status: 400, message: 'Refused' },
+        },
+      ),
       queued(changes.deleteService({ id: 'c', name: 'Service c' })),
     ]);
-    expect(shown.map((service) => [service.id, service.name, service.is_active, service.features, service.syncError])).toEqual([
+    expect(
+      shown.map((service) => [
+        service.id,
+        service.name,
+        service.is_active,
+        service.features,
+        service.syncError,
+      ]),
+    ).toEqual([
       ['a', 'Service a', false, ['One'], undefined],
       ['b', 'Renamed', true, [], 'Refused'],
     ]);

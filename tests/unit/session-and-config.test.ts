@@ -50,15 +50,19 @@ describe('loadRuntimeConfig', () => {
   it('never takes a protocol-relative address for the backend', async () => {
     localStorage.clear();
     for (const supabaseUrl of ['//evil.example', '/\\evil.example', 'javascript:alert(1)']) {
-      const answer = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ supabaseUrl, supabaseAnonKey: 'anon' }))));
-      await expect(loadRuntimeConfig(answer as typeof fetch, 'https://photos.example')).rejects.toThrow(
-        'The site configuration could not be loaded.',
+      const answer = vi.fn(() =>
+        Promise.resolve(new Response(JSON.stringify({ supabaseUrl, supabaseAnonKey: 'anon' }))),
       );
+      await expect(
+        loadRuntimeConfig(answer as typeof fetch, 'https://photos.example'),
+      ).rejects.toThrow('The site configuration could not be loaded.');
     }
   });
 
   it('fails clearly when there is no configuration at all', async () => {
     const missing = vi.fn(() => Promise.resolve(new Response('not found', { status: 404 })));
-    await expect(loadRuntimeConfig(missing as typeof fetch)).rejects.toThrow('The site configuration could not be loaded.');
+    await expect(loadRuntimeConfig(missing as typeof fetch)).rejects.toThrow(
+      'The site configuration could not be loaded.',
+    );
   });
 });

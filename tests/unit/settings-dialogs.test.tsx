@@ -42,9 +42,18 @@ describe('the delete admin dialog', () => {
 
 describe('the default client link settings', () => {
   it('shows the saved defaults', () => {
-    render(<LinkDefaultsForm defaults={{ requirePasscode: true, allowDownloads: false, expiryDays: 14 }} onSave={vi.fn()} />);
-    expect(screen.getByRole('switch', { name: 'Require passcode' }).getAttribute('aria-checked')).toBe('true');
-    expect(screen.getByRole('switch', { name: 'Allow downloads' }).getAttribute('aria-checked')).toBe('false');
+    render(
+      <LinkDefaultsForm
+        defaults={{ requirePasscode: true, allowDownloads: false, expiryDays: 14 }}
+        onSave={vi.fn()}
+      />,
+    );
+    expect(
+      screen.getByRole('switch', { name: 'Require passcode' }).getAttribute('aria-checked'),
+    ).toBe('true');
+    expect(
+      screen.getByRole('switch', { name: 'Allow downloads' }).getAttribute('aria-checked'),
+    ).toBe('false');
     expect(screen.getByLabelText<HTMLInputElement>('Default expiry (days)').value).toBe('14');
   });
 
@@ -62,7 +71,11 @@ describe('the default client link settings', () => {
     await userEvent.clear(expiry);
     await userEvent.click(screen.getByRole('switch', { name: 'Require passcode' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save Defaults' }));
-    expect(onSave).toHaveBeenCalledWith({ requirePasscode: true, allowDownloads: true, expiryDays: 30 });
+    expect(onSave).toHaveBeenCalledWith({
+      requirePasscode: true,
+      allowDownloads: true,
+      expiryDays: 30,
+    });
     expect(expiry.value).toBe('30');
   });
 });

@@ -1,62 +1,165 @@
 import { describe, expect, it } from 'vitest';
-import { canDeleteAdmin, canManageAdmins, resetTargets, visibleAdmins } from '@/features/admin-settings/admin-permissions';
+import {
+  canDeleteAdmin,
+  canManageAdmins,
+  resetTargets,
+  visibleAdmins,
+} from '@/features/admin-settings/admin-permissions';
 import { deviceLabel } from '@/features/admin-settings/device-label';
 import { footerContent } from '@/features/admin-settings/footer-content';
 import { parseExpiryDays } from '@/features/admin-settings/link-defaults';
-import { addAdminSchema, changePasswordSchema, resetPasswordSchema } from '@/features/admin-settings/password-rules';
-import { formToProfile, overlayProfile, profileSchema, profileToForm } from '@/features/admin-settings/profile-form';
+import {
+  addAdminSchema,
+  changePasswordSchema,
+  resetPasswordSchema,
+} from '@/features/admin-settings/password-rules';
+import {
+  formToProfile,
+  overlayProfile,
+  profileSchema,
+  profileToForm,
+} from '@/features/admin-settings/profile-form';
 import type { OutboxItem } from '@/offline/outbox/registry';
 
 /** The validation messages a schema gives, by field. */
-function messages(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
-  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+function messages(result: {
+  success: boolean;
+  error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+}) {
+  return Object.fromEntries(
+    (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+  );
 }
 
 describe('password rules (SPEC §5)', () => {
   it('needs the current password, at least 6 characters, and a matching confirmation', () => {
     expect(
-      changePasswordSchema.safeParse({ currentPassword: 'old-pass', newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' }).success,
+      changePasswordSchema.safeParse({
+        currentPassword: 'old-pass',
+        newPassword: 'new-pass-1',
+        confirmPassword: 'new-pass-1',
+      }).success,
     ).toBe(true);
     expect(
-      messages(changePasswordSchema.safeParse({ currentPassword: 'old', newPassword: 'new-pass-1', confirmPassword: 'new-pass-2' })),
+      messages(
+        changePasswordSchema.safeParse({
+          currentPassword: 'old',
+          newPassword: 'new-pass-1',
+          confirmPassword: 'new-pass-2',
+        }),
+      ),
     ).toEqual({
       confirmPassword: 'Passwords do not match',
     });
-    expect(messages(changePasswordSchema.safeParse({ currentPassword: 'old', newPassword: '12345', confirmPassword: '12345' }))).toEqual({
+    expect(
+      messages(
+        changePasswordSchema.safeParse({
+          currentPassword: 'old',
+          newPassword: '12345',
+          confirmPassword: '12345',
+        }),
+      ),
+    ).toEqual({
       newPassword: 'Password must be at least 6 characters',
     });
-    expect(messages(changePasswordSchema.safeParse({ currentPassword: '', newPassword: '123456', confirmPassword: '123456' }))).toEqual({
+    expect(
+      messages(
+        changePasswordSchema.safeParse({
+          currentPassword: '',
+          newPassword: '123456',
+          confirmPassword: '123456',
+        }),
+      ),
+    ).toEqual({
       currentPassword: 'Current password is required',
     });
-    expect(changePasswordSchema.safeParse({ currentPassword: 'x', newPassword: '123456', confirmPassword: '123456' }).success).toBe(true);
+    expect(
+      changePasswordSchema.safeParse({
+        currentPassword: 'x',
+        newPassword: '123456',
+        confirmPassword: '123456',
+      }).success,
+    ).toBe(true);
   });
 
   it('refuses passwords bcrypt would truncate (over 72 bytes)', () => {
     const long = 'é'.repeat(37); // 74 bytes
-    expect(messages(changePasswordSchema.safeParse({ currentPassword: 'x', newPassword: long, confirmPassword: long }))).toEqual({
+    expect(
+      messages(
+        changePasswordSchema.safeParse({
+          currentPassword: 'x',
+          newPassword: long,
+          confirmPassword: long,
+        }),
+      ),
+    ).toEqual({
       newPassword: 'Password must be at most 72 bytes',
     });
   });
 
   it('applies the same rules to a reset, which also needs a chosen admin', () => {
-    expect(messages(resetPasswordSchema.safeParse({ username: '', newPassword: 'abcdef', confirmPassword: 'abcdef' }))).toEqual({
+    expect(
+      messages(
+        resetPasswordSchema.safeParse({
+          username: '',
+          newPassword: 'abcdef',
+          confirmPassword: 'abcdef',
+        }),
+      ),
+    ).toEqual({
       username: 'Choose an admin user',
     });
-    expect(messages(resetPasswordSchema.safeParse({ username: 'bruno', newPassword: 'abcdef', confirmPassword: 'abcdeg' }))).toEqual({
+    expect(
+      messages(
+        resetPasswordSchema.safeParse({
+          username: 'bruno',
+          newPassword: 'abcdef',
+          confirmPassword: 'abcdeg',
+        }),
+      ),
+    ).toEqual({
       confirmPassword: 'Passwords do not match',
     });
   });
 
   it('lower-cases and checks a new admin username like the server does', () => {
-    const parsed = addAdminSchema.safeParse({ username: '  Bruno ', newPassword: 'secret1', confirmPassword: 'secret1' });
+    const parsed = addAdminSchema.safeParse({
+      username: '  Bruno ',
+      newPassword: 'secret1',
+      confirmPassword: 'secret1',
+    });
     expect(parsed.success && parsed.data.username).toBe('bruno');
-    expect(messages(addAdminSchema.safeParse({ username: '', newPassword: 'secret1', confirmPassword: 'secret1' }))).toEqual({
+    expect(
+      messages(
+        addAdminSchema.safeParse({
+          username: '',
+          newPassword: 'secret1',
+          confirmPassword: 'secret1',
+        }),
+      ),
+    ).toEqual({
       username: 'Username is required',
     });
-    expect(messages(addAdminSchema.safeParse({ username: 'a b', newPassword: 'secret1', confirmPassword: 'secret1' }))).toEqual({
+    expect(
+      messages(
+        addAdminSchema.safeParse({
+          username: 'a b',
+          newPassword: 'secret1',
+          confirmPassword: 'secret1',
+        }),
+      ),
+    ).toEqual({
       username: 'Username must be 3 to 32 letters, digits, dots, dashes or underscores',
     });
-    expect(messages(addAdminSchema.safeParse({ username: 'bruno', newPassword: 'short', confirmPassword: 'short' }))).toEqual({
+    expect(
+      messages(
+        addAdminSchema.safeParse({
+          username: 'bruno',
+          newPassword: 'short',
+          confirmPassword: 'short',
+        }),
+      ),
+    ).toEqual({
       newPassword: 'Password must be at least 6 characters',
     });
   });
@@ -74,10 +177,22 @@ describe('default expiry days (SPEC §5, §9)', () => {
     expect(parseExpiryDays('Infinity')).toEqual({ ok: true, days: 30 });
   });
   it('refuses values out of range or with a fraction, saying why', () => {
-    expect(parseExpiryDays('0')).toEqual({ ok: false, error: 'Default expiry must be between 1 and 365 days' });
-    expect(parseExpiryDays('366')).toEqual({ ok: false, error: 'Default expiry must be between 1 and 365 days' });
-    expect(parseExpiryDays('-5')).toEqual({ ok: false, error: 'Default expiry must be between 1 and 365 days' });
-    expect(parseExpiryDays('7.5')).toEqual({ ok: false, error: 'Default expiry must be a whole number of days' });
+    expect(parseExpiryDays('0')).toEqual({
+      ok: false,
+      error: 'Default expiry must be between 1 and 365 days',
+    });
+    expect(parseExpiryDays('366')).toEqual({
+      ok: false,
+      error: 'Default expiry must be between 1 and 365 days',
+    });
+    expect(parseExpiryDays('-5')).toEqual({
+      ok: false,
+      error: 'Default expiry must be between 1 and 365 days',
+    });
+    expect(parseExpiryDays('7.5')).toEqual({
+      ok: false,
+      error: 'Default expiry must be a whole number of days',
+    });
   });
 });
 
@@ -99,8 +214,18 @@ describe('the footer preview', () => {
     expect(footer.tagline).toBe('Quiet moments');
     expect(footer.copyright).toBe('© 2031 Willow & Light');
     expect(footer.links).toEqual([
-      { key: 'social_instagram', label: 'Instagram', text: 'https://instagram.com/willow', href: 'https://instagram.com/willow' },
-      { key: 'social_linkedin', label: 'LinkedIn', text: 'linkedin.com/in/willow', href: undefined },
+      {
+        key: 'social_instagram',
+        label: 'Instagram',
+        text: 'https://instagram.com/willow',
+        href: 'https://instagram.com/willow',
+      },
+      {
+        key: 'social_linkedin',
+        label: 'LinkedIn',
+        text: 'linkedin.com/in/willow',
+        href: undefined,
+      },
       { key: 'social_website', label: 'Website', text: 'javascript:alert(1)', href: undefined },
     ]);
   });
@@ -121,7 +246,11 @@ describe('the footer preview', () => {
     expect(links('https:\\\\evil.example')).toBeUndefined();
   });
   it('asks for a full web address in the social links before saving', () => {
-    const form = { ...profileToForm(null), social_instagram: 'javascript:alert(1)', social_website: 'https://studio.example' };
+    const form = {
+      ...profileToForm(null),
+      social_instagram: 'javascript:alert(1)',
+      social_website: 'https://studio.example',
+    };
     const result = profileSchema.safeParse(form);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
@@ -178,7 +307,12 @@ describe('who sees which account-security buttons (SPEC §6)', () => {
 
 describe('the profile form', () => {
   it('saves trimmed text and empty fields as null (SPEC §5)', () => {
-    const values = { ...profileToForm(null), site_name: '  Willow  ', social_instagram: 'https://instagram.com/w', subtitle: '   ' };
+    const values = {
+      ...profileToForm(null),
+      site_name: '  Willow  ',
+      social_instagram: 'https://instagram.com/w',
+      subtitle: '   ',
+    };
     expect(formToProfile(values)).toEqual({
       site_name: 'Willow',
       subtitle: null,
@@ -191,9 +325,20 @@ describe('the profile form', () => {
     });
   });
   it('shows a save still waiting in the outbox over the server row', () => {
-    const server = { ...profileToForm(null), id: 'p1', site_name: 'Old', subtitle: 'Kept', created_at: '', updated_at: '' };
+    const server = {
+      ...profileToForm(null),
+      id: 'p1',
+      site_name: 'Old',
+      subtitle: 'Kept',
+      created_at: '',
+      updated_at: '',
+    };
     const item = { kind: 'profile.save', payload: { site_name: 'New' } } as OutboxItem;
-    expect(overlayProfile(server, [item])).toMatchObject({ id: 'p1', site_name: 'New', subtitle: 'Kept' });
+    expect(overlayProfile(server, [item])).toMatchObject({
+      id: 'p1',
+      site_name: 'New',
+      subtitle: 'Kept',
+    });
     expect(overlayProfile(null, [])).toBeNull();
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { INITIAL_LINK_DEFAULTS, linkDefaultsFromRows } from '@/lib/backend/link-defaults';
-import { generatePasscode, isUsableLink, newestUsableLink, newLinkValues, PASSCODE_PATTERN, shareMessage } from '@/lib/share-link';
+import {
+  generatePasscode,
+  isUsableLink,
+  newestUsableLink,
+  newLinkValues,
+  PASSCODE_PATTERN,
+  shareMessage,
+} from '@/lib/share-link';
 
 describe('the share message', () => {
   it('gives the link, the passcode and the last day', () => {
@@ -10,13 +17,15 @@ describe('the share message', () => {
         passcode: '1234',
         expiresAt: new Date(2026, 11, 24, 23, 59, 59, 999).toISOString(),
       }),
-    ).toBe('Your photos are ready: https://studio.example/client/tok\nPasscode: 1234\nThis link works until 24 December 2026.');
+    ).toBe(
+      'Your photos are ready: https://studio.example/client/tok\nPasscode: 1234\nThis link works until 24 December 2026.',
+    );
   });
 
   it('leaves out the lines that do not apply', () => {
-    expect(shareMessage({ url: 'https://studio.example/client/tok', passcode: null, expiresAt: null })).toBe(
-      'Your photos are ready: https://studio.example/client/tok',
-    );
+    expect(
+      shareMessage({ url: 'https://studio.example/client/tok', passcode: null, expiresAt: null }),
+    ).toBe('Your photos are ready: https://studio.example/client/tok');
   });
 });
 
@@ -25,12 +34,24 @@ describe('a new link from the saved defaults', () => {
 
   it('lasts the default days, to the end of the last day', () => {
     const values = newLinkValues(INITIAL_LINK_DEFAULTS, today);
-    expect(values).toEqual({ passcode: null, allowDownloads: true, expiresAt: new Date(2026, 11, 25, 23, 59, 59, 999).toISOString() });
+    expect(values).toEqual({
+      passcode: null,
+      allowDownloads: true,
+      expiresAt: new Date(2026, 11, 25, 23, 59, 59, 999).toISOString(),
+    });
   });
 
   it('gets a fresh passcode when the defaults require one, and downloads as they say', () => {
-    const values = newLinkValues({ requirePasscode: true, allowDownloads: false, expiryDays: 7 }, today, () => '048213');
-    expect(values).toEqual({ passcode: '048213', allowDownloads: false, expiresAt: new Date(2026, 11, 2, 23, 59, 59, 999).toISOString() });
+    const values = newLinkValues(
+      { requirePasscode: true, allowDownloads: false, expiryDays: 7 },
+      today,
+      () => '048213',
+    );
+    expect(values).toEqual({
+      passcode: '048213',
+      allowDownloads: false,
+      expiresAt: new Date(2026, 11, 2, 23, 59, 59, 999).toISOString(),
+    });
   });
 
   it('makes passcodes of 6 digits within the rule, leading zeros kept', () => {
@@ -48,13 +69,23 @@ describe('a new link from the saved defaults', () => {
         { setting_key: 'link_expiry_days', setting_value: '14' },
       ]),
     ).toEqual({ requirePasscode: true, allowDownloads: false, expiryDays: 14 });
-    expect(linkDefaultsFromRows([{ setting_key: 'link_expiry_days', setting_value: '900' }]).expiryDays).toBe(30);
+    expect(
+      linkDefaultsFromRows([{ setting_key: 'link_expiry_days', setting_value: '900' }]).expiryDays,
+    ).toBe(30);
   });
 });
 
 describe('the link Share reuses', () => {
   const now = new Date('2026-11-25T12:00:00Z');
-  const link = (id: string, fields: Partial<{ album_id: string; is_active: boolean; expires_at: string | null; created_at: string }>) => ({
+  const link = (
+    id: string,
+    fields: Partial<{
+      album_id: string;
+      is_active: boolean;
+      expires_at: string | null;
+      created_at: string;
+    }>,
+  ) => ({
     id,
     album_id: 'album-1',
     is_active: true,

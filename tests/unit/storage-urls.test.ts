@@ -1,21 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { originalObject, originalPath, photoDisplayUrl, photoObjectNames } from '@/lib/backend/photo-objects';
+import {
+  originalObject,
+  originalPath,
+  photoDisplayUrl,
+  photoObjectNames,
+} from '@/lib/backend/photo-objects';
 import { photosObjectName, resolveStorageUrl } from '@/lib/backend/storage';
 
 const backend = { config: { supabaseUrl: 'http://127.0.0.1:9090', supabaseAnonKey: 'key' } };
 
 describe('storage URLs', () => {
   it('finds the object name inside bucket photos', () => {
-    expect(photosObjectName('http://127.0.0.1:8080/storage/v1/object/public/photos/abc/def.jpg')).toBe('abc/def.jpg');
-    expect(photosObjectName('https://p.supabase.co/storage/v1/object/public/photos/a%20b/c.jpg?x=1')).toBe('a b/c.jpg');
+    expect(
+      photosObjectName('http://127.0.0.1:8080/storage/v1/object/public/photos/abc/def.jpg'),
+    ).toBe('abc/def.jpg');
+    expect(
+      photosObjectName('https://p.supabase.co/storage/v1/object/public/photos/a%20b/c.jpg?x=1'),
+    ).toBe('a b/c.jpg');
     expect(photosObjectName('https://elsewhere.example/pic.jpg')).toBeNull();
   });
 
   it('re-points photo URLs at the current backend and leaves others alone', () => {
-    expect(resolveStorageUrl(backend, 'http://127.0.0.1:8080/storage/v1/object/public/photos/abc/def.jpg')).toBe(
-      'http://127.0.0.1:9090/storage/v1/object/public/photos/abc/def.jpg',
+    expect(
+      resolveStorageUrl(
+        backend,
+        'http://127.0.0.1:8080/storage/v1/object/public/photos/abc/def.jpg',
+      ),
+    ).toBe('http://127.0.0.1:9090/storage/v1/object/public/photos/abc/def.jpg');
+    expect(resolveStorageUrl(backend, 'https://elsewhere.example/pic.jpg')).toBe(
+      'https://elsewhere.example/pic.jpg',
     );
-    expect(resolveStorageUrl(backend, 'https://elsewhere.example/pic.jpg')).toBe('https://elsewhere.example/pic.jpg');
     expect(resolveStorageUrl(backend, null)).toBeUndefined();
   });
 });
@@ -30,15 +44,21 @@ describe('the photo-object naming contract', () => {
       thumb: `${album}/${photo}.thumb.webp`,
       preview: `${album}/${photo}.preview.webp`,
     });
-    expect(originalPath(`${album}/${photo}.jpg`)).toBe(`/storage/v1/object/authenticated/originals/${album}/${photo}.jpg`);
+    expect(originalPath(`${album}/${photo}.jpg`)).toBe(
+      `/storage/v1/object/authenticated/originals/${album}/${photo}.jpg`,
+    );
   });
 
   it('reads which bucket a stored original is in, and nothing else', () => {
-    expect(originalObject(`/storage/v1/object/authenticated/originals/${album}/${photo}.jpg`)).toEqual({
+    expect(
+      originalObject(`/storage/v1/object/authenticated/originals/${album}/${photo}.jpg`),
+    ).toEqual({
       bucket: 'originals',
       name: `${album}/${photo}.jpg`,
     });
-    expect(originalObject(`https://old.example/storage/v1/object/public/photos/${album}/${photo}.jpg`)).toEqual({
+    expect(
+      originalObject(`https://old.example/storage/v1/object/public/photos/${album}/${photo}.jpg`),
+    ).toEqual({
       bucket: 'photos',
       name: `${album}/${photo}.jpg`,
     });
@@ -51,9 +71,15 @@ describe('the photo-object naming contract', () => {
     const privateOriginal = originalPath(`${album}/${photo}.jpg`);
     const publicOriginal = `/storage/v1/object/public/photos/${album}/${photo}.jpg`;
     const thumb = `/storage/v1/object/public/photos/${album}/${photo}.thumb.webp`;
-    expect(photoDisplayUrl({ thumb_url: thumb, preview_url: null, file_url: privateOriginal })).toBe(thumb);
-    expect(photoDisplayUrl({ thumb_url: null, preview_url: null, file_url: privateOriginal })).toBeNull();
-    expect(photoDisplayUrl({ thumb_url: null, preview_url: null, file_url: publicOriginal })).toBe(publicOriginal);
+    expect(
+      photoDisplayUrl({ thumb_url: thumb, preview_url: null, file_url: privateOriginal }),
+    ).toBe(thumb);
+    expect(
+      photoDisplayUrl({ thumb_url: null, preview_url: null, file_url: privateOriginal }),
+    ).toBeNull();
+    expect(photoDisplayUrl({ thumb_url: null, preview_url: null, file_url: publicOriginal })).toBe(
+      publicOriginal,
+    );
     expect(resolveStorageUrl(backend, privateOriginal)).toBeUndefined();
   });
 });

@@ -37,7 +37,10 @@ describe('a streamed photo list', () => {
     const client = new QueryClient();
     const held = heldPages();
     const key = ['photos'];
-    const done = client.fetchQuery({ queryKey: key, queryFn: streamedPhotoList(backend, held.pages) });
+    const done = client.fetchQuery({
+      queryKey: key,
+      queryFn: streamedPhotoList(backend, held.pages),
+    });
     const shown = () => client.getQueryData<PhotoList>(key);
 
     await held.give([photo('p1'), photo('p2')]);
@@ -61,7 +64,10 @@ describe('a streamed photo list', () => {
     lazyBelow.src = 'http://site.test/below.webp';
     document.body.append(lazyBelow);
     try {
-      const done = client.fetchQuery({ queryKey: ['photos'], queryFn: streamedPhotoList(backend, held.pages) });
+      const done = client.fetchQuery({
+        queryKey: ['photos'],
+        queryFn: streamedPhotoList(backend, held.pages),
+      });
       await held.give([photo('p1')]);
       // Well past the browser's idle time, the first-screen image is still downloading: no second request.
       await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -81,15 +87,25 @@ describe('a streamed photo list', () => {
     const client = new QueryClient();
     const key = ['photos'];
     const first = heldPages();
-    const loaded = client.fetchQuery({ queryKey: key, queryFn: streamedPhotoList(backend, first.pages) });
+    const loaded = client.fetchQuery({
+      queryKey: key,
+      queryFn: streamedPhotoList(backend, first.pages),
+    });
     await first.give([photo('p1')]);
     await first.give(null);
     await loaded;
 
     const again = heldPages();
-    const refetched = client.fetchQuery({ queryKey: key, queryFn: streamedPhotoList(backend, again.pages), staleTime: 0 });
+    const refetched = client.fetchQuery({
+      queryKey: key,
+      queryFn: streamedPhotoList(backend, again.pages),
+      staleTime: 0,
+    });
     await again.give([photo('p9')]);
-    expect(client.getQueryData<PhotoList>(key)).toMatchObject({ photos: [{ id: 'p1' }], complete: true });
+    expect(client.getQueryData<PhotoList>(key)).toMatchObject({
+      photos: [{ id: 'p1' }],
+      complete: true,
+    });
     await again.give(null);
     expect((await refetched).photos.map((item) => item.id)).toEqual(['p9']);
   });

@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BackendError } from '@/lib/backend/errors';
 import { AdminDatabase, dexieOutboxStore } from '@/offline/outbox/db';
-import { SyncEngine, type ChangeRequest, type Clock, type OutboxStore, type QueuedChange } from '@/offline/outbox/sync-engine';
+import {
+  SyncEngine,
+  type ChangeRequest,
+  type Clock,
+  type OutboxStore,
+  type QueuedChange,
+} from '@/offline/outbox/sync-engine';
 
 /** A clock the test moves by hand; timers run when their time comes. */
 class FakeClock implements Clock {
@@ -85,8 +91,11 @@ afterEach(async () => {
 });
 
 /** A change as the engine sees it (kinds here are just names: the engine knows none). */
-const change = (fields: Omit<ChangeRequest<QueuedChange>, 'version'>): ChangeRequest<QueuedChange> => ({ version: 1, ...fields });
-const createAlbum = (id = 'a1') => change({ kind: 'album.create', entity: `album:${id}`, payload: { id }, label: `Create ${id}` });
+const change = (
+  fields: Omit<ChangeRequest<QueuedChange>, 'version'>,
+): ChangeRequest<QueuedChange> => ({ version: 1, ...fields });
+const createAlbum = (id = 'a1') =>
+  change({ kind: 'album.create', entity: `album:${id}`, payload: { id }, label: `Create ${id}` });
 const uploadPhoto = (id: string, album = 'a1') =>
   change({
     kind: 'photo.upload',
@@ -100,12 +109,21 @@ describe('the sync engine', () => {
   it('sends a change at once and settles it as synced, leaving the outbox empty', async () => {
     const sync = engine();
     expect(await sync.submit(createAlbum())).toBe('synced');
-    expect(transport.calls).toEqual([{ kind: 'album.create', payload: { id: 'a1' }, at: clock.time }]);
+    expect(transport.calls).toEqual([
+      { kind: 'album.create', payload: { id: 'a1' }, at: clock.time },
+    ]);
     expect(await db.outbox.count()).toBe(0);
   });
 
   it('retries network errors, 5xx and 429 with backoff of 1, 2, 5 and 10 seconds', async () => {
-    transport.script('album.create', networkError(), serverError(), rateLimited(), serverError(), 'ok');
+    transport.script(
+      'album.create',
+      networkError(),
+      serverError(),
+      rateLimited(),
+      serverError(),
+      'ok',
+    );
     const sync = engine();
     const start = clock.time;
     expect(await sync.submit(createAlbum())).toBe('queued');
@@ -117,7 +135,9 @@ describe('the sync engine', () => {
       await sync.flush();
       expect(transport.calls.length).toBe(callsBefore + 1);
     }
-    expect(transport.calls.map((call) => call.at - start)).toEqual([0, 1_000, 3_000, 8_000, 18_000]);
+    expect(transport.calls.map((call) => call.at - start)).toEqual([
+      0, 1_000, 3_000, 8_000, 18_000,
+    ]);
     expect(await db.outbox.count()).toBe(0);
   });
 
@@ -142,8 +162,17 @@ describe('the sync engine', () => {
     const sync = engine();
     await sync.submit(createAlbum('a1'));
     const upload = sync.submit(uploadPhoto('p1', 'a1'));
-    const update = sync.submit(change({ kind: 'album.update', entity: 'album:a1', payload: { id: 'a1', name: 'x' }, label: 'Rename' }));
-    const otherLink = sync.submit(change({ kind: 'link.create', entity: 'link:l1', payload: { id: 'l1' }, label: 'Link' }));
+    const update = sync.submit(
+      change({
+        kind: 'album.update',
+        entity: 'album:a1',
+        payload: { id: 'a1', name: 'x' },
+        label: 'Rename',
+      }),
+    );
+    const otherLink = sync.submit(
+      change({ kind: 'link.create', entity: 'link:l1', payload: { id: 'l1' }, label: 'Link' }),
+    );
     await sync.flush();
     expect(transport.calls.map((call) => call.kind)).toEqual(['album.create', 'link.create']);
     expect(await otherLink).toBe('synced');
@@ -173,30 +202,52 @@ describe('the sync engine', () => {
 
     await sync.retryAll();
     await sync.flush();
-    expect(transport.calls.map((call) => call.kind)).toEqual(['album.create', 'album.create', 'photo.upload']);
+    expect(transport.calls.map((call) => call.kind)).toEqual([
+      'album.create',
+      'album.create',
+      'photo.upload',
+    ]);
     expect(await db.outbox.count()).toBe(0);
   });
 
   // The failures that used to count as network errors and hold up the whole queue: whatever
   // a change fails with that is no missing answer stops that change and its dependents only.
   for (const [name, failure, kind] of [
-    ['a photo the browser cannot decode', () => new Error('IMG_0666.jpg could not be read as a photo.'), 'refused'],
+    [
+      'a photo the browser cannot decode',
+      () => new Error('IMG_0666.jpg could not be read as a photo.'),
+      'refused',
+    ],
     ['a TypeError', () => new TypeError('Cannot read properties of undefined'), 'refused'],
-    ['a full disk', () => new DOMException('The quota has been exceeded.', 'QuotaExceededError'), 'refused'],
-    ['a conflict with the server', () => new BackendError('A linked item no longer exists', 'conflict', 409), 'conflict'],
+    [
+      'a full disk',
+      () => new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+      'refused',
+    ],
+    [
+      'a conflict with the server',
+      () => new BackendError('A linked item no longer exists', 'conflict', 409),
+      'conflict',
+    ],
   ] as const) {
     it(`stops only the change and its dependents on ${name}; the rest of the queue goes on`, async () => {
       transport.script('photo.upload', failure());
       online = false;
       const sync = engine();
       await sync.submit(uploadPhoto('p1', 'a1'));
-      await sync.submit(change({ kind: 'album.update', entity: 'photo:p1', payload: {}, label: 'Behind it' }));
+      await sync.submit(
+        change({ kind: 'album.update', entity: 'photo:p1', payload: {}, label: 'Behind it' }),
+      );
       await sync.submit(createAlbum('a2'));
       await sync.submit(uploadPhoto('p2', 'a2'));
       online = true;
       await sync.wake();
       await sync.flush();
-      expect(transport.calls.map((call) => call.kind)).toEqual(['photo.upload', 'album.create', 'photo.upload']);
+      expect(transport.calls.map((call) => call.kind)).toEqual([
+        'photo.upload',
+        'album.create',
+        'photo.upload',
+      ]);
       const [failed, waiting] = await db.outbox.toArray();
       expect(failed).toMatchObject({ label: 'Upload p1', status: 'failed', failure: { kind } });
       expect(waiting).toMatchObject({ label: 'Behind it', status: 'pending' });
@@ -213,7 +264,9 @@ describe('the sync engine', () => {
     online = false;
     const sync = engine();
     await sync.submit(createAlbum('a1'));
-    await sync.submit(change({ kind: 'link.create', entity: 'link:l1', payload: { id: 'l1' }, label: 'Link' }));
+    await sync.submit(
+      change({ kind: 'link.create', entity: 'link:l1', payload: { id: 'l1' }, label: 'Link' }),
+    );
     await sync.flush();
     online = true;
     await sync.wake();
@@ -221,7 +274,11 @@ describe('the sync engine', () => {
     expect(transport.calls.map((call) => call.kind)).toEqual(['album.create']);
     clock.advance(1_000);
     await sync.flush();
-    expect(transport.calls.map((call) => call.kind)).toEqual(['album.create', 'album.create', 'link.create']);
+    expect(transport.calls.map((call) => call.kind)).toEqual([
+      'album.create',
+      'album.create',
+      'link.create',
+    ]);
   });
 
   it('queues changes while offline and sends them when the network returns', async () => {
@@ -288,15 +345,25 @@ describe('the sync engine', () => {
   it('settles a change stuck behind a refused one as queued instead of leaving its submitter waiting', async () => {
     transport.script('album.update', refused('Album not found'));
     const sync = engine();
-    await expect(sync.submit(change({ kind: 'album.update', entity: 'album:a1', payload: {}, label: 'Rename' }))).rejects.toThrow();
-    expect(await sync.submit(change({ kind: 'album.update', entity: 'album:a1', payload: {}, label: 'Rename again' }))).toBe('queued');
+    await expect(
+      sync.submit(
+        change({ kind: 'album.update', entity: 'album:a1', payload: {}, label: 'Rename' }),
+      ),
+    ).rejects.toThrow();
+    expect(
+      await sync.submit(
+        change({ kind: 'album.update', entity: 'album:a1', payload: {}, label: 'Rename again' }),
+      ),
+    ).toBe('queued');
     expect(transport.calls).toHaveLength(1);
   });
 
   it('lets the user discard a failed change, which frees the changes behind it', async () => {
     transport.script('album.update', refused('Album not found'));
     const sync = engine();
-    const failed = sync.submit(change({ kind: 'album.update', entity: 'album:a1', payload: {}, label: 'Rename' }));
+    const failed = sync.submit(
+      change({ kind: 'album.update', entity: 'album:a1', payload: {}, label: 'Rename' }),
+    );
     await expect(failed).rejects.toThrow('Album not found');
     void sync.submit(uploadPhoto('p1', 'a1'));
     await sync.flush();

@@ -1,12 +1,19 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { overlayTestimonials } from '@/features/admin-testimonials/testimonials-overlay';
-import { toTestimonialFields, testimonialSchema } from '@/features/admin-testimonials/testimonial-form';
+import {
+  toTestimonialFields,
+  testimonialSchema,
+} from '@/features/admin-testimonials/testimonial-form';
 import type { TestimonialRow } from '@/lib/backend/database.types';
 import { changes } from '@/offline/outbox/registry';
 import { queued as queuedChange } from './queued-change';
 
-const row = (id: string, sort_order: number, fields: Partial<TestimonialRow> = {}): TestimonialRow => ({
+const row = (
+  id: string,
+  sort_order: number,
+  fields: Partial<TestimonialRow> = {},
+): TestimonialRow => ({
   id,
   client_name: `Client ${id}`,
   quote: 'Lovely.',
@@ -22,13 +29,30 @@ describe('the testimonials overlay', () => {
   it('adds waiting testimonials, merges edits and moves, drops deletions, by sort order', () => {
     const server = [row('a', 0), row('b', 1), row('c', 2)];
     const items = [
-      queuedChange(changes.createTestimonial({ id: 'd', client_name: 'New', quote: 'Hi', sort_order: 3 })),
-      queuedChange(changes.updateTestimonial({ id: 'c', name: 'Client c', changes: { sort_order: 0 } })),
-      queuedChange(changes.updateTestimonial({ id: 'a', name: 'Client a', changes: { sort_order: 2, is_active: false } })),
+      queuedChange(
+        changes.createTestimonial({ id: 'd', client_name: 'New', quote: 'Hi', sort_order: 3 }),
+      ),
+      queuedChange(
+        changes.updateTestimonial({ id: 'c', name: 'Client c', changes: { sort_order: 0 } }),
+      ),
+      queuedChange(
+        changes.updateTestimonial({
+          id: 'a',
+          name: 'Client a',
+          changes: { sort_order: 2, is_active: false },
+        }),
+      ),
       queuedChange(changes.deleteTestimonial({ id: 'b', name: 'Client b' })),
     ];
     const shown = overlayTestimonials(server, items);
-    expect(shown.map(({ id, sort_order, is_active, pending }) => ({ id, sort_order, is_active, pending }))).toEqual([
+    expect(
+      shown.map(({ id, sort_order, is_active, pending }) => ({
+        id,
+        sort_order,
+        is_active,
+        pending,
+      })),
+    ).toEqual([
       { id: 'c', sort_order: 0, is_active: true, pending: true },
       { id: 'a', sort_order: 2, is_active: false, pending: true },
       { id: 'd', sort_order: 3, is_active: true, pending: true },
@@ -46,7 +70,14 @@ describe('the testimonial form', () => {
     expect(errors({ clientName: 'x'.repeat(101) })).toEqual(['At most 100 characters']);
     expect(errors({ quote: '' })).toEqual(['Quote is required']);
     expect(errors({ quote: 'x'.repeat(2001) })).toEqual(['At most 2000 characters']);
-    expect(toTestimonialFields({ clientName: ' Emma ', quote: ' Lovely ', photoUrl: ' ', isActive: false })).toEqual({
+    expect(
+      toTestimonialFields({
+        clientName: ' Emma ',
+        quote: ' Lovely ',
+        photoUrl: ' ',
+        isActive: false,
+      }),
+    ).toEqual({
       client_name: 'Emma',
       quote: 'Lovely',
       photo_url: null,

@@ -58,7 +58,16 @@ describe('hexToHsl', () => {
 
 describe('hslToHex', () => {
   it('is the inverse of hexToHslParts', () => {
-    for (const hex of ['#FFFFFF', '#000000', '#E8C4C4', '#336699', '#FEFEFE', '#FF0001', '#12AB9F', '#7F7F80']) {
+    for (const hex of [
+      '#FFFFFF',
+      '#000000',
+      '#E8C4C4',
+      '#336699',
+      '#FEFEFE',
+      '#FF0001',
+      '#12AB9F',
+      '#7F7F80',
+    ]) {
       expect(hslToHex(hexToHslParts(hex))).toBe(hex);
     }
   });
@@ -71,7 +80,9 @@ describe('readable text colours', () => {
     expect(contrastRatio('#808080', hslToHex(grey))).toBeGreaterThanOrEqual(4.5);
     // Already readable: unchanged.
     expect(readableOn('#FFFFFF', { h: 0, s: 0, l: 40 }, 'dark')).toEqual({ h: 0, s: 0, l: 40 });
-    expect(contrastRatio('#15151A', hslToHex(readableOn('#15151A', { h: 0, s: 0, l: 30 }, 'light')))).toBeGreaterThanOrEqual(4.5);
+    expect(
+      contrastRatio('#15151A', hslToHex(readableOn('#15151A', { h: 0, s: 0, l: 30 }, 'light'))),
+    ).toBeGreaterThanOrEqual(4.5);
   });
 
   it('puts dark ink on pale colours and light ink on deep ones', () => {
@@ -84,7 +95,18 @@ describe('readable text colours', () => {
   it('the chosen ink always reads at least 4.5:1, falling back to black or white on mid-tones', () => {
     expect(inkFor('#FF0000')).toBe('#000000');
     expect(inkFor('#767676')).toBe('#000000');
-    for (const colour of ['#E8C4C4', '#336699', '#FF0000', '#00FF00', '#0000FF', '#777777', '#767676', '#FFFF00', '#1A1A1A', '#C0392B']) {
+    for (const colour of [
+      '#E8C4C4',
+      '#336699',
+      '#FF0000',
+      '#00FF00',
+      '#0000FF',
+      '#777777',
+      '#767676',
+      '#FFFF00',
+      '#1A1A1A',
+      '#C0392B',
+    ]) {
       expect(contrastRatio(colour, inkFor(colour))).toBeGreaterThanOrEqual(4.5);
     }
   });

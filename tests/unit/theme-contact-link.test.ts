@@ -13,12 +13,21 @@ describe('the contact button action (SPEC §7)', () => {
   });
 
   it('phone: a telephone link with only digits and +', () => {
-    expect(contactLink('phone', '+44 (0)7700 900-123')).toEqual({ href: 'tel:+4407700900123', newTab: false });
+    expect(contactLink('phone', '+44 (0)7700 900-123')).toEqual({
+      href: 'tel:+4407700900123',
+      newTab: false,
+    });
   });
 
   it('instagram: the profile in a new tab, dropping a leading @', () => {
-    expect(contactLink('instagram', '@willow.light')).toEqual({ href: 'https://instagram.com/willow.light', newTab: true });
-    expect(contactLink('instagram', 'willow_light')).toEqual({ href: 'https://instagram.com/willow_light', newTab: true });
+    expect(contactLink('instagram', '@willow.light')).toEqual({
+      href: 'https://instagram.com/willow.light',
+      newTab: true,
+    });
+    expect(contactLink('instagram', 'willow_light')).toEqual({
+      href: 'https://instagram.com/willow_light',
+      newTab: true,
+    });
     expect(contactLink('instagram', 'https://www.instagram.com/willow')).toEqual({
       href: 'https://www.instagram.com/willow',
       newTab: true,
@@ -26,10 +35,22 @@ describe('the contact button action (SPEC §7)', () => {
   });
 
   it('facebook and website: https:// is added when the value does not start with http', () => {
-    expect(contactLink('facebook', 'facebook.com/willowlight')).toEqual({ href: 'https://facebook.com/willowlight', newTab: true });
-    expect(contactLink('facebook', 'willowlight')).toEqual({ href: 'https://facebook.com/willowlight', newTab: true });
-    expect(contactLink('facebook', 'http://fb.me/willow')).toEqual({ href: 'http://fb.me/willow', newTab: true });
-    expect(contactLink('website', 'willowandlight.com')).toEqual({ href: 'https://willowandlight.com', newTab: true });
+    expect(contactLink('facebook', 'facebook.com/willowlight')).toEqual({
+      href: 'https://facebook.com/willowlight',
+      newTab: true,
+    });
+    expect(contactLink('facebook', 'willowlight')).toEqual({
+      href: 'https://facebook.com/willowlight',
+      newTab: true,
+    });
+    expect(contactLink('facebook', 'http://fb.me/willow')).toEqual({
+      href: 'http://fb.me/willow',
+      newTab: true,
+    });
+    expect(contactLink('website', 'willowandlight.com')).toEqual({
+      href: 'https://willowandlight.com',
+      newTab: true,
+    });
     expect(contactLink('website', 'https://willowandlight.com/book?x=1')).toEqual({
       href: 'https://willowandlight.com/book?x=1',
       newTab: true,

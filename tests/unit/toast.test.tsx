@@ -26,10 +26,16 @@ describe('toasts', () => {
     render(<Toaster />);
     notify.error('Please enter the correct passcode', 'Invalid Passcode', { id: 'passcode' });
     await screen.findByText('Please enter the correct passcode');
-    notify.error('Too many attempts. Please wait a few minutes and try again.', 'Error', { id: 'passcode' });
+    notify.error('Too many attempts. Please wait a few minutes and try again.', 'Error', {
+      id: 'passcode',
+    });
     await screen.findByText('Too many attempts. Please wait a few minutes and try again.');
     expect(screen.queryByText('Please enter the correct passcode')).toBeNull();
     notify.dismiss('passcode');
-    await waitFor(() => expect(screen.queryByText('Too many attempts. Please wait a few minutes and try again.')).toBeNull());
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Too many attempts. Please wait a few minutes and try again.'),
+      ).toBeNull(),
+    );
   });
 });

@@ -21,18 +21,29 @@ const upload = (photoId: string, albumId = 'album-1'): PhotoUploadPayload => ({
   mimeType: 'image/jpeg',
   fileSize: 1000,
 });
-const entry = (photoId: string) => ({ photoId, originalFilename: `IMG_${photoId}.jpg`, fileSize: 1000 });
+const entry = (photoId: string) => ({
+  photoId,
+  originalFilename: `IMG_${photoId}.jpg`,
+  fileSize: 1000,
+});
 
 function renderBatch(albumId = 'album-1') {
-  const wrapper = ({ children }: { children: ReactNode }) => <OutboxProvider outbox={outboxOf(engine, db)}>{children}</OutboxProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <OutboxProvider outbox={outboxOf(engine, db)}>{children}</OutboxProvider>
+  );
   return renderHook(() => useUploadBatch(albumId), { wrapper });
 }
 
 beforeEach(async () => {
   db = new AdminDatabase(`test-${crypto.randomUUID()}`);
   // Offline: queued uploads stay in the outbox.
-  engine = new SyncEngine({ store: dexieOutboxStore(db), send: async () => undefined, isOnline: () => false });
-  for (const photo of [upload('p1'), upload('p2'), upload('p3', 'album-2')]) await engine.enqueue(changes.uploadPhoto(photo));
+  engine = new SyncEngine({
+    store: dexieOutboxStore(db),
+    send: async () => undefined,
+    isOnline: () => false,
+  });
+  for (const photo of [upload('p1'), upload('p2'), upload('p3', 'album-2')])
+    await engine.enqueue(changes.uploadPhoto(photo));
 });
 
 afterEach(async () => {
@@ -46,7 +57,11 @@ describe("an album's upload progress", () => {
     const { result } = renderBatch();
     await waitFor(() => expect(result.current.entries).toHaveLength(3));
     // p0 left the outbox: the server has it.
-    expect({ done: result.current.done, percent: result.current.percent, finished: result.current.finished }).toEqual({
+    expect({
+      done: result.current.done,
+      percent: result.current.percent,
+      finished: result.current.finished,
+    }).toEqual({
       done: 1,
       percent: 33,
       finished: false,
@@ -56,9 +71,16 @@ describe("an album's upload progress", () => {
 
   it("is rebuilt from the album's queued uploads when the page closed before the list was stored", async () => {
     const { result } = renderBatch();
-    await waitFor(() => expect(result.current.entries.map((item) => item.photoId)).toEqual(['p1', 'p2']));
+    await waitFor(() =>
+      expect(result.current.entries.map((item) => item.photoId)).toEqual(['p1', 'p2']),
+    );
     expect(result.current.done).toBe(0);
-    await waitFor(async () => expect((await loadUploadBatch(db, 'album-1')).map((item) => item.photoId)).toEqual(['p1', 'p2']));
+    await waitFor(async () =>
+      expect((await loadUploadBatch(db, 'album-1')).map((item) => item.photoId)).toEqual([
+        'p1',
+        'p2',
+      ]),
+    );
   });
 
   it('adds a photo once when it is already in the list', async () => {

@@ -29,7 +29,9 @@ const makeRenditions = vi.fn(async () => ({
   preview: new Blob(['preview-bytes'], { type: 'image/webp' }),
 }));
 
-vi.mock('@/offline/outbox/renditions', () => ({ makeRenditions: (...args: unknown[]) => makeRenditions(...(args as [])) }));
+vi.mock('@/offline/outbox/renditions', () => ({
+  makeRenditions: (...args: unknown[]) => makeRenditions(...(args as [])),
+}));
 vi.mock('@/lib/backend/storage', () => ({
   uploadToPhotos: async (_backend: unknown, path: string, blob: Blob, type: string) => {
     uploaded.push({ path, type, size: blob.size });
@@ -60,7 +62,9 @@ vi.mock('@/lib/backend/resumable-upload', () => ({
     },
   ) => {
     resumedFrom.push(options.uploadUrl);
-    await options.onUploadUrl?.(options.uploadUrl ?? `http://site/storage/v1/upload/resumable/sign/${path.length}`);
+    await options.onUploadUrl?.(
+      options.uploadUrl ?? `http://site/storage/v1/upload/resumable/sign/${path.length}`,
+    );
     options.onProgress?.(3, blob.size);
     if (holdOriginalOf && path.includes(holdOriginalOf)) {
       await new Promise((_, reject) =>
@@ -105,18 +109,28 @@ afterEach(async () => {
 });
 
 /** A photo picked for album `albumId`, its original stored as the outbox stores it. */
-async function keepForUpload(database: AdminDatabase, albumId: string, file: File): Promise<PhotoUploadPayload> {
+async function keepForUpload(
+  database: AdminDatabase,
+  albumId: string,
+  file: File,
+): Promise<PhotoUploadPayload> {
   const { payload, blobs } = photoUpload(albumId, file);
   await database.blobs.bulkPut(blobs);
   return payload;
 }
 
-const jpeg = (name = 'IMG_0001.JPG') => new File([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], name, { type: 'image/jpeg' });
+const jpeg = (name = 'IMG_0001.JPG') =>
+  new File([new Uint8Array([0xff, 0xd8, 0xff, 1, 2, 3])], name, { type: 'image/jpeg' });
 
 describe('the upload pipeline', () => {
   it('keeps the original in IndexedDB under a fresh id, keeping a sensible extension', async () => {
     const upload = await keepForUpload(db, 'album-1', jpeg());
-    expect(upload).toMatchObject({ albumId: 'album-1', originalFilename: 'IMG_0001.JPG', mimeType: 'image/jpeg', fileSize: 6 });
+    expect(upload).toMatchObject({
+      albumId: 'album-1',
+      originalFilename: 'IMG_0001.JPG',
+      mimeType: 'image/jpeg',
+      fileSize: 6,
+    });
     expect(upload.filename).toBe(`${upload.photoId}.jpg`);
     const stored = await db.blobs.get(photoUploadBlobKeys(upload.photoId).original);
     expect(stored?.blob.size).toBe(6);
@@ -127,7 +141,10 @@ describe('the upload pipeline', () => {
 
   it('makes the renditions once, even when asked twice at the same time, and keeps them', async () => {
     const upload = await keepForUpload(db, 'album-1', jpeg());
-    const [first, second] = await Promise.all([ensureRenditions(db, upload), ensureRenditions(db, upload)]);
+    const [first, second] = await Promise.all([
+      ensureRenditions(db, upload),
+      ensureRenditions(db, upload),
+    ]);
     expect(first).toMatchObject({ width: 800, height: 1200 });
     expect(second).toMatchObject({ width: 800, height: 1200 });
     expect(makeRenditions).toHaveBeenCalledTimes(1);
@@ -168,7 +185,9 @@ describe('the upload pipeline', () => {
   it('keeps the bytes when recording fails, so a retry can finish the job without new renditions', async () => {
     const upload = await keepForUpload(db, 'album-1', jpeg());
     failRecording = new BackendError('Could not reach the server.', 'network', 0);
-    await expect(sendPhotoUpload(backend, db, upload)).rejects.toThrow('Could not reach the server.');
+    await expect(sendPhotoUpload(backend, db, upload)).rejects.toThrow(
+      'Could not reach the server.',
+    );
     expect(await db.blobs.count()).toBe(3);
     // The displayed size, the original's upload URL, and what is on the server already.
     expect(await db.keyValues.count()).toBe(3);
@@ -187,7 +206,9 @@ describe('the upload pipeline', () => {
   it('keeps the upload URL of a cut original, so the retry resumes that upload (after a reload too)', async () => {
     const upload = await keepForUpload(db, 'album-1', jpeg());
     cutOriginal = true;
-    await expect(sendPhotoUpload(backend, db, upload)).rejects.toThrow('Could not reach the server.');
+    await expect(sendPhotoUpload(backend, db, upload)).rejects.toThrow(
+      'Could not reach the server.',
+    );
     expect(uploaded).toEqual([]);
     const kept = (await db.keyValues.get(photoUploadUrlKey(upload.photoId)))?.value;
     expect(kept).toMatch(/^http:\/\/site\/storage\/v1\/upload\/resumable\/sign\//);
@@ -202,26 +223,31 @@ describe('the upload pipeline', () => {
   it('fails with this device’s reason for a photo it cannot read, leaving no original of it on the server', async () => {
     const upload = await keepForUpload(db, 'album-1', jpeg('IMG_0666.jpg'));
     makeRenditions.mockRejectedValueOnce(new Error('IMG_0666.jpg could not be read as a photo.'));
-    await expect(sendPhotoUpload(backend, db, upload)).rejects.toThrow('IMG_0666.jpg could not be read as a photo.');
+    await expect(sendPhotoUpload(backend, db, upload)).rejects.toThrow(
+      'IMG_0666.jpg could not be read as a photo.',
+    );
     expect(recorded).toEqual([]);
     // Whether the original arrived before the renditions failed or its upload was stopped, none stays.
-    expect(uploaded.filter((file) => file.bucket === 'originals').map((file) => file.path)).toEqual(removed);
+    expect(uploaded.filter((file) => file.bucket === 'originals').map((file) => file.path)).toEqual(
+      removed,
+    );
   });
 
   it('sends the next upload’s original while this one finishes, and never twice', async () => {
     const first = await keepForUpload(db, 'album-1', jpeg('IMG_0001.JPG'));
     const second = await keepForUpload(db, 'album-1', jpeg('IMG_0002.JPG'));
     await sendPhotoUpload(backend, db, first, () => Promise.resolve(second));
-    await vi.waitFor(() => expect(uploaded.map((file) => file.path)).toContain(`album-1/${second.photoId}.jpg`));
+    await vi.waitFor(() =>
+      expect(uploaded.map((file) => file.path)).toContain(`album-1/${second.photoId}.jpg`),
+    );
     // On the server, not recorded yet: that is the outbox's next change.
     expect(recorded.map((photo) => photo.id)).toEqual([first.photoId]);
 
     await sendPhotoUpload(backend, db, second);
     expect(recorded.map((photo) => photo.id)).toEqual([first.photoId, second.photoId]);
-    expect(uploaded.filter((file) => file.bucket === 'originals').map((file) => file.path)).toEqual([
-      `album-1/${first.photoId}.jpg`,
-      `album-1/${second.photoId}.jpg`,
-    ]);
+    expect(uploaded.filter((file) => file.bucket === 'originals').map((file) => file.path)).toEqual(
+      [`album-1/${first.photoId}.jpg`, `album-1/${second.photoId}.jpg`],
+    );
     expect(resumedFrom).toHaveLength(2);
     expect(await db.blobs.count()).toBe(0);
   });
@@ -241,7 +267,10 @@ describe('the upload pipeline', () => {
   it('forgets every local copy of a discarded upload', async () => {
     const upload = await keepForUpload(db, 'album-1', jpeg());
     await ensureRenditions(db, upload);
-    await db.keyValues.put({ key: photoUploadUrlKey(upload.photoId), value: 'http://site/storage/v1/upload/resumable/sign/x' });
+    await db.keyValues.put({
+      key: photoUploadUrlKey(upload.photoId),
+      value: 'http://site/storage/v1/upload/resumable/sign/x',
+    });
     await forgetUpload(db, upload.photoId);
     expect(await db.blobs.count()).toBe(0);
     expect(await db.keyValues.count()).toBe(0);

@@ -1,6 +1,11 @@
 import { matchPath } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MANIFEST_PATH, isAdminPath, manifestHref, PUBLIC_MANIFEST_PATH } from '@/app/web-manifest';
+import {
+  ADMIN_MANIFEST_PATH,
+  isAdminPath,
+  manifestHref,
+  PUBLIC_MANIFEST_PATH,
+} from '@/app/web-manifest';
 
 describe('manifestHref', () => {
   it.each([
@@ -25,14 +30,24 @@ describe('manifestHref', () => {
     expect(manifestHref(pathname)).toBe(href);
   });
 
-  it.each(['/admin', '/admin/', '/admin/albums', '/Admin/Links', '/administrator', '/admin-x', '/', '/client/admin', '/gallery/admin'])(
-    'calls %s the admin area exactly when the router matches it under /admin',
-    (pathname) => {
-      expect(isAdminPath(pathname)).toBe(matchPath('/admin/*', pathname) !== null);
-    },
-  );
+  it.each([
+    '/admin',
+    '/admin/',
+    '/admin/albums',
+    '/Admin/Links',
+    '/administrator',
+    '/admin-x',
+    '/',
+    '/client/admin',
+    '/gallery/admin',
+  ])('calls %s the admin area exactly when the router matches it under /admin', (pathname) => {
+    expect(isAdminPath(pathname)).toBe(matchPath('/admin/*', pathname) !== null);
+  });
 
   it('names the files the build writes', () => {
-    expect([PUBLIC_MANIFEST_PATH, ADMIN_MANIFEST_PATH]).toEqual(['/manifest.webmanifest', '/admin.webmanifest']);
+    expect([PUBLIC_MANIFEST_PATH, ADMIN_MANIFEST_PATH]).toEqual([
+      '/manifest.webmanifest',
+      '/admin.webmanifest',
+    ]);
   });
 });

@@ -99,7 +99,10 @@ async function readSite(backend: Backend, origin: string) {
 /** What the home page shows first (src/lib/backend/home-page.ts, src/features/home/home-view.ts). */
 async function readHome(backend: Backend) {
   const [settings, sections, galleries] = await Promise.all([
-    rest<Array<{ setting_value: string | null }>>(backend, 'site_settings?select=setting_value&setting_key=eq.hero_background_image'),
+    rest<Array<{ setting_value: string | null }>>(
+      backend,
+      'site_settings?select=setting_value&setting_key=eq.hero_background_image',
+    ),
     rest<Array<{ image_url: string | null }>>(
       backend,
       'page_content?select=image_url&page_name=eq.home&section_name=eq.hero&is_active=eq.true&order=sort_order.asc,created_at.asc&limit=1',
@@ -113,7 +116,10 @@ async function readHome(backend: Backend) {
   return {
     heroSetting: settings[0]?.setting_value,
     heroSection: sections[0]?.image_url,
-    galleries: galleries.map((gallery) => ({ title: gallery.title, first: gallery.cover?.[0]?.photos ?? null })),
+    galleries: galleries.map((gallery) => ({
+      title: gallery.title,
+      first: gallery.cover?.[0]?.photos ?? null,
+    })),
   };
 }
 
@@ -126,7 +132,13 @@ async function readPublicGallery(backend: Backend, id: string) {
       '&cover.order=sort_order.asc,created_at.asc,photo_id.asc&cover.limit=1',
   );
   const gallery = rows[0];
-  return gallery ? { title: gallery.title, description: gallery.description, first: gallery.cover?.[0]?.photos ?? null } : null;
+  return gallery
+    ? {
+        title: gallery.title,
+        description: gallery.description,
+        first: gallery.cover?.[0]?.photos ?? null,
+      }
+    : null;
 }
 
 /** A public album and the photo its cover shows (public_album_photos, reading A). */
@@ -142,9 +154,13 @@ async function readAlbum(backend: Backend, id: string) {
   ]);
   const album = albums[0] ?? null;
   const first = firsts[0] ?? null;
-  if (!album?.cover_photo_url || album.cover_photo_url === first?.thumb_url) return { album, coverPhoto: album ? first : null };
+  if (!album?.cover_photo_url || album.cover_photo_url === first?.thumb_url)
+    return { album, coverPhoto: album ? first : null };
   // A cover chosen by the photographer: its photo, for the thumbnail's size.
-  const chosen = await rest<VisiblePhoto[]>(backend, `${photos}&thumb_url=${eq(album.cover_photo_url)}&limit=1`);
+  const chosen = await rest<VisiblePhoto[]>(
+    backend,
+    `${photos}&thumb_url=${eq(album.cover_photo_url)}&limit=1`,
+  );
   return { album, coverPhoto: chosen[0] ?? null };
 }
 
@@ -154,7 +170,9 @@ async function readAlbum(backend: Backend, id: string) {
  */
 async function readClientLink(backend: Backend, token: string) {
   if (!isAccessToken(token)) return { link: null, cover: null };
-  const [link] = await rest<ClientLinkRow[]>(backend, 'rpc/get_gallery_link_by_token', { p_access_token: token });
+  const [link] = await rest<ClientLinkRow[]>(backend, 'rpc/get_gallery_link_by_token', {
+    p_access_token: token,
+  });
   if (!link || link.has_passcode) return { link: link ?? null, cover: null };
   const cover = await rest<string | null>(backend, 'rpc/get_album_cover_by_token', {
     p_access_token: token,
@@ -165,7 +183,12 @@ async function readClientLink(backend: Backend, token: string) {
 }
 
 /** The page's head, from the site's profile and the rows the page needs, read at once. */
-async function pageHeadFor(route: PageRoute, path: string, backend: Backend, origin: string): Promise<PageHead> {
+async function pageHeadFor(
+  route: PageRoute,
+  path: string,
+  backend: Backend,
+  origin: string,
+): Promise<PageHead> {
   const site = readSite(backend, origin);
   switch (route.kind) {
     case 'home': {
@@ -177,11 +200,17 @@ async function pageHeadFor(route: PageRoute, path: string, backend: Backend, ori
       return publicGalleryHead(facts, path, backend.url, gallery);
     }
     case 'album': {
-      const [facts, { album, coverPhoto }] = await Promise.all([site, readAlbum(backend, route.id)]);
+      const [facts, { album, coverPhoto }] = await Promise.all([
+        site,
+        readAlbum(backend, route.id),
+      ]);
       return albumHead(facts, path, backend.url, album, coverPhoto);
     }
     case 'clientLink': {
-      const [facts, { link, cover }] = await Promise.all([site, readClientLink(backend, route.token)]);
+      const [facts, { link, cover }] = await Promise.all([
+        site,
+        readClientLink(backend, route.token),
+      ]);
       return clientLinkHead(facts, path, backend.url, link, cover);
     }
     case 'admin':
@@ -192,43 +221,71 @@ async function pageHeadFor(route: PageRoute, path: string, backend: Backend, ori
 }
 
 /** The backend and the site's address from the environment; null when the backend is not set. */
-function settings(request: Request, readEnv: EnvReader): { backendUrl: string; anonKey: string; origin: string } | null {
+function settings(
+  request: Request,
+  readEnv: EnvReader,
+): { backendUrl: string; anonKey: string; origin: string } | null {
   const env = (name: string) => readEnv(name)?.trim() || undefined;
   const backendUrl = env('SUPABASE_URL') ?? env('VITE_SUPABASE_URL');
   const anonKey = env('SUPABASE_ANON_KEY') ?? env('VITE_SUPABASE_ANON_KEY');
   if (!backendUrl || !anonKey) return null;
-  return { backendUrl: backendUrl.replace(/\/+$/, ''), anonKey, origin: env('SITE_URL') ?? new URL(request.url).origin };
+  return {
+    backendUrl: backendUrl.replace(/\/+$/, ''),
+    anonKey,
+    origin: env('SITE_URL') ?? new URL(request.url).origin,
+  };
 }
 
 /** The page's head, or null when it cannot be had now (not set up, a read failed or took too long). */
-async function safePageHead(route: PageRoute, path: string, request: Request, readEnv: EnvReader): Promise<PageHead | null> {
+async function safePageHead(
+  route: PageRoute,
+  path: string,
+  request: Request,
+  readEnv: EnvReader,
+): Promise<PageHead | null> {
   try {
     const found = settings(request, readEnv);
     if (!found) return null;
-    const backend = { url: found.backendUrl, anonKey: found.anonKey, signal: AbortSignal.timeout(PAGE_TIMEOUT_MS) };
+    const backend = {
+      url: found.backendUrl,
+      anonKey: found.anonKey,
+      signal: AbortSignal.timeout(PAGE_TIMEOUT_MS),
+    };
     return await pageHeadFor(route, path, backend, found.origin);
   } catch (error) {
-    console.warn(`page-head: the build's default card for ${route.kind}:`, error instanceof Error ? error.message : error);
+    console.warn(
+      `page-head: the build's default card for ${route.kind}:`,
+      error instanceof Error ? error.message : error,
+    );
     return null;
   }
 }
 
-const isHtml = (response: Response) => /^text\/html\b/i.test(response.headers.get('content-type') ?? '');
+const isHtml = (response: Response) =>
+  /^text\/html\b/i.test(response.headers.get('content-type') ?? '');
 
 /**
  * The work, for any host whose functions see the request and the static answer (a Cloudflare
  * Pages Function would call it with its `next` and `env`, docs/deploy.md).
  */
-export async function withPageCard(request: Request, next: () => Promise<Response>, readEnv: EnvReader): Promise<Response> {
+export async function withPageCard(
+  request: Request,
+  next: () => Promise<Response>,
+  readEnv: EnvReader,
+): Promise<Response> {
   const { pathname } = new URL(request.url);
   const route = pageRoute(pathname);
   // The page and its rows at once: the reads add no time to the page's own.
-  const [page, head] = await Promise.all([next(), safePageHead(route, canonicalPath(route, pathname), request, readEnv)]);
+  const [page, head] = await Promise.all([
+    next(),
+    safePageHead(route, canonicalPath(route, pathname), request, readEnv),
+  ]);
   if (page.status !== 200 || !isHtml(page)) return page;
   const headers = new Headers(page.headers);
   if (keptOutOfSearch(route)) headers.set('x-robots-tag', 'noindex');
   // Without a card the build's page goes out as it came, its body unread.
-  if (!head) return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
+  if (!head)
+    return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
   const html = await page.text();
   const changed = withPageHead(html, headTags(head.card));
   // The body is now read text, no longer the file's bytes: its length, encoding and entity tag go.

@@ -4,14 +4,31 @@ import { galleryKeys, galleryQueries } from '@/features/public-gallery/gallery-k
 import { homeContentQuery, homeTestimonialsQuery } from '@/features/home/home-keys';
 import { getAlbumCoverByToken, streamAlbumPhotosByToken } from '@/lib/backend/client-links';
 import type { PublicBackend } from '@/lib/backend/public-client';
-import { streamPublicAlbumPhotos, streamPublicGalleryPhotos } from '@/lib/backend/public-galleries-read';
+import {
+  streamPublicAlbumPhotos,
+  streamPublicGalleryPhotos,
+} from '@/lib/backend/public-galleries-read';
 import { FIRST_PAGE_ROWS } from '@/lib/backend/pages';
 import { photoDisplayUrl } from '@/lib/backend/photo-objects';
 import { resolveStorageUrl } from '@/lib/backend/storage';
-import { galleryCard, plainCard, siteCard, type CardImage, type PageCard, type SiteFacts } from '@/lib/page-head';
+import {
+  galleryCard,
+  plainCard,
+  siteCard,
+  type CardImage,
+  type PageCard,
+  type SiteFacts,
+} from '@/lib/page-head';
 import { siteSettingsQuery } from '@/theme/site-settings-query';
 import { withDefaults } from '@/theme/design-settings';
-import { photoAlt, renditionSize, THUMB_WIDTH, toShownPhotos, type PhotoList, type StoredPhoto } from '@/ui/photos/photo-sources';
+import {
+  photoAlt,
+  renditionSize,
+  THUMB_WIDTH,
+  toShownPhotos,
+  type PhotoList,
+  type StoredPhoto,
+} from '@/ui/photos/photo-sources';
 import { siteProfileQuery } from '@/ui/site/site-profile-query';
 import { toSiteProfile } from '@/ui/site/use-site-profile';
 import { matchPublicPath } from '../paths';
@@ -48,13 +65,26 @@ async function firstPage<T>(pages: AsyncGenerator<T[]>): Promise<T[]> {
 const absolute = (src: string, origin: string) => new URL(src, `${origin}/`).href;
 
 /** A photo's card image: its thumbnail (≤ 480 px), with its size. */
-const photoImage = (backend: PublicBackend, origin: string, photo: StoredPhoto | undefined): CardImage | null => {
+const photoImage = (
+  backend: PublicBackend,
+  origin: string,
+  photo: StoredPhoto | undefined,
+): CardImage | null => {
   const [shown] = photo ? toShownPhotos(backend, [photo]) : [];
   if (!shown) return null;
-  return { url: absolute(shown.thumbSrc, origin), ...renditionSize(shown, THUMB_WIDTH), alt: photoAlt(shown) };
+  return {
+    url: absolute(shown.thumbSrc, origin),
+    ...renditionSize(shown, THUMB_WIDTH),
+    alt: photoAlt(shown),
+  };
 };
 
-const addressImage = (backend: PublicBackend, origin: string, url: string | null | undefined, alt: string): CardImage | null => {
+const addressImage = (
+  backend: PublicBackend,
+  origin: string,
+  url: string | null | undefined,
+  alt: string,
+): CardImage | null => {
   const src = resolveStorageUrl(backend, url);
   return src ? { url: absolute(src, origin), alt } : null;
 };
@@ -81,14 +111,22 @@ function putFirstPage(
  * Reads what the page at `pathname` shows into `queryClient`. A read that fails throws: the
  * caller then sends the page undrawn, and the browser reads (and reports) as it always did.
  */
-export async function readPageData(queryClient: QueryClient, backend: PublicBackend, pathname: string, origin: string): Promise<PageData> {
+export async function readPageData(
+  queryClient: QueryClient,
+  backend: PublicBackend,
+  pathname: string,
+  origin: string,
+): Promise<PageData> {
   // The site's own reads go out with the page's, not before them.
   const siteRead = Promise.all([
     queryClient.fetchQuery(siteSettingsQuery(backend)),
     queryClient.fetchQuery(siteProfileQuery(backend)),
   ]).then(([settings, profileRow]) => {
     const profile = toSiteProfile(profileRow, (url) => resolveStorageUrl(backend, url));
-    return { settings, site: { siteName: profile.siteName, subtitle: profile.subtitle, origin } satisfies SiteFacts };
+    return {
+      settings,
+      site: { siteName: profile.siteName, subtitle: profile.subtitle, origin } satisfies SiteFacts,
+    };
   });
   // Awaited on every path below; a failure there is the caller's.
   siteRead.catch(() => undefined);
@@ -139,7 +177,11 @@ export async function readPageData(queryClient: QueryClient, backend: PublicBack
     const [{ site }, found, rows] = await Promise.all([
       siteRead,
       readHeading(),
-      firstPage<StoredPhoto>(isGallery ? streamPublicGalleryPhotos(backend, param) : streamPublicAlbumPhotos(backend, param)),
+      firstPage<StoredPhoto>(
+        isGallery
+          ? streamPublicGalleryPhotos(backend, param)
+          : streamPublicAlbumPhotos(backend, param),
+      ),
     ]);
     if (!found) {
       // The page says 'Gallery Not Found', drawn, with the status that says so.
@@ -147,7 +189,11 @@ export async function readPageData(queryClient: QueryClient, backend: PublicBack
     }
     const result = data(
       200,
-      galleryCard(site, pathname, { title: found.title, description: found.description, image: photoImage(backend, origin, rows[0]) }),
+      galleryCard(site, pathname, {
+        title: found.title,
+        description: found.description,
+        image: photoImage(backend, origin, rows[0]),
+      }),
       page,
     );
     const key = isGallery ? galleryKeys.galleryPhotos(param) : galleryKeys.albumPhotos(param);
@@ -158,7 +204,10 @@ export async function readPageData(queryClient: QueryClient, backend: PublicBack
   // A client's link: only an open one is drawn. A protected link's page says nothing of its
   // album (no name, no photo) before the passcode; an unusable one is the browser's to explain.
   const token = param;
-  const [{ site }, link] = await Promise.all([siteRead, queryClient.fetchQuery(serverLinkQuery(backend, token))]);
+  const [{ site }, link] = await Promise.all([
+    siteRead,
+    queryClient.fetchQuery(serverLinkQuery(backend, token)),
+  ]);
   const sitesOwn = siteCard(site, pathname, { noindex: true });
   if (!link) return data(404, sitesOwn, null);
   if (link.has_passcode) return data(200, sitesOwn, null);
@@ -166,9 +215,15 @@ export async function readPageData(queryClient: QueryClient, backend: PublicBack
     firstPage<StoredPhoto>(streamAlbumPhotosByToken(backend, token)),
     getAlbumCoverByToken(backend, token, null),
   ]);
-  queryClient.setQueryData(clientKeys.link(token), { link, acceptedPasscode: null, offline: false, expired: false });
+  queryClient.setQueryData(clientKeys.link(token), {
+    link,
+    acceptedPasscode: null,
+    offline: false,
+    expired: false,
+  });
   queryClient.setQueryData(clientKeys.cover(token), cover);
-  const coverPhoto = rows.find((row) => photoDisplayUrl(row) === cover || row.preview_url === cover) ?? rows[0];
+  const coverPhoto =
+    rows.find((row) => photoDisplayUrl(row) === cover || row.preview_url === cover) ?? rows[0];
   const result = data(
     200,
     galleryCard(site, pathname, {

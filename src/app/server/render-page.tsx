@@ -24,7 +24,12 @@ import type { RenderedPage, RenderRequest } from './render-contract';
  * the drawn page, the data the browser hydrates it with, and the site's theme.
  */
 /** A visitor's browser holds no admin session; the server never does. */
-const noSession: SessionStore = { get: () => null, set: () => undefined, clear: () => undefined, subscribe: () => () => undefined };
+const noSession: SessionStore = {
+  get: () => null,
+  set: () => undefined,
+  clear: () => undefined,
+  subscribe: () => () => undefined,
+};
 const noAdminArea: AdminAreaLoader = {
   load: () => Promise.reject(new Error('The admin area does not run on the server')),
   current: () => null,
@@ -48,7 +53,10 @@ function themeCss(settings: SiteSettings | null | undefined): string {
 }
 
 async function drawn(element: ReactNode, signal: AbortSignal): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(element, { signal, onError: (error) => console.error('render-page:', error) });
+  const { prelude } = await prerenderToNodeStream(element, {
+    signal,
+    onError: (error) => console.error('render-page:', error),
+  });
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
   return html;
@@ -56,16 +64,22 @@ async function drawn(element: ReactNode, signal: AbortSignal): Promise<string> {
 
 export async function renderPage(request: RenderRequest): Promise<RenderedPage> {
   const signal = AbortSignal.timeout(request.timeoutMs);
-  const reader = createPublicBackend({ supabaseUrl: request.apiBase, supabaseAnonKey: request.config.supabaseAnonKey }, (input, init) =>
-    request.fetch(input, { ...init, signal }),
+  const reader = createPublicBackend(
+    { supabaseUrl: request.apiBase, supabaseAnonKey: request.config.supabaseAnonKey },
+    (input, init) => request.fetch(input, { ...init, signal }),
   );
   // Photo addresses as the browser will use them: on the site's own origin ('/storage/v1/…',
   // right whatever name the browser reached the site by), or at PUBLIC_URL.
   const backend: PublicBackend = {
-    config: { ...request.config, supabaseUrl: request.config.supabaseUrl === '/' ? '' : request.config.supabaseUrl },
+    config: {
+      ...request.config,
+      supabaseUrl: request.config.supabaseUrl === '/' ? '' : request.config.supabaseUrl,
+    },
     publicClient: reader.publicClient,
   };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+  });
   const data = await readPageData(queryClient, backend, request.pathname, request.origin);
   const head = headTags(data.card);
   if (!data.page) return { status: data.status, head, root: null, state: null, themeCss: null };
@@ -81,7 +95,11 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
     />,
     signal,
   );
-  const state: ServerPageState = { config: request.config, queries: dehydrate(queryClient), readAgain: data.readAgain };
+  const state: ServerPageState = {
+    config: request.config,
+    queries: dehydrate(queryClient),
+    readAgain: data.readAgain,
+  };
   return {
     status: data.status,
     head,

@@ -91,7 +91,11 @@ export function AddPhotosDialog({
         <input {...getInputProps()} aria-label="Choose photos" />
         <ImagePlus className="size-10 text-muted-foreground" strokeWidth={1.25} aria-hidden />
         <div>
-          {!touch && <p className="font-medium">{isDragActive ? 'Drop the photos here' : 'Drag photos here'}</p>}
+          {!touch && (
+            <p className="font-medium">
+              {isDragActive ? 'Drop the photos here' : 'Drag photos here'}
+            </p>
+          )}
           <p className="text-sm text-muted-foreground">JPEG, PNG, WebP, GIF or AVIF</p>
         </div>
         <Button variant="outline" onClick={openPicker}>
@@ -100,7 +104,10 @@ export function AddPhotosDialog({
       </div>
 
       {refusal && (
-        <div role="alert" className="mt-4 flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm [&_svg]:size-4">
+        <div
+          role="alert"
+          className="mt-4 flex gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm [&_svg]:size-4"
+        >
           <HardDrive className="mt-0.5 shrink-0 text-destructive" aria-hidden />
           <div>
             <p className="font-medium">Not enough space</p>
@@ -121,8 +128,12 @@ export function AddPhotosDialog({
             </span>
           </div>
           <Progress value={percent} label="Upload progress" />
-          <p className="mt-1.5 min-h-5 text-xs text-muted-foreground tabular-nums" data-testid="upload-speed">
-            {uploads.bytesPerSecond !== null && sendingPace(uploads.bytesPerSecond, uploads.secondsLeft)}
+          <p
+            className="mt-1.5 min-h-5 text-xs text-muted-foreground tabular-nums"
+            data-testid="upload-speed"
+          >
+            {uploads.bytesPerSecond !== null &&
+              sendingPace(uploads.bytesPerSecond, uploads.secondsLeft)}
           </p>
           <ul className="mt-4 grid max-h-56 gap-1 overflow-y-auto pr-1">
             {entries.map((upload) => {
@@ -135,7 +146,9 @@ export function AddPhotosDialog({
                 >
                   {STATE_ICON[state]}
                   <span className="min-w-0 flex-1 truncate">{upload.originalFilename}</span>
-                  <span className="hidden shrink-0 text-xs text-muted-foreground tabular-nums sm:inline">{fileSize(upload.fileSize)}</span>
+                  <span className="hidden shrink-0 text-xs text-muted-foreground tabular-nums sm:inline">
+                    {fileSize(upload.fileSize)}
+                  </span>
                   <span className="shrink-0 text-right text-xs text-muted-foreground tabular-nums sm:w-36">
                     {stateLabel(state, uploads.sentBytes(upload.photoId), upload.fileSize)}
                   </span>
@@ -146,7 +159,9 @@ export function AddPhotosDialog({
         </div>
       )}
       <DialogActions>
-        <Button onClick={() => close(false)}>{uploads.finished ? 'Done' : 'Continue in background'}</Button>
+        <Button onClick={() => close(false)}>
+          {uploads.finished ? 'Done' : 'Continue in background'}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -49,9 +49,13 @@ export function AlbumCard({ album, onEdit, onChooseCover, onDelete }: AlbumCardP
         </div>
         <div className="p-4 pr-12">
           <h2 className="truncate font-heading text-lg">{album.name}</h2>
-          <p className="mt-0.5 line-clamp-2 min-h-10 text-sm text-muted-foreground">{album.description || 'No description'}</p>
+          <p className="mt-0.5 line-clamp-2 min-h-10 text-sm text-muted-foreground">
+            {album.description || 'No description'}
+          </p>
           <div className="mt-2 flex flex-wrap items-center gap-2">
-            <span className="text-xs font-medium text-muted-foreground">{photoCount(album.photo_count)}</span>
+            <span className="text-xs font-medium text-muted-foreground">
+              {photoCount(album.photo_count)}
+            </span>
             {album.is_public && <VisitorDownloadsBadge value={album.visitor_downloads} />}
           </div>
         </div>
@@ -61,7 +65,9 @@ export function AlbumCard({ album, onEdit, onChooseCover, onDelete }: AlbumCardP
         className="absolute bottom-3 right-2"
         actions={[
           { label: 'Edit', icon: <Pencil aria-hidden />, onSelect: onEdit },
-          ...(album.photo_count > 0 ? [{ label: 'Set as cover…', icon: <Star aria-hidden />, onSelect: onChooseCover }] : []),
+          ...(album.photo_count > 0
+            ? [{ label: 'Set as cover…', icon: <Star aria-hidden />, onSelect: onChooseCover }]
+            : []),
           { label: 'Delete', icon: <Trash2 aria-hidden />, onSelect: onDelete, destructive: true },
         ]}
       />

@@ -8,7 +8,11 @@ import { useBackend } from '@/lib/backend/backend-context';
 import { adminDownloadAccess } from '@/lib/downloads/download-access';
 import { changes } from '@/offline/outbox/registry';
 import { useLocalThumbnails } from '@/offline/outbox/local-previews';
-import { useOutboxSnapshot, usePendingChanges, useSubmitChange } from '@/offline/outbox/outbox-provider';
+import {
+  useOutboxSnapshot,
+  usePendingChanges,
+  useSubmitChange,
+} from '@/offline/outbox/outbox-provider';
 import { usePhotoUploads } from '@/offline/outbox/photo-uploads';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -21,7 +25,13 @@ import { useErrorToast } from '@/ui/use-error-toast';
 import { AddPhotosDialog } from './add-photos-dialog';
 import { CaptionDialog } from './caption-dialog';
 import { albumKeys } from './album-keys';
-import { coverPhotoId, inOrder, overlayAlbums, overlayPhotos, type ShownPhoto } from './albums-overlay';
+import {
+  coverPhotoId,
+  inOrder,
+  overlayAlbums,
+  overlayPhotos,
+  type ShownPhoto,
+} from './albums-overlay';
 import { PhotoTile } from './photo-tile';
 import { GalleryChoiceDialog } from './gallery-choice-dialog';
 import { SelectToolbar } from './select-toolbar';
@@ -32,14 +42,19 @@ import { UploadProgress } from './upload-progress';
 
 function BackLink() {
   return (
-    <Link to="/admin/albums" className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+    <Link
+      to="/admin/albums"
+      className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+    >
       <ArrowLeft className="size-4" aria-hidden /> Back to Collections
     </Link>
   );
 }
 
 // The viewer (yet-another-react-lightbox) loads when a photo is first opened.
-const PhotoViewer = lazy(async () => ({ default: (await import('@/ui/photos/photo-viewer')).PhotoViewer }));
+const PhotoViewer = lazy(async () => ({
+  default: (await import('@/ui/photos/photo-viewer')).PhotoViewer,
+}));
 
 /** /admin/albums/{id}: the album's photos, 'Add Photos' with progress, delete, reorder, 'Set as cover' and select mode (SPEC §2, issue 20). */
 export function AlbumDetailPage() {
@@ -63,7 +78,10 @@ export function AlbumDetailPage() {
   }, [hasUploads, uploadsFinished, adding, clearUploads]);
 
   const album = useQuery({ queryKey: albumKeys.detail(id), queryFn: () => getAlbum(backend, id) });
-  const photos = useQuery({ queryKey: albumKeys.photos(id), queryFn: () => listPhotos(backend, id) });
+  const photos = useQuery({
+    queryKey: albumKeys.photos(id),
+    queryFn: () => listPhotos(backend, id),
+  });
 
   const pending = usePendingChanges(
     'album.create',
@@ -88,10 +106,17 @@ export function AlbumDetailPage() {
   const { shown: shownPhotos, dropped } = useDroppedOrder(queuedPhotos, photos.dataUpdatedAt);
   const coverId = coverPhotoId(id, album.data?.cover_photo_id ?? null, shownPhotos, pending);
   // Select mode chooses among the photos on the server.
-  const selection = usePhotoSelection(shownPhotos.filter((photo) => !photo.pending).map((photo) => photo.id));
+  const selection = usePhotoSelection(
+    shownPhotos.filter((photo) => !photo.pending).map((photo) => photo.id),
+  );
   // A collection still waiting in the outbox is not on the server yet: nothing failed.
-  useErrorToast(shownAlbum?.pending ? null : (album.error ?? photos.error), 'Failed to load album. Please try again.');
-  const localThumbnails = useLocalThumbnails(shownPhotos.filter((photo) => photo.pending).map((photo) => photo.id));
+  useErrorToast(
+    shownAlbum?.pending ? null : (album.error ?? photos.error),
+    'Failed to load album. Please try again.',
+  );
+  const localThumbnails = useLocalThumbnails(
+    shownPhotos.filter((photo) => photo.pending).map((photo) => photo.id),
+  );
   // The photos on the server, as the viewer shows them (its preview rendition).
   const viewable = useMemo(
     () =>
@@ -114,7 +139,10 @@ export function AlbumDetailPage() {
     setViewing(null);
     // Focus back on the photo shown last, as the public galleries do.
     const shown = viewable[last];
-    if (shown) document.querySelector<HTMLElement>(`[data-photo-id="${shown.id}"] [data-open-photo]`)?.focus();
+    if (shown)
+      document
+        .querySelector<HTMLElement>(`[data-photo-id="${shown.id}"] [data-open-photo]`)
+        ?.focus();
   };
 
   if (!shownAlbum && (album.isPending || photos.isPending)) return <PageLoader />;
@@ -122,19 +150,26 @@ export function AlbumDetailPage() {
     return (
       <>
         <BackLink />
-        <EmptyState icon={Images} title="Collection not found" description="It may have been deleted." />
+        <EmptyState
+          icon={Images}
+          title="Collection not found"
+          description="It may have been deleted."
+        />
       </>
     );
   }
 
   const reorder = async (photoIds: string[]) => {
     dropped(photoIds);
-    const result = await submit(changes.reorderPhotos({ albumId: id, albumName: shownAlbum.name, photoIds }), {
-      success: 'Order saved',
-      successDescription: 'Visitors and clients see the photos in this order.',
-      failure: 'Failed to save the order. Please try again.',
-      preferServerMessage: true,
-    });
+    const result = await submit(
+      changes.reorderPhotos({ albumId: id, albumName: shownAlbum.name, photoIds }),
+      {
+        success: 'Order saved',
+        successDescription: 'Visitors and clients see the photos in this order.',
+        failure: 'Failed to save the order. Please try again.',
+        preferServerMessage: true,
+      },
+    );
     if (result === 'failed') dropped(null);
   };
   const setCover = async (photo: ShownPhoto) => {
@@ -156,12 +191,22 @@ export function AlbumDetailPage() {
   };
 
   const saveCaption = async (photo: ShownPhoto, caption: string | null) => {
-    const result = await submit(changes.setPhotoCaption({ photoId: photo.id, albumId: id, caption, photoName: photo.original_filename }), {
-      success: caption ? 'Caption saved' : 'Caption removed',
-      successDescription: caption ? `Visitors and clients who cannot see ${photo.original_filename} hear it described.` : undefined,
-      failure: 'Failed to save the caption. Please try again.',
-      preferServerMessage: true,
-    });
+    const result = await submit(
+      changes.setPhotoCaption({
+        photoId: photo.id,
+        albumId: id,
+        caption,
+        photoName: photo.original_filename,
+      }),
+      {
+        success: caption ? 'Caption saved' : 'Caption removed',
+        successDescription: caption
+          ? `Visitors and clients who cannot see ${photo.original_filename} hear it described.`
+          : undefined,
+        failure: 'Failed to save the caption. Please try again.',
+        preferServerMessage: true,
+      },
+    );
     return result !== 'failed';
   };
 
@@ -191,7 +236,11 @@ export function AlbumDetailPage() {
     // In the collection's order, as the zip's entries.
     const chosen = shownPhotos.filter((photo) => selection.isSelected(photo.id) && !photo.pending);
     void zip.download(
-      chosen.map((photo) => ({ fileUrl: photo.file_url, originalFilename: photo.original_filename, fileSize: photo.file_size })),
+      chosen.map((photo) => ({
+        fileUrl: photo.file_url,
+        originalFilename: photo.original_filename,
+        fileSize: photo.file_size,
+      })),
       `${photoCount(chosen.length)} downloaded as zip file`,
     );
   };
@@ -199,19 +248,30 @@ export function AlbumDetailPage() {
   const addSelectedToGallery = async (gallery: { id: string; title: string }) => {
     const photoIds = selection.selected;
     if (photoIds.length === 0) return;
-    const result = await submit(changes.addPhotosToGallery({ galleryId: gallery.id, galleryTitle: gallery.title, photoIds }), {
-      success: `${photoCount(photoIds.length)} added to ${gallery.title}`,
-      failure: 'Failed to add the photos to the gallery. Please try again.',
-    });
+    const result = await submit(
+      changes.addPhotosToGallery({ galleryId: gallery.id, galleryTitle: gallery.title, photoIds }),
+      {
+        success: `${photoCount(photoIds.length)} added to ${gallery.title}`,
+        failure: 'Failed to add the photos to the gallery. Please try again.',
+      },
+    );
     if (result !== 'failed') stopSelecting();
   };
 
   const removePhoto = async (photo: ShownPhoto) => {
-    await submit(changes.deletePhoto({ id: photo.id, albumId: id, filename: photo.filename, name: photo.original_filename }), {
-      success: 'Photo deleted',
-      successDescription: `${photo.original_filename} was removed from the collection.`,
-      failure: 'Failed to delete photo. Please try again.',
-    });
+    await submit(
+      changes.deletePhoto({
+        id: photo.id,
+        albumId: id,
+        filename: photo.filename,
+        name: photo.original_filename,
+      }),
+      {
+        success: 'Photo deleted',
+        successDescription: `${photo.original_filename} was removed from the collection.`,
+        failure: 'Failed to delete photo. Please try again.',
+      },
+    );
   };
 
   return (
@@ -220,8 +280,15 @@ export function AlbumDetailPage() {
       <div className="mb-6 flex flex-col gap-4 sm:mb-8 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl break-words sm:text-3xl">{shownAlbum.name}</h1>
-          {shownAlbum.description && <p className="mt-1 max-w-2xl text-sm break-words text-muted-foreground">{shownAlbum.description}</p>}
-          <p className="mt-2 text-sm font-medium text-muted-foreground" data-testid="album-photo-count">
+          {shownAlbum.description && (
+            <p className="mt-1 max-w-2xl text-sm break-words text-muted-foreground">
+              {shownAlbum.description}
+            </p>
+          )}
+          <p
+            className="mt-2 text-sm font-medium text-muted-foreground"
+            data-testid="album-photo-count"
+          >
             {photoCount(shownPhotos.length)}
           </p>
         </div>
@@ -251,7 +318,9 @@ export function AlbumDetailPage() {
         />
       )}
 
-      {!uploads.finished && !adding && <UploadProgress uploads={uploads} onShowDetails={() => setAdding(true)} />}
+      {!uploads.finished && !adding && (
+        <UploadProgress uploads={uploads} onShowDetails={() => setAdding(true)} />
+      )}
 
       {shownPhotos.length === 0 ? (
         <EmptyState
@@ -280,7 +349,10 @@ export function AlbumDetailPage() {
               dragHandle={handle}
               selection={
                 selecting && !photo.pending
-                  ? { selected: selection.isSelected(photo.id), onToggle: (extend) => selection.toggle(photo.id, extend) }
+                  ? {
+                      selected: selection.isSelected(photo.id),
+                      onToggle: (extend) => selection.toggle(photo.id, extend),
+                    }
                   : undefined
               }
             />
@@ -293,13 +365,21 @@ export function AlbumDetailPage() {
           <PhotoViewer photos={viewable} index={viewing} onClose={closeViewer} />
         </Suspense>
       )}
-      <CaptionDialog photo={captioning} onClose={() => setCaptioning(null)} onSubmit={saveCaption} />
+      <CaptionDialog
+        photo={captioning}
+        onClose={() => setCaptioning(null)}
+        onSubmit={saveCaption}
+      />
       <AddPhotosDialog open={adding} onOpenChange={setAdding} uploads={uploads} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Delete photo?"
-        description={deleting ? `“${deleting.original_filename}” will be removed from this collection and from any public gallery.` : ''}
+        description={
+          deleting
+            ? `“${deleting.original_filename}” will be removed from this collection and from any public gallery.`
+            : ''
+        }
         confirmLabel="Delete Photo"
         onConfirm={() => deleting && void removePhoto(deleting)}
       />
@@ -328,7 +408,10 @@ export function AlbumDetailPage() {
  */
 function useDroppedOrder(photos: ShownPhoto[], readAt: number) {
   const [order, setOrder] = useState<{ ids: string[]; readAt: number } | null>(null);
-  const dropped = useCallback((ids: string[] | null) => setOrder(ids ? { ids, readAt } : null), [readAt]);
+  const dropped = useCallback(
+    (ids: string[] | null) => setOrder(ids ? { ids, readAt } : null),
+    [readAt],
+  );
   const shown = order && order.readAt === readAt ? inOrder(photos, order.ids) : photos;
   return { shown, dropped };
 }

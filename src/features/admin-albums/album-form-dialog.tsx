@@ -32,7 +32,13 @@ interface AlbumFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The album being edited; none to create one. */
-  album?: { name: string; description: string | null; is_public: boolean; visitor_downloads: VisitorDownloads; photo_layout: PhotoLayout };
+  album?: {
+    name: string;
+    description: string | null;
+    is_public: boolean;
+    visitor_downloads: VisitorDownloads;
+    photo_layout: PhotoLayout;
+  };
   onSubmit: (values: AlbumFormResult) => Promise<boolean>;
 }
 
@@ -40,7 +46,13 @@ interface AlbumFormDialogProps {
 export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFormDialogProps) {
   const form = useForm<AlbumFormValues>({
     resolver: zodResolver(albumSchema),
-    defaultValues: { name: '', description: '', isPublic: false, visitorDownloads: 'web', photoLayout: 'square' },
+    defaultValues: {
+      name: '',
+      description: '',
+      isPublic: false,
+      visitorDownloads: 'web',
+      photoLayout: 'square',
+    },
   });
   const { errors, isSubmitting } = form.formState;
   const isPublic = useWatch({ control: form.control, name: 'isPublic' });
@@ -75,12 +87,18 @@ export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFo
       onOpenChange={onOpenChange}
       title={album ? 'Edit Collection' : 'New Collection'}
       description={
-        album ? 'Change the name, description, layout or visibility of this collection.' : 'A collection holds the photos of one shoot.'
+        album
+          ? 'Change the name, description, layout or visibility of this collection.'
+          : 'A collection holds the photos of one shoot.'
       }
     >
       <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
         <FormField label="Collection Name" error={errors.name?.message}>
-          <Input placeholder="e.g. The Rivera Family, Autumn" autoFocus {...form.register('name')} />
+          <Input
+            placeholder="e.g. The Rivera Family, Autumn"
+            autoFocus
+            {...form.register('name')}
+          />
         </FormField>
         <FormField label="Description" error={errors.description?.message} hint="Optional">
           <Textarea rows={3} placeholder="Where, when, who" {...form.register('description')} />
@@ -122,7 +140,10 @@ export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFo
             )}
           />
         )}
-        <FormActions submitLabel={album ? 'Save Changes' : 'Create Collection'} submitting={isSubmitting} />
+        <FormActions
+          submitLabel={album ? 'Save Changes' : 'Create Collection'}
+          submitting={isSubmitting}
+        />
       </form>
     </Dialog>
   );

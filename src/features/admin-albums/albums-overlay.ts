@@ -51,14 +51,18 @@ export function overlayAlbums(server: AdminAlbum[], items: OutboxItem[]): ShownA
   return [...byId.values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
-export type ShownPhoto = AdminPhoto & PendingMark & { uploadState?: 'waiting' | 'sending' | 'failed' };
+export type ShownPhoto = AdminPhoto &
+  PendingMark & { uploadState?: 'waiting' | 'sending' | 'failed' };
 
 /**
  * Photos in the given order: those it names first, as it names them; the others (added since,
  * or still uploading) after them in the order they had. The server's rule, in
  * admin_set_album_photo_order.
  */
-export function inOrder<Photo extends { id: string }>(photos: readonly Photo[], order: readonly string[]): Photo[] {
+export function inOrder<Photo extends { id: string }>(
+  photos: readonly Photo[],
+  order: readonly string[],
+): Photo[] {
   const position = new Map<string, number>();
   order.forEach((id, index) => {
     if (!position.has(id)) position.set(id, index);
@@ -85,7 +89,12 @@ export function overlayPhotos(
             ...photo,
             pending: true,
             syncError: queued.status === 'failed' ? queued.failure?.message : undefined,
-            uploadState: queued.status === 'failed' ? 'failed' : queued.id === sendingId ? 'sending' : 'waiting',
+            uploadState:
+              queued.status === 'failed'
+                ? 'failed'
+                : queued.id === sendingId
+                  ? 'sending'
+                  : 'waiting',
           }
         : photo,
     );
@@ -99,7 +108,12 @@ export function overlayPhotos(
  * Which photo is the collection's cover: the last waiting choice, else the server's, else
  * (none chosen, or the chosen one is gone) the first photo on the server in the order shown.
  */
-export function coverPhotoId(albumId: string, chosen: string | null, photos: readonly ShownPhoto[], items: OutboxItem[]): string | null {
+export function coverPhotoId(
+  albumId: string,
+  chosen: string | null,
+  photos: readonly ShownPhoto[],
+  items: OutboxItem[],
+): string | null {
   const waiting = payloadsOf(items, 'album.setCover')
     .filter((cover) => cover.albumId === albumId)
     .at(-1);

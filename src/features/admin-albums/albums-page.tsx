@@ -26,7 +26,8 @@ export function AlbumsPage() {
   const [deleting, setDeleting] = useState<ShownAlbum | null>(null);
   const [choosingCover, setChoosingCover] = useState<ShownAlbum | null>(null);
   const creating = searchParams.get('new') === '1';
-  const setCreating = (open: boolean) => setSearchParams(open ? { new: '1' } : {}, { replace: true });
+  const setCreating = (open: boolean) =>
+    setSearchParams(open ? { new: '1' } : {}, { replace: true });
 
   const create = async (values: AlbumFormResult) => {
     const result = await submit(changes.createAlbum({ id: crypto.randomUUID(), ...values }), {
@@ -62,8 +63,13 @@ export function AlbumsPage() {
   };
   const remove = async (album: ShownAlbum) => {
     // Uploads still waiting for this collection would only fail once it is gone.
-    await discardWhere((item) => isChangeOf(item, 'photo.upload') && item.payload.albumId === album.id);
-    await submit(changes.deleteAlbum(album), { success: 'Album deleted successfully', failure: 'Failed to delete album' });
+    await discardWhere(
+      (item) => isChangeOf(item, 'photo.upload') && item.payload.albumId === album.id,
+    );
+    await submit(changes.deleteAlbum(album), {
+      success: 'Album deleted successfully',
+      failure: 'Failed to delete album',
+    });
   };
 
   const newButton = (
@@ -74,7 +80,11 @@ export function AlbumsPage() {
 
   return (
     <>
-      <PageHeader title="Shoot Collections" description="Every shoot in one place: upload, organise and share." actions={newButton} />
+      <PageHeader
+        title="Shoot Collections"
+        description="Every shoot in one place: upload, organise and share."
+        actions={newButton}
+      />
       {isPending ? (
         <PageLoader />
       ) : albums.length === 0 ? (
@@ -120,7 +130,10 @@ export function AlbumsPage() {
         }
         confirmLabel="Delete Collection"
         onConfirm={() =>
-          deleting && void remove(deleting).catch((error: unknown) => console.error('The collection could not be deleted', error))
+          deleting &&
+          void remove(deleting).catch((error: unknown) =>
+            console.error('The collection could not be deleted', error),
+          )
         }
       />
     </>

@@ -17,7 +17,9 @@ export const CAPTION_MAX = 300;
 const oneLine = (text: string) => text.replace(/[\s\p{Cc}]+/gu, ' ').trim();
 
 const captionSchema = z.object({
-  caption: z.string().refine((text) => oneLine(text).length <= CAPTION_MAX, `At most ${CAPTION_MAX} characters`),
+  caption: z
+    .string()
+    .refine((text) => oneLine(text).length <= CAPTION_MAX, `At most ${CAPTION_MAX} characters`),
 });
 type CaptionValues = z.infer<typeof captionSchema>;
 
@@ -35,7 +37,10 @@ interface CaptionDialogProps {
  */
 export function CaptionDialog({ photo, onClose, onSubmit }: CaptionDialogProps) {
   const backend = useBackend();
-  const form = useForm<CaptionValues>({ resolver: zodResolver(captionSchema), defaultValues: { caption: '' } });
+  const form = useForm<CaptionValues>({
+    resolver: zodResolver(captionSchema),
+    defaultValues: { caption: '' },
+  });
   const { errors, isSubmitting, isDirty } = form.formState;
   const typed = useWatch({ control: form.control, name: 'caption' });
 
@@ -66,12 +71,24 @@ export function CaptionDialog({ photo, onClose, onSubmit }: CaptionDialogProps) 
               className="size-20 shrink-0 rounded-md bg-muted object-cover"
               fallback={<div className="size-20 shrink-0 rounded-md bg-muted" />}
             />
-            <p className="min-w-0 truncate text-sm text-muted-foreground" title={photo.original_filename}>
+            <p
+              className="min-w-0 truncate text-sm text-muted-foreground"
+              title={photo.original_filename}
+            >
               {photo.original_filename}
             </p>
           </div>
-          <FormField label="Caption" error={errors.caption?.message} hint={`${oneLine(typed).length} of ${CAPTION_MAX} characters`}>
-            <Textarea rows={3} autoFocus placeholder="e.g. The first dance under the oak trees" {...form.register('caption')} />
+          <FormField
+            label="Caption"
+            error={errors.caption?.message}
+            hint={`${oneLine(typed).length} of ${CAPTION_MAX} characters`}
+          >
+            <Textarea
+              rows={3}
+              autoFocus
+              placeholder="e.g. The first dance under the oak trees"
+              {...form.register('caption')}
+            />
           </FormField>
           <FormActions submitLabel="Save Caption" submitting={isSubmitting} />
         </form>

@@ -23,12 +23,29 @@ export function CoverChoiceDialog({ album, onOpenChange, onChoose }: CoverChoice
   const backend = useBackend();
   const albumId = album?.id ?? '';
   const open = album !== null;
-  const detail = useQuery({ queryKey: albumKeys.detail(albumId), queryFn: () => getAlbum(backend, albumId), enabled: open });
-  const photos = useQuery({ queryKey: albumKeys.photos(albumId), queryFn: () => listPhotos(backend, albumId), enabled: open });
-  const pending = usePendingChanges('album.setCover', 'album.reorderPhotos', 'photo.upload', 'photo.delete', 'photos.deleteMany');
+  const detail = useQuery({
+    queryKey: albumKeys.detail(albumId),
+    queryFn: () => getAlbum(backend, albumId),
+    enabled: open,
+  });
+  const photos = useQuery({
+    queryKey: albumKeys.photos(albumId),
+    queryFn: () => listPhotos(backend, albumId),
+    enabled: open,
+  });
+  const pending = usePendingChanges(
+    'album.setCover',
+    'album.reorderPhotos',
+    'photo.upload',
+    'photo.delete',
+    'photos.deleteMany',
+  );
   // Only photos on the server can be the cover.
   const shown = useMemo(
-    () => overlayPhotos(albumId, album?.name ?? '', photos.data ?? [], pending, null).filter((photo) => !photo.pending),
+    () =>
+      overlayPhotos(albumId, album?.name ?? '', photos.data ?? [], pending, null).filter(
+        (photo) => !photo.pending,
+      ),
     [albumId, album?.name, photos.data, pending],
   );
   const coverId = coverPhotoId(albumId, detail.data?.cover_photo_id ?? null, shown, pending);
@@ -39,7 +56,11 @@ export function CoverChoiceDialog({ album, onOpenChange, onChoose }: CoverChoice
       onOpenChange={onOpenChange}
       size="wide"
       title="Choose a cover"
-      description={album ? `The cover of “${album.name}” on your collections, the home page and the client gallery.` : ''}
+      description={
+        album
+          ? `The cover of “${album.name}” on your collections, the home page and the client gallery.`
+          : ''
+      }
     >
       <PhotoChoiceArea
         loading={open && photos.isPending}
@@ -60,7 +81,11 @@ export function CoverChoiceDialog({ album, onOpenChange, onChoose }: CoverChoice
               <li key={photo.id}>
                 <button
                   type="button"
-                  aria-label={isCover ? `${photo.original_filename} (current cover)` : `Use ${photo.original_filename} as cover`}
+                  aria-label={
+                    isCover
+                      ? `${photo.original_filename} (current cover)`
+                      : `Use ${photo.original_filename} as cover`
+                  }
                   aria-current={isCover || undefined}
                   title={photo.original_filename}
                   onClick={() => {

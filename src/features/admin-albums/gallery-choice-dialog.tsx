@@ -16,9 +16,18 @@ interface GalleryChoiceDialogProps {
 }
 
 /** Select mode's 'Add to public gallery…': the galleries on the server; one tap adds the selection and closes. */
-export function GalleryChoiceDialog({ open, onOpenChange, count, onChoose }: GalleryChoiceDialogProps) {
+export function GalleryChoiceDialog({
+  open,
+  onOpenChange,
+  count,
+  onChoose,
+}: GalleryChoiceDialogProps) {
   const backend = useBackend();
-  const galleries = useQuery({ queryKey: albumKeys.galleries(), queryFn: () => listPublicGalleries(backend), enabled: open });
+  const galleries = useQuery({
+    queryKey: albumKeys.galleries(),
+    queryFn: () => listPublicGalleries(backend),
+    enabled: open,
+  });
   const list = galleries.data ?? [];
   return (
     <Dialog
@@ -32,9 +41,13 @@ export function GalleryChoiceDialog({ open, onOpenChange, count, onChoose }: Gal
           Loading galleries...
         </p>
       ) : galleries.error ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">The galleries could not be loaded. Check your connection.</p>
+        <p className="py-6 text-center text-sm text-muted-foreground">
+          The galleries could not be loaded. Check your connection.
+        </p>
       ) : list.length === 0 ? (
-        <p className="py-6 text-center text-sm text-muted-foreground">No public galleries yet. Create one under Public Galleries.</p>
+        <p className="py-6 text-center text-sm text-muted-foreground">
+          No public galleries yet. Create one under Public Galleries.
+        </p>
       ) : (
         <ul className="grid max-h-80 gap-1 overflow-y-auto">
           {list.map((gallery) => (
@@ -47,9 +60,14 @@ export function GalleryChoiceDialog({ open, onOpenChange, count, onChoose }: Gal
                 }}
                 className="flex min-h-11 w-full items-center gap-3 rounded-md px-3 py-2 text-left hover:bg-secondary focus-visible:outline-2 focus-visible:outline-ring"
               >
-                <GalleryHorizontalEnd className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                <GalleryHorizontalEnd
+                  className="size-4 shrink-0 text-muted-foreground"
+                  aria-hidden
+                />
                 <span className="min-w-0 flex-1 truncate font-medium">{gallery.title}</span>
-                <span className="text-xs text-muted-foreground tabular-nums">{photoCount(gallery.photo_count)}</span>
+                <span className="text-xs text-muted-foreground tabular-nums">
+                  {photoCount(gallery.photo_count)}
+                </span>
               </button>
             </li>
           ))}

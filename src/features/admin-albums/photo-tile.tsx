@@ -46,7 +46,9 @@ function openOriginal(backend: Backend, fileUrl: string): void {
   const tab = window.open('', '_blank');
   if (tab) tab.opener = null;
   const address =
-    object.bucket === 'originals' ? signOriginalUrl(backend, object.name) : Promise.resolve(resolveStorageUrl(backend, fileUrl)!);
+    object.bucket === 'originals'
+      ? signOriginalUrl(backend, object.name)
+      : Promise.resolve(resolveStorageUrl(backend, fileUrl)!);
   address.then(
     (url) => {
       if (tab) tab.location.href = url;
@@ -119,12 +121,19 @@ export function PhotoTile({
               aria-hidden
               className={cn(
                 'absolute left-2 top-2 flex size-7 items-center justify-center rounded-full border-2 shadow-sm',
-                selection.selected ? 'border-primary bg-primary text-primary-foreground' : 'border-white bg-black/20',
+                selection.selected
+                  ? 'border-primary bg-primary text-primary-foreground'
+                  : 'border-white bg-black/20',
               )}
             >
               {selection.selected && <Check className="size-4" strokeWidth={3} />}
             </span>
-            {selection.selected && <span aria-hidden className="absolute inset-0 rounded-lg ring-[3px] ring-inset ring-primary" />}
+            {selection.selected && (
+              <span
+                aria-hidden
+                className="absolute inset-0 rounded-lg ring-[3px] ring-inset ring-primary"
+              />
+            )}
           </button>
         ) : (
           <button
@@ -186,7 +195,11 @@ export function PhotoTile({
           </button>
         )}
         {isCover && (
-          <Badge tone="neutral" className="absolute bottom-2 left-2 bg-card/90 backdrop-blur" data-testid="cover-badge">
+          <Badge
+            tone="neutral"
+            className="absolute bottom-2 left-2 bg-card/90 backdrop-blur"
+            data-testid="cover-badge"
+          >
             <Star className="fill-current" aria-hidden /> Cover
           </Badge>
         )}
@@ -202,7 +215,11 @@ export function PhotoTile({
             {photo.width && photo.height ? ` · ${photo.width} x ${photo.height}` : ''}
           </p>
           {photo.caption && (
-            <p className="truncate text-xs text-muted-foreground italic" title={photo.caption} data-testid="photo-caption">
+            <p
+              className="truncate text-xs text-muted-foreground italic"
+              title={photo.caption}
+              data-testid="photo-caption"
+            >
               {photo.caption}
             </p>
           )}

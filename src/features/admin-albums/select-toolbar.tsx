@@ -31,17 +31,34 @@ export function SelectToolbar({
       aria-label="Selected photos"
       className="sticky top-2 z-20 mb-4 flex flex-wrap items-center gap-2 rounded-xl border bg-card/95 p-2 shadow-sm backdrop-blur"
     >
-      <p className="mr-auto px-2 text-sm font-medium tabular-nums" aria-live="polite" data-testid="selection-count">
-        {count === 0 ? 'Select photos: Shift-click selects a range' : `${photoCount(count)} selected`}
+      <p
+        className="mr-auto px-2 text-sm font-medium tabular-nums"
+        aria-live="polite"
+        data-testid="selection-count"
+      >
+        {count === 0
+          ? 'Select photos: Shift-click selects a range'
+          : `${photoCount(count)} selected`}
       </p>
       <Button variant="ghost" className="min-h-11" onClick={onSelectAll} disabled={count === total}>
         <CheckSquare aria-hidden /> Select all
       </Button>
-      <Button variant="outline" className="min-h-11" onClick={onAddToGallery} disabled={count === 0}>
+      <Button
+        variant="outline"
+        className="min-h-11"
+        onClick={onAddToGallery}
+        disabled={count === 0}
+      >
         <GalleryHorizontalEnd aria-hidden /> Add to public gallery…
       </Button>
-      <Button variant="outline" className="min-h-11" onClick={onDownload} disabled={count === 0 || downloadPercent !== null}>
-        <Download aria-hidden /> {downloadPercent === null ? 'Download' : `Downloading ${downloadPercent}%`}
+      <Button
+        variant="outline"
+        className="min-h-11"
+        onClick={onDownload}
+        disabled={count === 0 || downloadPercent !== null}
+      >
+        <Download aria-hidden />{' '}
+        {downloadPercent === null ? 'Download' : `Downloading ${downloadPercent}%`}
       </Button>
       <Button variant="destructive" className="min-h-11" onClick={onDelete} disabled={count === 0}>
         <Trash2 aria-hidden /> Delete

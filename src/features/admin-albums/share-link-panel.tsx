@@ -51,16 +51,32 @@ export function ShareButton({ albumId, albumName }: { albumId: string; albumName
 }
 
 /** The shared link: full address, passcode, last day, QR code, 'Copy Message' and 'View as Client'. */
-export function ShareLinkPanel({ link, albumName, onClose }: { link: SharedLink; albumName: string; onClose: () => void }) {
+export function ShareLinkPanel({
+  link,
+  albumName,
+  onClose,
+}: {
+  link: SharedLink;
+  albumName: string;
+  onClose: () => void;
+}) {
   const waiting = usePendingChanges('link.create').find((item) => item.payload.id === link.id);
   const url = clientLinkUrl(link.accessToken);
   const message = shareMessage({ url, passcode: link.passcode, expiresAt: link.expiresAt });
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Share with your client" description={`“${albumName}”`}>
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Share with your client"
+      description={`“${albumName}”`}
+    >
       <div className="grid gap-5" data-testid="share-panel">
         {waiting && (
-          <p className="flex items-start gap-2 rounded-lg border border-dashed bg-secondary/60 p-3 text-sm" role="status">
+          <p
+            className="flex items-start gap-2 rounded-lg border border-dashed bg-secondary/60 p-3 text-sm"
+            role="status"
+          >
             <CloudOff className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
             {waiting.failure
               ? `The link could not be saved yet: ${waiting.failure.message}`
@@ -68,7 +84,11 @@ export function ShareLinkPanel({ link, albumName, onClose }: { link: SharedLink;
           </p>
         )}
         <div className="grid gap-5 sm:grid-cols-[10rem_1fr] sm:items-start">
-          <QrCode value={url} label={`QR code of the client link to ${albumName}`} className="mx-auto size-40 rounded-lg border" />
+          <QrCode
+            value={url}
+            label={`QR code of the client link to ${albumName}`}
+            className="mx-auto size-40 rounded-lg border"
+          />
           <dl className="grid min-w-0 gap-3 text-sm">
             <div className="grid gap-1.5">
               <dt className="text-muted-foreground">Client link</dt>
@@ -94,14 +114,25 @@ export function ShareLinkPanel({ link, albumName, onClose }: { link: SharedLink;
             <div className="flex flex-wrap gap-x-6 gap-y-3">
               <div>
                 <dt className="text-muted-foreground">Passcode</dt>
-                <dd className="font-mono text-lg font-medium tracking-widest" data-testid="share-passcode">
-                  {link.passcode ?? <span className="font-sans font-normal tracking-normal text-muted-foreground">None</span>}
+                <dd
+                  className="font-mono text-lg font-medium tracking-widest"
+                  data-testid="share-passcode"
+                >
+                  {link.passcode ?? (
+                    <span className="font-sans font-normal tracking-normal text-muted-foreground">
+                      None
+                    </span>
+                  )}
                 </dd>
               </div>
               <div>
                 <dt className="text-muted-foreground">Works until</dt>
                 <dd className="text-lg font-medium">
-                  {link.expiresAt ? shortDate(link.expiresAt) : <span className="font-normal text-muted-foreground">No expiry</span>}
+                  {link.expiresAt ? (
+                    shortDate(link.expiresAt)
+                  ) : (
+                    <span className="font-normal text-muted-foreground">No expiry</span>
+                  )}
                 </dd>
               </div>
             </div>
@@ -113,11 +144,20 @@ export function ShareLinkPanel({ link, albumName, onClose }: { link: SharedLink;
               <ExternalLink aria-hidden /> View as Client
             </Button>
           ) : (
-            <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClasses({ variant: 'outline' })}>
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses({ variant: 'outline' })}
+            >
               <ExternalLink aria-hidden /> View as Client
             </a>
           )}
-          <Button onClick={() => void copyWithToast(message, 'The message with the link is on your clipboard.')}>
+          <Button
+            onClick={() =>
+              void copyWithToast(message, 'The message with the link is on your clipboard.')
+            }
+          >
             <MessageSquareText aria-hidden /> Copy Message
           </Button>
         </DialogActions>

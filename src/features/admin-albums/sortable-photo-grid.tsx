@@ -1,10 +1,27 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { arrayMove, rectSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { cn } from '@/ui/cn';
-import { photoAnnouncements, SORTABLE_PHOTO_INSTRUCTIONS } from '@/ui/photos/sortable-announcements';
+import {
+  photoAnnouncements,
+  SORTABLE_PHOTO_INSTRUCTIONS,
+} from '@/ui/photos/sortable-announcements';
 import type { ShownPhoto } from './albums-overlay';
 
 /** The drag handle a tile shows; null for a photo that cannot move (still uploading). */
@@ -29,9 +46,16 @@ export function SortablePhotoGrid({ photos, onReorder, renderTile }: SortablePho
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const movable = useMemo(() => photos.filter((photo) => !photo.pending).map((photo) => photo.id), [photos]);
+  const movable = useMemo(
+    () => photos.filter((photo) => !photo.pending).map((photo) => photo.id),
+    [photos],
+  );
   const announcements = useMemo(
-    () => photoAnnouncements((id) => photos.find((photo) => photo.id === id)?.original_filename, movable),
+    () =>
+      photoAnnouncements(
+        (id) => photos.find((photo) => photo.id === id)?.original_filename,
+        movable,
+      ),
     [photos, movable],
   );
 
@@ -51,7 +75,10 @@ export function SortablePhotoGrid({ photos, onReorder, renderTile }: SortablePho
       accessibility={{ announcements, screenReaderInstructions: SORTABLE_PHOTO_INSTRUCTIONS }}
     >
       <SortableContext items={movable} strategy={rectSortingStrategy}>
-        <div className="grid grid-cols-2 gap-x-4 gap-y-5 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5" data-testid="photo-grid">
+        <div
+          className="grid grid-cols-2 gap-x-4 gap-y-5 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5"
+          data-testid="photo-grid"
+        >
           {photos.map((photo) =>
             photo.pending ? (
               <div key={photo.id} className="min-w-0">
@@ -67,8 +94,22 @@ export function SortablePhotoGrid({ photos, onReorder, renderTile }: SortablePho
   );
 }
 
-function SortableTile({ photo, renderTile }: { photo: ShownPhoto; renderTile: SortablePhotoGridProps['renderTile'] }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: photo.id });
+function SortableTile({
+  photo,
+  renderTile,
+}: {
+  photo: ShownPhoto;
+  renderTile: SortablePhotoGridProps['renderTile'];
+}) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id: photo.id });
   const handle = (
     <button
       type="button"
@@ -93,7 +134,10 @@ function SortableTile({ photo, renderTile }: { photo: ShownPhoto; renderTile: So
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       // Lifted while it moves: opaque, so the tile it passes over does not show through its caption.
-      className={cn('relative min-w-0 rounded-lg', isDragging && 'z-10 bg-background shadow-2xl ring-1 ring-border')}
+      className={cn(
+        'relative min-w-0 rounded-lg',
+        isDragging && 'z-10 bg-background shadow-2xl ring-1 ring-border',
+      )}
       data-dragging={isDragging || undefined}
     >
       {renderTile(photo, handle)}

@@ -22,10 +22,16 @@ export interface SharedLink {
 // The Client Links screen's list: one cache for both screens.
 const linksKey = () => ['admin', 'gallery-links'] as const satisfies AdminQueryKey;
 
-type LinkState = Pick<AdminGalleryLink, 'id' | 'album_id' | 'access_token' | 'passcode' | 'is_active' | 'expires_at' | 'created_at'>;
+type LinkState = Pick<
+  AdminGalleryLink,
+  'id' | 'album_id' | 'access_token' | 'passcode' | 'is_active' | 'expires_at' | 'created_at'
+>;
 
 /** The server's links with the outbox's waiting link changes applied (created, edited, deleted). */
-export function linksWithWaitingChanges(server: readonly LinkState[], items: readonly OutboxItem[]): LinkState[] {
+export function linksWithWaitingChanges(
+  server: readonly LinkState[],
+  items: readonly OutboxItem[],
+): LinkState[] {
   const links = new Map(server.map((link) => [link.id, { ...link }]));
   const deletedAlbums = new Set<string>();
   for (const item of items) {
@@ -86,13 +92,21 @@ export function useShareLink(albumId: string, albumName: string) {
     const existing = newestUsableLink(linksWithWaitingChanges(server, items), albumId);
     if (existing) {
       return {
-        link: { id: existing.id, accessToken: existing.access_token, passcode: existing.passcode, expiresAt: existing.expires_at },
+        link: {
+          id: existing.id,
+          accessToken: existing.access_token,
+          passcode: existing.passcode,
+          expiresAt: existing.expires_at,
+        },
         created: false,
       };
     }
     // A save still waiting on this device is the photographer's latest word.
     const waitingDefaults = payloadsOf(items, 'link-defaults.save').at(-1);
-    const defaults = waitingDefaults ?? (await freshOrKept(linkDefaultsKey(), () => readLinkDefaults(backend))) ?? INITIAL_LINK_DEFAULTS;
+    const defaults =
+      waitingDefaults ??
+      (await freshOrKept(linkDefaultsKey(), () => readLinkDefaults(backend))) ??
+      INITIAL_LINK_DEFAULTS;
     const values = newLinkValues(defaults);
     const link: SharedLink = {
       id: crypto.randomUUID(),
@@ -100,11 +114,20 @@ export function useShareLink(albumId: string, albumName: string) {
       passcode: values.passcode,
       expiresAt: values.expiresAt,
     };
-    const result = await submit(changes.createLink({ id: link.id, albumId, albumName, accessToken: link.accessToken, ...values }), {
-      success: 'Link created',
-      successDescription: 'Share it with your client.',
-      failure: 'Failed to create gallery link',
-    });
+    const result = await submit(
+      changes.createLink({
+        id: link.id,
+        albumId,
+        albumName,
+        accessToken: link.accessToken,
+        ...values,
+      }),
+      {
+        success: 'Link created',
+        successDescription: 'Share it with your client.',
+        failure: 'Failed to create gallery link',
+      },
+    );
     return result === 'failed' ? null : { link, created: true };
   }, [outbox, freshOrKept, backend, albumId, albumName, submit]);
 }

@@ -57,10 +57,19 @@ export function LoginPage() {
           <CardContent>
             <form noValidate onSubmit={formSubmit(onSubmit)} className="grid gap-4">
               <FormField label="Username" error={errors.username?.message}>
-                <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('username')} />
+                <Input
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  {...form.register('username')}
+                />
               </FormField>
               <FormField label="Password" error={errors.password?.message}>
-                <Input type="password" autoComplete="current-password" {...form.register('password')} />
+                <Input
+                  type="password"
+                  autoComplete="current-password"
+                  {...form.register('password')}
+                />
               </FormField>
               <Button type="submit" className="mt-2 w-full" disabled={isSubmitting}>
                 {isSubmitting ? (
@@ -75,7 +84,10 @@ export function LoginPage() {
           </CardContent>
         </Card>
         <p className="mt-6 text-center">
-          <Link to="/" className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+          <Link
+            to="/"
+            className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+          >
             <ArrowLeft className="size-4" aria-hidden /> Back to Gallery
           </Link>
         </p>

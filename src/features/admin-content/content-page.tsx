@@ -4,7 +4,11 @@ import { useState } from 'react';
 import type { SectionName } from '@/lib/backend/database.types';
 import { moved, nextSortOrder, sortOrderChanges } from '@/lib/reorder';
 import { changes, type NewChange } from '@/offline/outbox/registry';
-import { useSubmitChange, useSubmitChanges, type ChangeMessages } from '@/offline/outbox/outbox-provider';
+import {
+  useSubmitChange,
+  useSubmitChanges,
+  type ChangeMessages,
+} from '@/offline/outbox/outbox-provider';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
@@ -22,7 +26,8 @@ export function ContentPage() {
   const submit = useSubmitChange();
   const submitAll = useSubmitChanges();
   // The dialogs close unless the server refused the change (then they keep the input to correct).
-  const send = async (change: NewChange, messages: ChangeMessages) => (await submit(change, messages)) !== 'failed';
+  const send = async (change: NewChange, messages: ChangeMessages) =>
+    (await submit(change, messages)) !== 'failed';
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ShownSection | null>(null);
   const [deleting, setDeleting] = useState<ShownSection | null>(null);
@@ -44,18 +49,33 @@ export function ContentPage() {
     );
   const update = async (_name: SectionName, fields: SectionFields, waitFor: string[]) =>
     editing !== null &&
-    send(changes.updateSection({ id: editing.id, name: sectionLabel(editing.section_name), changes: fields, waitFor }), {
-      success: 'Content updated',
-      failure: 'Failed to save content',
-      preferServerMessage: true,
-    });
+    send(
+      changes.updateSection({
+        id: editing.id,
+        name: sectionLabel(editing.section_name),
+        changes: fields,
+        waitFor,
+      }),
+      {
+        success: 'Content updated',
+        failure: 'Failed to save content',
+        preferServerMessage: true,
+      },
+    );
   // Nothing waits for these two: the toasts tell the outcome, and a failure past them (the
   // refused change could not be dropped from the queue) is logged.
   const toggle = (section: ShownSection) => {
-    send(changes.updateSection({ id: section.id, name: sectionLabel(section.section_name), changes: { is_active: !section.is_active } }), {
-      success: section.is_active ? 'Section hidden' : 'Section shown',
-      failure: 'Failed to update content',
-    }).catch((error: unknown) => console.error('Updating the section failed', error));
+    send(
+      changes.updateSection({
+        id: section.id,
+        name: sectionLabel(section.section_name),
+        changes: { is_active: !section.is_active },
+      }),
+      {
+        success: section.is_active ? 'Section hidden' : 'Section shown',
+        failure: 'Failed to update content',
+      },
+    ).catch((error: unknown) => console.error('Updating the section failed', error));
   };
   const remove = (section: ShownSection) => {
     send(changes.deleteSection({ id: section.id, name: sectionLabel(section.section_name) }), {
@@ -68,10 +88,14 @@ export function ContentPage() {
     const order = moved(sections, index, by);
     if (!order) return;
     const updates = sortOrderChanges(order).map(({ row, sortOrder }) =>
-      changes.updateSection({ id: row.id, name: sectionLabel(row.section_name), changes: { sort_order: sortOrder } }),
+      changes.updateSection({
+        id: row.id,
+        name: sectionLabel(row.section_name),
+        changes: { sort_order: sortOrder },
+      }),
     );
-    submitAll(updates, { success: 'Order updated', failure: 'Failed to change the order' }).catch((error: unknown) =>
-      console.error('Reordering the sections failed', error),
+    submitAll(updates, { success: 'Order updated', failure: 'Failed to change the order' }).catch(
+      (error: unknown) => console.error('Reordering the sections failed', error),
     );
   };
 
@@ -83,7 +107,11 @@ export function ContentPage() {
 
   return (
     <>
-      <PageHeader title="Page Content" description="The words on your home page, section by section." actions={addButton} />
+      <PageHeader
+        title="Page Content"
+        description="The words on your home page, section by section."
+        actions={addButton}
+      />
       <Tabs.Root defaultValue="home">
         <Tabs.List aria-label="Pages" className="mb-5 flex gap-6 border-b">
           <Tabs.Trigger
@@ -135,7 +163,9 @@ export function ContentPage() {
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Delete section?"
         description={
-          deleting ? `The “${sectionLabel(deleting.section_name)}” section will be removed from the home page. This cannot be undone.` : ''
+          deleting
+            ? `The “${sectionLabel(deleting.section_name)}” section will be removed from the home page. This cannot be undone.`
+            : ''
         }
         confirmLabel="Delete Section"
         onConfirm={() => deleting && remove(deleting)}

@@ -2,7 +2,12 @@ import { useId, useState } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { Dialog } from '@/ui/dialog';
-import { ALL_COLLECTIONS, ChoiceThumbnail, CollectionSelect, PhotoChoiceArea } from '@/ui/photos/photo-choices';
+import {
+  ALL_COLLECTIONS,
+  ChoiceThumbnail,
+  CollectionSelect,
+  PhotoChoiceArea,
+} from '@/ui/photos/photo-choices';
 import { usePhotoChoices } from './use-photo-choices';
 
 interface PhotoChoiceDialogProps {
@@ -18,7 +23,8 @@ export function PhotoChoiceDialog({ open, onOpenChange, onChoose }: PhotoChoiceD
   const { albums, photos, isPending } = usePhotoChoices(open);
   const [filter, setFilter] = useState(ALL_COLLECTIONS);
   const filterId = useId();
-  const shown = filter === ALL_COLLECTIONS ? photos : photos.filter((photo) => photo.album_id === filter);
+  const shown =
+    filter === ALL_COLLECTIONS ? photos : photos.filter((photo) => photo.album_id === filter);
 
   return (
     <Dialog
@@ -39,7 +45,11 @@ export function PhotoChoiceDialog({ open, onOpenChange, onChoose }: PhotoChoiceD
         )}
         <PhotoChoiceArea
           loading={isPending}
-          empty={shown.length === 0 ? 'No photos yet. Upload photos to a collection first, or upload an image here.' : null}
+          empty={
+            shown.length === 0
+              ? 'No photos yet. Upload photos to a collection first, or upload an image here.'
+              : null
+          }
           className="h-72"
           testId="photo-choices"
         >
@@ -57,7 +67,9 @@ export function PhotoChoiceDialog({ open, onOpenChange, onChoose }: PhotoChoiceD
                   }}
                   className="relative block aspect-square w-full overflow-hidden rounded-md bg-muted ring-offset-1 ring-offset-card outline-none transition hover:opacity-90 focus-visible:ring-2 focus-visible:ring-ring"
                 >
-                  <ChoiceThumbnail src={resolveStorageUrl(backend, photo.thumb_url ?? photo.preview_url)} />
+                  <ChoiceThumbnail
+                    src={resolveStorageUrl(backend, photo.thumb_url ?? photo.preview_url)}
+                  />
                 </button>
               </li>
             ))}

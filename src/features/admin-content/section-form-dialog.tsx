@@ -34,19 +34,38 @@ interface SectionFormDialogProps {
   /** The section being edited (its name is locked); none to add one. */
   section?: PageContentRow;
   /** `waitFor`: the image upload the save must wait for, if one was chosen here. */
-  onSubmit: (sectionName: SectionName, fields: SectionFields, waitFor: string[]) => Promise<boolean>;
+  onSubmit: (
+    sectionName: SectionName,
+    fields: SectionFields,
+    waitFor: string[],
+  ) => Promise<boolean>;
 }
 
 /** Add or edit a home page section (SPEC §2, §5): every field but the name is optional. */
-export function SectionFormDialog({ open, onOpenChange, section, onSubmit }: SectionFormDialogProps) {
+export function SectionFormDialog({
+  open,
+  onOpenChange,
+  section,
+  onSubmit,
+}: SectionFormDialogProps) {
   const backend = useBackend();
-  const form = useForm<SectionFormValues>({ resolver: zodResolver(sectionSchema), defaultValues: sectionFormValues() });
+  const form = useForm<SectionFormValues>({
+    resolver: zodResolver(sectionSchema),
+    defaultValues: sectionFormValues(),
+  });
   const { errors, isSubmitting } = form.formState;
   const editing = section !== undefined;
-  const setImage = (url: string) => form.setValue('imageUrl', url, { shouldDirty: true, shouldValidate: true });
+  const setImage = (url: string) =>
+    form.setValue('imageUrl', url, { shouldDirty: true, shouldValidate: true });
   const image = useChosenImage(SECTION_IMAGE, (url) => setImage(url ?? ''));
-  const [imageUrl, sectionName] = useWatch({ control: form.control, name: ['imageUrl', 'sectionName'] });
-  const previewUrl = image.local?.url === imageUrl ? image.local.previewUrl : resolveStorageUrl(backend, imageUrl.trim());
+  const [imageUrl, sectionName] = useWatch({
+    control: form.control,
+    name: ['imageUrl', 'sectionName'],
+  });
+  const previewUrl =
+    image.local?.url === imageUrl
+      ? image.local.previewUrl
+      : resolveStorageUrl(backend, imageUrl.trim());
   const { forget } = image;
 
   useEffect(() => {
@@ -56,7 +75,11 @@ export function SectionFormDialog({ open, onOpenChange, section, onSubmit }: Sec
   }, [open, section, form, forget]);
 
   const submit = form.handleSubmit(async (values) => {
-    const done = await onSubmit(values.sectionName as SectionName, toSectionFields(values), image.waitFor(values.imageUrl.trim()));
+    const done = await onSubmit(
+      values.sectionName as SectionName,
+      toSectionFields(values),
+      image.waitFor(values.imageUrl.trim()),
+    );
     if (done) onOpenChange(false);
   });
 
@@ -82,7 +105,9 @@ export function SectionFormDialog({ open, onOpenChange, section, onSubmit }: Sec
               label="Section"
               error={errors.sectionName?.message}
               hint={
-                editing ? 'A section cannot become another one; add a new section instead.' : 'Each section can be used once on a page.'
+                editing
+                  ? 'A section cannot become another one; add a new section instead.'
+                  : 'Each section can be used once on a page.'
               }
             >
               <NativeSelect {...field} disabled={editing} autoFocus={!editing}>
@@ -108,10 +133,18 @@ export function SectionFormDialog({ open, onOpenChange, section, onSubmit }: Sec
           <Textarea rows={4} {...form.register('content')} />
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField className="content-start" label="Button Text" error={errors.buttonText?.message}>
+          <FormField
+            className="content-start"
+            label="Button Text"
+            error={errors.buttonText?.message}
+          >
             <Input placeholder="e.g. Get in touch" {...form.register('buttonText')} />
           </FormField>
-          <FormField className="content-start" label="Button Link" error={errors.buttonLink?.message}>
+          <FormField
+            className="content-start"
+            label="Button Link"
+            error={errors.buttonLink?.message}
+          >
             <Input
               placeholder="#about-story, #galleries or https://…"
               autoCapitalize="off"
@@ -146,11 +179,35 @@ export function SectionFormDialog({ open, onOpenChange, section, onSubmit }: Sec
           }
         />
         <div className="grid grid-cols-2 gap-4">
-          <FormField className="content-start" label="Blur" error={errors.blur?.message} hint="0 to 20 px">
-            <UnitInput unit="px" min={0} max={20} step={1} placeholder="0" {...form.register('blur')} />
+          <FormField
+            className="content-start"
+            label="Blur"
+            error={errors.blur?.message}
+            hint="0 to 20 px"
+          >
+            <UnitInput
+              unit="px"
+              min={0}
+              max={20}
+              step={1}
+              placeholder="0"
+              {...form.register('blur')}
+            />
           </FormField>
-          <FormField className="content-start" label="Opacity" error={errors.opacity?.message} hint="0 to 100 %">
-            <UnitInput unit="%" min={0} max={100} step={5} placeholder="100" {...form.register('opacity')} />
+          <FormField
+            className="content-start"
+            label="Opacity"
+            error={errors.opacity?.message}
+            hint="0 to 100 %"
+          >
+            <UnitInput
+              unit="%"
+              min={0}
+              max={100}
+              step={5}
+              placeholder="100"
+              {...form.register('opacity')}
+            />
           </FormField>
         </div>
         <Controller
@@ -165,7 +222,10 @@ export function SectionFormDialog({ open, onOpenChange, section, onSubmit }: Sec
             />
           )}
         />
-        <FormActions submitLabel={editing ? 'Save Changes' : 'Add Section'} submitting={isSubmitting} />
+        <FormActions
+          submitLabel={editing ? 'Save Changes' : 'Add Section'}
+          submitting={isSubmitting}
+        />
       </form>
     </Dialog>
   );

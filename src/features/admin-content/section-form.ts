@@ -25,7 +25,8 @@ export const SECTION_LABELS: Record<SectionName, string> = {
 
 /** Where the home page shows a section's image, in the photographer's words. */
 export function imageHint(name: string): string {
-  if (name === 'hero') return 'Shown behind the words at the top of your home page (unless Design sets a background).';
+  if (name === 'hero')
+    return 'Shown behind the words at the top of your home page (unless Design sets a background).';
   if (name === 'about-story') return 'Shown beside your story on the home page.';
   return 'The home page shows images for the hero and your story only.';
 }
@@ -51,15 +52,27 @@ const wholeNumber = (min: number, max: number, message: string) =>
   z
     .string()
     .trim()
-    .refine((value) => value === '' || (/^-?\d+$/.test(value) && Number(value) >= min && Number(value) <= max), message);
+    .refine(
+      (value) =>
+        value === '' || (/^-?\d+$/.test(value) && Number(value) >= min && Number(value) <= max),
+      message,
+    );
 
 export const sectionSchema = z.object({
-  sectionName: z.string().refine((value) => (SECTION_NAMES as readonly string[]).includes(value), 'Section name is required'),
+  sectionName: z
+    .string()
+    .refine(
+      (value) => (SECTION_NAMES as readonly string[]).includes(value),
+      'Section name is required',
+    ),
   title: text(300),
   subtitle: text(500),
   content: text(20000),
   buttonText: text(100),
-  buttonLink: link(SAFE_LINK, 'Button links must start with http://, https://, mailto:, tel:, / or #'),
+  buttonLink: link(
+    SAFE_LINK,
+    'Button links must start with http://, https://, mailto:, tel:, / or #',
+  ),
   imageUrl: link(IMAGE_LINK, 'Image links must start with http://, https:// or /'),
   blur: wholeNumber(0, 20, 'Blur must be a whole number from 0 to 20'),
   opacity: wholeNumber(0, 100, 'Opacity must be a whole number from 0 to 100'),
@@ -75,7 +88,8 @@ export type SectionFields = Omit<Required<PageContentUpdate>, 'sort_order'>;
 
 /** The form's starting values: the section being edited, or an empty active section. */
 export function sectionFormValues(section?: PageContentRow): SectionFormValues {
-  const number = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+  const number = (value: number | null | undefined) =>
+    value === null || value === undefined ? '' : String(value);
   return {
     sectionName: section?.section_name ?? '',
     title: section?.title ?? '',

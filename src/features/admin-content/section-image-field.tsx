@@ -21,7 +21,16 @@ interface SectionImageFieldProps {
 }
 
 /** The section's optional image: a preview, Upload, Choose from your photos and Remove. */
-export function SectionImageField({ previewUrl, hasImage, onUpload, onPick, onRemove, addressField, error, hint }: SectionImageFieldProps) {
+export function SectionImageField({
+  previewUrl,
+  hasImage,
+  onUpload,
+  onPick,
+  onRemove,
+  addressField,
+  error,
+  hint,
+}: SectionImageFieldProps) {
   const input = useRef<HTMLInputElement>(null);
   const [choosing, setChoosing] = useState(false);
   const chosen = (event: ChangeEvent<HTMLInputElement>) => {
@@ -40,8 +49,16 @@ export function SectionImageField({ previewUrl, hasImage, onUpload, onPick, onRe
     <fieldset className="min-w-0">
       <legend className="mb-1.5 text-sm font-medium">Image (optional)</legend>
       <div className="grid gap-3 sm:grid-cols-[12rem_1fr] sm:items-start">
-        <div className="aspect-[3/2] w-48 overflow-hidden rounded-lg border bg-muted/60 sm:w-full" data-testid="section-image-preview">
-          <ImageOr src={previewUrl} alt="Section image preview" className="size-full object-cover" fallback={placeholder} />
+        <div
+          className="aspect-[3/2] w-48 overflow-hidden rounded-lg border bg-muted/60 sm:w-full"
+          data-testid="section-image-preview"
+        >
+          <ImageOr
+            src={previewUrl}
+            alt="Section image preview"
+            className="size-full object-cover"
+            fallback={placeholder}
+          />
         </div>
         <div className="grid min-w-0 content-start gap-2">
           <div className="flex flex-wrap gap-2">
@@ -60,7 +77,10 @@ export function SectionImageField({ previewUrl, hasImage, onUpload, onPick, onRe
           <p className="text-xs text-muted-foreground">{hint}</p>
           <details className="group text-sm" open={error ? true : undefined}>
             <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 text-muted-foreground hover:text-foreground sm:min-h-10 [&::-webkit-details-marker]:hidden">
-              <ChevronRight className="size-4 transition-transform group-open:rotate-90" aria-hidden />
+              <ChevronRight
+                className="size-4 transition-transform group-open:rotate-90"
+                aria-hidden
+              />
               Use an image address instead
             </summary>
             <div className="grid gap-1.5 pt-1">
@@ -74,7 +94,15 @@ export function SectionImageField({ previewUrl, hasImage, onUpload, onPick, onRe
           </details>
         </div>
       </div>
-      <input ref={input} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-label="Choose image file" onChange={chosen} />
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Choose image file"
+        onChange={chosen}
+      />
       <PhotoChoiceDialog open={choosing} onOpenChange={setChoosing} onChoose={onPick} />
     </fieldset>
   );

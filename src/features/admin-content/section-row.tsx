@@ -21,7 +21,15 @@ interface SectionRowProps {
 }
 
 /** One section of the page: its name and state, what it says, its eye, edit and delete buttons, and Move up / Move down. */
-export function SectionRow({ section, position, count, onMove, onToggle, onEdit, onDelete }: SectionRowProps) {
+export function SectionRow({
+  section,
+  position,
+  count,
+  onMove,
+  onToggle,
+  onEdit,
+  onDelete,
+}: SectionRowProps) {
   const backend = useBackend();
   const active = section.is_active;
   const label = sectionLabel(section.section_name);
@@ -31,13 +39,23 @@ export function SectionRow({ section, position, count, onMove, onToggle, onEdit,
     <Card className="p-4 sm:p-5" data-testid="section-row" data-section={section.section_name}>
       <div className="flex items-center justify-between gap-2">
         <div className="flex min-w-0 flex-wrap items-center gap-2">
-          <span className="rounded-md bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground" data-testid="section-label">
+          <span
+            className="rounded-md bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground"
+            data-testid="section-label"
+          >
             {label}
           </span>
           <VisibilityBadge active={active} />
           <PendingBadge pending={section.pending} syncError={section.syncError} />
         </div>
-        <RowActions noun="section" active={active} onToggle={onToggle} onEdit={onEdit} onDelete={onDelete} className="-my-1.5 -mr-2" />
+        <RowActions
+          noun="section"
+          active={active}
+          onToggle={onToggle}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          className="-my-1.5 -mr-2"
+        />
       </div>
       <div className={cn('mt-2 min-w-0', !active && 'opacity-60')}>
         <h2 className="truncate font-heading text-lg" title={section.title ?? undefined}>
@@ -48,7 +66,9 @@ export function SectionRow({ section, position, count, onMove, onToggle, onEdit,
             {section.subtitle}
           </p>
         )}
-        <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{section.content ?? 'No content'}</p>
+        <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">
+          {section.content ?? 'No content'}
+        </p>
         {(section.button_text || section.button_link || section.image_url) && (
           <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground [&_svg]:size-3.5 [&_svg]:shrink-0">
             {(section.button_text || section.button_link) && (
@@ -74,7 +94,13 @@ export function SectionRow({ section, position, count, onMove, onToggle, onEdit,
           </div>
         )}
       </div>
-      <MoveButtons name={label} position={position} count={count} onMove={onMove} className="mt-3 -mb-1.5 border-t pt-2" />
+      <MoveButtons
+        name={label}
+        position={position}
+        count={count}
+        onMove={onMove}
+        className="mt-3 -mb-1.5 border-t pt-2"
+      />
     </Card>
   );
 }

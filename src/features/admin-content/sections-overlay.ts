@@ -10,7 +10,9 @@ export type ShownSection = PageContentRow & PendingMark;
  * changes applied (new ones added, edits and eye toggles merged, deletions gone), by sort order.
  */
 export function overlaySections(server: PageContentRow[], items: OutboxItem[]): ShownSection[] {
-  const sections = new Map<string, ShownSection>(server.map((section) => [section.id, { ...section }]));
+  const sections = new Map<string, ShownSection>(
+    server.map((section) => [section.id, { ...section }]),
+  );
   for (const item of items) {
     const mark = pendingMark(item);
     visitChange(item, {
@@ -42,5 +44,7 @@ export function overlaySections(server: PageContentRow[], items: OutboxItem[]): 
       'content.delete': ({ id }) => sections.delete(id),
     });
   }
-  return [...sections.values()].sort((a, b) => a.sort_order - b.sort_order || a.created_at.localeCompare(b.created_at));
+  return [...sections.values()].sort(
+    (a, b) => a.sort_order - b.sort_order || a.created_at.localeCompare(b.created_at),
+  );
 }

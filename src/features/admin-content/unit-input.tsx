@@ -6,7 +6,10 @@ export function UnitInput({ unit, ...props }: ComponentProps<'input'> & { unit: 
   return (
     <div className="relative">
       <Input type="number" inputMode="numeric" className="pr-10 tabular-nums" {...props} />
-      <span aria-hidden className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground">
+      <span
+        aria-hidden
+        className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground"
+      >
         {unit}
       </span>
     </div>

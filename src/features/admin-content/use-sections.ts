@@ -15,7 +15,8 @@ export function useSections() {
   const pending = usePendingChanges('content.create', 'content.update', 'content.delete');
   // Only 'home' exists today (SPEC §3); the filter keeps the Home Page tab honest if that changes.
   const sections = useMemo(
-    () => overlaySections(query.data ?? [], pending).filter((section) => section.page_name === 'home'),
+    () =>
+      overlaySections(query.data ?? [], pending).filter((section) => section.page_name === 'home'),
     [query.data, pending],
   );
   return { sections, isPending: query.isPending && pending.length === 0 };

@@ -1,5 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, FolderOpen, FolderPlus, Image, Link2, MessageCircleHeart, Palette, type LucideIcon } from 'lucide-react';
+import {
+  ArrowRight,
+  FolderOpen,
+  FolderPlus,
+  Image,
+  Link2,
+  MessageCircleHeart,
+  Palette,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { AdminQueryKey } from '@/lib/admin-data';
 import { useBackend } from '@/lib/backend/backend-context';
@@ -18,14 +27,31 @@ export const dashboardKeys = {
   activity: () => ['admin', 'dashboard', 'activity'] as const satisfies AdminQueryKey,
 };
 
-function StatCard({ label, value, icon: Icon, loading }: { label: string; value?: number; icon: LucideIcon; loading: boolean }) {
+function StatCard({
+  label,
+  value,
+  icon: Icon,
+  loading,
+}: {
+  label: string;
+  value?: number;
+  icon: LucideIcon;
+  loading: boolean;
+}) {
   return (
     <Card>
       <CardContent className="flex items-center justify-between p-4 sm:p-6">
         <div className="min-w-0">
           <p className="truncate text-xs text-muted-foreground sm:text-sm">{label}</p>
-          <p className="mt-1 font-heading text-2xl lining-nums tabular-nums sm:text-3xl" data-testid={`stat-${label}`}>
-            {loading ? <span className="inline-block h-8 w-10 animate-pulse rounded bg-muted align-middle" /> : (value ?? '–')}
+          <p
+            className="mt-1 font-heading text-2xl lining-nums tabular-nums sm:text-3xl"
+            data-testid={`stat-${label}`}
+          >
+            {loading ? (
+              <span className="inline-block h-8 w-10 animate-pulse rounded bg-muted align-middle" />
+            ) : (
+              (value ?? '–')
+            )}
           </p>
         </div>
         <span className="hidden size-11 shrink-0 items-center justify-center rounded-full bg-secondary sm:flex">
@@ -37,9 +63,24 @@ function StatCard({ label, value, icon: Icon, loading }: { label: string; value?
 }
 
 const QUICK_ACTIONS = [
-  { label: 'New Collection', description: 'Start a collection for a shoot', to: '/admin/albums?new=1', icon: FolderPlus },
-  { label: 'Manage Client Links', description: 'Share private galleries', to: '/admin/links', icon: Link2 },
-  { label: 'Update Branding', description: 'Colours, fonts and hero image', to: '/admin/design', icon: Palette },
+  {
+    label: 'New Collection',
+    description: 'Start a collection for a shoot',
+    to: '/admin/albums?new=1',
+    icon: FolderPlus,
+  },
+  {
+    label: 'Manage Client Links',
+    description: 'Share private galleries',
+    to: '/admin/links',
+    icon: Link2,
+  },
+  {
+    label: 'Update Branding',
+    description: 'Colours, fonts and hero image',
+    to: '/admin/design',
+    icon: Palette,
+  },
 ];
 
 const TIPS = [
@@ -52,9 +93,15 @@ const TIPS = [
 /** /admin/dashboard: the three counts, quick actions and getting-started tips (SPEC §2). */
 export function DashboardPage() {
   const backend = useBackend();
-  const stats = useQuery({ queryKey: dashboardKeys.stats(), queryFn: () => getDashboardStats(backend) });
+  const stats = useQuery({
+    queryKey: dashboardKeys.stats(),
+    queryFn: () => getDashboardStats(backend),
+  });
   useErrorToast(stats.error, 'Failed to load dashboard statistics');
-  const activity = useQuery({ queryKey: dashboardKeys.activity(), queryFn: () => listRecentLinkActivity(backend) });
+  const activity = useQuery({
+    queryKey: dashboardKeys.activity(),
+    queryFn: () => listRecentLinkActivity(backend),
+  });
   useErrorToast(activity.error, 'Failed to load recent activity');
   const settings = useQuery(siteSettingsQuery(backend));
   const contact = settings.data?.contact_value;
@@ -65,7 +112,10 @@ export function DashboardPage() {
       {settings.isSuccess && isExampleContact(contact) && (
         <Card className="mb-6 border-primary/40" data-testid="contact-prompt">
           <CardContent className="flex flex-col gap-4 p-4 sm:flex-row sm:items-center sm:p-6">
-            <MessageCircleHeart className="hidden size-6 shrink-0 text-muted-foreground sm:block" aria-hidden />
+            <MessageCircleHeart
+              className="hidden size-6 shrink-0 text-muted-foreground sm:block"
+              aria-hidden
+            />
             <div className="min-w-0 flex-1">
               <h2 className="font-heading text-lg">Tell visitors how to reach you</h2>
               <p className="text-sm text-muted-foreground">
@@ -82,9 +132,24 @@ export function DashboardPage() {
         </Card>
       )}
       <section aria-label="Statistics" className="grid grid-cols-3 gap-3 sm:gap-4">
-        <StatCard label="Collections" value={stats.data?.albums} icon={FolderOpen} loading={stats.isPending} />
-        <StatCard label="Photos" value={stats.data?.photos} icon={Image} loading={stats.isPending} />
-        <StatCard label="Client Links" value={stats.data?.gallery_links} icon={Link2} loading={stats.isPending} />
+        <StatCard
+          label="Collections"
+          value={stats.data?.albums}
+          icon={FolderOpen}
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Photos"
+          value={stats.data?.photos}
+          icon={Image}
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Client Links"
+          value={stats.data?.gallery_links}
+          icon={Link2}
+          loading={stats.isPending}
+        />
       </section>
       <RecentActivity events={activity.data} loading={activity.isPending} />
       <div className="mt-8 grid gap-6 lg:grid-cols-5">
@@ -95,13 +160,20 @@ export function DashboardPage() {
           </CardHeader>
           <CardContent className="grid gap-2">
             {QUICK_ACTIONS.map(({ label, description, to, icon: Icon }) => (
-              <Link key={label} to={to} className="group flex items-center gap-4 rounded-lg border p-4 transition-colors hover:bg-accent">
+              <Link
+                key={label}
+                to={to}
+                className="group flex items-center gap-4 rounded-lg border p-4 transition-colors hover:bg-accent"
+              >
                 <Icon className="size-5 text-muted-foreground" aria-hidden />
                 <span className="flex-1">
                   <span className="block text-sm font-medium">{label}</span>
                   <span className="block text-xs text-muted-foreground">{description}</span>
                 </span>
-                <ArrowRight className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5" aria-hidden />
+                <ArrowRight
+                  className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+                  aria-hidden
+                />
               </Link>
             ))}
           </CardContent>

@@ -4,10 +4,17 @@ import { Link } from 'react-router-dom';
 import type { LinkActivity } from '@/lib/backend/database.types';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
 
-const ICONS = { opened: Eye, downloaded: Download, downloaded_all: Images, favourited: Heart } as const;
+const ICONS = {
+  opened: Eye,
+  downloaded: Download,
+  downloaded_all: Images,
+  favourited: Heart,
+} as const;
 
 /** What happened, in words: 'Opened', '1 photo downloaded', 'All photos downloaded', 'Mia added 3 favourites'. */
-export function activityText(event: Pick<LinkActivity, 'kind' | 'client_name' | 'quantity'>): string {
+export function activityText(
+  event: Pick<LinkActivity, 'kind' | 'client_name' | 'quantity'>,
+): string {
   switch (event.kind) {
     case 'opened':
       return 'Opened by your client';
@@ -26,11 +33,19 @@ function whenText(iso: string, now: number): string {
   if (minutes < 1) return 'just now';
   if (minutes < 60) return `${minutes} min ago`;
   if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} h ago`;
-  return new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' }).format(
+    new Date(iso),
+  );
 }
 
 /** The dashboard's 'Recent activity': the latest ten events on client links, naming the collection. */
-export function RecentActivity({ events, loading }: { events: LinkActivity[] | undefined; loading: boolean }) {
+export function RecentActivity({
+  events,
+  loading,
+}: {
+  events: LinkActivity[] | undefined;
+  loading: boolean;
+}) {
   // One moment for every line, fixed when the card appears.
   const [now] = useState(() => Date.now());
   return (
@@ -56,12 +71,18 @@ export function RecentActivity({ events, loading }: { events: LinkActivity[] | u
                     <Icon className="size-4 text-muted-foreground" aria-hidden />
                   </span>
                   <span className="min-w-0 flex-1">
-                    <Link to={`/admin/albums/${event.album_id}`} className="font-medium hover:underline">
+                    <Link
+                      to={`/admin/albums/${event.album_id}`}
+                      className="font-medium hover:underline"
+                    >
                       {event.album_name}
                     </Link>
                     <span className="text-muted-foreground"> · {activityText(event)}</span>
                   </span>
-                  <time dateTime={event.created_at} className="shrink-0 text-xs text-muted-foreground">
+                  <time
+                    dateTime={event.created_at}
+                    className="shrink-0 text-xs text-muted-foreground"
+                  >
                     {whenText(event.created_at, now)}
                   </time>
                 </li>

@@ -5,10 +5,24 @@ import { DesignSection } from './design-section';
 import { OptionCard } from './option-card';
 
 /** Background style (clean, subtle, gradient, dreamy) as swatches drawn in the current palette. */
-export function BackgroundStyleSection({ design, onChange }: { design: SiteDesign; onChange: (patch: Partial<SiteDesign>) => void }) {
+export function BackgroundStyleSection({
+  design,
+  onChange,
+}: {
+  design: SiteDesign;
+  onChange: (patch: Partial<SiteDesign>) => void;
+}) {
   return (
-    <DesignSection icon={Layers} title="Background Style" description="How the page behind your photos and words feels.">
-      <div role="radiogroup" aria-label="Background style" className="grid grid-cols-2 gap-3 @lg:grid-cols-4">
+    <DesignSection
+      icon={Layers}
+      title="Background Style"
+      description="How the page behind your photos and words feels."
+    >
+      <div
+        role="radiogroup"
+        aria-label="Background style"
+        className="grid grid-cols-2 gap-3 @lg:grid-cols-4"
+      >
         {BACKGROUND_STYLES.map((style) => {
           const { label, description } = BACKGROUND_STYLE_LABELS[style];
           return (
@@ -27,7 +41,9 @@ export function BackgroundStyleSection({ design, onChange }: { design: SiteDesig
                 data-testid={`background-swatch-${style}`}
               />
               <span className="mt-2 px-0.5 text-sm font-medium">{label}</span>
-              <span className="px-0.5 pb-0.5 text-xs leading-snug text-muted-foreground">{description}</span>
+              <span className="px-0.5 pb-0.5 text-xs leading-snug text-muted-foreground">
+                {description}
+              </span>
             </OptionCard>
           );
         })}

@@ -21,7 +21,17 @@ function parseHex(text: string): string | null {
 }
 
 /** A colour as a native picker plus its hex text; the text may be typed, and only a full #RRGGBB is taken. */
-function ColourField({ label, hint, value, onChange }: { label: string; hint: string; value: string; onChange: (hex: string) => void }) {
+function ColourField({
+  label,
+  hint,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (hex: string) => void;
+}) {
   const id = useId();
   // What the person is typing, while it is not yet (or not) a colour; otherwise the value shows.
   const [typing, setTyping] = useState<string | null>(null);
@@ -65,12 +75,28 @@ function ColourField({ label, hint, value, onChange }: { label: string; hint: st
 }
 
 /** Colour palette: primary, secondary, accent and background colour (SPEC §2, applied as HSL, §4). */
-export function ColourPaletteSection({ design, onChange }: { design: SiteDesign; onChange: (patch: Partial<SiteDesign>) => void }) {
+export function ColourPaletteSection({
+  design,
+  onChange,
+}: {
+  design: SiteDesign;
+  onChange: (patch: Partial<SiteDesign>) => void;
+}) {
   return (
-    <DesignSection icon={Palette} title="Colour Palette" description="Pick with the swatch or type a hex value like #E8C4C4.">
+    <DesignSection
+      icon={Palette}
+      title="Colour Palette"
+      description="Pick with the swatch or type a hex value like #E8C4C4."
+    >
       <div className="grid gap-3 @xl:grid-cols-2">
         {COLOURS.map(({ key, label, hint }) => (
-          <ColourField key={key} label={label} hint={hint} value={design[key]} onChange={(hex) => onChange({ [key]: hex })} />
+          <ColourField
+            key={key}
+            label={label}
+            hint={hint}
+            value={design[key]}
+            onChange={(hex) => onChange({ [key]: hex })}
+          />
         ))}
       </div>
     </DesignSection>

@@ -1,16 +1,31 @@
 import { MessageCircleHeart } from 'lucide-react';
 import { CONTACT_METHOD_FIELDS } from '@/theme/contact-link';
-import { CONTACT_METHODS, DESIGN_DEFAULTS, type ContactMethod, type SiteDesign } from '@/theme/design-settings';
+import {
+  CONTACT_METHODS,
+  DESIGN_DEFAULTS,
+  type ContactMethod,
+  type SiteDesign,
+} from '@/theme/design-settings';
 import { NativeSelect } from '@/ui/controls';
 import { FormField } from '@/ui/form-field';
 import { Input, Textarea } from '@/ui/input';
 import { DesignSection } from './design-section';
 
 /** Contact button settings: how visitors reach you (SPEC §7) and what the button says. */
-export function ContactButtonSection({ design, onChange }: { design: SiteDesign; onChange: (patch: Partial<SiteDesign>) => void }) {
+export function ContactButtonSection({
+  design,
+  onChange,
+}: {
+  design: SiteDesign;
+  onChange: (patch: Partial<SiteDesign>) => void;
+}) {
   const method = CONTACT_METHOD_FIELDS[design.contact_method];
   return (
-    <DesignSection icon={MessageCircleHeart} title="Contact Button" description="The booking button on your home page opens this.">
+    <DesignSection
+      icon={MessageCircleHeart}
+      title="Contact Button"
+      description="The booking button on your home page opens this."
+    >
       <div className="grid gap-4 @md:grid-cols-2">
         <FormField label="Contact Method" className="content-start">
           <NativeSelect
@@ -29,7 +44,13 @@ export function ContactButtonSection({ design, onChange }: { design: SiteDesign;
             value={design.contact_value}
             placeholder={method.placeholder}
             maxLength={500}
-            inputMode={design.contact_method === 'email' ? 'email' : design.contact_method === 'phone' ? 'tel' : 'url'}
+            inputMode={
+              design.contact_method === 'email'
+                ? 'email'
+                : design.contact_method === 'phone'
+                  ? 'tel'
+                  : 'url'
+            }
             autoComplete="off"
             onChange={(event) => onChange({ contact_value: event.target.value })}
           />

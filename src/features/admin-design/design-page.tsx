@@ -5,7 +5,12 @@ import { useBackend } from '@/lib/backend/backend-context';
 import { readSiteSettings } from '@/lib/backend/site-settings';
 import { changes } from '@/offline/outbox/registry';
 import { usePendingChanges, useSubmitChange } from '@/offline/outbox/outbox-provider';
-import { resetToDefaults, toSiteSettings, withDefaults, type SiteDesign } from '@/theme/design-settings';
+import {
+  resetToDefaults,
+  toSiteSettings,
+  withDefaults,
+  type SiteDesign,
+} from '@/theme/design-settings';
 import { siteKeys } from '@/theme/site-settings-query';
 import { Badge } from '@/ui/badge';
 import { Button } from '@/ui/button';
@@ -27,7 +32,8 @@ import { HeroBackgroundSection } from './hero-background-section';
 import { TypographySection } from './typography-section';
 import { useHeroUpload } from './use-hero-upload';
 
-const sameDesign = (a: SiteDesign, b: SiteDesign) => JSON.stringify(toSiteSettings(a)) === JSON.stringify(toSiteSettings(b));
+const sameDesign = (a: SiteDesign, b: SiteDesign) =>
+  JSON.stringify(toSiteSettings(a)) === JSON.stringify(toSiteSettings(b));
 
 /**
  * /admin/design (SPEC §2, §4): every change stays on this screen until Preview (applies it
@@ -37,7 +43,10 @@ export function DesignPage() {
   const backend = useBackend();
   const queryClient = useQueryClient();
   const submit = useSubmitChange();
-  const query = useQuery({ queryKey: designKeys.settings(), queryFn: () => readSiteSettings(backend) });
+  const query = useQuery({
+    queryKey: designKeys.settings(),
+    queryFn: () => readSiteSettings(backend),
+  });
   useErrorToast(query.error, 'Failed to load design settings');
   // A save still waiting in the outbox (offline) is what the site will have: start from it.
   const waiting = usePendingChanges('settings.save')
@@ -55,7 +64,10 @@ export function DesignPage() {
   // What the preview frames show: the settings as they would be saved.
   const previewSettings = useMemo(() => toSiteSettings(design), [design]);
 
-  const change = useCallback((patch: Partial<SiteDesign>) => setEdited((current) => ({ ...(current ?? saved), ...patch })), [saved]);
+  const change = useCallback(
+    (patch: Partial<SiteDesign>) => setEdited((current) => ({ ...(current ?? saved), ...patch })),
+    [saved],
+  );
   const hero = useHeroUpload(
     useCallback(
       (update: (current: string | null) => string | null) =>
@@ -81,10 +93,13 @@ export function DesignPage() {
     const settings = toSiteSettings(sent);
     // A refused save leaves the queue (the edits stay on screen); one refused because the
     // session ended stays, to be sent after signing in again.
-    const result = await submit(changes.saveSettings(settings, hero.waitFor(sent.hero_background_image)), {
-      success: 'Design saved',
-      failure: 'Failed to save design settings',
-    });
+    const result = await submit(
+      changes.saveSettings(settings, hero.waitFor(sent.hero_background_image)),
+      {
+        success: 'Design saved',
+        failure: 'Failed to save design settings',
+      },
+    );
     setSaving(false);
     if (result !== 'synced') return;
     queryClient.setQueryData(designKeys.settings(), settings);
@@ -124,7 +139,12 @@ export function DesignPage() {
               <Eye aria-hidden /> Preview
             </Button>
             <Button onClick={() => void save()} disabled={saving}>
-              {saving ? <LoaderCircle className="animate-spin" aria-hidden /> : <Save aria-hidden />} Save Changes
+              {saving ? (
+                <LoaderCircle className="animate-spin" aria-hidden />
+              ) : (
+                <Save aria-hidden />
+              )}{' '}
+              Save Changes
             </Button>
           </>
         }
@@ -136,10 +156,17 @@ export function DesignPage() {
               <CardTitle className="text-base">Live Preview</CardTitle>
               <PreviewWidthToggle value={cardWidth} onChange={setCardWidth} />
             </div>
-            <CardDescription>Your home page with these settings. Visitors see them once you save.</CardDescription>
+            <CardDescription>
+              Your home page with these settings. Visitors see them once you save.
+            </CardDescription>
           </CardHeader>
           <CardContent className="p-4 pt-2">
-            <SitePreviewFrame settings={previewSettings} width={cardWidth} height={560} title="Live preview of your home page" />
+            <SitePreviewFrame
+              settings={previewSettings}
+              width={cardWidth}
+              height={560}
+              title="Live preview of your home page"
+            />
           </CardContent>
         </Card>
         <div className="grid min-w-0 gap-6 lg:col-start-1 lg:row-start-1">
@@ -160,7 +187,9 @@ export function DesignPage() {
             description="Go back to the recommended palette, clean background, Playfair Display and Lato, no hero blur, full opacity and the default contact button wording. Your hero image and contact details stay."
           >
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-              <p className="text-xs text-muted-foreground">Nothing is saved until you click Save Changes.</p>
+              <p className="text-xs text-muted-foreground">
+                Nothing is saved until you click Save Changes.
+              </p>
               <Button variant="outline" onClick={reset}>
                 <RotateCcw aria-hidden /> Reset to Defaults
               </Button>

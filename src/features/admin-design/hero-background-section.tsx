@@ -63,10 +63,20 @@ function RangeField({
 }
 
 /** Hero background: the image (upload or remove), its blur (0–20 px, step 1) and opacity (0–100 %, step 5). */
-export function HeroBackgroundSection({ design, imageUrl, uploading, onChoose, onChange }: HeroBackgroundSectionProps) {
+export function HeroBackgroundSection({
+  design,
+  imageUrl,
+  uploading,
+  onChoose,
+  onChange,
+}: HeroBackgroundSectionProps) {
   const input = useRef<HTMLInputElement>(null);
   return (
-    <DesignSection icon={ImageIcon} title="Hero Background" description="The picture behind the top of your home page.">
+    <DesignSection
+      icon={ImageIcon}
+      title="Hero Background"
+      description="The picture behind the top of your home page."
+    >
       <div className="grid gap-5 @md:grid-cols-[minmax(0,17.5rem)_minmax(0,1fr)] @md:items-start">
         <div className="grid gap-3">
           <div className="relative aspect-[16/10] overflow-hidden rounded-lg border bg-muted">
@@ -99,12 +109,26 @@ export function HeroBackgroundSection({ design, imageUrl, uploading, onChoose, o
             }}
           />
           <div className="flex flex-wrap items-center gap-1.5">
-            <Button variant="outline" size="sm" onClick={() => input.current?.click()} disabled={uploading}>
-              {uploading ? <LoaderCircle className="animate-spin" aria-hidden /> : <ImagePlus aria-hidden />}
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => input.current?.click()}
+              disabled={uploading}
+            >
+              {uploading ? (
+                <LoaderCircle className="animate-spin" aria-hidden />
+              ) : (
+                <ImagePlus aria-hidden />
+              )}
               {imageUrl ? 'Replace Image' : 'Upload Image'}
             </Button>
             {design.hero_background_image && (
-              <Button variant="ghost" size="sm" className="px-2.5" onClick={() => onChange({ hero_background_image: null })}>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="px-2.5"
+                onClick={() => onChange({ hero_background_image: null })}
+              >
                 <Trash2 aria-hidden /> Remove image
               </Button>
             )}

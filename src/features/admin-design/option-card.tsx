@@ -18,7 +18,16 @@ interface OptionCardProps {
  * One choice of a radio group drawn as a card (background styles, fonts). A real radio
  * input covers the card, so the keyboard, screen readers and clicks all work natively.
  */
-export function OptionCard({ name, value, checked, onSelect, label, className, style, children }: OptionCardProps) {
+export function OptionCard({
+  name,
+  value,
+  checked,
+  onSelect,
+  label,
+  className,
+  style,
+  children,
+}: OptionCardProps) {
   return (
     <label
       style={style}

@@ -11,9 +11,19 @@ const WIDTH_CHOICES: ReadonlyArray<{ value: PreviewWidth; label: string; icon: t
 ];
 
 /** Phone or Desktop: the width the preview shows the home page at. */
-export function PreviewWidthToggle({ value, onChange }: { value: PreviewWidth; onChange: (value: PreviewWidth) => void }) {
+export function PreviewWidthToggle({
+  value,
+  onChange,
+}: {
+  value: PreviewWidth;
+  onChange: (value: PreviewWidth) => void;
+}) {
   return (
-    <div role="group" aria-label="Preview width" className="inline-flex rounded-lg border bg-card p-0.5">
+    <div
+      role="group"
+      aria-label="Preview width"
+      className="inline-flex rounded-lg border bg-card p-0.5"
+    >
       {WIDTH_CHOICES.map(({ value: choice, label, icon: Icon }) => (
         <button
           key={choice}
@@ -81,7 +91,9 @@ function PreviewArea({ width, settings }: { width: PreviewWidth; settings: SiteS
     <div
       ref={(element) => {
         if (!element) return;
-        const observer = new ResizeObserver(([entry]) => setHeight(Math.floor(entry?.contentRect.height ?? 0)));
+        const observer = new ResizeObserver(([entry]) =>
+          setHeight(Math.floor(entry?.contentRect.height ?? 0)),
+        );
         observer.observe(element);
         return () => observer.disconnect();
       }}

@@ -46,7 +46,8 @@ export function SitePreviewFrame({
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
-      if (event.source !== frame.current?.contentWindow || event.origin !== window.location.origin) return;
+      if (event.source !== frame.current?.contentWindow || event.origin !== window.location.origin)
+        return;
       if ((event.data as { type?: unknown } | null)?.type === READY) setReadyFrame(event.source);
     };
     window.addEventListener('message', onMessage);
@@ -55,13 +56,18 @@ export function SitePreviewFrame({
 
   useEffect(() => {
     const target = frame.current?.contentWindow;
-    if (target && readyFrame === target) target.postMessage({ type: SETTINGS, settings }, window.location.origin);
+    if (target && readyFrame === target)
+      target.postMessage({ type: SETTINGS, settings }, window.location.origin);
   }, [readyFrame, settings]);
 
   const logicalWidth = PREVIEW_WIDTHS[width];
   const scale = boxWidth > 0 ? Math.min(1, boxWidth / logicalWidth) : 0;
   return (
-    <div ref={box} className={cn('relative overflow-hidden rounded-lg border bg-muted', className)} style={{ height }}>
+    <div
+      ref={box}
+      className={cn('relative overflow-hidden rounded-lg border bg-muted', className)}
+      style={{ height }}
+    >
       <iframe
         ref={frame}
         // A new frame per width: the page lays itself out for the width it opens at.

@@ -1,5 +1,11 @@
 import { Type } from 'lucide-react';
-import { BODY_FONTS, HEADING_FONTS, type BodyFont, type HeadingFont, type SiteDesign } from '@/theme/design-settings';
+import {
+  BODY_FONTS,
+  HEADING_FONTS,
+  type BodyFont,
+  type HeadingFont,
+  type SiteDesign,
+} from '@/theme/design-settings';
 import { fontStack } from '@/theme/fonts';
 import { DesignSection } from './design-section';
 import { OptionCard } from './option-card';
@@ -35,7 +41,11 @@ function FontChoices<Font extends HeadingFont | BodyFont>({
       <p id={`${name}-legend`} className="mb-2 text-sm font-medium">
         {legend}
       </p>
-      <div role="radiogroup" aria-labelledby={`${name}-legend`} className="grid grid-cols-2 gap-3 @2xl:grid-cols-4">
+      <div
+        role="radiogroup"
+        aria-labelledby={`${name}-legend`}
+        className="grid grid-cols-2 gap-3 @2xl:grid-cols-4"
+      >
         {fonts.map((font) => (
           // Each choice is drawn in its own font.
           <OptionCard
@@ -48,7 +58,10 @@ function FontChoices<Font extends HeadingFont | BodyFont>({
             className="gap-0.5 px-3 py-2.5"
             style={{ fontFamily: fontStack(font, kind) }}
           >
-            <span aria-hidden className={kind === 'heading' ? 'text-3xl leading-tight' : 'text-2xl leading-tight'}>
+            <span
+              aria-hidden
+              className={kind === 'heading' ? 'text-3xl leading-tight' : 'text-2xl leading-tight'}
+            >
               {sample}
             </span>
             <span className="truncate text-sm font-semibold">{font}</span>
@@ -61,9 +74,19 @@ function FontChoices<Font extends HeadingFont | BodyFont>({
 }
 
 /** Typography: a serif for headings and a sans-serif for text (SPEC §9), each option shown in its own font. */
-export function TypographySection({ design, onChange }: { design: SiteDesign; onChange: (patch: Partial<SiteDesign>) => void }) {
+export function TypographySection({
+  design,
+  onChange,
+}: {
+  design: SiteDesign;
+  onChange: (patch: Partial<SiteDesign>) => void;
+}) {
   return (
-    <DesignSection icon={Type} title="Typography" description="One font for headings, one for everything else.">
+    <DesignSection
+      icon={Type}
+      title="Typography"
+      description="One font for headings, one for everything else."
+    >
       <div className="grid gap-5">
         <FontChoices
           legend="Heading Font"

@@ -17,7 +17,9 @@ interface HeroUpload {
  * queued, and the public URL is known at once, so the design can be saved right away (the
  * save waits for the upload). A refused upload is dropped and the previous image comes back.
  */
-export function useHeroUpload(setImage: (update: (current: string | null) => string | null) => void) {
+export function useHeroUpload(
+  setImage: (update: (current: string | null) => string | null) => void,
+) {
   const backend = useBackend();
   const uploadFile = useUploadFile();
   // By public URL.
@@ -40,10 +42,15 @@ export function useHeroUpload(setImage: (update: (current: string | null) => str
     setImage(() => url);
 
     // A refused upload leaves the queue (with its bytes), and the previous image comes back.
-    const result = await uploadFile(file, path, { success: 'Image uploaded', failure: 'Failed to upload image' });
+    const result = await uploadFile(file, path, {
+      success: 'Image uploaded',
+      failure: 'Failed to upload image',
+    });
     setUploads((current) => {
       const { [url]: done, ...others } = current;
-      return result === 'failed' || !done ? others : { ...others, [url]: { ...done, sending: false } };
+      return result === 'failed' || !done
+        ? others
+        : { ...others, [url]: { ...done, sending: false } };
     });
     if (result === 'failed') setImage((current) => (current === url ? previous : current));
   };
@@ -52,7 +59,8 @@ export function useHeroUpload(setImage: (update: (current: string | null) => str
     upload,
     uploading: Object.values(uploads).some((entry) => entry.sending),
     /** What to show for a hero image URL: the local file while it is this page's upload. */
-    displayUrl: (url: string | null) => (url ? (uploads[url]?.objectUrl ?? resolveStorageUrl(backend, url) ?? null) : null),
+    displayUrl: (url: string | null) =>
+      url ? (uploads[url]?.objectUrl ?? resolveStorageUrl(backend, url) ?? null) : null,
     /** The uploads a save with this image must wait for. */
     waitFor: (url: string | null) => (url && uploads[url] ? [uploads[url].path] : []),
   };

@@ -24,10 +24,15 @@ export const linkFavouritesQuery = (backend: ReturnType<typeof useBackend>, link
 });
 
 /** Each client's picks (the server answers them in the album's order), names in alphabetical order. */
-function byClient(picks: readonly LinkFavourite[]): Array<{ name: string; picks: LinkFavourite[] }> {
+function byClient(
+  picks: readonly LinkFavourite[],
+): Array<{ name: string; picks: LinkFavourite[] }> {
   const groups = new Map<string, LinkFavourite[]>();
-  for (const pick of picks) groups.set(pick.client_name, [...(groups.get(pick.client_name) ?? []), pick]);
-  return [...groups].map(([name, group]) => ({ name, picks: group })).sort((a, b) => a.name.localeCompare(b.name));
+  for (const pick of picks)
+    groups.set(pick.client_name, [...(groups.get(pick.client_name) ?? []), pick]);
+  return [...groups]
+    .map(([name, group]) => ({ name, picks: group }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Every photo picked by anyone, once, in the album's order. */
@@ -54,7 +59,10 @@ export function FavouritesDialog({ link, onClose }: { link: ShownLink; onClose: 
   const copyFilenames = async () => {
     try {
       await copyText(photos.map((photo) => photo.original_filename).join(', '));
-      notify.success('Copied!', `${photos.length} ${photos.length === 1 ? 'filename' : 'filenames'} on your clipboard.`);
+      notify.success(
+        'Copied!',
+        `${photos.length} ${photos.length === 1 ? 'filename' : 'filenames'} on your clipboard.`,
+      );
     } catch (error) {
       console.error('Copy failed', error);
       notify.error('The filenames could not be copied.');
@@ -62,12 +70,22 @@ export function FavouritesDialog({ link, onClose }: { link: ShownLink; onClose: 
   };
   const download = () =>
     zip.download(
-      photos.map((photo) => ({ fileUrl: photo.file_url, originalFilename: photo.original_filename, fileSize: photo.file_size })),
+      photos.map((photo) => ({
+        fileUrl: photo.file_url,
+        originalFilename: photo.original_filename,
+        fileSize: photo.file_size,
+      })),
       'The favourites downloaded as zip file',
     );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Favourites" description={link.album_name} size="wide">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Favourites"
+      description={link.album_name}
+      size="wide"
+    >
       {favourites.isPending ? (
         <p role="status" className="py-6 text-center text-sm text-muted-foreground">
           Loading favourites...
@@ -76,7 +94,9 @@ export function FavouritesDialog({ link, onClose }: { link: ShownLink; onClose: 
         <div className="flex flex-col items-center gap-2 py-8 text-center">
           <Heart className="size-6 text-muted-foreground" aria-hidden />
           <p className="font-medium">No favourites yet</p>
-          <p className="text-sm text-muted-foreground">When your client hearts photos, their picks show here.</p>
+          <p className="text-sm text-muted-foreground">
+            When your client hearts photos, their picks show here.
+          </p>
         </div>
       ) : (
         <div className="grid gap-6">
@@ -84,7 +104,9 @@ export function FavouritesDialog({ link, onClose }: { link: ShownLink; onClose: 
             <section key={client.name} aria-label={`${client.name}'s favourites`}>
               <h3 className="mb-3 flex items-baseline gap-2 font-heading text-lg">
                 {client.name}
-                <span className="font-sans text-sm text-muted-foreground">{photoCount(client.picks.length)}</span>
+                <span className="font-sans text-sm text-muted-foreground">
+                  {photoCount(client.picks.length)}
+                </span>
               </h3>
               <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4">
                 {client.picks.map((pick) => (
@@ -95,7 +117,10 @@ export function FavouritesDialog({ link, onClose }: { link: ShownLink; onClose: 
                       loading="lazy"
                       className="aspect-square w-full rounded-md bg-muted object-cover"
                     />
-                    <p className="mt-1 truncate text-xs text-muted-foreground" title={pick.original_filename}>
+                    <p
+                      className="mt-1 truncate text-xs text-muted-foreground"
+                      title={pick.original_filename}
+                    >
                       {pick.original_filename}
                     </p>
                   </li>
@@ -109,7 +134,9 @@ export function FavouritesDialog({ link, onClose }: { link: ShownLink; onClose: 
             </Button>
             <Button onClick={() => void download()} disabled={zip.percent !== null}>
               <Download aria-hidden />
-              {zip.percent === null ? 'Download Favourites' : `Preparing Download... ${zip.percent}%`}
+              {zip.percent === null
+                ? 'Download Favourites'
+                : `Preparing Download... ${zip.percent}%`}
             </Button>
           </div>
         </div>

@@ -10,7 +10,13 @@ import { formSubmit } from '@/ui/form-submit';
 import { ChoiceField } from '@/ui/choice-field';
 import { Input } from '@/ui/input';
 import { DateInputWithClear } from './date-input-with-clear';
-import { initialLinkValues, linkFormSchemaFor, toLinkSettings, type LinkFormValues, type LinkSettings } from './link-form';
+import {
+  initialLinkValues,
+  linkFormSchemaFor,
+  toLinkSettings,
+  type LinkFormValues,
+  type LinkSettings,
+} from './link-form';
 import type { AlbumOption, ShownLink } from './links-overlay';
 
 const DOWNLOAD_SIZE_CHOICES = [
@@ -54,7 +60,15 @@ function SwitchRow({
 }
 
 /** Create or edit a client link: collection (fixed once made), passcode, expiry, downloads (SPEC §2, §5, §9). */
-export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading, defaults, onSubmit }: LinkFormDialogProps) {
+export function LinkFormDialog({
+  open,
+  onOpenChange,
+  link,
+  albums,
+  albumsLoading,
+  defaults,
+  onSubmit,
+}: LinkFormDialogProps) {
   const editing = link !== undefined;
   // The edited link's own passcode stays valid even if an older rule made it (useForm takes
   // the resolver of each render).
@@ -73,7 +87,9 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
 
   // In edit mode the link's own collection is shown even if the list has not loaded.
   const options =
-    link && !albums.some((album) => album.id === link.album_id) ? [{ id: link.album_id, name: link.album_name }, ...albums] : albums;
+    link && !albums.some((album) => album.id === link.album_id)
+      ? [{ id: link.album_id, name: link.album_name }, ...albums]
+      : albums;
 
   const submit = form.handleSubmit(async (values) => {
     if (await onSubmit(toLinkSettings(values, link))) onOpenChange(false);
@@ -88,7 +104,11 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
       open={open}
       onOpenChange={onOpenChange}
       title={editing ? 'Edit Client Link' : 'New Client Link'}
-      description={editing ? 'Change how your client opens this collection.' : 'Share one collection privately with your client.'}
+      description={
+        editing
+          ? 'Change how your client opens this collection.'
+          : 'Share one collection privately with your client.'
+      }
     >
       <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
         <Controller
@@ -106,8 +126,18 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
                     : undefined
               }
             >
-              <NativeSelect value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} disabled={editing}>
-                {!editing && <option value="">{albumsLoading ? 'Loading collections...' : 'Select a collection'}</option>}
+              <NativeSelect
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                name={field.name}
+                disabled={editing}
+              >
+                {!editing && (
+                  <option value="">
+                    {albumsLoading ? 'Loading collections...' : 'Select a collection'}
+                  </option>
+                )}
                 {options.map((album) => (
                   <option key={album.id} value={album.id}>
                     {album.name}
@@ -130,7 +160,8 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
                 onCheckedChange={(checked) => {
                   field.onChange(checked);
                   // On: a random passcode to keep or change; off: none.
-                  if (checked && form.getValues('passcode').trim() === '') form.setValue('passcode', generatePasscode());
+                  if (checked && form.getValues('passcode').trim() === '')
+                    form.setValue('passcode', generatePasscode());
                   if (!checked) form.setValue('passcode', '');
                   form.clearErrors('passcode');
                 }}
@@ -140,7 +171,11 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
           <FormField
             label="Passcode"
             error={errors.passcode?.message}
-            hint={requirePasscode ? '4 to 8 digits, asked before any photo is shown' : "Turn on 'Require passcode' to set one"}
+            hint={
+              requirePasscode
+                ? '4 to 8 digits, asked before any photo is shown'
+                : "Turn on 'Require passcode' to set one"
+            }
           >
             <Input
               placeholder="4-8 digits"
@@ -157,14 +192,20 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
           control={form.control}
           name="expiryDate"
           render={({ field }) => (
-            <FormField label="Expiry date" error={errors.expiryDate?.message} hint="Optional. The link works until the end of this day.">
+            <FormField
+              label="Expiry date"
+              error={errors.expiryDate?.message}
+              hint="Optional. The link works until the end of this day."
+            >
               <DateInputWithClear
                 name={field.name}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 clearLabel="Clear expiry date"
-                onClear={() => form.setValue('expiryDate', '', { shouldValidate: true, shouldDirty: true })}
+                onClear={() =>
+                  form.setValue('expiryDate', '', { shouldValidate: true, shouldDirty: true })
+                }
               />
             </FormField>
           )}
@@ -212,7 +253,10 @@ export function LinkFormDialog({ open, onOpenChange, link, albums, albumsLoading
           )}
         />
 
-        <FormActions submitLabel={editing ? 'Save Changes' : 'Create Link'} submitting={isSubmitting} />
+        <FormActions
+          submitLabel={editing ? 'Save Changes' : 'Create Link'}
+          submitting={isSubmitting}
+        />
       </form>
     </Dialog>
   );

@@ -16,7 +16,9 @@ export function linkFormSchemaFor(keptPasscode: string | null = null) {
       albumId: z.string().min(1, 'Please select a collection'),
       requirePasscode: z.boolean(),
       passcode: z.string(),
-      expiryDate: z.string().refine((value) => value === '' || isDateInput(value), 'Enter a valid date'),
+      expiryDate: z
+        .string()
+        .refine((value) => value === '' || isDateInput(value), 'Enter a valid date'),
       allowDownloads: z.boolean(),
       allowFavourites: z.boolean(),
       downloadSize: z.enum(['original', 'web']),
@@ -24,7 +26,8 @@ export function linkFormSchemaFor(keptPasscode: string | null = null) {
     .superRefine((values, context) => {
       if (!values.requirePasscode) return;
       const passcode = values.passcode.trim();
-      if (passcode === '') context.addIssue({ code: 'custom', path: ['passcode'], message: 'Passcode is required' });
+      if (passcode === '')
+        context.addIssue({ code: 'custom', path: ['passcode'], message: 'Passcode is required' });
       else if (!PASSCODE_PATTERN.test(passcode) && passcode !== keptPasscode) {
         context.addIssue({ code: 'custom', path: ['passcode'], message: PASSCODE_RULE });
       }

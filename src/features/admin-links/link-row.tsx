@@ -17,7 +17,15 @@ interface LinkRowProps {
   onDelete: () => void;
 }
 
-function Detail({ term, children, className }: { term: string; children: ReactNode; className?: string }) {
+function Detail({
+  term,
+  children,
+  className,
+}: {
+  term: string;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={className ?? 'flex gap-1.5'}>
       <dt className="text-muted-foreground">{term}</dt>
@@ -39,7 +47,15 @@ function openedText(link: ShownLink): string {
 }
 
 /** One client link: its collection, created date, badges, downloads, expiry and its menu (SPEC §2). */
-export function LinkRow({ link, now, onCopy, onViewFavourites, onEdit, onToggleActive, onDelete }: LinkRowProps) {
+export function LinkRow({
+  link,
+  now,
+  onCopy,
+  onViewFavourites,
+  onEdit,
+  onToggleActive,
+  onDelete,
+}: LinkRowProps) {
   // The whole address a client opens, as Copy Link copies it.
   const url = clientLinkUrl(link.access_token);
   return (
@@ -59,12 +75,25 @@ export function LinkRow({ link, now, onCopy, onViewFavourites, onEdit, onToggleA
               className="-mr-2 -mt-1"
               actions={[
                 { label: 'Copy Link', icon: <Copy aria-hidden />, onSelect: onCopy },
-                { label: 'View Favourites', icon: <Heart aria-hidden />, onSelect: onViewFavourites },
+                {
+                  label: 'View Favourites',
+                  icon: <Heart aria-hidden />,
+                  onSelect: onViewFavourites,
+                },
                 { label: 'Edit', icon: <Pencil aria-hidden />, onSelect: onEdit },
                 link.is_active
-                  ? { label: 'Deactivate', icon: <PowerOff aria-hidden />, onSelect: onToggleActive }
+                  ? {
+                      label: 'Deactivate',
+                      icon: <PowerOff aria-hidden />,
+                      onSelect: onToggleActive,
+                    }
                   : { label: 'Activate', icon: <Power aria-hidden />, onSelect: onToggleActive },
-                { label: 'Delete', icon: <Trash2 aria-hidden />, onSelect: onDelete, destructive: true },
+                {
+                  label: 'Delete',
+                  icon: <Trash2 aria-hidden />,
+                  onSelect: onDelete,
+                  destructive: true,
+                },
               ]}
             />
           </div>
@@ -72,8 +101,16 @@ export function LinkRow({ link, now, onCopy, onViewFavourites, onEdit, onToggleA
             <LinkBadges link={link} now={now} />
           </div>
           <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1.5 border-t pt-3 text-sm">
-            <Detail term="Downloads">{link.allow_downloads ? (link.download_size === 'web' ? 'Web size' : 'Allowed') : 'Disabled'}</Detail>
-            <Detail term="Expiry date">{link.expires_at ? shortDate(link.expires_at) : 'No expiry'}</Detail>
+            <Detail term="Downloads">
+              {link.allow_downloads
+                ? link.download_size === 'web'
+                  ? 'Web size'
+                  : 'Allowed'
+                : 'Disabled'}
+            </Detail>
+            <Detail term="Expiry date">
+              {link.expires_at ? shortDate(link.expires_at) : 'No expiry'}
+            </Detail>
             <div className="flex gap-1.5">
               <dt className="sr-only">Favourites</dt>
               <dd className="font-medium">{favouritesText(link)}</dd>
@@ -89,7 +126,10 @@ export function LinkRow({ link, now, onCopy, onViewFavourites, onEdit, onToggleA
               </dd>
             </div>
             <Detail term="Link" className="flex min-w-0 basis-full gap-1.5 lg:basis-0 lg:flex-1">
-              <span className="block truncate font-mono text-xs leading-5 text-muted-foreground" title={url}>
+              <span
+                className="block truncate font-mono text-xs leading-5 text-muted-foreground"
+                title={url}
+              >
                 {url}
               </span>
             </Detail>

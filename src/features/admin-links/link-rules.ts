@@ -13,7 +13,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * 'tomorrow', 'in 12 days'): the badge says how soon, the list's 'Expiry date' says which day.
  */
 export function expiresIn(expiresAt: string, now: Date = new Date()): string {
-  const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+  const startOfDay = (date: Date) =>
+    new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
   const days = Math.round((startOfDay(new Date(expiresAt)) - startOfDay(now)) / DAY_MS);
   if (days <= 0) return 'today';
   if (days === 1) return 'tomorrow';
@@ -28,7 +29,10 @@ export function toDateInput(date: Date): string {
 }
 
 /** The prefilled expiry of a new link: today plus the default days (SPEC §9: 30). */
-export function defaultExpiryDate(today: Date = new Date(), days: number = DEFAULT_EXPIRY_DAYS): string {
+export function defaultExpiryDate(
+  today: Date = new Date(),
+  days: number = DEFAULT_EXPIRY_DAYS,
+): string {
   return toDateInput(new Date(today.getFullYear(), today.getMonth(), today.getDate() + days));
 }
 

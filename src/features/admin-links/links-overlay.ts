@@ -25,10 +25,17 @@ export function overlayAlbumOptions(server: AlbumOption[], items: OutboxItem[]):
  * The links as the admin should see them: the server's list with the outbox's waiting
  * changes applied (new ones added, edits merged, deletions gone), newest first.
  */
-export function overlayLinks(server: AdminGalleryLink[], items: OutboxItem[], albums: AlbumOption[] = []): ShownLink[] {
+export function overlayLinks(
+  server: AdminGalleryLink[],
+  items: OutboxItem[],
+  albums: AlbumOption[] = [],
+): ShownLink[] {
   const names = new Map(albums.map((album) => [album.id, album.name]));
   const links = new Map<string, ShownLink>(
-    server.map((link) => [link.id, { ...link, album_name: names.get(link.album_id) ?? link.album_name }]),
+    server.map((link) => [
+      link.id,
+      { ...link, album_name: names.get(link.album_id) ?? link.album_name },
+    ]),
   );
   const deletedAlbums = new Set<string>();
   for (const item of items) {

@@ -40,7 +40,11 @@ export function LinksPage() {
   useEffect(() => {
     if (!navigator.onLine) return;
     for (const link of links) {
-      if (link.favourite_count > 0) void queryClient.prefetchQuery({ ...linkFavouritesQuery(backend, link.id), staleTime: 60_000 });
+      if (link.favourite_count > 0)
+        void queryClient.prefetchQuery({
+          ...linkFavouritesQuery(backend, link.id),
+          staleTime: 60_000,
+        });
     }
   }, [links, queryClient, backend]);
   // One clock per render, so every row judges 'Expired' against the same moment.
@@ -49,28 +53,45 @@ export function LinksPage() {
   const create = async (settings: LinkSettings) => {
     const albumName = albums.find((album) => album.id === settings.albumId)?.name ?? '';
     const accessToken = await newAccessToken(backend, navigator.onLine);
-    const result = await submit(changes.createLink({ id: crypto.randomUUID(), accessToken, albumName, ...settings }), {
-      success: 'Link created',
-      failure: 'Failed to create gallery link',
-    });
+    const result = await submit(
+      changes.createLink({ id: crypto.randomUUID(), accessToken, albumName, ...settings }),
+      {
+        success: 'Link created',
+        failure: 'Failed to create gallery link',
+      },
+    );
     return result !== 'failed';
   };
   const update = async (settings: LinkSettings) => {
     if (!editing) return false;
-    const result = await submit(changes.updateLink({ id: editing.id, albumName: editing.album_name, changes: toLinkUpdate(settings) }), {
-      success: 'Link updated',
-      failure: 'Failed to update gallery link',
-    });
+    const result = await submit(
+      changes.updateLink({
+        id: editing.id,
+        albumName: editing.album_name,
+        changes: toLinkUpdate(settings),
+      }),
+      {
+        success: 'Link updated',
+        failure: 'Failed to update gallery link',
+      },
+    );
     return result !== 'failed';
   };
   // Nothing waits for these two: the toasts tell the outcome, and a failure past them (the
   // refused change could not be dropped from the queue) is logged.
   const toggleActive = (link: ShownLink) => {
     const activate = !link.is_active;
-    submit(changes.updateLink({ id: link.id, albumName: link.album_name, changes: { is_active: activate } }), {
-      success: activate ? 'Link activated' : 'Link deactivated',
-      failure: 'Failed to update link status',
-    }).catch((error: unknown) => console.error('Updating the link failed', error));
+    submit(
+      changes.updateLink({
+        id: link.id,
+        albumName: link.album_name,
+        changes: { is_active: activate },
+      }),
+      {
+        success: activate ? 'Link activated' : 'Link deactivated',
+        failure: 'Failed to update link status',
+      },
+    ).catch((error: unknown) => console.error('Updating the link failed', error));
   };
   const remove = (link: ShownLink) => {
     submit(changes.deleteLink({ id: link.id, albumName: link.album_name }), {
@@ -150,13 +171,17 @@ export function LinksPage() {
         albumsLoading={albumsLoading}
         onSubmit={update}
       />
-      {viewingFavourites && <FavouritesDialog link={viewingFavourites} onClose={() => setViewingFavourites(null)} />}
+      {viewingFavourites && (
+        <FavouritesDialog link={viewingFavourites} onClose={() => setViewingFavourites(null)} />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Delete client link?"
         description={
-          deleting ? `Your client will no longer be able to open “${deleting.album_name}” with this link. This cannot be undone.` : ''
+          deleting
+            ? `Your client will no longer be able to open “${deleting.album_name}” with this link. This cannot be undone.`
+            : ''
         }
         confirmLabel="Delete Link"
         onConfirm={() => deleting && remove(deleting)}

@@ -12,13 +12,29 @@ import { overlayAlbumOptions, overlayLinks } from './links-overlay';
 export function useGalleryLinks() {
   const backend = useBackend();
   const links = useQuery({ queryKey: linkKeys.list(), queryFn: () => listGalleryLinks(backend) });
-  const albums = useQuery({ queryKey: linkKeys.albumOptions(), queryFn: () => listAlbumsSimple(backend) });
+  const albums = useQuery({
+    queryKey: linkKeys.albumOptions(),
+    queryFn: () => listAlbumsSimple(backend),
+  });
   useErrorToast(links.error, 'Failed to load gallery links');
   useErrorToast(albums.error, 'Failed to load albums');
 
-  const pending = usePendingChanges('link.create', 'link.update', 'link.delete', 'album.create', 'album.update', 'album.delete');
-  const albumOptions = useMemo(() => overlayAlbumOptions(albums.data ?? [], pending), [albums.data, pending]);
-  const shownLinks = useMemo(() => overlayLinks(links.data ?? [], pending, albumOptions), [links.data, pending, albumOptions]);
+  const pending = usePendingChanges(
+    'link.create',
+    'link.update',
+    'link.delete',
+    'album.create',
+    'album.update',
+    'album.delete',
+  );
+  const albumOptions = useMemo(
+    () => overlayAlbumOptions(albums.data ?? [], pending),
+    [albums.data, pending],
+  );
+  const shownLinks = useMemo(
+    () => overlayLinks(links.data ?? [], pending, albumOptions),
+    [links.data, pending, albumOptions],
+  );
   return {
     links: shownLinks,
     albums: albumOptions,

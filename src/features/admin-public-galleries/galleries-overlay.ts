@@ -9,8 +9,13 @@ export type ShownGallery = AdminPublicGallery & PendingMark;
  * The galleries as the admin should see them: the server's list with the outbox's waiting
  * 'gallery.save' and 'gallery.delete' changes applied, newest first.
  */
-export function overlayGalleries(server: AdminPublicGallery[], items: OutboxItem[]): ShownGallery[] {
-  const galleries = new Map<string, ShownGallery>(server.map((gallery) => [gallery.id, { ...gallery }]));
+export function overlayGalleries(
+  server: AdminPublicGallery[],
+  items: OutboxItem[],
+): ShownGallery[] {
+  const galleries = new Map<string, ShownGallery>(
+    server.map((gallery) => [gallery.id, { ...gallery }]),
+  );
   for (const item of items) {
     visitChange(item, {
       'gallery.save': (change) => {
@@ -32,14 +37,20 @@ export function overlayGalleries(server: AdminPublicGallery[], items: OutboxItem
       'gallery.delete': ({ id }) => galleries.delete(id),
     });
   }
-  return [...galleries.values()].sort((a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id));
+  return [...galleries.values()].sort(
+    (a, b) => b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id),
+  );
 }
 
 /**
  * The gallery's photos with the additions still waiting after its last waiting save (select
  * mode's 'Add to public gallery…'), so an edit started meanwhile keeps them.
  */
-export function withPendingAdditions(galleryId: string, photoIds: string[], items: OutboxItem[]): string[] {
+export function withPendingAdditions(
+  galleryId: string,
+  photoIds: string[],
+  items: OutboxItem[],
+): string[] {
   let lastSave = -1;
   items.forEach((item, index) => {
     if (isChangeOf(item, 'gallery.save') && item.payload.id === galleryId) lastSave = index;
@@ -57,7 +68,10 @@ export function withPendingAdditions(galleryId: string, photoIds: string[], item
 }
 
 /** The photo ids of the gallery's latest waiting save, if any: what the edit dialog should preselect. */
-export function pendingGalleryPhotoIds(galleryId: string, items: OutboxItem[]): string[] | undefined {
+export function pendingGalleryPhotoIds(
+  galleryId: string,
+  items: OutboxItem[],
+): string[] | undefined {
   return payloadsOf(items, 'gallery.save')
     .filter((change) => change.id === galleryId)
     .at(-1)?.photoIds;

@@ -36,7 +36,11 @@ export function GalleryCard({ gallery, onEdit, onDelete }: GalleryCardProps) {
   }
 
   return (
-    <Card className="group relative overflow-hidden" data-testid="gallery-card" data-gallery-id={gallery.id}>
+    <Card
+      className="group relative overflow-hidden"
+      data-testid="gallery-card"
+      data-gallery-id={gallery.id}
+    >
       <button
         type="button"
         onClick={onEdit}
@@ -59,26 +63,46 @@ export function GalleryCard({ gallery, onEdit, onDelete }: GalleryCardProps) {
               </div>
             }
           />
-          <PendingBadge pending={gallery.pending} syncError={gallery.syncError} className="absolute left-2 top-2" />
+          <PendingBadge
+            pending={gallery.pending}
+            syncError={gallery.syncError}
+            className="absolute left-2 top-2"
+          />
         </div>
       </button>
       <div className="p-4">
         <div className="flex items-center gap-2 pr-8">
-          <span title={gallery.is_active ? 'Shown to visitors' : 'Hidden from visitors'} className="shrink-0">
-            <StatusIcon className={cn('size-4', gallery.is_active ? 'text-success' : 'text-muted-foreground')} aria-hidden />
+          <span
+            title={gallery.is_active ? 'Shown to visitors' : 'Hidden from visitors'}
+            className="shrink-0"
+          >
+            <StatusIcon
+              className={cn('size-4', gallery.is_active ? 'text-success' : 'text-muted-foreground')}
+              aria-hidden
+            />
           </span>
           <h2 className="min-w-0 truncate font-heading text-lg" title={gallery.title}>
             {gallery.title}
           </h2>
         </div>
-        <p className="mt-0.5 line-clamp-2 min-h-10 text-sm text-muted-foreground">{gallery.description || 'No description'}</p>
+        <p className="mt-0.5 line-clamp-2 min-h-10 text-sm text-muted-foreground">
+          {gallery.description || 'No description'}
+        </p>
         <div className="mt-3 flex flex-wrap items-center gap-2 pr-8">
-          <Badge tone={gallery.is_active ? 'success' : 'outline'}>{gallery.is_active ? 'Active' : 'Inactive'}</Badge>
+          <Badge tone={gallery.is_active ? 'success' : 'outline'}>
+            {gallery.is_active ? 'Active' : 'Inactive'}
+          </Badge>
           <VisitorDownloadsBadge value={gallery.visitor_downloads} />
-          <span className="text-xs font-medium text-muted-foreground">{photoCount(gallery.photo_count)}</span>
+          <span className="text-xs font-medium text-muted-foreground">
+            {photoCount(gallery.photo_count)}
+          </span>
         </div>
       </div>
-      <ActionMenu label={`Actions for ${gallery.title}`} className="absolute bottom-3 right-2" actions={actions} />
+      <ActionMenu
+        label={`Actions for ${gallery.title}`}
+        className="absolute bottom-3 right-2"
+        actions={actions}
+      />
     </Card>
   );
 }

@@ -48,7 +48,12 @@ interface GalleryFormDialogProps {
 }
 
 /** Create or edit a public gallery: title, Active, description and its photos (SPEC §2, §5). */
-export function GalleryFormDialog({ open, onOpenChange, gallery, onSubmit }: GalleryFormDialogProps) {
+export function GalleryFormDialog({
+  open,
+  onOpenChange,
+  gallery,
+  onSubmit,
+}: GalleryFormDialogProps) {
   return (
     <Dialog
       open={open}
@@ -56,11 +61,17 @@ export function GalleryFormDialog({ open, onOpenChange, gallery, onSubmit }: Gal
       size="wide"
       title={gallery ? 'Edit Public Gallery' : 'Create Public Gallery'}
       description={
-        gallery ? 'Change the details or the photos of this gallery.' : 'Curate photos from any collection into a gallery for visitors.'
+        gallery
+          ? 'Change the details or the photos of this gallery.'
+          : 'Curate photos from any collection into a gallery for visitors.'
       }
     >
       {/* The dialog's content mounts on each opening, so every form starts fresh. */}
-      <GalleryFormLoader gallery={gallery} onSubmit={onSubmit} onClose={() => onOpenChange(false)} />
+      <GalleryFormLoader
+        gallery={gallery}
+        onSubmit={onSubmit}
+        onClose={() => onOpenChange(false)}
+      />
     </Dialog>
   );
 }
@@ -75,7 +86,10 @@ function GalleryFormLoader(props: FormProps) {
   const initial = useInitialSelection(props.gallery?.id);
   if (!initial.ready) {
     return (
-      <div role="status" className="flex h-96 items-center justify-center gap-2 text-sm text-muted-foreground">
+      <div
+        role="status"
+        className="flex h-96 items-center justify-center gap-2 text-sm text-muted-foreground"
+      >
         <LoaderCircle className="size-4 animate-spin" aria-hidden /> Loading gallery...
       </div>
     );
@@ -83,7 +97,12 @@ function GalleryFormLoader(props: FormProps) {
   return <GalleryForm {...props} initialSelection={initial.photoIds} />;
 }
 
-function GalleryForm({ gallery, initialSelection, onSubmit, onClose }: FormProps & { initialSelection: string[] }) {
+function GalleryForm({
+  gallery,
+  initialSelection,
+  onSubmit,
+  onClose,
+}: FormProps & { initialSelection: string[] }) {
   const picker = usePickerPhotos();
   const [picked, setPicked] = useState(initialSelection);
   const [filter, setFilter] = useState(ALL_COLLECTIONS);
@@ -107,7 +126,10 @@ function GalleryForm({ gallery, initialSelection, onSubmit, onClose }: FormProps
     const available = new Set(picker.photos.map((photo) => photo.id));
     return picked.filter((id) => available.has(id));
   }, [picked, picker.isPending, picker.photos]);
-  const shownFilter = filter === ALL_COLLECTIONS || picker.albums.some((album) => album.id === filter) ? filter : ALL_COLLECTIONS;
+  const shownFilter =
+    filter === ALL_COLLECTIONS || picker.albums.some((album) => album.id === filter)
+      ? filter
+      : ALL_COLLECTIONS;
 
   const submit = form.handleSubmit(async (values) => {
     const description = values.description.trim();
@@ -172,7 +194,11 @@ function GalleryForm({ gallery, initialSelection, onSubmit, onClose }: FormProps
           control={form.control}
           name="visitorDownloads"
           render={({ field }) => (
-            <VisitorDownloadsField value={field.value} onChange={field.onChange} hint="What visitors of this gallery may download." />
+            <VisitorDownloadsField
+              value={field.value}
+              onChange={field.onChange}
+              hint="What visitors of this gallery may download."
+            />
           )}
         />
       </div>
@@ -187,9 +213,17 @@ function GalleryForm({ gallery, initialSelection, onSubmit, onClose }: FormProps
         onSelectedChange={setPicked}
       />
       {selected.length > 1 && (
-        <SelectedOrder photos={picker.photos} localThumbnails={picker.localThumbnails} selected={selected} onReorder={setPicked} />
+        <SelectedOrder
+          photos={picker.photos}
+          localThumbnails={picker.localThumbnails}
+          selected={selected}
+          onReorder={setPicked}
+        />
       )}
-      <FormActions submitLabel={gallery ? 'Update Gallery' : 'Create Gallery'} submitting={isSubmitting} />
+      <FormActions
+        submitLabel={gallery ? 'Update Gallery' : 'Create Gallery'}
+        submitting={isSubmitting}
+      />
     </form>
   );
 }

@@ -6,7 +6,12 @@ import { photoDisplayUrl } from '@/lib/backend/photo-objects';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
-import { ALL_COLLECTIONS, ChoiceThumbnail, CollectionSelect, PhotoChoiceArea } from '@/ui/photos/photo-choices';
+import {
+  ALL_COLLECTIONS,
+  ChoiceThumbnail,
+  CollectionSelect,
+  PhotoChoiceArea,
+} from '@/ui/photos/photo-choices';
 import { toggleSelection, type PickerPhoto } from './picker-overlay';
 
 interface PhotoPickerProps {
@@ -26,15 +31,27 @@ interface PhotoPickerProps {
  * scroll area with check marks, the selected count and 'Clear Selection'.
  */
 export function PhotoPicker(props: PhotoPickerProps) {
-  const { albums, photos, localThumbnails, loading, filter, onFilterChange, selected, onSelectedChange } = props;
+  const {
+    albums,
+    photos,
+    localThumbnails,
+    loading,
+    filter,
+    onFilterChange,
+    selected,
+    onSelectedChange,
+  } = props;
   const backend = useBackend();
   const filterId = useId();
   const labelId = useId();
-  const shown = filter === ALL_COLLECTIONS ? photos : photos.filter((photo) => photo.album_id === filter);
+  const shown =
+    filter === ALL_COLLECTIONS ? photos : photos.filter((photo) => photo.album_id === filter);
 
   let empty: string | null = null;
-  if (!loading && photos.length === 0) empty = 'No photos available. Upload photos to collections first.';
-  else if (!loading && shown.length === 0) empty = 'No photos in this collection. Try selecting a different collection.';
+  if (!loading && photos.length === 0)
+    empty = 'No photos available. Upload photos to collections first.';
+  else if (!loading && shown.length === 0)
+    empty = 'No photos in this collection. Try selecting a different collection.';
 
   return (
     <div role="group" aria-labelledby={labelId} className="grid min-w-0 gap-3">
@@ -45,7 +62,13 @@ export function PhotoPicker(props: PhotoPickerProps) {
         <label htmlFor={filterId} className="sr-only">
           Collection
         </label>
-        <CollectionSelect id={filterId} albums={albums} value={filter} onChange={onFilterChange} className="sm:w-80" />
+        <CollectionSelect
+          id={filterId}
+          albums={albums}
+          value={filter}
+          onChange={onFilterChange}
+          className="sm:w-80"
+        />
       </div>
 
       <PhotoChoiceArea loading={loading} empty={empty} className="h-60" testId="photo-picker">
@@ -53,7 +76,8 @@ export function PhotoPicker(props: PhotoPickerProps) {
           {shown.map((photo) => {
             const position = selected.indexOf(photo.id);
             const picked = position !== -1;
-            const src = localThumbnails[photo.id] ?? resolveStorageUrl(backend, photoDisplayUrl(photo));
+            const src =
+              localThumbnails[photo.id] ?? resolveStorageUrl(backend, photoDisplayUrl(photo));
             return (
               <li key={photo.id}>
                 <button
@@ -69,13 +93,21 @@ export function PhotoPicker(props: PhotoPickerProps) {
                   )}
                 >
                   <ChoiceThumbnail src={src} />
-                  <span className={cn('absolute inset-0 transition-colors', picked ? 'bg-black/15' : 'hover:bg-black/10')} aria-hidden />
+                  <span
+                    className={cn(
+                      'absolute inset-0 transition-colors',
+                      picked ? 'bg-black/15' : 'hover:bg-black/10',
+                    )}
+                    aria-hidden
+                  />
                   <span
                     aria-hidden
                     data-testid={picked ? 'selected-mark' : undefined}
                     className={cn(
                       'absolute right-1.5 top-1.5 flex size-6 items-center justify-center rounded-full border-2 shadow-sm transition',
-                      picked ? 'border-primary bg-primary text-primary-foreground' : 'border-white/90 bg-black/15',
+                      picked
+                        ? 'border-primary bg-primary text-primary-foreground'
+                        : 'border-white/90 bg-black/15',
                     )}
                   >
                     {picked && <Check className="size-3.5" strokeWidth={3} />}
@@ -102,7 +134,12 @@ export function PhotoPicker(props: PhotoPickerProps) {
           </span>
           <span className="hidden sm:inline"> · shown in the order you pick them</span>
         </p>
-        <Button variant="ghost" size="sm" onClick={() => onSelectedChange([])} disabled={selected.length === 0}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => onSelectedChange([])}
+          disabled={selected.length === 0}
+        >
           Clear Selection
         </Button>
       </div>

@@ -23,7 +23,8 @@ export function PublicGalleriesPage() {
   const [editing, setEditing] = useState<ShownGallery | null>(null);
   const [deleting, setDeleting] = useState<ShownGallery | null>(null);
   const creating = searchParams.get('new') === '1';
-  const setCreating = (open: boolean) => setSearchParams(open ? { new: '1' } : {}, { replace: true });
+  const setCreating = (open: boolean) =>
+    setSearchParams(open ? { new: '1' } : {}, { replace: true });
 
   // One change creates or updates the gallery and sets its photos, so it syncs as a whole.
   const save = async (values: GalleryFormResult, gallery: { id: string; isNew: boolean }) => {
@@ -36,9 +37,10 @@ export function PublicGalleriesPage() {
   // Nothing waits for it: the toasts tell the outcome, and a failure past them (the refused
   // change could not be dropped from the queue) is logged.
   const remove = (gallery: ShownGallery) => {
-    submit(changes.deleteGallery(gallery), { success: 'Gallery deleted', failure: 'Failed to delete gallery.' }).catch((error: unknown) =>
-      console.error('Deleting the gallery failed', error),
-    );
+    submit(changes.deleteGallery(gallery), {
+      success: 'Gallery deleted',
+      failure: 'Failed to delete gallery.',
+    }).catch((error: unknown) => console.error('Deleting the gallery failed', error));
   };
 
   const newButton = (label: string) => (
@@ -66,7 +68,12 @@ export function PublicGalleriesPage() {
       ) : (
         <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {galleries.map((gallery) => (
-            <GalleryCard key={gallery.id} gallery={gallery} onEdit={() => setEditing(gallery)} onDelete={() => setDeleting(gallery)} />
+            <GalleryCard
+              key={gallery.id}
+              gallery={gallery}
+              onEdit={() => setEditing(gallery)}
+              onDelete={() => setDeleting(gallery)}
+            />
           ))}
         </div>
       )}
@@ -85,7 +92,11 @@ export function PublicGalleriesPage() {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Delete gallery?"
-        description={deleting ? `“${deleting.title}” will no longer be shown to visitors. Its photos stay in their collections.` : ''}
+        description={
+          deleting
+            ? `“${deleting.title}” will no longer be shown to visitors. Its photos stay in their collections.`
+            : ''
+        }
         confirmLabel="Delete Gallery"
         onConfirm={() => deleting && remove(deleting)}
       />

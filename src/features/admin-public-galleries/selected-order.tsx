@@ -1,4 +1,12 @@
-import { closestCenter, DndContext, MouseSensor, TouchSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import {
+  closestCenter,
+  DndContext,
+  MouseSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
 import { arrayMove, rectSortingStrategy, SortableContext, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
@@ -29,7 +37,12 @@ const INSTRUCTIONS = {
  * time by the arrow keys, at once, without the pick-up and drop of the collection grid: a short
  * row inside a form, where Space and Enter keep their usual meaning.
  */
-export function SelectedOrder({ photos, localThumbnails, selected, onReorder }: SelectedOrderProps) {
+export function SelectedOrder({
+  photos,
+  localThumbnails,
+  selected,
+  onReorder,
+}: SelectedOrderProps) {
   const labelId = useId();
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
@@ -37,14 +50,19 @@ export function SelectedOrder({ photos, localThumbnails, selected, onReorder }: 
   );
   const [said, setSaid] = useState('');
   const byId = useMemo(() => new Map(photos.map((photo) => [photo.id, photo])), [photos]);
-  const announcements = useMemo(() => photoAnnouncements((id) => byId.get(id)?.original_filename, selected), [byId, selected]);
+  const announcements = useMemo(
+    () => photoAnnouncements((id) => byId.get(id)?.original_filename, selected),
+    [byId, selected],
+  );
 
   const moveBy = (id: string, by: number) => {
     const from = selected.indexOf(id);
     const to = Math.min(selected.length - 1, Math.max(0, from + by));
     if (from === -1 || to === from) return;
     onReorder(arrayMove(selected, from, to));
-    setSaid(`${byId.get(id)?.original_filename ?? 'The photo'} moved to position ${to + 1} of ${selected.length}.`);
+    setSaid(
+      `${byId.get(id)?.original_filename ?? 'The photo'} moved to position ${to + 1} of ${selected.length}.`,
+    );
   };
   const keyMoves: Record<string, number> = {
     ArrowLeft: -1,
@@ -63,13 +81,21 @@ export function SelectedOrder({ photos, localThumbnails, selected, onReorder }: 
 
   const drop = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    onReorder(arrayMove(selected, selected.indexOf(String(active.id)), selected.indexOf(String(over.id))));
+    onReorder(
+      arrayMove(selected, selected.indexOf(String(active.id)), selected.indexOf(String(over.id))),
+    );
   };
 
   return (
-    <div role="group" aria-labelledby={labelId} className="grid min-w-0 gap-1.5" data-testid="gallery-order">
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      className="grid min-w-0 gap-1.5"
+      data-testid="gallery-order"
+    >
       <p id={labelId} className="text-sm font-medium">
-        Order in the gallery <span className="font-normal text-muted-foreground">· drag, or use the arrow keys</span>
+        Order in the gallery{' '}
+        <span className="font-normal text-muted-foreground">· drag, or use the arrow keys</span>
       </p>
       <DndContext
         sensors={sensors}
@@ -113,7 +139,9 @@ function SortableThumb({
   onKeyDown: (event: KeyboardEvent) => void;
 }) {
   const backend = useBackend();
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+  });
   const name = photo?.original_filename ?? 'photo';
   return (
     <li
@@ -134,7 +162,12 @@ function SortableThumb({
           isDragging && 'shadow-lg ring-2 ring-primary',
         )}
       >
-        <ChoiceThumbnail src={localThumbnail ?? (photo ? resolveStorageUrl(backend, photoDisplayUrl(photo)) : undefined)} />
+        <ChoiceThumbnail
+          src={
+            localThumbnail ??
+            (photo ? resolveStorageUrl(backend, photoDisplayUrl(photo)) : undefined)
+          }
+        />
         <span
           aria-hidden
           className="absolute bottom-0.5 left-0.5 rounded-full bg-card/90 px-1.5 text-[11px] font-semibold tabular-nums shadow-sm"

@@ -11,7 +11,10 @@ import { pendingGalleryPhotoIds, withPendingAdditions } from './galleries-overla
  * waiting in the outbox, else the server's (public_gallery_photos). Not ready while a fresh
  * read is on its way, so an edit never starts from an old list; offline the cached one is used.
  */
-export function useInitialSelection(galleryId: string | undefined): { ready: boolean; photoIds: string[] } {
+export function useInitialSelection(galleryId: string | undefined): {
+  ready: boolean;
+  photoIds: string[];
+} {
   const backend = useBackend();
   const pending = usePendingChanges('gallery.save', 'gallery.addPhotos', 'gallery.delete');
   const waiting = galleryId ? pendingGalleryPhotoIds(galleryId, pending) : undefined;

@@ -12,12 +12,30 @@ import { overlayPickerAlbums, overlayPickerPhotos } from './picker-overlay';
  * with the thumbnail made in this browser.
  */
 export function usePickerPhotos() {
-  const pending = usePendingChanges('album.create', 'album.update', 'album.delete', 'photo.upload', 'photo.delete', 'photos.deleteMany');
-  const server = useCollectionPhotos({ albumsKey: galleryKeys.pickerAlbums(), photosKey: galleryKeys.pickerPhotos });
+  const pending = usePendingChanges(
+    'album.create',
+    'album.update',
+    'album.delete',
+    'photo.upload',
+    'photo.delete',
+    'photos.deleteMany',
+  );
+  const server = useCollectionPhotos({
+    albumsKey: galleryKeys.pickerAlbums(),
+    photosKey: galleryKeys.pickerPhotos,
+  });
   useErrorToast(server.error, 'Failed to load gallery.');
-  const albums = useMemo(() => overlayPickerAlbums(server.albums ?? [], pending), [server.albums, pending]);
-  const photos = useMemo(() => overlayPickerPhotos(albums, server.photos, pending), [albums, server.photos, pending]);
-  const localThumbnails = useLocalThumbnails(photos.filter((photo) => photo.pending).map((photo) => photo.id));
+  const albums = useMemo(
+    () => overlayPickerAlbums(server.albums ?? [], pending),
+    [server.albums, pending],
+  );
+  const photos = useMemo(
+    () => overlayPickerPhotos(albums, server.photos, pending),
+    [albums, server.photos, pending],
+  );
+  const localThumbnails = useLocalThumbnails(
+    photos.filter((photo) => photo.pending).map((photo) => photo.id),
+  );
 
   return {
     albums,

@@ -10,9 +10,15 @@ import { overlayGalleries } from './galleries-overlay';
 /** Every public gallery, with changes still waiting in the outbox applied. */
 export function usePublicGalleries() {
   const backend = useBackend();
-  const query = useQuery({ queryKey: galleryKeys.list(), queryFn: () => listPublicGalleries(backend) });
+  const query = useQuery({
+    queryKey: galleryKeys.list(),
+    queryFn: () => listPublicGalleries(backend),
+  });
   useErrorToast(query.error, 'Failed to load gallery.');
   const pending = usePendingChanges('gallery.save', 'gallery.delete');
-  const galleries = useMemo(() => overlayGalleries(query.data ?? [], pending), [query.data, pending]);
+  const galleries = useMemo(
+    () => overlayGalleries(query.data ?? [], pending),
+    [query.data, pending],
+  );
   return { galleries, isPending: query.isPending && pending.length === 0 };
 }

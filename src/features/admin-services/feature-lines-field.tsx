@@ -51,10 +51,17 @@ export function FeatureLinesField({ form }: { form: UseFormReturn<ServiceFormVal
         </p>
       )}
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <Button variant="outline" size="sm" className="h-11 sm:h-9" onClick={() => append({ value: '' })}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-11 sm:h-9"
+          onClick={() => append({ value: '' })}
+        >
           <Plus aria-hidden /> Add Feature
         </Button>
-        <p className="text-xs text-muted-foreground">The home page shows the first three; empty lines are left out.</p>
+        <p className="text-xs text-muted-foreground">
+          The home page shows the first three; empty lines are left out.
+        </p>
       </div>
     </fieldset>
   );

@@ -9,7 +9,13 @@ import { formSubmit } from '@/ui/form-submit';
 import { Input, Textarea } from '@/ui/input';
 import { FeatureLinesField } from './feature-lines-field';
 import { IconPicker } from './icon-picker';
-import { serviceFormValues, serviceSchema, toServiceFields, type ServiceFields, type ServiceFormValues } from './service-form';
+import {
+  serviceFormValues,
+  serviceSchema,
+  toServiceFields,
+  type ServiceFields,
+  type ServiceFormValues,
+} from './service-form';
 
 interface ServiceFormDialogProps {
   open: boolean;
@@ -20,8 +26,16 @@ interface ServiceFormDialogProps {
 }
 
 /** Add or edit a service package (SPEC §2, §5): only the name is required. */
-export function ServiceFormDialog({ open, onOpenChange, service, onSubmit }: ServiceFormDialogProps) {
-  const form = useForm<ServiceFormValues>({ resolver: zodResolver(serviceSchema), defaultValues: serviceFormValues() });
+export function ServiceFormDialog({
+  open,
+  onOpenChange,
+  service,
+  onSubmit,
+}: ServiceFormDialogProps) {
+  const form = useForm<ServiceFormValues>({
+    resolver: zodResolver(serviceSchema),
+    defaultValues: serviceFormValues(),
+  });
   const { errors, isSubmitting } = form.formState;
   const editing = service !== undefined;
 
@@ -40,7 +54,11 @@ export function ServiceFormDialog({ open, onOpenChange, service, onSubmit }: Ser
       onOpenChange={onOpenChange}
       size="wide"
       title={editing ? 'Edit Service' : 'Add Service'}
-      description={editing ? 'Change how this package is described and priced.' : 'A package visitors can book, shown on the home page.'}
+      description={
+        editing
+          ? 'Change how this package is described and priced.'
+          : 'A package visitors can book, shown on the home page.'
+      }
     >
       <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -76,7 +94,10 @@ export function ServiceFormDialog({ open, onOpenChange, service, onSubmit }: Ser
             />
           )}
         />
-        <FormActions submitLabel={editing ? 'Save Changes' : 'Add Service'} submitting={isSubmitting} />
+        <FormActions
+          submitLabel={editing ? 'Save Changes' : 'Add Service'}
+          submitting={isSubmitting}
+        />
       </form>
     </Dialog>
   );

@@ -1,8 +1,17 @@
 import { z } from '@/lib/schema';
-import type { ServiceIcon, ServicePackageRow, ServicePackageUpdate } from '@/lib/backend/database.types';
+import type {
+  ServiceIcon,
+  ServicePackageRow,
+  ServicePackageUpdate,
+} from '@/lib/backend/database.types';
 
 /** SPEC §3/§9: the icons a package may show; Heart is the default. */
-export const SERVICE_ICONS = ['Heart', 'Star', 'Camera', 'Sparkles'] as const satisfies readonly ServiceIcon[];
+export const SERVICE_ICONS = [
+  'Heart',
+  'Star',
+  'Camera',
+  'Sparkles',
+] as const satisfies readonly ServiceIcon[];
 export const DEFAULT_ICON: ServiceIcon = 'Heart';
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters`);

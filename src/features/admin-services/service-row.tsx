@@ -19,7 +19,15 @@ interface ServiceRowProps {
 }
 
 /** One package: icon, names, price, description, feature count, state, its eye, edit and delete buttons, and Move up / Move down. */
-export function ServiceRow({ service, position, count, onMove, onToggle, onEdit, onDelete }: ServiceRowProps) {
+export function ServiceRow({
+  service,
+  position,
+  count,
+  onMove,
+  onToggle,
+  onEdit,
+  onDelete,
+}: ServiceRowProps) {
   const active = service.is_active;
   return (
     <Card className="flex h-full flex-col p-4 sm:p-5" data-testid="service-row">
@@ -32,12 +40,24 @@ export function ServiceRow({ service, position, count, onMove, onToggle, onEdit,
             )}
             title={service.icon_name}
           >
-            <ServiceIcon name={service.icon_name} className="size-4" aria-label={`${service.icon_name} icon`} role="img" />
+            <ServiceIcon
+              name={service.icon_name}
+              className="size-4"
+              aria-label={`${service.icon_name} icon`}
+              role="img"
+            />
           </span>
           <VisibilityBadge active={active} />
           <PendingBadge pending={service.pending} syncError={service.syncError} />
         </div>
-        <RowActions noun="service" active={active} onToggle={onToggle} onEdit={onEdit} onDelete={onDelete} className="-my-1.5 -mr-2" />
+        <RowActions
+          noun="service"
+          active={active}
+          onToggle={onToggle}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          className="-my-1.5 -mr-2"
+        />
       </div>
       <div className={cn('mt-2 min-w-0 flex-1', !active && 'opacity-60')}>
         <h2 className="truncate font-heading text-lg" title={service.name}>
@@ -48,7 +68,9 @@ export function ServiceRow({ service, position, count, onMove, onToggle, onEdit,
             {service.whimsical_name}
           </p>
         )}
-        <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">{service.description ?? 'No description'}</p>
+        <p className="mt-1 line-clamp-2 text-sm text-muted-foreground">
+          {service.description ?? 'No description'}
+        </p>
         <div className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground [&_svg]:size-3.5 [&_svg]:shrink-0">
           {service.price_range && (
             <span className="flex items-center gap-1.5" data-testid="service-price">
@@ -60,7 +82,13 @@ export function ServiceRow({ service, position, count, onMove, onToggle, onEdit,
           </span>
         </div>
       </div>
-      <MoveButtons name={service.name} position={position} count={count} onMove={onMove} className="mt-3 -mb-1.5 border-t pt-2" />
+      <MoveButtons
+        name={service.name}
+        position={position}
+        count={count}
+        onMove={onMove}
+        className="mt-3 -mb-1.5 border-t pt-2"
+      />
     </Card>
   );
 }

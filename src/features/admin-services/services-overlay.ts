@@ -10,7 +10,9 @@ export type ShownService = ServicePackageRow & PendingMark;
  * changes applied (new ones added, edits and eye toggles merged, deletions gone), by sort order.
  */
 export function overlayServices(server: ServicePackageRow[], items: OutboxItem[]): ShownService[] {
-  const services = new Map<string, ShownService>(server.map((service) => [service.id, { ...service }]));
+  const services = new Map<string, ShownService>(
+    server.map((service) => [service.id, { ...service }]),
+  );
   for (const item of items) {
     const mark = pendingMark(item);
     visitChange(item, {
@@ -38,5 +40,7 @@ export function overlayServices(server: ServicePackageRow[], items: OutboxItem[]
       'service.delete': ({ id }) => services.delete(id),
     });
   }
-  return [...services.values()].sort((a, b) => a.sort_order - b.sort_order || a.created_at.localeCompare(b.created_at));
+  return [...services.values()].sort(
+    (a, b) => a.sort_order - b.sort_order || a.created_at.localeCompare(b.created_at),
+  );
 }

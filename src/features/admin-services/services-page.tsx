@@ -2,7 +2,11 @@ import { Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { moved, nextSortOrder, sortOrderChanges } from '@/lib/reorder';
 import { changes, type NewChange } from '@/offline/outbox/registry';
-import { useSubmitChange, useSubmitChanges, type ChangeMessages } from '@/offline/outbox/outbox-provider';
+import {
+  useSubmitChange,
+  useSubmitChanges,
+  type ChangeMessages,
+} from '@/offline/outbox/outbox-provider';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
@@ -20,17 +24,25 @@ export function ServicesPage() {
   const submit = useSubmitChange();
   const submitAll = useSubmitChanges();
   // The dialogs close unless the server refused the change (then they keep the input to correct).
-  const send = async (change: NewChange, messages: ChangeMessages) => (await submit(change, messages)) !== 'failed';
+  const send = async (change: NewChange, messages: ChangeMessages) =>
+    (await submit(change, messages)) !== 'failed';
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ShownService | null>(null);
   const [deleting, setDeleting] = useState<ShownService | null>(null);
 
   // A new package goes last.
   const create = (fields: ServiceFields) =>
-    send(changes.createService({ id: crypto.randomUUID(), ...fields, sort_order: nextSortOrder(services) }), {
-      success: 'Service created',
-      failure: 'Failed to save service',
-    });
+    send(
+      changes.createService({
+        id: crypto.randomUUID(),
+        ...fields,
+        sort_order: nextSortOrder(services),
+      }),
+      {
+        success: 'Service created',
+        failure: 'Failed to save service',
+      },
+    );
   const update = async (fields: ServiceFields) =>
     editing !== null &&
     send(changes.updateService({ id: editing.id, name: fields.name, changes: fields }), {
@@ -40,10 +52,17 @@ export function ServicesPage() {
   // Nothing waits for these two: the toasts tell the outcome, and a failure past them (the
   // refused change could not be dropped from the queue) is logged.
   const toggle = (service: ShownService) => {
-    send(changes.updateService({ id: service.id, name: service.name, changes: { is_active: !service.is_active } }), {
-      success: service.is_active ? 'Service hidden' : 'Service shown',
-      failure: 'Failed to update service',
-    }).catch((error: unknown) => console.error('Updating the service failed', error));
+    send(
+      changes.updateService({
+        id: service.id,
+        name: service.name,
+        changes: { is_active: !service.is_active },
+      }),
+      {
+        success: service.is_active ? 'Service hidden' : 'Service shown',
+        failure: 'Failed to update service',
+      },
+    ).catch((error: unknown) => console.error('Updating the service failed', error));
   };
   const remove = (service: ShownService) => {
     send(changes.deleteService({ id: service.id, name: service.name }), {
@@ -58,8 +77,8 @@ export function ServicesPage() {
     const updates = sortOrderChanges(order).map(({ row, sortOrder }) =>
       changes.updateService({ id: row.id, name: row.name, changes: { sort_order: sortOrder } }),
     );
-    submitAll(updates, { success: 'Order updated', failure: 'Failed to change the order' }).catch((error: unknown) =>
-      console.error('Reordering the services failed', error),
+    submitAll(updates, { success: 'Order updated', failure: 'Failed to change the order' }).catch(
+      (error: unknown) => console.error('Reordering the services failed', error),
     );
   };
 
@@ -113,7 +132,11 @@ export function ServicesPage() {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Delete service?"
-        description={deleting ? `“${deleting.name}” will be deleted and no longer offered on the home page. This cannot be undone.` : ''}
+        description={
+          deleting
+            ? `“${deleting.name}” will be deleted and no longer offered on the home page. This cannot be undone.`
+            : ''
+        }
         confirmLabel="Delete Service"
         onConfirm={() => deleting && remove(deleting)}
       />

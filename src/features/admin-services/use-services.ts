@@ -10,7 +10,10 @@ import { overlayServices } from './services-overlay';
 /** Every service package, with changes still waiting in the outbox applied. */
 export function useServices() {
   const backend = useBackend();
-  const query = useQuery({ queryKey: serviceKeys.list(), queryFn: () => listServicePackages(backend) });
+  const query = useQuery({
+    queryKey: serviceKeys.list(),
+    queryFn: () => listServicePackages(backend),
+  });
   useErrorToast(query.error, 'Failed to load services');
   const pending = usePendingChanges('service.create', 'service.update', 'service.delete');
   const services = useMemo(() => overlayServices(query.data ?? [], pending), [query.data, pending]);

@@ -6,5 +6,7 @@ import { toBackendError } from '@/lib/backend/errors';
  */
 export function accountFailureMessage(error: unknown, fallback: string): string {
   const failure = toBackendError(error);
-  return (failure.refusedByServer || failure.kind === 'rate-limited') && failure.message ? failure.message : fallback;
+  return (failure.refusedByServer || failure.kind === 'rate-limited') && failure.message
+    ? failure.message
+    : fallback;
 }

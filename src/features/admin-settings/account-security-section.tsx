@@ -15,7 +15,9 @@ export function AccountSecuritySection() {
     <Card>
       <CardHeader>
         <CardTitle>Account Security</CardTitle>
-        <CardDescription>Your password, your signed-in devices and the people who can sign in.</CardDescription>
+        <CardDescription>
+          Your password, your signed-in devices and the people who can sign in.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         {offline && (

@@ -22,7 +22,10 @@ export function AddAdminDialog({
   offline: boolean;
 }) {
   const createUser = useCreateAdmin();
-  const form = useForm<AddAdminInput, unknown, AddAdminValues>({ resolver: zodResolver(addAdminSchema), defaultValues: EMPTY });
+  const form = useForm<AddAdminInput, unknown, AddAdminValues>({
+    resolver: zodResolver(addAdminSchema),
+    defaultValues: EMPTY,
+  });
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
@@ -49,16 +52,37 @@ export function AddAdminDialog({
       description="A new admin can manage everything in the admin area."
     >
       <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
-        <FormField label="Username" error={errors.username?.message} hint="3 to 32 letters, digits, dots, dashes or underscores">
-          <Input autoComplete="off" autoCapitalize="none" spellCheck={false} autoFocus {...form.register('username')} />
+        <FormField
+          label="Username"
+          error={errors.username?.message}
+          hint="3 to 32 letters, digits, dots, dashes or underscores"
+        >
+          <Input
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            {...form.register('username')}
+          />
         </FormField>
-        <FormField label="Password" error={errors.newPassword?.message} hint="At least 6 characters">
+        <FormField
+          label="Password"
+          error={errors.newPassword?.message}
+          hint="At least 6 characters"
+        >
           <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
         </FormField>
         <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
-          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+          <Input
+            type="password"
+            autoComplete="new-password"
+            {...form.register('confirmPassword')}
+          />
         </FormField>
-        <FormActions submitLabel={isSubmitting ? 'Creating...' : 'Create User'} submitting={isSubmitting || offline} />
+        <FormActions
+          submitLabel={isSubmitting ? 'Creating...' : 'Create User'}
+          submitting={isSubmitting || offline}
+        />
       </form>
     </Dialog>
   );

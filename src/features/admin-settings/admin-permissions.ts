@@ -11,11 +11,17 @@ export const canDeleteAdmin = (current: string | null | undefined, target: strin
   isSuperuser(current) && target !== SUPERUSER && target !== current;
 
 /** The users an admin sees; other admins never see the superuser (the server hides it too). */
-export function visibleAdmins<User extends { username: string }>(users: User[], current: string | null | undefined): User[] {
+export function visibleAdmins<User extends { username: string }>(
+  users: User[],
+  current: string | null | undefined,
+): User[] {
   return isSuperuser(current) ? users : users.filter((user) => user.username !== SUPERUSER);
 }
 
 /** Reset-password targets: every admin but the superuser and the signed-in admin. */
-export function resetTargets<User extends { username: string }>(users: User[], current: string | null | undefined): User[] {
+export function resetTargets<User extends { username: string }>(
+  users: User[],
+  current: string | null | undefined,
+): User[] {
   return users.filter((user) => user.username !== SUPERUSER && user.username !== current);
 }

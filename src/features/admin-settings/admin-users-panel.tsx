@@ -9,7 +9,11 @@ import { notify } from '@/ui/toast';
 import { accountFailureMessage } from './account-messages';
 import { AddAdminDialog } from './add-admin-dialog';
 import { canDeleteAdmin, canManageAdmins, resetTargets, visibleAdmins } from './admin-permissions';
-import { CONFIRMATION_MISMATCH, confirmationMatches, DeleteAdminDialog } from './delete-admin-dialog';
+import {
+  CONFIRMATION_MISMATCH,
+  confirmationMatches,
+  DeleteAdminDialog,
+} from './delete-admin-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { useAdminUsers, useDeleteAdmin } from './use-account';
 
@@ -42,11 +46,18 @@ export function AdminUsersPanel({ offline }: { offline: boolean }) {
           <h3 id="admin-users-title" className="font-heading text-base">
             Admin Users
           </h3>
-          <p className="text-sm text-muted-foreground">Everyone who can sign in to this admin area.</p>
+          <p className="text-sm text-muted-foreground">
+            Everyone who can sign in to this admin area.
+          </p>
         </div>
         {manage && (
           <div className="grid grid-cols-2 gap-2 sm:flex">
-            <Button variant="outline" size="sm" disabled={offline} onClick={() => setResetting(true)}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={offline}
+              onClick={() => setResetting(true)}
+            >
               <KeyRound aria-hidden /> Reset Password
             </Button>
             <Button size="sm" disabled={offline} onClick={() => setAdding(true)}>
@@ -64,7 +75,11 @@ export function AdminUsersPanel({ offline }: { offline: boolean }) {
       ) : (
         <ul className="divide-y rounded-lg border" aria-label="Admin users">
           {users.map((user) => (
-            <li key={user.id} className="flex min-h-16 items-center gap-3 px-3 py-2.5 sm:px-4" data-testid="admin-user-row">
+            <li
+              key={user.id}
+              className="flex min-h-16 items-center gap-3 px-3 py-2.5 sm:px-4"
+              data-testid="admin-user-row"
+            >
               <span
                 aria-hidden
                 className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-medium uppercase text-secondary-foreground"
@@ -79,9 +94,13 @@ export function AdminUsersPanel({ offline }: { offline: boolean }) {
                       <ShieldCheck aria-hidden /> SUPERUSER
                     </Badge>
                   )}
-                  {user.username === current && <span className="font-normal text-muted-foreground">(you)</span>}
+                  {user.username === current && (
+                    <span className="font-normal text-muted-foreground">(you)</span>
+                  )}
                 </p>
-                <p className="text-xs text-muted-foreground">Created {shortDate(user.created_at)}</p>
+                <p className="text-xs text-muted-foreground">
+                  Created {shortDate(user.created_at)}
+                </p>
               </div>
               {canDeleteAdmin(current, user.username) && (
                 <Button
@@ -103,7 +122,12 @@ export function AdminUsersPanel({ offline }: { offline: boolean }) {
       {manage && (
         <>
           <AddAdminDialog open={adding} onOpenChange={setAdding} offline={offline} />
-          <ResetPasswordDialog open={resetting} onOpenChange={setResetting} targets={resetTargets(users, current)} offline={offline} />
+          <ResetPasswordDialog
+            open={resetting}
+            onOpenChange={setResetting}
+            targets={resetTargets(users, current)}
+            offline={offline}
+          />
           <DeleteAdminDialog
             username={deleting}
             onClose={() => setDeleting(null)}

@@ -15,12 +15,18 @@ const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', conf
 /** Change Password: the signed-in admin's own; the server checks the current one at once. */
 export function ChangePasswordForm({ offline }: { offline: boolean }) {
   const changePassword = useChangePassword();
-  const form = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+  const form = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: EMPTY,
+  });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await changePassword.mutateAsync({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+      await changePassword.mutateAsync({
+        currentPassword: values.currentPassword,
+        newPassword: values.newPassword,
+      });
       notify.success('Password changed');
       form.reset(EMPTY);
     } catch (error) {
@@ -33,17 +39,38 @@ export function ChangePasswordForm({ offline }: { offline: boolean }) {
       <h3 id="change-password-title" className="font-heading text-base">
         Change Password
       </h3>
-      <p className="mb-4 text-sm text-muted-foreground">Your other devices are signed out when the password changes.</p>
+      <p className="mb-4 text-sm text-muted-foreground">
+        Your other devices are signed out when the password changes.
+      </p>
       <form noValidate onSubmit={formSubmit(submit)}>
-        <fieldset disabled={offline || isSubmitting} className="grid items-start gap-4 sm:grid-cols-2">
-          <FormField label="Current Password" error={errors.currentPassword?.message} className="sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]">
-            <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+        <fieldset
+          disabled={offline || isSubmitting}
+          className="grid items-start gap-4 sm:grid-cols-2"
+        >
+          <FormField
+            label="Current Password"
+            error={errors.currentPassword?.message}
+            className="sm:col-span-2 sm:max-w-[calc(50%-0.5rem)]"
+          >
+            <Input
+              type="password"
+              autoComplete="current-password"
+              {...form.register('currentPassword')}
+            />
           </FormField>
-          <FormField label="New Password" error={errors.newPassword?.message} hint="At least 6 characters">
+          <FormField
+            label="New Password"
+            error={errors.newPassword?.message}
+            hint="At least 6 characters"
+          >
             <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
           </FormField>
           <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
-            <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+            <Input
+              type="password"
+              autoComplete="new-password"
+              {...form.register('confirmPassword')}
+            />
           </FormField>
           <div className="sm:col-span-2">
             <Button type="submit" className="w-full sm:w-auto">

@@ -22,7 +22,12 @@ export function DeleteAdminDialog(props: DeleteAdminDialogProps) {
   return <DeleteAdminConfirm key={props.username ?? ''} {...props} />;
 }
 
-function DeleteAdminConfirm({ username, onClose, onDelete, offline = false }: DeleteAdminDialogProps) {
+function DeleteAdminConfirm({
+  username,
+  onClose,
+  onDelete,
+  offline = false,
+}: DeleteAdminDialogProps) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string>();
 
@@ -46,7 +51,8 @@ function DeleteAdminConfirm({ username, onClose, onDelete, offline = false }: De
       title="Delete admin user?"
       description={
         <>
-          <strong className="font-medium text-foreground">{username}</strong> will no longer be able to sign in. This cannot be undone.
+          <strong className="font-medium text-foreground">{username}</strong> will no longer be able
+          to sign in. This cannot be undone.
         </>
       }
       confirmLabel="Delete User"

@@ -29,4 +29,5 @@ export function deviceLabel(userAgent: string | null | undefined): string {
 }
 
 /** Phones and tablets get the phone icon. */
-export const isMobileDevice = (userAgent: string | null | undefined) => /iPhone|iPad|Android|Mobile/.test(userAgent ?? '');
+export const isMobileDevice = (userAgent: string | null | undefined) =>
+  /iPhone|iPad|Android|Mobile/.test(userAgent ?? '');

@@ -21,12 +21,21 @@ export interface FooterContent {
 }
 
 /** The footer generated from the profile: site name, tagline (the subtitle), social links, '© <year> <site name>'. */
-export function footerContent(profile: Partial<PhotographerProfileRow> | null, year: number): FooterContent {
+export function footerContent(
+  profile: Partial<PhotographerProfileRow> | null,
+  year: number,
+): FooterContent {
   const siteName = profile?.site_name?.trim() || DEFAULT_SITE_NAME;
   const links: FooterLink[] = [];
   for (const field of SOCIAL_FIELDS) {
     const value = profile?.[field.name]?.trim();
-    if (value) links.push({ key: field.name, label: field.label, text: value, href: isWebAddress(value) ? value.trim() : undefined });
+    if (value)
+      links.push({
+        key: field.name,
+        label: field.label,
+        text: value,
+        href: isWebAddress(value) ? value.trim() : undefined,
+      });
   }
   return {
     siteName,

@@ -10,12 +10,20 @@ export function FooterPreview({ profile }: { profile: Partial<PhotographerProfil
     <Card>
       <CardHeader>
         <CardTitle>Footer Settings</CardTitle>
-        <CardDescription>The footer is generated from your profile; save the profile to change it.</CardDescription>
+        <CardDescription>
+          The footer is generated from your profile; save the profile to change it.
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        <footer aria-label="Footer preview" data-testid="footer-preview" className="rounded-lg border bg-muted/50 px-5 py-7 text-center">
+        <footer
+          aria-label="Footer preview"
+          data-testid="footer-preview"
+          className="rounded-lg border bg-muted/50 px-5 py-7 text-center"
+        >
           <p className="font-heading text-xl break-words">{footer.siteName}</p>
-          {footer.tagline && <p className="mt-1 text-sm text-muted-foreground break-words">{footer.tagline}</p>}
+          {footer.tagline && (
+            <p className="mt-1 text-sm text-muted-foreground break-words">{footer.tagline}</p>
+          )}
           {footer.links.length > 0 && (
             <ul className="mt-4 flex flex-wrap justify-center gap-2">
               {footer.links.map((link) => (

@@ -66,7 +66,10 @@ export function LinkDefaultsForm({ defaults, loading = false, onSave }: LinkDefa
     <Card>
       <CardHeader>
         <CardTitle>Default Client Link Settings</CardTitle>
-        <CardDescription>Every new client link starts with these, on all your devices. You can still change each link.</CardDescription>
+        <CardDescription>
+          Every new client link starts with these, on all your devices. You can still change each
+          link.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={formSubmit(save)} className="grid gap-4" aria-busy={loading}>

@@ -9,9 +9,13 @@ export function parseExpiryDays(raw: string): ExpiryDaysResult {
   const text = raw.trim();
   const value = text === '' ? Number.NaN : Number(text);
   if (!Number.isFinite(value)) return { ok: true, days: DEFAULT_EXPIRY_DAYS };
-  if (!Number.isInteger(value)) return { ok: false, error: 'Default expiry must be a whole number of days' };
+  if (!Number.isInteger(value))
+    return { ok: false, error: 'Default expiry must be a whole number of days' };
   if (value < MIN_EXPIRY_DAYS || value > MAX_EXPIRY_DAYS) {
-    return { ok: false, error: `Default expiry must be between ${MIN_EXPIRY_DAYS} and ${MAX_EXPIRY_DAYS} days` };
+    return {
+      ok: false,
+      error: `Default expiry must be between ${MIN_EXPIRY_DAYS} and ${MAX_EXPIRY_DAYS} days`,
+    };
   }
   return { ok: true, days: value };
 }

@@ -27,12 +27,21 @@ export function LogoField({ previewUrl, onChoose, onRemove, disabled }: LogoFiel
         {previewUrl ? (
           <img src={previewUrl} alt="Logo preview" className="size-full object-contain p-1.5" />
         ) : (
-          <ImageIcon className="size-7 text-muted-foreground" strokeWidth={1.25} aria-label="No logo yet" />
+          <ImageIcon
+            className="size-7 text-muted-foreground"
+            strokeWidth={1.25}
+            aria-label="No logo yet"
+          />
         )}
       </div>
       <div className="grid min-w-0 gap-2">
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" disabled={disabled} onClick={() => input.current?.click()}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={disabled}
+            onClick={() => input.current?.click()}
+          >
             <ImageUp aria-hidden /> {previewUrl ? 'Change Logo' : 'Upload Logo'}
           </Button>
           {previewUrl && (
@@ -41,9 +50,19 @@ export function LogoField({ previewUrl, onChoose, onRemove, disabled }: LogoFiel
             </Button>
           )}
         </div>
-        <p className="text-xs text-muted-foreground">JPEG, PNG, WebP, GIF or AVIF. Shown in the site header.</p>
+        <p className="text-xs text-muted-foreground">
+          JPEG, PNG, WebP, GIF or AVIF. Shown in the site header.
+        </p>
       </div>
-      <input ref={input} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-label="Choose logo file" onChange={chosen} />
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Choose logo file"
+        onChange={chosen}
+      />
     </div>
   );
 }

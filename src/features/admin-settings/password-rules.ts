@@ -8,9 +8,13 @@ export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
 const newPassword = z
   .string()
   .min(6, PASSWORD_TOO_SHORT)
-  .refine((value) => new TextEncoder().encode(value).length <= 72, 'Password must be at most 72 bytes');
+  .refine(
+    (value) => new TextEncoder().encode(value).length <= 72,
+    'Password must be at most 72 bytes',
+  );
 
-const matches = (values: { newPassword: string; confirmPassword: string }) => values.newPassword === values.confirmPassword;
+const matches = (values: { newPassword: string; confirmPassword: string }) =>
+  values.newPassword === values.confirmPassword;
 const mismatch = { message: PASSWORDS_DO_NOT_MATCH, path: ['confirmPassword'] };
 
 export const changePasswordSchema = z
@@ -40,7 +44,10 @@ export const addAdminSchema = z
       .toLowerCase()
       .min(1, 'Username is required')
       // An empty name has its own message above.
-      .regex(/^$|^[a-z0-9_.-]{3,32}$/, 'Username must be 3 to 32 letters, digits, dots, dashes or underscores'),
+      .regex(
+        /^$|^[a-z0-9_.-]{3,32}$/,
+        'Username must be 3 to 32 letters, digits, dots, dashes or underscores',
+      ),
     newPassword,
     confirmPassword: z.string(),
   })

@@ -1,5 +1,8 @@
 import { z } from '@/lib/schema';
-import type { PhotographerProfileRow, PhotographerProfileWrite } from '@/lib/backend/database.types';
+import type {
+  PhotographerProfileRow,
+  PhotographerProfileWrite,
+} from '@/lib/backend/database.types';
 import { isWebAddress } from '@/lib/safe-url';
 import { payloadsOf, type OutboxItem } from '@/offline/outbox/registry';
 
@@ -15,7 +18,10 @@ export type SocialField = (typeof SOCIAL_FIELDS)[number]['name'];
 
 const atMost = (max: number) => z.string().max(max, `At most ${max} characters`);
 // The server takes only http(s) addresses here (the URL rule of docs/SECURITY.md); say so before the save.
-const webAddress = atMost(500).refine((value) => value.trim() === '' || isWebAddress(value), 'Enter a full address starting with https://');
+const webAddress = atMost(500).refine(
+  (value) => value.trim() === '' || isWebAddress(value),
+  'Enter a full address starting with https://',
+);
 
 // The column limits of photographer_profile, so a refusal is explained before the save.
 export const profileSchema = z.object({
@@ -34,7 +40,9 @@ const FIELDS = Object.keys(profileSchema.shape) as Array<keyof ProfileFormValues
 
 /** The form's values for a stored profile (none yet: all empty). */
 export function profileToForm(profile: Partial<PhotographerProfileRow> | null): ProfileFormValues {
-  return Object.fromEntries(FIELDS.map((field) => [field, profile?.[field] ?? ''])) as ProfileFormValues;
+  return Object.fromEntries(
+    FIELDS.map((field) => [field, profile?.[field] ?? '']),
+  ) as ProfileFormValues;
 }
 
 /** What is saved: trimmed text, and null for every empty field (SPEC §5). */
@@ -48,7 +56,10 @@ export function formToProfile(values: ProfileFormValues): PhotographerProfileWri
 }
 
 /** The profile as the admin should see it: the server's row with waiting profile saves applied in order. */
-export function overlayProfile(server: PhotographerProfileRow | null, pending: OutboxItem[]): Partial<PhotographerProfileRow> | null {
+export function overlayProfile(
+  server: PhotographerProfileRow | null,
+  pending: OutboxItem[],
+): Partial<PhotographerProfileRow> | null {
   let shown: Partial<PhotographerProfileRow> | null = server;
   for (const profile of payloadsOf(pending, 'profile.save')) shown = { ...shown, ...profile };
   return shown;

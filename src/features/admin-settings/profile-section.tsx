@@ -14,7 +14,13 @@ import { FormField } from '@/ui/form-field';
 import { formSubmit } from '@/ui/form-submit';
 import { Input } from '@/ui/input';
 import { LogoField } from './logo-field';
-import { formToProfile, profileSchema, profileToForm, SOCIAL_FIELDS, type ProfileFormValues } from './profile-form';
+import {
+  formToProfile,
+  profileSchema,
+  profileToForm,
+  SOCIAL_FIELDS,
+  type ProfileFormValues,
+} from './profile-form';
 import { useUnsavedChanges } from '@/ui/unsaved-changes';
 import { useChosenImage } from '@/offline/outbox/use-chosen-image';
 
@@ -41,16 +47,21 @@ export function ProfileSection({ profile, syncState }: ProfileSectionProps) {
   });
   const { errors, isSubmitting, isDirty } = form.formState;
   useUnsavedChanges(isDirty);
-  const setLogoUrl = (url: string | null) => form.setValue('logo_url', url ?? '', { shouldDirty: true });
+  const setLogoUrl = (url: string | null) =>
+    form.setValue('logo_url', url ?? '', { shouldDirty: true });
   const logo = useChosenImage(LOGO, setLogoUrl);
   const logoUrl = useWatch({ control: form.control, name: 'logo_url' });
-  const previewUrl = logo.local?.url === logoUrl ? logo.local.previewUrl : resolveStorageUrl(backend, logoUrl);
+  const previewUrl =
+    logo.local?.url === logoUrl ? logo.local.previewUrl : resolveStorageUrl(backend, logoUrl);
 
   const save = form.handleSubmit(async (values) => {
-    const result = await submit(changes.saveProfile(formToProfile(values), logo.waitFor(values.logo_url)), {
-      success: 'Profile saved',
-      failure: 'Failed to save profile',
-    });
+    const result = await submit(
+      changes.saveProfile(formToProfile(values), logo.waitFor(values.logo_url)),
+      {
+        success: 'Profile saved',
+        failure: 'Failed to save profile',
+      },
+    );
     if (result === 'failed') return;
     form.reset(values);
     if (result === 'synced') logo.forget();
@@ -61,9 +72,14 @@ export function ProfileSection({ profile, syncState }: ProfileSectionProps) {
       <CardHeader>
         <div className="flex items-center justify-between gap-3">
           <CardTitle>Profile Settings</CardTitle>
-          <PendingBadge pending={syncState !== null} syncError={syncState === 'failed' ? 'The server refused the last save' : undefined} />
+          <PendingBadge
+            pending={syncState !== null}
+            syncError={syncState === 'failed' ? 'The server refused the last save' : undefined}
+          />
         </div>
-        <CardDescription>Your name, subtitle, logo and social links, shown across the public site.</CardDescription>
+        <CardDescription>
+          Your name, subtitle, logo and social links, shown across the public site.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={formSubmit(save)} className="grid gap-6">
@@ -78,10 +94,20 @@ export function ProfileSection({ profile, syncState }: ProfileSectionProps) {
           />
           <div className="grid items-start gap-4 sm:grid-cols-2">
             <FormField label="Site Name" error={errors.site_name?.message}>
-              <Input placeholder="e.g. Willow & Light Photography" {...form.register('site_name')} />
+              <Input
+                placeholder="e.g. Willow & Light Photography"
+                {...form.register('site_name')}
+              />
             </FormField>
-            <FormField label="Subtitle" error={errors.subtitle?.message} hint="Also the footer's tagline">
-              <Input placeholder="e.g. Portraits, families and quiet moments" {...form.register('subtitle')} />
+            <FormField
+              label="Subtitle"
+              error={errors.subtitle?.message}
+              hint="Also the footer's tagline"
+            >
+              <Input
+                placeholder="e.g. Portraits, families and quiet moments"
+                {...form.register('subtitle')}
+              />
             </FormField>
           </div>
           <fieldset className="grid gap-4">

@@ -21,9 +21,17 @@ interface ResetPasswordDialogProps {
 }
 
 /** 'Reset Password' (superuser only): a new password for another admin, who is signed out everywhere. */
-export function ResetPasswordDialog({ open, onOpenChange, targets, offline }: ResetPasswordDialogProps) {
+export function ResetPasswordDialog({
+  open,
+  onOpenChange,
+  targets,
+  offline,
+}: ResetPasswordDialogProps) {
   const resetPassword = useResetPassword();
-  const form = useForm<ResetPasswordValues>({ resolver: zodResolver(resetPasswordSchema), defaultValues: EMPTY });
+  const form = useForm<ResetPasswordValues>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: EMPTY,
+  });
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
@@ -32,7 +40,10 @@ export function ResetPasswordDialog({ open, onOpenChange, targets, offline }: Re
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      await resetPassword.mutateAsync({ username: values.username, newPassword: values.newPassword });
+      await resetPassword.mutateAsync({
+        username: values.username,
+        newPassword: values.newPassword,
+      });
       notify.success(`Password reset for ${values.username}`);
       onOpenChange(false);
     } catch (error) {
@@ -53,7 +64,9 @@ export function ResetPasswordDialog({ open, onOpenChange, targets, offline }: Re
         <FormField
           label="Admin User"
           error={errors.username?.message}
-          hint={targets.length === 0 ? 'There are no other admin users yet. Add one first.' : undefined}
+          hint={
+            targets.length === 0 ? 'There are no other admin users yet. Add one first.' : undefined
+          }
         >
           <NativeSelect {...form.register('username')} disabled={targets.length === 0}>
             <option value="">Choose an admin user</option>
@@ -64,11 +77,19 @@ export function ResetPasswordDialog({ open, onOpenChange, targets, offline }: Re
             ))}
           </NativeSelect>
         </FormField>
-        <FormField label="New Password" error={errors.newPassword?.message} hint="At least 6 characters">
+        <FormField
+          label="New Password"
+          error={errors.newPassword?.message}
+          hint="At least 6 characters"
+        >
           <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
         </FormField>
         <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
-          <Input type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+          <Input
+            type="password"
+            autoComplete="new-password"
+            {...form.register('confirmPassword')}
+          />
         </FormField>
         <FormActions
           submitLabel={isSubmitting ? 'Resetting...' : 'Reset Password'}

@@ -13,7 +13,10 @@ export function SettingsPage() {
   const { profile, isPending, isUnavailable, retry, syncState } = useProfile();
   return (
     <>
-      <PageHeader title="Settings" description="Your profile, the site footer, client link defaults and who can sign in." />
+      <PageHeader
+        title="Settings"
+        description="Your profile, the site footer, client link defaults and who can sign in."
+      />
       <div className="grid max-w-4xl gap-6">
         {isPending ? (
           <Card>

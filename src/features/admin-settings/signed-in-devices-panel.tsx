@@ -23,7 +23,10 @@ export function SignedInDevicesPanel({ offline }: { offline: boolean }) {
   const signOut = async (session: AdminSession) => {
     try {
       await revoke.mutateAsync(session.id);
-      notify.success('Device signed out', `${deviceLabel(session.user_agent)} can no longer use the admin area.`);
+      notify.success(
+        'Device signed out',
+        `${deviceLabel(session.user_agent)} can no longer use the admin area.`,
+      );
     } catch (error) {
       notify.error(accountFailureMessage(error, 'Failed to sign out that device'));
     }
@@ -47,7 +50,9 @@ export function SignedInDevicesPanel({ offline }: { offline: boolean }) {
           <h3 id="signed-in-devices-title" className="font-heading text-base">
             Signed-in Devices
           </h3>
-          <p className="text-sm text-muted-foreground">Where you are signed in. Sign out any device you do not recognise.</p>
+          <p className="text-sm text-muted-foreground">
+            Where you are signed in. Sign out any device you do not recognise.
+          </p>
         </div>
         <Button
           variant="outline"
@@ -68,7 +73,11 @@ export function SignedInDevicesPanel({ offline }: { offline: boolean }) {
             const label = deviceLabel(session.user_agent);
             const Icon = isMobileDevice(session.user_agent) ? Smartphone : Monitor;
             return (
-              <li key={session.id} className="flex min-h-16 items-center gap-3 px-3 py-2.5 sm:px-4" data-testid="session-row">
+              <li
+                key={session.id}
+                className="flex min-h-16 items-center gap-3 px-3 py-2.5 sm:px-4"
+                data-testid="session-row"
+              >
                 <span
                   aria-hidden
                   className="flex size-9 shrink-0 items-center justify-center rounded-full bg-secondary text-secondary-foreground"
@@ -84,7 +93,9 @@ export function SignedInDevicesPanel({ offline }: { offline: boolean }) {
                     Signed in {shortDate(session.created_at)}
                     {session.source ? ` from ${session.source}` : ''}
                   </p>
-                  <p className="text-xs text-muted-foreground">Last active {shortDate(session.last_used_at)}</p>
+                  <p className="text-xs text-muted-foreground">
+                    Last active {shortDate(session.last_used_at)}
+                  </p>
                 </div>
                 {!session.is_current && (
                   <Button

@@ -1,6 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { changeAdminPassword, createAdminUser, deleteAdminUser, listAdminUsers, resetAdminPassword } from '@/lib/backend/admin-users';
-import { listAdminSessions, revokeAdminSession, revokeOtherAdminSessions } from '@/lib/backend/admin-sessions';
+import {
+  changeAdminPassword,
+  createAdminUser,
+  deleteAdminUser,
+  listAdminUsers,
+  resetAdminPassword,
+} from '@/lib/backend/admin-users';
+import {
+  listAdminSessions,
+  revokeAdminSession,
+  revokeOtherAdminSessions,
+} from '@/lib/backend/admin-sessions';
 import { useBackend } from '@/lib/backend/backend-context';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { settingsKeys } from './settings-keys';
@@ -8,7 +18,10 @@ import { settingsKeys } from './settings-keys';
 /** Every admin user the signed-in admin may see (the server hides the superuser from others). */
 export function useAdminUsers() {
   const backend = useBackend();
-  const query = useQuery({ queryKey: settingsKeys.adminUsers(), queryFn: () => listAdminUsers(backend) });
+  const query = useQuery({
+    queryKey: settingsKeys.adminUsers(),
+    queryFn: () => listAdminUsers(backend),
+  });
   useErrorToast(query.error, 'Failed to load admin users');
   return query;
 }
@@ -33,7 +46,10 @@ export function useChangePassword() {
   return useMutation({
     ...direct,
     mutationFn: (input: { currentPassword: string; newPassword: string }) =>
-      required(changeAdminPassword(backend, input.currentPassword, input.newPassword), 'Password change'),
+      required(
+        changeAdminPassword(backend, input.currentPassword, input.newPassword),
+        'Password change',
+      ),
   });
 }
 
@@ -72,7 +88,11 @@ export function useDeleteAdmin() {
 /** The signed-in admin's devices; read fresh each time (never from the offline cache's copy). */
 export function useAdminSessions() {
   const backend = useBackend();
-  const query = useQuery({ queryKey: settingsKeys.sessions(), queryFn: () => listAdminSessions(backend), networkMode: 'always' });
+  const query = useQuery({
+    queryKey: settingsKeys.sessions(),
+    queryFn: () => listAdminSessions(backend),
+    networkMode: 'always',
+  });
   useErrorToast(query.error, 'Failed to load signed-in devices');
   return query;
 }
@@ -87,7 +107,8 @@ export function useRevokeSession() {
   const onSettled = useRefetchSessions();
   return useMutation({
     ...direct,
-    mutationFn: (sessionId: string) => required(revokeAdminSession(backend, sessionId), 'Signing out that device'),
+    mutationFn: (sessionId: string) =>
+      required(revokeAdminSession(backend, sessionId), 'Signing out that device'),
     onSettled,
   });
 }

@@ -20,6 +20,11 @@ export function useProfile() {
     /** Loading failed and nothing is known: saving now could wipe the stored profile. */
     isUnavailable: query.isError && query.data === undefined && pending.length === 0,
     retry: () => void query.refetch(),
-    syncState: pending.length === 0 ? null : pending.some((item) => item.status === 'failed') ? ('failed' as const) : ('pending' as const),
+    syncState:
+      pending.length === 0
+        ? null
+        : pending.some((item) => item.status === 'failed')
+          ? ('failed' as const)
+          : ('pending' as const),
   };
 }

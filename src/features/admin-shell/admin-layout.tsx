@@ -56,7 +56,11 @@ export function AdminLayout() {
               sidebar.expanded ? 'w-64' : 'w-12',
             )}
           >
-            <AdminSidebar compact={!sidebar.expanded} onPreview={preview} onSignOut={requestSignOut} />
+            <AdminSidebar
+              compact={!sidebar.expanded}
+              onPreview={preview}
+              onSignOut={requestSignOut}
+            />
           </aside>
         )}
         {sidebar.isMobile && (
@@ -80,7 +84,13 @@ export function AdminLayout() {
         )}
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b bg-background/90 px-3 backdrop-blur md:px-6">
-            <Button variant="ghost" size="icon" onClick={sidebar.toggle} aria-label="Toggle Sidebar" title="Toggle sidebar (Ctrl/Cmd+B)">
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={sidebar.toggle}
+              aria-label="Toggle Sidebar"
+              title="Toggle sidebar (Ctrl/Cmd+B)"
+            >
               <PanelLeft aria-hidden />
             </Button>
             <div className="ml-auto flex items-center gap-3 text-sm text-muted-foreground">

@@ -13,13 +13,25 @@ interface AdminSidebarProps {
   onSignOut: () => void;
 }
 
-function WithTooltip({ label, show, children }: { label: string; show: boolean; children: ReactNode }) {
+function WithTooltip({
+  label,
+  show,
+  children,
+}: {
+  label: string;
+  show: boolean;
+  children: ReactNode;
+}) {
   if (!show) return children;
   return (
     <Tooltip.Root>
       <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
       <Tooltip.Portal>
-        <Tooltip.Content side="right" sideOffset={8} className="z-50 rounded-md bg-foreground px-2 py-1 text-xs text-background">
+        <Tooltip.Content
+          side="right"
+          sideOffset={8}
+          className="z-50 rounded-md bg-foreground px-2 py-1 text-xs text-background"
+        >
           {label}
         </Tooltip.Content>
       </Tooltip.Portal>
@@ -37,7 +49,15 @@ const itemLayout = (compact: boolean) => (compact ? 'justify-center' : 'px-2.5')
  * One entry. The active state is computed here (not by NavLink's className function) so the
  * class stays a plain string when the tooltip trigger merges props into the link.
  */
-function SidebarLink({ entry, compact, onNavigate }: { entry: NavEntry; compact: boolean; onNavigate?: () => void }) {
+function SidebarLink({
+  entry,
+  compact,
+  onNavigate,
+}: {
+  entry: NavEntry;
+  compact: boolean;
+  onNavigate?: () => void;
+}) {
   const active = useMatch({ path: entry.to, end: false }) !== null;
   const Icon = entry.icon;
   return (
@@ -47,7 +67,11 @@ function SidebarLink({ entry, compact, onNavigate }: { entry: NavEntry; compact:
         onClick={onNavigate}
         aria-label={compact ? entry.label : undefined}
         aria-current={active ? 'page' : undefined}
-        className={cn(itemClasses, itemLayout(compact), active ? 'bg-accent font-medium text-foreground' : 'text-foreground/80')}
+        className={cn(
+          itemClasses,
+          itemLayout(compact),
+          active ? 'bg-accent font-medium text-foreground' : 'text-foreground/80',
+        )}
       >
         <Icon aria-hidden />
         {!compact && <span className="truncate">{entry.label}</span>}
@@ -61,7 +85,12 @@ export function AdminSidebar({ compact, onNavigate, onPreview, onSignOut }: Admi
   return (
     <Tooltip.Provider delayDuration={200}>
       <div className="flex h-full flex-col">
-        <div className={cn('flex h-14 items-center gap-2 border-b', compact ? 'justify-center' : 'px-3')}>
+        <div
+          className={cn(
+            'flex h-14 items-center gap-2 border-b',
+            compact ? 'justify-center' : 'px-3',
+          )}
+        >
           <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary text-primary-foreground">
             <Camera className="size-4" aria-hidden />
           </span>
@@ -73,7 +102,9 @@ export function AdminSidebar({ compact, onNavigate, onPreview, onSignOut }: Admi
               {compact ? (
                 <div className="mx-2 mb-2 border-t" aria-hidden />
               ) : (
-                <p className="px-2.5 pb-1.5 text-xs font-medium uppercase tracking-wide text-muted-foreground">{group}</p>
+                <p className="px-2.5 pb-1.5 text-xs font-medium uppercase tracking-wide text-muted-foreground">
+                  {group}
+                </p>
               )}
               <ul className="grid gap-0.5">
                 {entries.map((entry) => (

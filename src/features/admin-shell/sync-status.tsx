@@ -1,4 +1,12 @@
-import { AlertCircle, CheckCircle2, CloudOff, LoaderCircle, PencilLine, RotateCcw, Trash2 } from 'lucide-react';
+import {
+  AlertCircle,
+  CheckCircle2,
+  CloudOff,
+  LoaderCircle,
+  PencilLine,
+  RotateCcw,
+  Trash2,
+} from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useOutboxActions, useOutboxSnapshot } from '@/offline/outbox/outbox-provider';
 import type { OutboxSnapshot } from '@/offline/outbox/sync-engine';
@@ -10,13 +18,23 @@ import { useHasUnsavedChanges } from '@/ui/unsaved-changes';
  * The one-line state of the outbox (docs/architecture.md §6), and of edits still only on screen
  * (src/ui/unsaved-changes.tsx): it never says 'All changes saved' over those.
  */
-export function describeSync({ items, sendingId, sentInRun, online }: OutboxSnapshot, unsaved = false) {
+export function describeSync(
+  { items, sendingId, sentInRun, online }: OutboxSnapshot,
+  unsaved = false,
+) {
   const failed = items.filter((item) => item.status === 'failed').length;
   if (failed > 0) return { tone: 'failed', text: `${failed} failed — retry` } as const;
   if (unsaved) return { tone: 'unsaved', text: 'Unsaved changes' } as const;
-  if (sendingId) return { tone: 'syncing', text: `Syncing ${sentInRun + 1} of ${sentInRun + items.length}` } as const;
+  if (sendingId)
+    return {
+      tone: 'syncing',
+      text: `Syncing ${sentInRun + 1} of ${sentInRun + items.length}`,
+    } as const;
   if (items.length > 0) {
-    return { tone: 'pending', text: `${items.length} pending${online ? '' : ' (offline)'}` } as const;
+    return {
+      tone: 'pending',
+      text: `${items.length} pending${online ? '' : ' (offline)'}`,
+    } as const;
   }
   return { tone: 'saved', text: online ? 'All changes saved' : 'All saved (offline)' } as const;
 }
@@ -50,7 +68,9 @@ export function SyncStatus() {
         >
           {ICONS[state.tone]}
           {/* On a phone 'All changes saved' is the icon alone; screen readers still hear it. */}
-          <span className={cn(state.tone === 'saved' && 'sr-only sm:not-sr-only')}>{state.text}</span>
+          <span className={cn(state.tone === 'saved' && 'sr-only sm:not-sr-only')}>
+            {state.text}
+          </span>
         </button>
       </Popover.Trigger>
       <Popover.Portal>
@@ -66,7 +86,9 @@ export function SyncStatus() {
             </p>
           )}
           {snapshot.items.length === 0 ? (
-            !unsaved && <p className="mt-1 text-sm text-muted-foreground">Every change is on the server.</p>
+            !unsaved && (
+              <p className="mt-1 text-sm text-muted-foreground">Every change is on the server.</p>
+            )
           ) : (
             <>
               <ul className="mt-3 grid max-h-72 gap-2 overflow-y-auto">
@@ -74,10 +96,17 @@ export function SyncStatus() {
                   <li key={item.id} className="rounded-lg border p-2.5 text-sm">
                     <div className="flex items-start gap-2">
                       <span className="min-w-0 flex-1 break-words">{item.label}</span>
-                      {item.id === snapshot.sendingId && <LoaderCircle className="size-4 animate-spin" aria-label="Sending" />}
+                      {item.id === snapshot.sendingId && (
+                        <LoaderCircle className="size-4 animate-spin" aria-label="Sending" />
+                      )}
                     </div>
                     {item.failure && (
-                      <p className={cn('mt-1 text-xs', item.status === 'failed' ? 'text-destructive' : 'text-muted-foreground')}>
+                      <p
+                        className={cn(
+                          'mt-1 text-xs',
+                          item.status === 'failed' ? 'text-destructive' : 'text-muted-foreground',
+                        )}
+                      >
                         {item.failure.message}
                       </p>
                     )}

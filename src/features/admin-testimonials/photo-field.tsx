@@ -18,7 +18,14 @@ export function PhotoField({ previewUrl, onChoose, onRemove }: PhotoFieldProps) 
     event.target.value = ''; // choosing the same file again still fires a change
     if (file) onChoose(file);
   };
-  const placeholder = <UserRound className="size-7 text-muted-foreground" strokeWidth={1.25} aria-label="No photo" role="img" />;
+  const placeholder = (
+    <UserRound
+      className="size-7 text-muted-foreground"
+      strokeWidth={1.25}
+      aria-label="No photo"
+      role="img"
+    />
+  );
   return (
     <fieldset>
       <legend className="mb-1.5 text-sm font-medium">Photo (optional)</legend>
@@ -27,11 +34,20 @@ export function PhotoField({ previewUrl, onChoose, onRemove }: PhotoFieldProps) 
           className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-full border bg-muted/60"
           data-testid="testimonial-photo-preview"
         >
-          <ImageOr src={previewUrl} alt="Client photo preview" className="size-full object-cover" fallback={placeholder} />
+          <ImageOr
+            src={previewUrl}
+            alt="Client photo preview"
+            className="size-full object-cover"
+            fallback={placeholder}
+          />
         </div>
         <div className="grid min-w-0 gap-2">
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" className="h-11 sm:h-10" onClick={() => input.current?.click()}>
+            <Button
+              variant="outline"
+              className="h-11 sm:h-10"
+              onClick={() => input.current?.click()}
+            >
               <ImageUp aria-hidden /> {previewUrl ? 'Change Photo' : 'Upload Photo'}
             </Button>
             {previewUrl && (
@@ -40,10 +56,20 @@ export function PhotoField({ previewUrl, onChoose, onRemove }: PhotoFieldProps) 
               </Button>
             )}
           </div>
-          <p className="text-xs text-muted-foreground">A portrait of the client, shown small and round beside their words.</p>
+          <p className="text-xs text-muted-foreground">
+            A portrait of the client, shown small and round beside their words.
+          </p>
         </div>
       </div>
-      <input ref={input} type="file" accept="image/*" className="sr-only" tabIndex={-1} aria-label="Choose photo file" onChange={chosen} />
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label="Choose photo file"
+        onChange={chosen}
+      />
     </fieldset>
   );
 }

@@ -35,14 +35,25 @@ interface TestimonialFormDialogProps {
 }
 
 /** Add or edit a testimonial: the client's name and words are required, the photo is optional. */
-export function TestimonialFormDialog({ open, onOpenChange, testimonial, onSubmit }: TestimonialFormDialogProps) {
+export function TestimonialFormDialog({
+  open,
+  onOpenChange,
+  testimonial,
+  onSubmit,
+}: TestimonialFormDialogProps) {
   const backend = useBackend();
-  const form = useForm<TestimonialFormValues>({ resolver: zodResolver(testimonialSchema), defaultValues: testimonialFormValues() });
+  const form = useForm<TestimonialFormValues>({
+    resolver: zodResolver(testimonialSchema),
+    defaultValues: testimonialFormValues(),
+  });
   const { errors, isSubmitting } = form.formState;
   const editing = testimonial !== undefined;
-  const photo = useChosenImage(TESTIMONIAL_PHOTO, (url) => form.setValue('photoUrl', url ?? '', { shouldDirty: true }));
+  const photo = useChosenImage(TESTIMONIAL_PHOTO, (url) =>
+    form.setValue('photoUrl', url ?? '', { shouldDirty: true }),
+  );
   const photoUrl = useWatch({ control: form.control, name: 'photoUrl' });
-  const previewUrl = photo.local?.url === photoUrl ? photo.local.previewUrl : resolveStorageUrl(backend, photoUrl);
+  const previewUrl =
+    photo.local?.url === photoUrl ? photo.local.previewUrl : resolveStorageUrl(backend, photoUrl);
   const { forget } = photo;
 
   useEffect(() => {
@@ -52,7 +63,8 @@ export function TestimonialFormDialog({ open, onOpenChange, testimonial, onSubmi
   }, [open, testimonial, form, forget]);
 
   const submit = form.handleSubmit(async (values) => {
-    if (await onSubmit(toTestimonialFields(values), photo.waitFor(values.photoUrl))) onOpenChange(false);
+    if (await onSubmit(toTestimonialFields(values), photo.waitFor(values.photoUrl)))
+      onOpenChange(false);
   });
 
   return (
@@ -61,14 +73,26 @@ export function TestimonialFormDialog({ open, onOpenChange, testimonial, onSubmi
       open={open}
       onOpenChange={onOpenChange}
       title={editing ? 'Edit Testimonial' : 'Add Testimonial'}
-      description={editing ? 'Change what this client said, or who said it.' : 'Kind words from a client, shown on the home page.'}
+      description={
+        editing
+          ? 'Change what this client said, or who said it.'
+          : 'Kind words from a client, shown on the home page.'
+      }
     >
       <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
         <FormField label="Client name" error={errors.clientName?.message}>
           <Input placeholder="e.g. Emma & James" autoFocus {...form.register('clientName')} />
         </FormField>
-        <FormField label="Quote" error={errors.quote?.message} hint={`Their words, up to ${MAX_QUOTE} characters.`}>
-          <Textarea rows={5} placeholder="e.g. She made us feel so at ease…" {...form.register('quote')} />
+        <FormField
+          label="Quote"
+          error={errors.quote?.message}
+          hint={`Their words, up to ${MAX_QUOTE} characters.`}
+        >
+          <Textarea
+            rows={5}
+            placeholder="e.g. She made us feel so at ease…"
+            {...form.register('quote')}
+          />
         </FormField>
         <PhotoField
           previewUrl={previewUrl}
@@ -90,7 +114,10 @@ export function TestimonialFormDialog({ open, onOpenChange, testimonial, onSubmi
             />
           )}
         />
-        <FormActions submitLabel={editing ? 'Save Changes' : 'Add Testimonial'} submitting={isSubmitting} />
+        <FormActions
+          submitLabel={editing ? 'Save Changes' : 'Add Testimonial'}
+          submitting={isSubmitting}
+        />
       </form>
     </Dialog>
   );

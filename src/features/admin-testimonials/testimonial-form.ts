@@ -6,8 +6,16 @@ export const MAX_CLIENT_NAME = 100;
 export const MAX_QUOTE = 2000;
 
 export const testimonialSchema = z.object({
-  clientName: z.string().trim().min(1, 'Client name is required').max(MAX_CLIENT_NAME, `At most ${MAX_CLIENT_NAME} characters`),
-  quote: z.string().trim().min(1, 'Quote is required').max(MAX_QUOTE, `At most ${MAX_QUOTE} characters`),
+  clientName: z
+    .string()
+    .trim()
+    .min(1, 'Client name is required')
+    .max(MAX_CLIENT_NAME, `At most ${MAX_CLIENT_NAME} characters`),
+  quote: z
+    .string()
+    .trim()
+    .min(1, 'Quote is required')
+    .max(MAX_QUOTE, `At most ${MAX_QUOTE} characters`),
   /** The photo's stored URL; empty for none. */
   photoUrl: z.string(),
   isActive: z.boolean(),
@@ -15,7 +23,10 @@ export const testimonialSchema = z.object({
 export type TestimonialFormValues = z.infer<typeof testimonialSchema>;
 
 /** The columns of a testimonial the dialog writes (the order is the list's, not the form's). */
-export type TestimonialFields = Pick<TestimonialRow, 'client_name' | 'quote' | 'photo_url' | 'is_active'>;
+export type TestimonialFields = Pick<
+  TestimonialRow,
+  'client_name' | 'quote' | 'photo_url' | 'is_active'
+>;
 
 /** The form's starting values: the testimonial being edited, or an empty active one. */
 export function testimonialFormValues(testimonial?: TestimonialRow): TestimonialFormValues {

@@ -20,7 +20,15 @@ interface TestimonialRowProps {
 }
 
 /** One testimonial: photo, state, the client's name and words, its eye, edit and delete buttons, and Move up / Move down. */
-export function TestimonialRow({ testimonial, position, count, onMove, onToggle, onEdit, onDelete }: TestimonialRowProps) {
+export function TestimonialRow({
+  testimonial,
+  position,
+  count,
+  onMove,
+  onToggle,
+  onEdit,
+  onDelete,
+}: TestimonialRowProps) {
   const backend = useBackend();
   const active = testimonial.is_active;
   const name = testimonial.client_name;
@@ -44,7 +52,14 @@ export function TestimonialRow({ testimonial, position, count, onMove, onToggle,
           <VisibilityBadge active={active} />
           <PendingBadge pending={testimonial.pending} syncError={testimonial.syncError} />
         </div>
-        <RowActions noun="testimonial" active={active} onToggle={onToggle} onEdit={onEdit} onDelete={onDelete} className="-my-1.5 -mr-2" />
+        <RowActions
+          noun="testimonial"
+          active={active}
+          onToggle={onToggle}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          className="-my-1.5 -mr-2"
+        />
       </div>
       <div className={cn('mt-3 min-w-0', !active && 'opacity-60')}>
         <h2 className="truncate font-heading text-lg" title={name}>
@@ -54,7 +69,13 @@ export function TestimonialRow({ testimonial, position, count, onMove, onToggle,
           “{testimonial.quote}”
         </blockquote>
       </div>
-      <MoveButtons name={name} position={position} count={count} onMove={onMove} className="mt-3 -mb-1.5 border-t pt-2" />
+      <MoveButtons
+        name={name}
+        position={position}
+        count={count}
+        onMove={onMove}
+        className="mt-3 -mb-1.5 border-t pt-2"
+      />
     </Card>
   );
 }

@@ -10,8 +10,13 @@ export type ShownTestimonial = TestimonialRow & PendingMark;
  * changes applied (new ones added, edits, moves and eye toggles merged, deletions gone), by
  * sort order.
  */
-export function overlayTestimonials(server: TestimonialRow[], items: OutboxItem[]): ShownTestimonial[] {
-  const testimonials = new Map<string, ShownTestimonial>(server.map((testimonial) => [testimonial.id, { ...testimonial }]));
+export function overlayTestimonials(
+  server: TestimonialRow[],
+  items: OutboxItem[],
+): ShownTestimonial[] {
+  const testimonials = new Map<string, ShownTestimonial>(
+    server.map((testimonial) => [testimonial.id, { ...testimonial }]),
+  );
   for (const item of items) {
     const mark = pendingMark(item);
     visitChange(item, {
@@ -35,5 +40,7 @@ export function overlayTestimonials(server: TestimonialRow[], items: OutboxItem[
       'testimonial.delete': ({ id }) => testimonials.delete(id),
     });
   }
-  return [...testimonials.values()].sort((a, b) => a.sort_order - b.sort_order || a.created_at.localeCompare(b.created_at));
+  return [...testimonials.values()].sort(
+    (a, b) => a.sort_order - b.sort_order || a.created_at.localeCompare(b.created_at),
+  );
 }

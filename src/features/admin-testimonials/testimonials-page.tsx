@@ -2,7 +2,11 @@ import { MessageSquareQuote, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { moved, nextSortOrder, sortOrderChanges } from '@/lib/reorder';
 import { changes, type NewChange } from '@/offline/outbox/registry';
-import { useSubmitChange, useSubmitChanges, type ChangeMessages } from '@/offline/outbox/outbox-provider';
+import {
+  useSubmitChange,
+  useSubmitChanges,
+  type ChangeMessages,
+} from '@/offline/outbox/outbox-provider';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
@@ -20,30 +24,54 @@ export function TestimonialsPage() {
   const submit = useSubmitChange();
   const submitAll = useSubmitChanges();
   // The dialogs close unless the server refused the change (then they keep the input to correct).
-  const send = async (change: NewChange, messages: ChangeMessages) => (await submit(change, messages)) !== 'failed';
+  const send = async (change: NewChange, messages: ChangeMessages) =>
+    (await submit(change, messages)) !== 'failed';
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ShownTestimonial | null>(null);
   const [deleting, setDeleting] = useState<ShownTestimonial | null>(null);
 
   const create = (fields: TestimonialFields, waitFor: string[]) => {
     // A new testimonial goes last.
-    return send(changes.createTestimonial({ id: crypto.randomUUID(), ...fields, sort_order: nextSortOrder(testimonials), waitFor }), {
-      success: 'Testimonial added',
-      failure: 'Failed to save testimonial',
-    });
+    return send(
+      changes.createTestimonial({
+        id: crypto.randomUUID(),
+        ...fields,
+        sort_order: nextSortOrder(testimonials),
+        waitFor,
+      }),
+      {
+        success: 'Testimonial added',
+        failure: 'Failed to save testimonial',
+      },
+    );
   };
   const update = async (fields: TestimonialFields, waitFor: string[]) =>
     editing !== null &&
-    send(changes.updateTestimonial({ id: editing.id, name: fields.client_name, changes: fields, waitFor }), {
-      success: 'Testimonial updated',
-      failure: 'Failed to save testimonial',
-    });
+    send(
+      changes.updateTestimonial({
+        id: editing.id,
+        name: fields.client_name,
+        changes: fields,
+        waitFor,
+      }),
+      {
+        success: 'Testimonial updated',
+        failure: 'Failed to save testimonial',
+      },
+    );
   // Nothing waits for these: the toasts tell the outcome, and a failure past them is logged.
   const toggle = (testimonial: ShownTestimonial) => {
-    send(changes.updateTestimonial({ id: testimonial.id, name: testimonial.client_name, changes: { is_active: !testimonial.is_active } }), {
-      success: testimonial.is_active ? 'Testimonial hidden' : 'Testimonial shown',
-      failure: 'Failed to update testimonial',
-    }).catch((error: unknown) => console.error('Updating the testimonial failed', error));
+    send(
+      changes.updateTestimonial({
+        id: testimonial.id,
+        name: testimonial.client_name,
+        changes: { is_active: !testimonial.is_active },
+      }),
+      {
+        success: testimonial.is_active ? 'Testimonial hidden' : 'Testimonial shown',
+        failure: 'Failed to update testimonial',
+      },
+    ).catch((error: unknown) => console.error('Updating the testimonial failed', error));
   };
   const remove = (testimonial: ShownTestimonial) => {
     send(changes.deleteTestimonial({ id: testimonial.id, name: testimonial.client_name }), {
@@ -56,10 +84,14 @@ export function TestimonialsPage() {
     const order = moved(testimonials, index, by);
     if (!order) return;
     const updates = sortOrderChanges(order).map(({ row: testimonial, sortOrder }) =>
-      changes.updateTestimonial({ id: testimonial.id, name: testimonial.client_name, changes: { sort_order: sortOrder } }),
+      changes.updateTestimonial({
+        id: testimonial.id,
+        name: testimonial.client_name,
+        changes: { sort_order: sortOrder },
+      }),
     );
-    submitAll(updates, { success: 'Order updated', failure: 'Failed to change the order' }).catch((error: unknown) =>
-      console.error('Reordering the testimonials failed', error),
+    submitAll(updates, { success: 'Order updated', failure: 'Failed to change the order' }).catch(
+      (error: unknown) => console.error('Reordering the testimonials failed', error),
     );
   };
 

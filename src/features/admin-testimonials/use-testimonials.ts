@@ -10,9 +10,19 @@ import { overlayTestimonials } from './testimonials-overlay';
 /** Every testimonial, with changes still waiting in the outbox applied. */
 export function useTestimonials() {
   const backend = useBackend();
-  const query = useQuery({ queryKey: testimonialKeys.list(), queryFn: () => listTestimonials(backend) });
+  const query = useQuery({
+    queryKey: testimonialKeys.list(),
+    queryFn: () => listTestimonials(backend),
+  });
   useErrorToast(query.error, 'Failed to load testimonials');
-  const pending = usePendingChanges('testimonial.create', 'testimonial.update', 'testimonial.delete');
-  const testimonials = useMemo(() => overlayTestimonials(query.data ?? [], pending), [query.data, pending]);
+  const pending = usePendingChanges(
+    'testimonial.create',
+    'testimonial.update',
+    'testimonial.delete',
+  );
+  const testimonials = useMemo(
+    () => overlayTestimonials(query.data ?? [], pending),
+    [query.data, pending],
+  );
   return { testimonials, isPending: query.isPending && pending.length === 0 };
 }

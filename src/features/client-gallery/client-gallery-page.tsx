@@ -33,9 +33,13 @@ import { useClientGallery } from './use-client-gallery';
 import { useSaveOffline } from './use-save-offline';
 
 // Only a protected link needs the dialog (and its dialog library): an open link's page does not wait for it.
-const PasscodeDialog = lazy(async () => ({ default: (await import('./passcode-dialog')).PasscodeDialog }));
+const PasscodeDialog = lazy(async () => ({
+  default: (await import('./passcode-dialog')).PasscodeDialog,
+}));
 // Asked on a device's first heart only.
-const WhoIsChoosingDialog = lazy(async () => ({ default: (await import('./who-is-choosing-dialog')).WhoIsChoosingDialog }));
+const WhoIsChoosingDialog = lazy(async () => ({
+  default: (await import('./who-is-choosing-dialog')).WhoIsChoosingDialog,
+}));
 
 const PHOTOS_ID = 'photos';
 
@@ -52,7 +56,8 @@ export function ClientGalleryPage() {
   const { design } = useSiteTheme();
   const { profile } = useSiteProfile();
   const backend = usePublicBackend();
-  const { link, found, offline, expired, cover, needsPasscode, passcode, photos, submitPasscode } = useClientGallery(accessToken);
+  const { link, found, offline, expired, cover, needsPasscode, passcode, photos, submitPasscode } =
+    useClientGallery(accessToken);
   const contact = (tone: 'primary' | 'on-image') => (
     <ContactButton
       method={design.contact_method}
@@ -62,7 +67,10 @@ export function ClientGalleryPage() {
     />
   );
   // Originals are private: each download carries a grant the server issues for this link.
-  const access = useMemo(() => clientDownloadAccess(backend, accessToken, passcode), [backend, accessToken, passcode]);
+  const access = useMemo(
+    () => clientDownloadAccess(backend, accessToken, passcode),
+    [backend, accessToken, passcode],
+  );
   // A web-size link gives only the 2048 px previews (the server names no original to it); with
   // originals, the client chooses.
   const [chosenSize, setChosenSize] = useState<DownloadSize>('original');
@@ -87,10 +95,16 @@ export function ClientGalleryPage() {
   const favouritesOn = !!found?.allow_favourites && !needsPasscode && photos.isSuccess;
   const favourites = useClientFavourites(accessToken, passcode, favouritesOn);
   const [onlyFavourites, setOnlyFavourites] = useState(false);
-  const listed = favourites.ready && onlyFavourites ? shown.filter((photo) => favourites.chosen.has(photo.id)) : shown;
+  const listed =
+    favourites.ready && onlyFavourites
+      ? shown.filter((photo) => favourites.chosen.has(photo.id))
+      : shown;
   useErrorToast(link.error, 'Failed to load gallery');
   // The album's name once the link is open (a protected link's page names nothing before the passcode).
-  usePageTitle(link.isPending ? undefined : found && !needsPasscode ? found.album_name : null, profile.siteName);
+  usePageTitle(
+    link.isPending ? undefined : found && !needsPasscode ? found.album_name : null,
+    profile.siteName,
+  );
   useErrorToast(photos.error, 'Failed to load gallery content');
 
   // Once a page load has shown the photos, the photographer hears that the link was opened.
@@ -129,8 +143,16 @@ export function ClientGalleryPage() {
   const actions =
     shown.length > 0 ? (
       <div className="flex flex-wrap gap-3">
-        {canDownload && <DownloadAllButton percent={percent} ready={complete} onClick={() => void downloadAll()} />}
-        {canDownload && !webOnly && <DownloadSizeChoice value={chosenSize} onChange={setChosenSize} />}
+        {canDownload && (
+          <DownloadAllButton
+            percent={percent}
+            ready={complete}
+            onClick={() => void downloadAll()}
+          />
+        )}
+        {canDownload && !webOnly && (
+          <DownloadSizeChoice value={chosenSize} onChange={setChosenSize} />
+        )}
         {(online || saveOffline.saved) && (
           <SaveOfflineButton
             progress={saveOffline.progress}
@@ -155,18 +177,34 @@ export function ClientGalleryPage() {
     />
   ) : undefined;
   return (
-    <PublicPageFrame profile={profile} subtitle={profile.subtitle} back={{ to: '/', label: 'Back to Home' }} hero={hero}>
+    <PublicPageFrame
+      profile={profile}
+      subtitle={profile.subtitle}
+      back={{ to: '/', label: 'Back to Home' }}
+      hero={hero}
+    >
       {showHero ? (
-        <div id={PHOTOS_ID} className="mb-6 flex scroll-mt-24 flex-col gap-4 sm:mb-8 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          id={PHOTOS_ID}
+          className="mb-6 flex scroll-mt-24 flex-col gap-4 sm:mb-8 sm:flex-row sm:items-center sm:justify-between"
+        >
           <p className="text-sm tracking-wide text-muted-foreground">{facts.join(' · ')}</p>
           {actions && <div className="shrink-0">{actions}</div>}
         </div>
       ) : (
-        <GalleryHeading title={found.album_name} description={found.album_description} facts={facts} actions={actions} />
+        <GalleryHeading
+          title={found.album_name}
+          description={found.album_description}
+          facts={facts}
+          actions={actions}
+        />
       )}
       {needsPasscode ? (
         <>
-          <NoPhotos title="This gallery is protected" description="Enter the passcode to see the photos." />
+          <NoPhotos
+            title="This gallery is protected"
+            description="Enter the passcode to see the photos."
+          />
           <Suspense>
             <PasscodeDialog onSubmit={submitPasscode} onLeave={() => void navigate('/')} />
           </Suspense>
@@ -174,20 +212,37 @@ export function ClientGalleryPage() {
       ) : !photosRevealed ? (
         <GalleryLoadingInline />
       ) : photos.error ? (
-        <NoPhotos title="Failed to load gallery content" description="Check your connection and reload the page." />
+        <NoPhotos
+          title="Failed to load gallery content"
+          description="Check your connection and reload the page."
+        />
       ) : shown.length === 0 ? (
-        <NoPhotos title="No photos yet" description="Your photographer has not added photos to this gallery yet." />
+        <NoPhotos
+          title="No photos yet"
+          description="Your photographer has not added photos to this gallery yet."
+        />
       ) : (
         <>
           {/* From the first paint on (not once the device's list is read), so the grid never moves. */}
           {favouritesOn && (
             <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-              <FavouritesFilter count={favourites.chosen.size} only={onlyFavourites} onChange={setOnlyFavourites} />
-              <FavouritesNotice waiting={favourites.waiting} online={online} refusal={favourites.refusal} />
+              <FavouritesFilter
+                count={favourites.chosen.size}
+                only={onlyFavourites}
+                onChange={setOnlyFavourites}
+              />
+              <FavouritesNotice
+                waiting={favourites.waiting}
+                online={online}
+                refusal={favourites.refusal}
+              />
             </div>
           )}
           {listed.length === 0 ? (
-            <NoPhotos title="No favourites yet" description="Tap the heart on a photo to add it to your favourites." />
+            <NoPhotos
+              title="No favourites yet"
+              description="Tap the heart on a photo to add it to your favourites."
+            />
           ) : (
             <PhotoGallery
               // A new list for the viewer and the grid's positions when the filter changes.
@@ -211,7 +266,10 @@ export function ClientGalleryPage() {
           )}
           {favourites.askingName && (
             <Suspense>
-              <WhoIsChoosingDialog onContinue={favourites.continueAs} onCancel={favourites.cancelName} />
+              <WhoIsChoosingDialog
+                onContinue={favourites.continueAs}
+                onCancel={favourites.cancelName}
+              />
             </Suspense>
           )}
         </>

@@ -7,8 +7,13 @@ import type { ShownPhoto } from '@/ui/photos/photo-sources';
  * resolved here to a page address), else the first photo. The cover's own address is used
  * until its photo's row has arrived (a large album streams its rows).
  */
-export function heroImage(photos: readonly ShownPhoto[], coverSrc: string | undefined): { src: string; srcSet?: string } | undefined {
-  const photo = coverSrc ? photos.find((shown) => shown.thumbSrc === coverSrc || shown.previewSrc === coverSrc) : photos[0];
+export function heroImage(
+  photos: readonly ShownPhoto[],
+  coverSrc: string | undefined,
+): { src: string; srcSet?: string } | undefined {
+  const photo = coverSrc
+    ? photos.find((shown) => shown.thumbSrc === coverSrc || shown.previewSrc === coverSrc)
+    : photos[0];
   if (photo) {
     return photo.thumbSrc === photo.previewSrc
       ? { src: photo.previewSrc }
@@ -29,7 +34,14 @@ interface ClientHeroProps {
 }
 
 /** A client gallery's first screen: the cover, full width, with the album's name, the photographer's and a way to reach them. */
-export function ClientHero({ albumName, description, siteName, image, contact, photosId }: ClientHeroProps) {
+export function ClientHero({
+  albumName,
+  description,
+  siteName,
+  image,
+  contact,
+  photosId,
+}: ClientHeroProps) {
   return (
     <section
       className="relative isolate flex h-[min(78svh,760px)] min-h-[26rem] w-full overflow-hidden bg-neutral-900 text-white"
@@ -47,11 +59,22 @@ export function ClientHero({ albumName, description, siteName, image, contact, p
         />
       )}
       {/* Darker towards the words, so they read on any picture. */}
-      <div className="absolute inset-0 -z-10 bg-gradient-to-t from-black/75 via-black/25 to-black/5" aria-hidden />
+      <div
+        className="absolute inset-0 -z-10 bg-gradient-to-t from-black/75 via-black/25 to-black/5"
+        aria-hidden
+      />
       <div className="mx-auto flex w-full max-w-7xl flex-col justify-end px-5 pb-10 sm:px-6 sm:pb-14">
-        <p className="text-xs font-medium tracking-[0.2em] text-white/80 uppercase sm:text-sm">Photographed by {siteName}</p>
-        <h1 className="mt-3 max-w-4xl text-4xl leading-tight break-words drop-shadow-sm sm:text-6xl">{albumName}</h1>
-        {description && <p className="mt-3 max-w-2xl text-base whitespace-pre-line text-white/85 sm:text-lg">{description}</p>}
+        <p className="text-xs font-medium tracking-[0.2em] text-white/80 uppercase sm:text-sm">
+          Photographed by {siteName}
+        </p>
+        <h1 className="mt-3 max-w-4xl text-4xl leading-tight break-words drop-shadow-sm sm:text-6xl">
+          {albumName}
+        </h1>
+        {description && (
+          <p className="mt-3 max-w-2xl text-base whitespace-pre-line text-white/85 sm:text-lg">
+            {description}
+          </p>
+        )}
         <div className="mt-7 flex flex-wrap items-center gap-3">
           <a
             href={`#${photosId}`}

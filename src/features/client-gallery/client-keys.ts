@@ -22,7 +22,13 @@ export const clientKeys = {
 export const serverLinkQuery = (backend: PublicBackend, token: string) =>
   queryOptions({
     queryKey: clientKeys.serverLink(token),
-    queryFn: async () => (await Promise.all([getGalleryLinkByToken(backend, token), setGalleryContext(backend, token)]))[0],
+    queryFn: async () =>
+      (
+        await Promise.all([
+          getGalleryLinkByToken(backend, token),
+          setGalleryContext(backend, token),
+        ])
+      )[0],
     retry: false,
     staleTime: Infinity,
   });

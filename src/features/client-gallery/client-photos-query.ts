@@ -9,14 +9,20 @@ import { clientKeys } from './client-keys';
 
 export const isNetworkFailure = (error: unknown) => toBackendError(error).kind === 'network';
 
-export const readOfflineAlbum = async (token: string) => (await loadOfflineAlbums()).readOfflineAlbum(token);
+export const readOfflineAlbum = async (token: string) =>
+  (await loadOfflineAlbums()).readOfflineAlbum(token);
 
 /**
  * A link's photos, streamed, once it needs no passcode or one was accepted: for the page,
  * and for an open link already at start-up (src/app/prefetch-route-data.ts). With no network
  * from the start, the album this device remembers; a whole list read is remembered for that.
  */
-export const clientPhotosQuery = (backend: PublicBackend, token: string, link: ClientLink | null | undefined, passcode: string | null) =>
+export const clientPhotosQuery = (
+  backend: PublicBackend,
+  token: string,
+  link: ClientLink | null | undefined,
+  passcode: string | null,
+) =>
   queryOptions({
     queryKey: [...clientKeys.photos(token), passcode],
     queryFn: streamedPhotoList(backend, async function* () {
@@ -28,7 +34,8 @@ export const clientPhotosQuery = (backend: PublicBackend, token: string, link: C
         }
       } catch (error) {
         // A failure halfway is reported.
-        const remembered = rows.length === 0 && isNetworkFailure(error) ? await readOfflineAlbum(token) : undefined;
+        const remembered =
+          rows.length === 0 && isNetworkFailure(error) ? await readOfflineAlbum(token) : undefined;
         if (!remembered) throw error;
         yield remembered.photos;
         return;

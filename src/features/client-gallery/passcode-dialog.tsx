@@ -57,7 +57,10 @@ export function PasscodeDialog({ onSubmit, onLeave }: PasscodeDialogProps) {
       description="This gallery is protected. Enter the passcode you were given to view the photos."
     >
       <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-5">
-        <div className="mx-auto flex size-14 items-center justify-center rounded-full bg-primary/25" aria-hidden>
+        <div
+          className="mx-auto flex size-14 items-center justify-center rounded-full bg-primary/25"
+          aria-hidden
+        >
           <Lock className="size-6 text-foreground/70" strokeWidth={1.5} />
         </div>
         <FormField label="Passcode" error={error}>

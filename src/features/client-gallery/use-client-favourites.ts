@@ -24,7 +24,11 @@ export interface ClientFavouritesState extends FavouritesView {
  * device at once, sent when the network allows, read back from the server for the client's name.
  * The store and IndexedDB are loaded only once the link allows favourites.
  */
-export function useClientFavourites(token: string, passcode: string | null, enabled: boolean): ClientFavouritesState {
+export function useClientFavourites(
+  token: string,
+  passcode: string | null,
+  enabled: boolean,
+): ClientFavouritesState {
   const backend = usePublicBackend();
   const [store, setStore] = useState<ClientFavourites | null>(null);
   const [view, setView] = useState<FavouritesView>(NOTHING_CHOSEN);
@@ -60,7 +64,10 @@ export function useClientFavourites(token: string, passcode: string | null, enab
   const kept = (work: Promise<void>) =>
     work.catch((error: unknown) => {
       console.warn('A favourite was not kept', error);
-      notify.error('This device could not keep your favourite. Please try again.', 'Favourite not saved');
+      notify.error(
+        'This device could not keep your favourite. Please try again.',
+        'Favourite not saved',
+      );
     });
 
   return {

@@ -1,7 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePublicBackend } from '@/lib/backend/backend-context';
-import { getAlbumCoverByToken, isGalleryLinkExpired, validateGalleryPasscode } from '@/lib/backend/client-links';
+import {
+  getAlbumCoverByToken,
+  isGalleryLinkExpired,
+  validateGalleryPasscode,
+} from '@/lib/backend/client-links';
 import type { ClientLink } from '@/lib/backend/database.types';
 import { BackendError } from '@/lib/backend/errors';
 import { resolveStorageUrl } from '@/lib/backend/storage';
@@ -49,7 +53,8 @@ export function useClientGallery(token: string) {
         const found = await queryClient.fetchQuery(serverLinkQuery(backend, token));
         if (!found) {
           // Deactivated or expired: nothing of it stays on this device.
-          if (await readOfflineAlbum(token)) await (await loadOfflineAlbums()).forgetOfflineAlbum(token, resolve);
+          if (await readOfflineAlbum(token))
+            await (await loadOfflineAlbums()).forgetOfflineAlbum(token, resolve);
           // Expired: the page says so, with the photographer's contact; otherwise the spec's toast.
           const expired = await isGalleryLinkExpired(backend, token).catch((error: unknown) => {
             console.warn('Could not ask whether the link expired', error);
@@ -57,15 +62,27 @@ export function useClientGallery(token: string) {
           });
           return { link: null, acceptedPasscode: null, offline: false, expired };
         }
-        if (!found.has_passcode) return { link: found, acceptedPasscode: null, offline: false, expired: false };
+        if (!found.has_passcode)
+          return { link: found, acceptedPasscode: null, offline: false, expired: false };
         // A passcode entered before is checked again: the photographer may have changed it.
         const passcode = (await readOfflineAlbum(token))?.passcode ?? null;
-        const stillValid = passcode !== null && (await validateGalleryPasscode(backend, token, passcode));
-        return { link: found, acceptedPasscode: stillValid ? passcode : null, offline: false, expired: false };
+        const stillValid =
+          passcode !== null && (await validateGalleryPasscode(backend, token, passcode));
+        return {
+          link: found,
+          acceptedPasscode: stillValid ? passcode : null,
+          offline: false,
+          expired: false,
+        };
       } catch (error) {
         const remembered = isNetworkFailure(error) ? await readOfflineAlbum(token) : undefined;
         if (!remembered) throw error;
-        return { link: remembered.link, acceptedPasscode: remembered.passcode, offline: true, expired: false };
+        return {
+          link: remembered.link,
+          acceptedPasscode: remembered.passcode,
+          offline: true,
+          expired: false,
+        };
       }
     },
     staleTime: Infinity,
@@ -75,7 +92,10 @@ export function useClientGallery(token: string) {
   const passcode = enteredPasscode ?? link.data?.acceptedPasscode ?? null;
   const unlocked = !!found && (!found.has_passcode || passcode !== null);
 
-  const photos = useQuery({ ...clientPhotosQuery(backend, token, found, passcode), enabled: unlocked });
+  const photos = useQuery({
+    ...clientPhotosQuery(backend, token, found, passcode),
+    enabled: unlocked,
+  });
   // The cover opens the page; offline (or if it fails) the page starts on the first photo.
   const offline = link.data?.offline ?? false;
   const cover = useQuery({
@@ -102,7 +122,11 @@ export function useClientGallery(token: string) {
     } catch (error) {
       console.error('Failed to validate passcode', error);
       // Too many attempts: the server's message says how long to wait.
-      return refused(error instanceof BackendError && error.kind === 'rate-limited' ? error.message : 'Failed to validate passcode');
+      return refused(
+        error instanceof BackendError && error.kind === 'rate-limited'
+          ? error.message
+          : 'Failed to validate passcode',
+      );
     }
   }
 

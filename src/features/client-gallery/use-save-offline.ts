@@ -37,7 +37,10 @@ export function useSaveOffline(token: string, photoCount: number, ready: boolean
         onProgress: (done, total) => setProgress({ done, total }),
       });
       await queryClient.invalidateQueries({ queryKey: clientKeys.offline(token) });
-      notify.success('Saved for offline', 'This album now opens on this device without a connection.');
+      notify.success(
+        'Saved for offline',
+        'This album now opens on this device without a connection.',
+      );
     } catch (error) {
       console.error('Save for offline failed', error);
       if (error instanceof StorageShortError) {
@@ -46,7 +49,10 @@ export function useSaveOffline(token: string, photoCount: number, ready: boolean
           'Not enough space',
         );
       } else {
-        notify.error('Some photos could not be saved. Check the connection and try again.', 'Save for offline failed');
+        notify.error(
+          'Some photos could not be saved. Check the connection and try again.',
+          'Save for offline failed',
+        );
       }
     } finally {
       setProgress(null);

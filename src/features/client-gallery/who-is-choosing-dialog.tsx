@@ -11,7 +11,13 @@ export const CLIENT_NAME_MAX_LENGTH = 60;
  * 'Who is choosing?': asked on a device's first heart for a link, so the photographer knows
  * whose list it is (several people may choose on one link, each under their own name).
  */
-export function WhoIsChoosingDialog({ onContinue, onCancel }: { onContinue: (name: string) => void; onCancel: () => void }) {
+export function WhoIsChoosingDialog({
+  onContinue,
+  onCancel,
+}: {
+  onContinue: (name: string) => void;
+  onCancel: () => void;
+}) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string>();
 
@@ -35,7 +41,10 @@ export function WhoIsChoosingDialog({ onContinue, onCancel }: { onContinue: (nam
       description="Your favourites are kept under your name, so your photographer knows whose choice it is."
     >
       <form onSubmit={submit} noValidate className="grid gap-5">
-        <div className="mx-auto flex size-14 items-center justify-center rounded-full bg-primary/25" aria-hidden>
+        <div
+          className="mx-auto flex size-14 items-center justify-center rounded-full bg-primary/25"
+          aria-hidden
+        >
           <Heart className="size-6 text-foreground/70" strokeWidth={1.5} />
         </div>
         <FormField label="Your name" error={error}>

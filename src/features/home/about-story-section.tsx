@@ -6,18 +6,35 @@ import { CONTAINER, SECTION_SPACING } from './section-heading';
 export function AboutStorySection({ story }: { story: HomeView['aboutStory'] }) {
   const text = (
     <div className={story.imageSrc ? 'text-center lg:text-left' : 'mx-auto max-w-3xl text-center'}>
-      <p className="text-xs font-semibold tracking-[0.22em] text-muted-foreground uppercase">About</p>
-      <h2 id="home-story-title" className="mt-3 text-3xl leading-tight text-balance sm:text-4xl lg:text-[2.75rem]">
+      <p className="text-xs font-semibold tracking-[0.22em] text-muted-foreground uppercase">
+        About
+      </p>
+      <h2
+        id="home-story-title"
+        className="mt-3 text-3xl leading-tight text-balance sm:text-4xl lg:text-[2.75rem]"
+      >
         {story.title}
       </h2>
-      <p className="mt-4 font-heading text-lg text-foreground/70 italic sm:text-xl">{story.subtitle}</p>
-      <span aria-hidden className={`mt-7 block h-px w-16 bg-primary ${story.imageSrc ? 'mx-auto lg:mx-0' : 'mx-auto'}`} />
-      <p className="mt-7 text-base leading-loose whitespace-pre-line text-muted-foreground sm:text-lg">{story.content}</p>
+      <p className="mt-4 font-heading text-lg text-foreground/70 italic sm:text-xl">
+        {story.subtitle}
+      </p>
+      <span
+        aria-hidden
+        className={`mt-7 block h-px w-16 bg-primary ${story.imageSrc ? 'mx-auto lg:mx-0' : 'mx-auto'}`}
+      />
+      <p className="mt-7 text-base leading-loose whitespace-pre-line text-muted-foreground sm:text-lg">
+        {story.content}
+      </p>
     </div>
   );
 
   return (
-    <section id="about-story" tabIndex={-1} aria-labelledby="home-story-title" className={`${SECTION_SPACING} scroll-mt-6 outline-none`}>
+    <section
+      id="about-story"
+      tabIndex={-1}
+      aria-labelledby="home-story-title"
+      className={`${SECTION_SPACING} scroll-mt-6 outline-none`}
+    >
       <div className={CONTAINER}>
         {story.imageSrc ? (
           <div className="mx-auto grid max-w-6xl items-center gap-12 lg:grid-cols-[5fr_6fr] lg:gap-20">

@@ -10,7 +10,11 @@ import type { CollectionCardView } from './home-view';
 export function CollectionCard({ card }: { card: CollectionCardView }) {
   return (
     <li>
-      <Link to={card.href} className="group block rounded-3xl outline-offset-4 focus-visible:outline-2" data-testid="collection-card">
+      <Link
+        to={card.href}
+        className="group block rounded-3xl outline-offset-4 focus-visible:outline-2"
+        data-testid="collection-card"
+      >
         <div className="relative aspect-[4/3] overflow-hidden rounded-3xl bg-muted shadow-[0_1px_2px_hsl(var(--foreground)/0.05)] transition-shadow duration-300 group-hover:shadow-lg">
           {card.coverSrc ? (
             <img
@@ -23,15 +27,26 @@ export function CollectionCard({ card }: { card: CollectionCardView }) {
               className="size-full object-cover transition-transform duration-700 ease-out group-hover:scale-[1.04] motion-reduce:transition-none motion-reduce:group-hover:scale-100"
             />
           ) : (
-            <span className="flex size-full items-center justify-center bg-linear-to-br from-primary/25 to-secondary/30" aria-hidden>
+            <span
+              className="flex size-full items-center justify-center bg-linear-to-br from-primary/25 to-secondary/30"
+              aria-hidden
+            >
               <Camera className="size-8 text-foreground/40" strokeWidth={1.25} />
             </span>
           )}
         </div>
         <div className="px-1 pt-4">
-          <h4 className="font-heading text-xl leading-snug transition-colors group-hover:text-foreground/75">{card.title}</h4>
-          {card.description && <p className="mt-1.5 line-clamp-2 text-sm leading-relaxed text-muted-foreground">{card.description}</p>}
-          <p className="mt-2.5 text-xs font-semibold tracking-[0.16em] text-foreground/75 uppercase">{photoCount(card.photoCount)}</p>
+          <h4 className="font-heading text-xl leading-snug transition-colors group-hover:text-foreground/75">
+            {card.title}
+          </h4>
+          {card.description && (
+            <p className="mt-1.5 line-clamp-2 text-sm leading-relaxed text-muted-foreground">
+              {card.description}
+            </p>
+          )}
+          <p className="mt-2.5 text-xs font-semibold tracking-[0.16em] text-foreground/75 uppercase">
+            {photoCount(card.photoCount)}
+          </p>
         </div>
       </Link>
     </li>

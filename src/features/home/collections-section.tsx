@@ -15,7 +15,15 @@ interface ListWording {
   moreLabel: string;
 }
 
-function CollectionList({ id, cards, wording }: { id: string; cards: CollectionCardView[]; wording: ListWording }) {
+function CollectionList({
+  id,
+  cards,
+  wording,
+}: {
+  id: string;
+  cards: CollectionCardView[];
+  wording: ListWording;
+}) {
   const { title, unit, moreLabel } = wording;
   const [shown, setShown] = useState(CARDS_PER_PAGE);
   const visible = cards.slice(0, shown);
@@ -48,14 +56,28 @@ function CollectionList({ id, cards, wording }: { id: string; cards: CollectionC
   );
 }
 
-const FEATURED: ListWording = { title: 'Featured Collections', unit: 'collection', moreLabel: 'Show more collections' };
-const RECENT: ListWording = { title: 'Recent Sessions', unit: 'session', moreLabel: 'Show more sessions' };
+const FEATURED: ListWording = {
+  title: 'Featured Collections',
+  unit: 'collection',
+  moreLabel: 'Show more collections',
+};
+const RECENT: ListWording = {
+  title: 'Recent Sessions',
+  unit: 'session',
+  moreLabel: 'Show more sessions',
+};
 
 /**
  * Story Collections (#galleries): Featured Collections (active public galleries) and Recent
  * Sessions (public albums), each only when it has any; 'Magic is Coming Soon!' when neither has.
  */
-export function CollectionsSection({ featured, recent }: { featured: CollectionCardView[]; recent: CollectionCardView[] }) {
+export function CollectionsSection({
+  featured,
+  recent,
+}: {
+  featured: CollectionCardView[];
+  recent: CollectionCardView[];
+}) {
   const empty = featured.length === 0 && recent.length === 0;
   return (
     <section
@@ -73,7 +95,10 @@ export function CollectionsSection({ featured, recent }: { featured: CollectionC
         />
         {empty ? (
           <div className="mx-auto mt-14 flex max-w-lg flex-col items-center rounded-3xl border border-dashed bg-card/60 px-6 py-14 text-center">
-            <span className="flex size-14 items-center justify-center rounded-full bg-primary/30" aria-hidden>
+            <span
+              className="flex size-14 items-center justify-center rounded-full bg-primary/30"
+              aria-hidden
+            >
               <Sparkles className="size-6 text-foreground/70" strokeWidth={1.5} />
             </span>
             <h3 className="mt-6 text-2xl">Magic is Coming Soon!</h3>
@@ -83,8 +108,12 @@ export function CollectionsSection({ featured, recent }: { featured: CollectionC
           </div>
         ) : (
           <>
-            {featured.length > 0 && <CollectionList id="home-featured-title" cards={featured} wording={FEATURED} />}
-            {recent.length > 0 && <CollectionList id="home-recent-title" cards={recent} wording={RECENT} />}
+            {featured.length > 0 && (
+              <CollectionList id="home-featured-title" cards={featured} wording={FEATURED} />
+            )}
+            {recent.length > 0 && (
+              <CollectionList id="home-recent-title" cards={recent} wording={RECENT} />
+            )}
           </>
         )}
       </div>

@@ -33,7 +33,13 @@ export function HeroSection({ hero }: { hero: HomeView['hero'] }) {
         )}
       >
         {image ? (
-          <div className={cn('relative h-[min(64svh,40rem)] lg:absolute lg:inset-0 lg:-z-10 lg:h-auto', ROUNDED, WASH)}>
+          <div
+            className={cn(
+              'relative h-[min(64svh,40rem)] lg:absolute lg:inset-0 lg:-z-10 lg:h-auto',
+              ROUNDED,
+              WASH,
+            )}
+          >
             <img
               src={image.src}
               alt=""
@@ -62,7 +68,10 @@ export function HeroSection({ hero }: { hero: HomeView['hero'] }) {
               : 'mx-4 my-10',
           )}
         >
-          <h1 id="home-hero-title" className="text-[2.5rem] leading-[1.08] text-balance sm:text-6xl lg:text-7xl">
+          <h1
+            id="home-hero-title"
+            className="text-[2.5rem] leading-[1.08] text-balance sm:text-6xl lg:text-7xl"
+          >
             {hero.title}
           </h1>
           {hero.subtitle && (
@@ -71,14 +80,22 @@ export function HeroSection({ hero }: { hero: HomeView['hero'] }) {
             </p>
           )}
           {hero.content && (
-            <p className="mx-auto mt-5 max-w-xl leading-relaxed whitespace-pre-line text-muted-foreground sm:text-lg">{hero.content}</p>
+            <p className="mx-auto mt-5 max-w-xl leading-relaxed whitespace-pre-line text-muted-foreground sm:text-lg">
+              {hero.content}
+            </p>
           )}
           <div className="mt-10 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
             <SectionLink target="galleries" className={buttonClasses({ size: 'lg' }, PILL)}>
               {hero.galleriesButton}
               <ArrowDown aria-hidden />
             </SectionLink>
-            <SectionLink target="about-story" className={buttonClasses({ size: 'lg', variant: 'outline' }, `${PILL} bg-background/70`)}>
+            <SectionLink
+              target="about-story"
+              className={buttonClasses(
+                { size: 'lg', variant: 'outline' },
+                `${PILL} bg-background/70`,
+              )}
+            >
               My Story
             </SectionLink>
           </div>

@@ -38,7 +38,9 @@ export function HomeHeader({ profile }: { profile: SiteProfile }) {
   };
 
   return (
-    <header className={`${CONTAINER} flex min-h-20 flex-wrap items-center justify-between gap-x-6 gap-y-1 py-4`}>
+    <header
+      className={`${CONTAINER} flex min-h-20 flex-wrap items-center justify-between gap-x-6 gap-y-1 py-4`}
+    >
       {/* On narrow screens the brand and the Menu button share the first line; the social links wrap below. */}
       <div className="flex min-w-0 items-center justify-between gap-2 max-lg:w-full">
         <SiteBrand profile={profile} subtitle={profile.subtitle} />
@@ -70,7 +72,15 @@ export function HomeHeader({ profile }: { profile: SiteProfile }) {
         </nav>
         <SocialLinks links={profile.socialLinks} className="-mr-2" />
       </div>
-      {Menu && <Menu profile={profile} links={HOME_NAV} open={open} onOpenChange={setOpen} menuButton={menuButton} />}
+      {Menu && (
+        <Menu
+          profile={profile}
+          links={HOME_NAV}
+          open={open}
+          onOpenChange={setOpen}
+          menuButton={menuButton}
+        />
+      )}
     </header>
   );
 }

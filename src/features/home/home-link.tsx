@@ -31,7 +31,11 @@ export function HomeLink({
     );
   }
   return (
-    <a href={link.href} className={className} {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+    <a
+      href={link.href}
+      className={className}
+      {...(link.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
       {children}
     </a>
   );

@@ -38,7 +38,10 @@ export function HomePage() {
 
   const view = buildHomeView(design, content, (url) => resolveStorageUrl(backend, url));
   return (
-    <div className="flex min-h-dvh flex-col font-body text-foreground" style={{ background: 'var(--site-background)' }}>
+    <div
+      className="flex min-h-dvh flex-col font-body text-foreground"
+      style={{ background: 'var(--site-background)' }}
+    >
       <HomeHeader profile={profile} />
       <main className="flex-1">
         <HeroSection hero={view.hero} />
@@ -47,9 +50,17 @@ export function HomePage() {
             case 'intro':
               return view.intro && <IntroSection key={block} intro={view.intro} />;
             case 'services':
-              return <ServicesSection key={block} services={view.services} booking={view.booking} />;
+              return (
+                <ServicesSection key={block} services={view.services} booking={view.booking} />
+              );
             case 'testimonials':
-              return <TestimonialsSection key={block} testimonials={testimonials} resolveUrl={(url) => resolveStorageUrl(backend, url)} />;
+              return (
+                <TestimonialsSection
+                  key={block}
+                  testimonials={testimonials}
+                  resolveUrl={(url) => resolveStorageUrl(backend, url)}
+                />
+              );
             case 'about-story':
               return <AboutStorySection key={block} story={view.aboutStory} />;
           }

@@ -3,7 +3,12 @@ import type { PageContentRow, SectionName, ServicePackageRow } from '@/lib/backe
 import type { HomeAlbum, HomeContent, HomeGallery } from '@/lib/backend/home-page';
 import { isExternalLink, safeHref, safeImageSrc } from '@/lib/safe-url';
 import { contactLink, type ContactLink } from '@/theme/contact-link';
-import { HERO_BLUR, HERO_OPACITY, type ContactMethod, type SiteDesign } from '@/theme/design-settings';
+import {
+  HERO_BLUR,
+  HERO_OPACITY,
+  type ContactMethod,
+  type SiteDesign,
+} from '@/theme/design-settings';
 import { heroImageStyle } from '@/theme/hero';
 
 /**
@@ -95,8 +100,19 @@ export function middleBlockOrder(sections: readonly PageContentRow[]): MiddleBlo
 export interface HomeView {
   /** The order of the blocks between the hero and the collections. */
   order: MiddleBlock[];
-  hero: { title: string; subtitle: string | null; content: string | null; galleriesButton: string; image: HeroImage | null };
-  intro: { title: string | null; subtitle: string | null; content: string | null; button: LinkTarget | null } | null;
+  hero: {
+    title: string;
+    subtitle: string | null;
+    content: string | null;
+    galleriesButton: string;
+    image: HeroImage | null;
+  };
+  intro: {
+    title: string | null;
+    subtitle: string | null;
+    content: string | null;
+    button: LinkTarget | null;
+  } | null;
   services: ServiceView[];
   booking: { text: string; subtitle: string; method: ContactMethod; link: ContactLink | null };
   aboutStory: { title: string; subtitle: string; content: string; imageSrc: string | undefined };
@@ -105,13 +121,23 @@ export interface HomeView {
 }
 
 /** The text if it has any non-space character (trimmed), else null. */
-export const textOrNull = (value: string | null | undefined): string | null => (value && value.trim() !== '' ? value.trim() : null);
+export const textOrNull = (value: string | null | undefined): string | null =>
+  value && value.trim() !== '' ? value.trim() : null;
 
-const clamp = (value: number | null | undefined, range: { min: number; max: number }, fallback: number) =>
-  typeof value === 'number' && Number.isFinite(value) ? Math.min(range.max, Math.max(range.min, Math.round(value))) : fallback;
+const clamp = (
+  value: number | null | undefined,
+  range: { min: number; max: number },
+  fallback: number,
+) =>
+  typeof value === 'number' && Number.isFinite(value)
+    ? Math.min(range.max, Math.max(range.min, Math.round(value)))
+    : fallback;
 
 /** The first section with this name, if the page has it (rows come active-only, by sort_order). */
-export function sectionNamed(sections: readonly PageContentRow[], name: SectionName): PageContentRow | undefined {
+export function sectionNamed(
+  sections: readonly PageContentRow[],
+  name: SectionName,
+): PageContentRow | undefined {
   return sections.find((section) => section.section_name === name);
 }
 
@@ -120,7 +146,11 @@ export function sectionNamed(sections: readonly PageContentRow[], name: SectionN
  * opacity; when that is empty (or not a safe image address), the hero section's own
  * image_url with its blur and opacity (defaults 0 px and 100 %).
  */
-export function pickHeroImage(design: SiteDesign, hero: PageContentRow | undefined, resolveUrl: UrlResolver): HeroImage | null {
+export function pickHeroImage(
+  design: SiteDesign,
+  hero: PageContentRow | undefined,
+  resolveUrl: UrlResolver,
+): HeroImage | null {
   const fromSettings = safeImageSrc(resolveUrl(design.hero_background_image));
   if (fromSettings) return { src: fromSettings, style: heroImageStyle(design) };
   const fromSection = safeImageSrc(resolveUrl(hero?.image_url));
@@ -135,7 +165,9 @@ export function pickHeroImage(design: SiteDesign, hero: PageContentRow | undefin
 }
 
 /** The intro's button: shown when it has a text; its link defaults to the story (#about-story); an unsafe link shows no button. */
-export function introButton(section: Pick<PageContentRow, 'button_text' | 'button_link'>): LinkTarget | null {
+export function introButton(
+  section: Pick<PageContentRow, 'button_text' | 'button_link'>,
+): LinkTarget | null {
   const text = textOrNull(section.button_text);
   if (!text) return null;
   const href = safeHref(textOrNull(section.button_link) ?? DEFAULT_INTRO_LINK);
@@ -189,7 +221,11 @@ export function albumCard(album: HomeAlbum, resolveUrl: UrlResolver): Collection
 const EMPTY_CONTENT: HomeContent = { sections: [], services: [], galleries: [], albums: [] };
 
 /** Everything the page shows; `content` is undefined when its read failed (defaults then show). */
-export function buildHomeView(design: SiteDesign, content: HomeContent | undefined, resolveUrl: UrlResolver): HomeView {
+export function buildHomeView(
+  design: SiteDesign,
+  content: HomeContent | undefined,
+  resolveUrl: UrlResolver,
+): HomeView {
   const { sections, services, galleries, albums } = content ?? EMPTY_CONTENT;
   const hero = sectionNamed(sections, 'hero');
   const intro = sectionNamed(sections, 'intro');

@@ -14,19 +14,31 @@ export function IntroSection({ intro }: { intro: NonNullable<HomeView['intro']> 
     >
       <div className="mx-auto max-w-3xl text-center">
         {intro.title && (
-          <h2 id="home-intro-title" className="text-3xl leading-tight text-balance sm:text-4xl lg:text-[2.75rem]">
+          <h2
+            id="home-intro-title"
+            className="text-3xl leading-tight text-balance sm:text-4xl lg:text-[2.75rem]"
+          >
             {intro.title}
           </h2>
         )}
-        {intro.subtitle && <p className="mt-4 font-heading text-lg text-foreground/70 italic sm:text-xl">{intro.subtitle}</p>}
+        {intro.subtitle && (
+          <p className="mt-4 font-heading text-lg text-foreground/70 italic sm:text-xl">
+            {intro.subtitle}
+          </p>
+        )}
         <span aria-hidden className="mx-auto mt-7 block h-px w-16 bg-primary" />
         {intro.content && (
-          <p className="mt-7 text-base leading-relaxed whitespace-pre-line text-muted-foreground sm:text-lg">{intro.content}</p>
+          <p className="mt-7 text-base leading-relaxed whitespace-pre-line text-muted-foreground sm:text-lg">
+            {intro.content}
+          </p>
         )}
         {intro.button && (
           <HomeLink
             link={intro.button}
-            className={buttonClasses({ variant: 'outline', size: 'lg' }, 'mt-9 h-12 rounded-full px-7 text-base')}
+            className={buttonClasses(
+              { variant: 'outline', size: 'lg' },
+              'mt-9 h-12 rounded-full px-7 text-base',
+            )}
           >
             {intro.button.text}
             <ArrowRight aria-hidden />

@@ -1,7 +1,9 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 
 /** Whether the visitor asked for less motion (then jumps replace smooth scrolling). */
-const prefersReducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const prefersReducedMotion = () =>
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * Scrolls to the element with this id (smoothly unless reduced motion is asked for) and moves
@@ -16,10 +18,21 @@ export function scrollToSection(id: string): boolean {
 }
 
 /** A link to a section of this page (`#id`) that scrolls there instead of jumping. */
-export function SectionLink({ target, onClick, ...props }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { target: string }) {
+export function SectionLink({
+  target,
+  onClick,
+  ...props
+}: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { target: string }) {
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    if (
+      event.defaultPrevented ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.button !== 0
+    )
+      return;
     if (scrollToSection(target)) event.preventDefault();
   };
   return <a href={`#${target}`} onClick={handleClick} {...props} />;

@@ -16,11 +16,22 @@ export function SectionHeading({
 }) {
   return (
     <div className={cn('mx-auto max-w-2xl text-center', className)}>
-      {eyebrow && <p className="text-xs font-semibold tracking-[0.22em] text-muted-foreground uppercase">{eyebrow}</p>}
-      <h2 id={id} className="mt-3 text-3xl leading-tight text-balance sm:text-4xl lg:text-[2.75rem]">
+      {eyebrow && (
+        <p className="text-xs font-semibold tracking-[0.22em] text-muted-foreground uppercase">
+          {eyebrow}
+        </p>
+      )}
+      <h2
+        id={id}
+        className="mt-3 text-3xl leading-tight text-balance sm:text-4xl lg:text-[2.75rem]"
+      >
         {title}
       </h2>
-      {description && <p className="mt-4 text-base leading-relaxed whitespace-pre-line text-muted-foreground sm:text-lg">{description}</p>}
+      {description && (
+        <p className="mt-4 text-base leading-relaxed whitespace-pre-line text-muted-foreground sm:text-lg">
+          {description}
+        </p>
+      )}
       <span aria-hidden className="mx-auto mt-7 block h-px w-16 bg-primary" />
     </div>
   );

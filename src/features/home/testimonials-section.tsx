@@ -34,7 +34,13 @@ function TestimonialCard({ testimonial }: { testimonial: TestimonialView }) {
 }
 
 /** Kind Words: the active testimonials, by their order; the section is left out when there are none. */
-export function TestimonialsSection({ testimonials, resolveUrl }: { testimonials: readonly HomeTestimonial[]; resolveUrl: UrlResolver }) {
+export function TestimonialsSection({
+  testimonials,
+  resolveUrl,
+}: {
+  testimonials: readonly HomeTestimonial[];
+  resolveUrl: UrlResolver;
+}) {
   const views = testimonialViews(testimonials, resolveUrl);
   if (views.length === 0) return null;
   return (
@@ -46,7 +52,10 @@ export function TestimonialsSection({ testimonials, resolveUrl }: { testimonials
     >
       <div className={CONTAINER}>
         <SectionHeading id="home-testimonials-title" eyebrow="Testimonials" title="Kind Words" />
-        <ul className="mx-auto mt-14 flex max-w-6xl flex-wrap justify-center gap-6" data-testid="testimonial-list">
+        <ul
+          className="mx-auto mt-14 flex max-w-6xl flex-wrap justify-center gap-6"
+          data-testid="testimonial-list"
+        >
           {views.map((testimonial) => (
             <TestimonialCard key={testimonial.id} testimonial={testimonial} />
           ))}

@@ -11,11 +11,21 @@ export interface TestimonialView {
 }
 
 /** The testimonials worth showing, in the order read (active ones by sort order): with words and a name, the photo checked. */
-export function testimonialViews(testimonials: readonly HomeTestimonial[], resolveUrl: UrlResolver): TestimonialView[] {
+export function testimonialViews(
+  testimonials: readonly HomeTestimonial[],
+  resolveUrl: UrlResolver,
+): TestimonialView[] {
   return testimonials.flatMap((testimonial) => {
     const quote = textOrNull(testimonial.quote);
     const clientName = textOrNull(testimonial.client_name);
     if (!quote || !clientName) return [];
-    return [{ id: testimonial.id, quote, clientName, photoSrc: safeImageSrc(resolveUrl(testimonial.photo_url)) }];
+    return [
+      {
+        id: testimonial.id,
+        quote,
+        clientName,
+        photoSrc: safeImageSrc(resolveUrl(testimonial.photo_url)),
+      },
+    ];
   });
 }

@@ -28,7 +28,9 @@ export function useHomeData() {
 
   // Once one read has failed the page shows (with defaults for what is missing) rather than
   // waiting for the others to give up too; what arrives later still fills in.
-  const reading = !firstFailure && (settings.isPending || profileQuery.isPending || content.isPending || testimonials.isPending);
+  const reading =
+    !firstFailure &&
+    (settings.isPending || profileQuery.isPending || content.isPending || testimonials.isPending);
   return {
     // The text shows in fallbacks sized like the design's fonts until those arrive (src/theme/font-fallbacks.ts).
     loading: reading,

@@ -15,7 +15,10 @@ export function NotFoundPage() {
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-background px-6 text-center">
       <h1 className="text-7xl text-foreground/80">404</h1>
       <p className="text-xl text-muted-foreground">Oops! Page not found</p>
-      <Link to="/" className="mt-2 text-sm font-medium underline underline-offset-4 hover:text-foreground/70">
+      <Link
+        to="/"
+        className="mt-2 text-sm font-medium underline underline-offset-4 hover:text-foreground/70"
+      >
         Return to Home
       </Link>
     </main>

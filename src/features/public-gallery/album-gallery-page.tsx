@@ -59,7 +59,11 @@ export function AlbumGalleryPage() {
   const shown = photos.data?.photos ?? [];
   const counted = photos.data?.complete ?? false;
   return (
-    <PublicPageFrame profile={profile} subtitle={profile.subtitle} back={{ to: '/#galleries', label: 'Back to Galleries' }}>
+    <PublicPageFrame
+      profile={profile}
+      subtitle={profile.subtitle}
+      back={{ to: '/#galleries', label: 'Back to Galleries' }}
+    >
       <GalleryHeading
         title={album.data.name}
         description={album.data.description}
@@ -68,7 +72,11 @@ export function AlbumGalleryPage() {
       {shown.length === 0 ? (
         <NoPhotos title="No photos yet" />
       ) : (
-        <PhotoGallery photos={shown} layout={album.data.photo_layout} onDownload={online && downloads !== 'off' ? download : undefined} />
+        <PhotoGallery
+          photos={shown}
+          layout={album.data.photo_layout}
+          onDownload={online && downloads !== 'off' ? download : undefined}
+        />
       )}
     </PublicPageFrame>
   );

@@ -19,7 +19,10 @@ export const galleryKeys = {
 /** The reads of the gallery pages: for the pages and for the start-up prefetch. */
 export const galleryQueries = {
   gallery: (backend: PublicBackend, id: string) =>
-    queryOptions({ queryKey: galleryKeys.gallery(id), queryFn: () => readPublicGallery(backend, id) }),
+    queryOptions({
+      queryKey: galleryKeys.gallery(id),
+      queryFn: () => readPublicGallery(backend, id),
+    }),
   galleryPhotos: (backend: PublicBackend, id: string) =>
     queryOptions({
       queryKey: galleryKeys.galleryPhotos(id),

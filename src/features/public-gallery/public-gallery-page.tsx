@@ -30,9 +30,15 @@ export function PublicGalleryPage() {
   const gallery = useQuery(galleryQueries.gallery(backend, id));
   const downloads = gallery.data?.visitor_downloads ?? 'off';
   const download = usePhotoDownload({ size: downloads === 'original' ? 'original' : 'web' });
-  const photos = useQuery({ ...galleryQueries.galleryPhotos(backend, id), enabled: !!gallery.data });
+  const photos = useQuery({
+    ...galleryQueries.galleryPhotos(backend, id),
+    enabled: !!gallery.data,
+  });
   useErrorToast(gallery.error ?? photos.error, 'Failed to load gallery');
-  usePageTitle(gallery.isSuccess ? (gallery.data?.title ?? 'Gallery Not Found') : undefined, profile.siteName);
+  usePageTitle(
+    gallery.isSuccess ? (gallery.data?.title ?? 'Gallery Not Found') : undefined,
+    profile.siteName,
+  );
 
   const revealed = useRevealed(!gallery.isPending && !(gallery.data && photos.isPending));
   if (!revealed) return <PublicPageLoading />;
@@ -46,22 +52,38 @@ export function PublicGalleryPage() {
     );
   }
   if (!gallery.data) {
-    return <GalleryUnavailable title="Gallery Not Found" description="This gallery is not available or has been made private." />;
+    return (
+      <GalleryUnavailable
+        title="Gallery Not Found"
+        description="This gallery is not available or has been made private."
+      />
+    );
   }
 
   const shown = photos.data?.photos ?? [];
   const counted = photos.data?.complete ?? false;
   return (
-    <PublicPageFrame profile={profile} subtitle={profile.subtitle ?? DEFAULT_SITE_SUBTITLE} back={{ to: '/', label: 'Back to Home' }}>
+    <PublicPageFrame
+      profile={profile}
+      subtitle={profile.subtitle ?? DEFAULT_SITE_SUBTITLE}
+      back={{ to: '/', label: 'Back to Home' }}
+    >
       <GalleryHeading
         title={gallery.data.title}
         description={gallery.data.description}
-        facts={[counted ? photoCount(shown.length) : 'Loading photos...', shortDate(gallery.data.created_at)]}
+        facts={[
+          counted ? photoCount(shown.length) : 'Loading photos...',
+          shortDate(gallery.data.created_at),
+        ]}
       />
       {shown.length === 0 ? (
         <NoPhotos title="No Photos" description="This gallery doesn't have any photos yet." />
       ) : (
-        <PhotoGallery photos={shown} layout={gallery.data.photo_layout} onDownload={online && downloads !== 'off' ? download : undefined} />
+        <PhotoGallery
+          photos={shown}
+          layout={gallery.data.photo_layout}
+          onDownload={online && downloads !== 'off' ? download : undefined}
+        />
       )}
     </PublicPageFrame>
   );

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { adminLogin, adminLogout, adminValidateSession } from '@/lib/backend/admin-auth';
 import type { PublicBackend } from '@/lib/backend/public-client';
 import { BackendError, toBackendError } from '@/lib/backend/errors';

@@ -5,7 +5,9 @@ import { generateAccessToken } from './gallery-links';
 export const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
 
 /** 32 random bytes as base64url without padding (43 characters), like the server's generate_access_token. */
-export function makeAccessTokenLocally(fillRandom: (bytes: Uint8Array) => Uint8Array = (bytes) => crypto.getRandomValues(bytes)): string {
+export function makeAccessTokenLocally(
+  fillRandom: (bytes: Uint8Array) => Uint8Array = (bytes) => crypto.getRandomValues(bytes),
+): string {
   const bytes = fillRandom(new Uint8Array(32));
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);

@@ -11,16 +11,42 @@ export function authPair(backend: Backend): { p_username: string; p_token: strin
 }
 
 /** rpc admin_login: a session token, or null for a wrong username or password. */
-export async function adminLogin(backend: PublicBackend, username: string, password: string): Promise<string | null> {
-  return unwrap(await backend.publicClient.rpc('admin_login', { p_username: username, p_password: password, p_device: deviceId() }));
+export async function adminLogin(
+  backend: PublicBackend,
+  username: string,
+  password: string,
+): Promise<string | null> {
+  return unwrap(
+    await backend.publicClient.rpc('admin_login', {
+      p_username: username,
+      p_password: password,
+      p_device: deviceId(),
+    }),
+  );
 }
 
 /** rpc admin_validate_session: whether the stored session is still good (and extends it). */
-export async function adminValidateSession(backend: PublicBackend, session: AdminCredentials): Promise<boolean> {
-  return unwrap(await backend.publicClient.rpc('admin_validate_session', { p_username: session.username, p_token: session.token }));
+export async function adminValidateSession(
+  backend: PublicBackend,
+  session: AdminCredentials,
+): Promise<boolean> {
+  return unwrap(
+    await backend.publicClient.rpc('admin_validate_session', {
+      p_username: session.username,
+      p_token: session.token,
+    }),
+  );
 }
 
 /** rpc admin_logout: revokes the session on the server. */
-export async function adminLogout(backend: PublicBackend, session: AdminCredentials): Promise<void> {
-  unwrap(await backend.publicClient.rpc('admin_logout', { p_username: session.username, p_token: session.token }));
+export async function adminLogout(
+  backend: PublicBackend,
+  session: AdminCredentials,
+): Promise<void> {
+  unwrap(
+    await backend.publicClient.rpc('admin_logout', {
+      p_username: session.username,
+      p_token: session.token,
+    }),
+  );
 }

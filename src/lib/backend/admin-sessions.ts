@@ -10,7 +10,12 @@ export async function listAdminSessions(backend: Backend): Promise<AdminSession[
 
 /** rpc admin_revoke_session: signs one of the admin's own devices out. */
 export async function revokeAdminSession(backend: Backend, sessionId: string): Promise<boolean> {
-  return unwrap(await backend.adminClient.rpc('admin_revoke_session', { ...authPair(backend), p_session_id: sessionId }));
+  return unwrap(
+    await backend.adminClient.rpc('admin_revoke_session', {
+      ...authPair(backend),
+      p_session_id: sessionId,
+    }),
+  );
 }
 
 /** rpc admin_revoke_other_sessions: signs every other device out; how many were. */

@@ -1,6 +1,13 @@
 import { authPair } from './admin-auth';
 import type { Backend } from './client';
-import type { AdminAlbum, AdminAlbumDetail, AdminAlbumSimple, AdminPhoto, PhotoLayout, VisitorDownloads } from './database.types';
+import type {
+  AdminAlbum,
+  AdminAlbumDetail,
+  AdminAlbumSimple,
+  AdminPhoto,
+  PhotoLayout,
+  VisitorDownloads,
+} from './database.types';
 import { unwrap } from './errors';
 import { readAllPages } from './pages';
 import { removeAlbumFolder, removePhotoObjects } from './storage';
@@ -26,13 +33,22 @@ export async function listAlbumsSimple(backend: Backend): Promise<AdminAlbumSimp
 }
 
 /** rpc admin_get_album: the album, or null when it does not exist. */
-export async function getAlbum(backend: Backend, albumId: string): Promise<AdminAlbumDetail | null> {
-  const rows = unwrap(await backend.adminClient.rpc('admin_get_album', { ...authPair(backend), p_album_id: albumId }));
+export async function getAlbum(
+  backend: Backend,
+  albumId: string,
+): Promise<AdminAlbumDetail | null> {
+  const rows = unwrap(
+    await backend.adminClient.rpc('admin_get_album', { ...authPair(backend), p_album_id: albumId }),
+  );
   return rows[0] ?? null;
 }
 
 /** rpc admin_create_album with a browser-made id, so a replay never duplicates. */
-export async function createAlbum(backend: Backend, id: string, input: AlbumInput): Promise<string> {
+export async function createAlbum(
+  backend: Backend,
+  id: string,
+  input: AlbumInput,
+): Promise<string> {
   return unwrap(
     await backend.adminClient.rpc('admin_create_album', {
       ...authPair(backend),
@@ -47,7 +63,11 @@ export async function createAlbum(backend: Backend, id: string, input: AlbumInpu
 }
 
 /** rpc admin_update_album. */
-export async function updateAlbum(backend: Backend, albumId: string, input: AlbumInput): Promise<void> {
+export async function updateAlbum(
+  backend: Backend,
+  albumId: string,
+  input: AlbumInput,
+): Promise<void> {
   unwrap(
     await backend.adminClient.rpc('admin_update_album', {
       ...authPair(backend),
@@ -67,7 +87,12 @@ export async function updateAlbum(backend: Backend, albumId: string, input: Albu
  * from the RPC's answer (lost, if the connection dropped after the commit).
  */
 export async function deleteAlbum(backend: Backend, albumId: string): Promise<void> {
-  unwrap(await backend.adminClient.rpc('admin_delete_album', { ...authPair(backend), p_album_id: albumId }));
+  unwrap(
+    await backend.adminClient.rpc('admin_delete_album', {
+      ...authPair(backend),
+      p_album_id: albumId,
+    }),
+  );
   await removeAlbumFolder(backend, albumId);
 }
 
@@ -75,14 +100,26 @@ export async function deleteAlbum(backend: Backend, albumId: string): Promise<vo
  * rpc admin_set_photo_caption: the photo's alt text (null or blank clears it). Safe to replay;
  * a photo deleted meanwhile changes nothing.
  */
-export async function setPhotoCaption(backend: Backend, photoId: string, caption: string | null): Promise<void> {
-  unwrap(await backend.adminClient.rpc('admin_set_photo_caption', { ...authPair(backend), p_photo_id: photoId, p_caption: caption }));
+export async function setPhotoCaption(
+  backend: Backend,
+  photoId: string,
+  caption: string | null,
+): Promise<void> {
+  unwrap(
+    await backend.adminClient.rpc('admin_set_photo_caption', {
+      ...authPair(backend),
+      p_photo_id: photoId,
+      p_caption: caption,
+    }),
+  );
 }
 
 /** rpc admin_list_photos: the album's photos in their order (sort_order, then oldest first). */
 export async function listPhotos(backend: Backend, albumId: string): Promise<AdminPhoto[]> {
   return readAllPages((from, to) =>
-    backend.adminClient.rpc('admin_list_photos', { ...authPair(backend), p_album_id: albumId }).range(from, to),
+    backend.adminClient
+      .rpc('admin_list_photos', { ...authPair(backend), p_album_id: albumId })
+      .range(from, to),
   );
 }
 
@@ -125,8 +162,17 @@ export async function addPhoto(backend: Backend, photo: PhotoRecord): Promise<st
  * was made (`objectNames`), with any the RPC answers. A replay after a lost answer gets no
  * names back from the RPC, so the given names are what make it remove the files.
  */
-export async function deletePhoto(backend: Backend, photoId: string, objectNames: string[]): Promise<void> {
-  const answered = unwrap(await backend.adminClient.rpc('admin_delete_photo', { ...authPair(backend), p_photo_id: photoId }));
+export async function deletePhoto(
+  backend: Backend,
+  photoId: string,
+  objectNames: string[],
+): Promise<void> {
+  const answered = unwrap(
+    await backend.adminClient.rpc('admin_delete_photo', {
+      ...authPair(backend),
+      p_photo_id: photoId,
+    }),
+  );
   await removePhotoObjects(backend, [...new Set([...objectNames, ...(answered ?? [])])]);
 }
 
@@ -134,11 +180,19 @@ export async function deletePhoto(backend: Backend, photoId: string, objectNames
  * Several photos of one collection deleted together (one change of the outbox): each through
  * rpc admin_delete_photo, then every file they name, in batches. Safe to replay as deletePhoto.
  */
-export async function deletePhotos(backend: Backend, photos: ReadonlyArray<{ id: string; objectNames: string[] }>): Promise<void> {
+export async function deletePhotos(
+  backend: Backend,
+  photos: ReadonlyArray<{ id: string; objectNames: string[] }>,
+): Promise<void> {
   const names = new Set<string>();
   for (const photo of photos) {
     for (const name of photo.objectNames) names.add(name);
-    const answered = unwrap(await backend.adminClient.rpc('admin_delete_photo', { ...authPair(backend), p_photo_id: photo.id }));
+    const answered = unwrap(
+      await backend.adminClient.rpc('admin_delete_photo', {
+        ...authPair(backend),
+        p_photo_id: photo.id,
+      }),
+    );
     for (const name of answered ?? []) names.add(name);
   }
   await removePhotoObjects(backend, [...names]);
@@ -148,16 +202,34 @@ export async function deletePhotos(backend: Backend, photos: ReadonlyArray<{ id:
  * rpc admin_set_album_cover: the collection's cover becomes this photo (null: the first photo
  * again). Safe to replay; a photo deleted meanwhile changes nothing.
  */
-export async function setAlbumCover(backend: Backend, albumId: string, photoId: string | null): Promise<void> {
-  unwrap(await backend.adminClient.rpc('admin_set_album_cover', { ...authPair(backend), p_album_id: albumId, p_photo_id: photoId }));
+export async function setAlbumCover(
+  backend: Backend,
+  albumId: string,
+  photoId: string | null,
+): Promise<void> {
+  unwrap(
+    await backend.adminClient.rpc('admin_set_album_cover', {
+      ...authPair(backend),
+      p_album_id: albumId,
+      p_photo_id: photoId,
+    }),
+  );
 }
 
 /**
  * rpc admin_set_album_photo_order: the collection's photos in this order. Photos it does not
  * name (added elsewhere meanwhile) follow them. Safe to replay: it sets positions.
  */
-export async function setAlbumPhotoOrder(backend: Backend, albumId: string, photoIds: string[]): Promise<void> {
+export async function setAlbumPhotoOrder(
+  backend: Backend,
+  albumId: string,
+  photoIds: string[],
+): Promise<void> {
   unwrap(
-    await backend.adminClient.rpc('admin_set_album_photo_order', { ...authPair(backend), p_album_id: albumId, p_photo_ids: photoIds }),
+    await backend.adminClient.rpc('admin_set_album_photo_order', {
+      ...authPair(backend),
+      p_album_id: albumId,
+      p_photo_ids: photoIds,
+    }),
   );
 }

@@ -8,7 +8,13 @@ const BackendContext = createContext<PublicBackend | Backend | null>(null);
  * The app provides the public backend; the admin area, once its code has loaded, provides
  * the whole backend inside it (src/app/admin-area.tsx).
  */
-export function BackendProvider({ backend, children }: { backend: PublicBackend | Backend; children: ReactNode }) {
+export function BackendProvider({
+  backend,
+  children,
+}: {
+  backend: PublicBackend | Backend;
+  children: ReactNode;
+}) {
   return <BackendContext.Provider value={backend}>{children}</BackendContext.Provider>;
 }
 
@@ -22,6 +28,7 @@ export function usePublicBackend(): PublicBackend {
 /** The admin area's backend, with the admin client. */
 export function useBackend(): Backend {
   const backend = useContext(BackendContext);
-  if (!backend || !('adminClient' in backend)) throw new Error('useBackend must be used inside the admin area');
+  if (!backend || !('adminClient' in backend))
+    throw new Error('useBackend must be used inside the admin area');
   return backend;
 }

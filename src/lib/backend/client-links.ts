@@ -5,18 +5,32 @@ import { unwrap } from './errors';
 import { streamPages } from './pages';
 
 /** rpc get_gallery_link_by_token: the link (active and unexpired) or null. Never the passcode. */
-export async function getGalleryLinkByToken(backend: PublicBackend, accessToken: string): Promise<ClientLink | null> {
-  const rows = unwrap(await backend.publicClient.rpc('get_gallery_link_by_token', { p_access_token: accessToken }));
+export async function getGalleryLinkByToken(
+  backend: PublicBackend,
+  accessToken: string,
+): Promise<ClientLink | null> {
+  const rows = unwrap(
+    await backend.publicClient.rpc('get_gallery_link_by_token', { p_access_token: accessToken }),
+  );
   return rows[0] ?? null;
 }
 
 /** rpc set_gallery_context: whether the link is usable. */
-export async function setGalleryContext(backend: PublicBackend, accessToken: string): Promise<boolean> {
-  return unwrap(await backend.publicClient.rpc('set_gallery_context', { access_token: accessToken }));
+export async function setGalleryContext(
+  backend: PublicBackend,
+  accessToken: string,
+): Promise<boolean> {
+  return unwrap(
+    await backend.publicClient.rpc('set_gallery_context', { access_token: accessToken }),
+  );
 }
 
 /** rpc validate_gallery_passcode; wrong guesses are throttled by the server. */
-export async function validateGalleryPasscode(backend: PublicBackend, accessToken: string, passcode: string): Promise<boolean> {
+export async function validateGalleryPasscode(
+  backend: PublicBackend,
+  accessToken: string,
+  passcode: string,
+): Promise<boolean> {
   return unwrap(
     await backend.publicClient.rpc('validate_gallery_passcode', {
       p_access_token: accessToken,
@@ -27,11 +41,19 @@ export async function validateGalleryPasscode(backend: PublicBackend, accessToke
 }
 
 /** rpc get_album_photos_by_token: the photos, given the passcode when the link has one; a page at a time (first page small). */
-export function streamAlbumPhotosByToken(backend: PublicBackend, accessToken: string, passcode?: string): AsyncGenerator<ClientPhoto[]> {
+export function streamAlbumPhotosByToken(
+  backend: PublicBackend,
+  accessToken: string,
+  passcode?: string,
+): AsyncGenerator<ClientPhoto[]> {
   // Ordered by sort_order, created_at, id on the server: pages line up.
   return streamPages((from, to) =>
     backend.publicClient
-      .rpc('get_album_photos_by_token', { p_access_token: accessToken, p_passcode: passcode ?? null, p_device: deviceId() })
+      .rpc('get_album_photos_by_token', {
+        p_access_token: accessToken,
+        p_passcode: passcode ?? null,
+        p_device: deviceId(),
+      })
       .range(from, to),
   );
 }
@@ -40,9 +62,17 @@ export function streamAlbumPhotosByToken(backend: PublicBackend, accessToken: st
  * rpc get_download_grant: for a link that allows downloads (and the right passcode), a grant
  * to send as the header x-download-grant when reading the album's originals; null otherwise.
  */
-export async function getDownloadGrant(backend: PublicBackend, accessToken: string, passcode: string | null): Promise<string | null> {
+export async function getDownloadGrant(
+  backend: PublicBackend,
+  accessToken: string,
+  passcode: string | null,
+): Promise<string | null> {
   return unwrap(
-    await backend.publicClient.rpc('get_download_grant', { p_access_token: accessToken, p_passcode: passcode, p_device: deviceId() }),
+    await backend.publicClient.rpc('get_download_grant', {
+      p_access_token: accessToken,
+      p_passcode: passcode,
+      p_device: deviceId(),
+    }),
   );
 }
 
@@ -50,13 +80,26 @@ export async function getDownloadGrant(backend: PublicBackend, accessToken: stri
  * rpc get_album_cover_by_token: the album's cover (a rendition path) once the link opens
  * (with its passcode when it has one); null otherwise or when the album has no photo.
  */
-export async function getAlbumCoverByToken(backend: PublicBackend, accessToken: string, passcode: string | null): Promise<string | null> {
+export async function getAlbumCoverByToken(
+  backend: PublicBackend,
+  accessToken: string,
+  passcode: string | null,
+): Promise<string | null> {
   return unwrap(
-    await backend.publicClient.rpc('get_album_cover_by_token', { p_access_token: accessToken, p_passcode: passcode, p_device: deviceId() }),
+    await backend.publicClient.rpc('get_album_cover_by_token', {
+      p_access_token: accessToken,
+      p_passcode: passcode,
+      p_device: deviceId(),
+    }),
   );
 }
 
 /** rpc is_gallery_link_expired: whether the token names a link whose expiry has passed (nothing else about it). */
-export async function isGalleryLinkExpired(backend: PublicBackend, accessToken: string): Promise<boolean> {
-  return unwrap(await backend.publicClient.rpc('is_gallery_link_expired', { p_access_token: accessToken }));
+export async function isGalleryLinkExpired(
+  backend: PublicBackend,
+  accessToken: string,
+): Promise<boolean> {
+  return unwrap(
+    await backend.publicClient.rpc('is_gallery_link_expired', { p_access_token: accessToken }),
+  );
 }

@@ -27,10 +27,19 @@ export interface AdminBackendOptions {
   realtimeTransport?: unknown;
 }
 
-function newClient(config: RuntimeConfig, fetchImpl: typeof fetch, realtimeTransport: unknown): BackendClient {
+function newClient(
+  config: RuntimeConfig,
+  fetchImpl: typeof fetch,
+  realtimeTransport: unknown,
+): BackendClient {
   return createClient<Database>(config.supabaseUrl, config.supabaseAnonKey, {
     // Supabase Auth is not used (admins sign in through admin_login).
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: 'photo-site-admin' },
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storageKey: 'photo-site-admin',
+    },
     global: { fetch: fetchImpl },
     ...(realtimeTransport ? { realtime: { transport: realtimeTransport as never } } : {}),
   });
@@ -87,7 +96,10 @@ export function withTimeout(fetchImpl: typeof fetch): typeof fetch {
 }
 
 /** Adds the admin client to the public backend the app started with. */
-export function withAdminClient(publicBackend: PublicBackend, options: AdminBackendOptions): Backend {
+export function withAdminClient(
+  publicBackend: PublicBackend,
+  options: AdminBackendOptions,
+): Backend {
   const baseFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timedFetch = withTimeout(baseFetch);
   // The direct table and storage writes of the admin area are authorised by row-level

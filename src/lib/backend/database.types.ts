@@ -14,7 +14,12 @@
  * tests/integration/generated-types.test.ts fails when the schema changed and the generated
  * file was not made again; `npm run typecheck` then shows what here no longer fits.
  */
-import type { Database as GeneratedDatabase, Tables, TablesInsert, TablesUpdate } from './database.generated';
+import type {
+  Database as GeneratedDatabase,
+  Tables,
+  TablesInsert,
+  TablesUpdate,
+} from './database.generated';
 
 type Uuid = string;
 type Generated = GeneratedDatabase['public'];
@@ -30,7 +35,8 @@ type OrNull<T, K extends keyof T> = { [P in keyof T]: P extends K ? T[P] | null 
 
 type GeneratedArgs<Name extends keyof GeneratedFunctions> = GeneratedFunctions[Name]['Args'];
 /** One row of a `returns table` / `returns setof` function, as generated. */
-type GeneratedRow<Name extends keyof GeneratedFunctions> = GeneratedFunctions[Name]['Returns'] extends (infer Row)[] ? Row : never;
+type GeneratedRow<Name extends keyof GeneratedFunctions> =
+  GeneratedFunctions[Name]['Returns'] extends (infer Row)[] ? Row : never;
 
 /** The signed-in admin's name and session token, which every admin RPC checks. */
 type AuthPair = {
@@ -59,7 +65,8 @@ export type PhotoLayout = 'square' | 'whole';
 /** What a download gives a client link's clients: the original, or only the 2048 px preview. */
 export type LinkDownloadSize = 'original' | 'web';
 
-export type SectionName = 'hero' | 'intro' | 'about-story' | 'services' | 'testimonials' | 'contact' | 'cta';
+export type SectionName =
+  'hero' | 'intro' | 'about-story' | 'services' | 'testimonials' | 'contact' | 'cta';
 
 export type ServiceIcon = 'Heart' | 'Star' | 'Camera' | 'Sparkles';
 
@@ -91,19 +98,28 @@ export type ClientLinkEvent = 'opened' | 'downloaded' | 'downloaded_all';
 
 export type PhotographerProfileRow = Tables<'photographer_profile'>;
 /** The columns the API roles may insert and update (column grants): the timestamps are the database's. */
-export type PhotographerProfileWrite = Omit<TablesUpdate<'photographer_profile'>, 'created_at' | 'updated_at'>;
+export type PhotographerProfileWrite = Omit<
+  TablesUpdate<'photographer_profile'>,
+  'created_at' | 'updated_at'
+>;
 
 /**
  * cover_photo_url is kept by the database: the chosen cover's display URL, else the first
  * photo's in order. cover_photo_id is the photo chosen as cover ('Set as cover'); null: the
  * first photo in order.
  */
-export type AlbumRow = Retype<Tables<'albums'>, { visitor_downloads: VisitorDownloads; photo_layout: PhotoLayout }>;
+export type AlbumRow = Retype<
+  Tables<'albums'>,
+  { visitor_downloads: VisitorDownloads; photo_layout: PhotoLayout }
+>;
 
 /** caption: the photographer's caption, the photo's alt text (one line, ≤ 300 characters); null: the filename is. */
 export type PhotoRow = Tables<'photos'>;
 
-export type PublicGalleryRow = Retype<Tables<'public_galleries'>, { visitor_downloads: VisitorDownloads; photo_layout: PhotoLayout }>;
+export type PublicGalleryRow = Retype<
+  Tables<'public_galleries'>,
+  { visitor_downloads: VisitorDownloads; photo_layout: PhotoLayout }
+>;
 
 export type PublicGalleryPhotoRow = Tables<'public_gallery_photos'>;
 
@@ -113,28 +129,53 @@ export type GalleryLinkRow = Retype<Tables<'gallery_links'>, { download_size: Li
 export type GalleryLinkInsert = Retype<
   Pick<
     TablesInsert<'gallery_links'>,
-    'id' | 'album_id' | 'access_token' | 'passcode' | 'is_active' | 'allow_downloads' | 'allow_favourites' | 'download_size' | 'expires_at'
+    | 'id'
+    | 'album_id'
+    | 'access_token'
+    | 'passcode'
+    | 'is_active'
+    | 'allow_downloads'
+    | 'allow_favourites'
+    | 'download_size'
+    | 'expires_at'
   >,
   { download_size?: LinkDownloadSize }
 >;
 /** The columns the API roles may update (column grants). */
 export type GalleryLinkUpdate = Retype<
-  Pick<TablesUpdate<'gallery_links'>, 'passcode' | 'is_active' | 'allow_downloads' | 'allow_favourites' | 'download_size' | 'expires_at'>,
+  Pick<
+    TablesUpdate<'gallery_links'>,
+    | 'passcode'
+    | 'is_active'
+    | 'allow_downloads'
+    | 'allow_favourites'
+    | 'download_size'
+    | 'expires_at'
+  >,
   { download_size?: LinkDownloadSize }
 >;
 
-export type PageContentRow = Retype<Tables<'page_content'>, { page_name: 'home'; section_name: SectionName }>;
+export type PageContentRow = Retype<
+  Tables<'page_content'>,
+  { page_name: 'home'; section_name: SectionName }
+>;
 /** The columns the API roles may insert (column grants): not the timestamps. */
 export type PageContentInsert = Retype<
   Omit<TablesInsert<'page_content'>, 'created_at' | 'updated_at'>,
   { page_name?: 'home'; section_name: SectionName }
 >;
 /** The columns the API roles may update (column grants): a section keeps its id, page and name. */
-export type PageContentUpdate = Omit<TablesUpdate<'page_content'>, 'id' | 'page_name' | 'section_name' | 'created_at' | 'updated_at'>;
+export type PageContentUpdate = Omit<
+  TablesUpdate<'page_content'>,
+  'id' | 'page_name' | 'section_name' | 'created_at' | 'updated_at'
+>;
 
 export type ServicePackageRow = Retype<Tables<'service_packages'>, { icon_name: ServiceIcon }>;
 /** The columns the API roles may insert (column grants): not the timestamps. */
-export type ServicePackageInsert = Retype<Omit<TablesInsert<'service_packages'>, 'created_at' | 'updated_at'>, { icon_name?: ServiceIcon }>;
+export type ServicePackageInsert = Retype<
+  Omit<TablesInsert<'service_packages'>, 'created_at' | 'updated_at'>,
+  { icon_name?: ServiceIcon }
+>;
 /** The columns the API roles may update (column grants). */
 export type ServicePackageUpdate = Retype<
   Omit<TablesUpdate<'service_packages'>, 'id' | 'created_at' | 'updated_at'>,
@@ -145,12 +186,21 @@ export type TestimonialRow = Tables<'testimonials'>;
 /** The columns the API roles may insert (column grants): not the timestamps. */
 export type TestimonialInsert = Omit<TablesInsert<'testimonials'>, 'created_at' | 'updated_at'>;
 /** The columns the API roles may update (column grants). */
-export type TestimonialUpdate = Omit<TablesUpdate<'testimonials'>, 'id' | 'created_at' | 'updated_at'>;
+export type TestimonialUpdate = Omit<
+  TablesUpdate<'testimonials'>,
+  'id' | 'created_at' | 'updated_at'
+>;
 
-export type SiteSettingRow = Retype<Tables<'site_settings'>, { setting_key: SiteSettingKey | LinkDefaultKey }>;
+export type SiteSettingRow = Retype<
+  Tables<'site_settings'>,
+  { setting_key: SiteSettingKey | LinkDefaultKey }
+>;
 
 /** The columns the API roles may read (column grants): never the password hash. */
-export type AdminCredentialRow = Pick<Tables<'admin_credentials'>, 'id' | 'username' | 'created_at'>;
+export type AdminCredentialRow = Pick<
+  Tables<'admin_credentials'>,
+  'id' | 'username' | 'created_at'
+>;
 
 // ---------------------------------------------------------------------------------------------
 // RPC results
@@ -169,7 +219,10 @@ export type AdminAlbumDetail = Retype<
 /** rpc admin_list_albums_simple. */
 export type AdminAlbumSimple = GeneratedRow<'admin_list_albums_simple'>;
 /** rpc admin_list_photos: a photo's columns (not its position) and its album's name. */
-export type AdminPhoto = OrNull<GeneratedRow<'admin_list_photos'>, 'thumb_url' | 'preview_url' | 'width' | 'height' | 'caption'>;
+export type AdminPhoto = OrNull<
+  GeneratedRow<'admin_list_photos'>,
+  'thumb_url' | 'preview_url' | 'width' | 'height' | 'caption'
+>;
 /** rpc admin_list_public_galleries. */
 export type AdminPublicGallery = Retype<
   OrNull<GeneratedRow<'admin_list_public_galleries'>, 'description' | 'cover_photo_url'>,
@@ -181,7 +234,10 @@ export type AdminPublicGallery = Retype<
  * the last of them, and downloads (one photo or all).
  */
 export type AdminGalleryLink = Retype<
-  OrNull<GeneratedRow<'admin_list_gallery_links'>, 'album_description' | 'passcode' | 'expires_at' | 'last_opened_at'>,
+  OrNull<
+    GeneratedRow<'admin_list_gallery_links'>,
+    'album_description' | 'passcode' | 'expires_at' | 'last_opened_at'
+  >,
   { download_size: LinkDownloadSize }
 >;
 /**
@@ -211,7 +267,10 @@ type ClientLinkFromServer = Retype<
  * rpc get_gallery_link_by_token. Links saved offline before a column existed lack it:
  * photo_layout (square), allow_favourites (off until online), download_size (original, as then).
  */
-export type ClientLink = Omit<ClientLinkFromServer, 'photo_layout' | 'allow_favourites' | 'download_size'> &
+export type ClientLink = Omit<
+  ClientLinkFromServer,
+  'photo_layout' | 'allow_favourites' | 'download_size'
+> &
   Partial<Pick<ClientLinkFromServer, 'photo_layout' | 'allow_favourites' | 'download_size'>>;
 /**
  * A photo of a client link (rpc get_album_photos_by_token): nothing of the original (file_url
@@ -241,16 +300,34 @@ type WritableTable<Name extends keyof Generated['Tables'], Row, Insert, Update> 
 };
 
 type AppTables = {
-  photographer_profile: WritableTable<'photographer_profile', PhotographerProfileRow, PhotographerProfileWrite, PhotographerProfileWrite>;
+  photographer_profile: WritableTable<
+    'photographer_profile',
+    PhotographerProfileRow,
+    PhotographerProfileWrite,
+    PhotographerProfileWrite
+  >;
   albums: ReadOnlyTable<'albums', AlbumRow>;
   photos: ReadOnlyTable<'photos', PhotoRow>;
   public_galleries: ReadOnlyTable<'public_galleries', PublicGalleryRow>;
   // gallery_visitor_original(p_entry) is a computed field, selected like a column; the generator
   // adds only those whose row parameter is unnamed (20261124000500_visitor_downloads.sql).
-  public_gallery_photos: ReadOnlyTable<'public_gallery_photos', PublicGalleryPhotoRow & { gallery_visitor_original: string | null }>;
-  gallery_links: WritableTable<'gallery_links', GalleryLinkRow, GalleryLinkInsert, GalleryLinkUpdate>;
+  public_gallery_photos: ReadOnlyTable<
+    'public_gallery_photos',
+    PublicGalleryPhotoRow & { gallery_visitor_original: string | null }
+  >;
+  gallery_links: WritableTable<
+    'gallery_links',
+    GalleryLinkRow,
+    GalleryLinkInsert,
+    GalleryLinkUpdate
+  >;
   page_content: WritableTable<'page_content', PageContentRow, PageContentInsert, PageContentUpdate>;
-  service_packages: WritableTable<'service_packages', ServicePackageRow, ServicePackageInsert, ServicePackageUpdate>;
+  service_packages: WritableTable<
+    'service_packages',
+    ServicePackageRow,
+    ServicePackageInsert,
+    ServicePackageUpdate
+  >;
   testimonials: WritableTable<'testimonials', TestimonialRow, TestimonialInsert, TestimonialUpdate>;
   site_settings: ReadOnlyTable<'site_settings', SiteSettingRow>;
   admin_credentials: ReadOnlyTable<'admin_credentials', AdminCredentialRow>;
@@ -265,7 +342,14 @@ type AppViews = {
     // originals, else null. No Insert or Update: the API roles only read the view.
     Row: Retype<
       Generated['Views']['public_album_photos']['Row'],
-      { id: Uuid; album_id: Uuid; original_filename: string; file_size: number; created_at: string; sort_order: number }
+      {
+        id: Uuid;
+        album_id: Uuid;
+        original_filename: string;
+        file_size: number;
+        created_at: string;
+        sort_order: number;
+      }
     >;
     Relationships: Generated['Views']['public_album_photos']['Relationships'];
   };
@@ -273,7 +357,10 @@ type AppViews = {
 
 type Rpc<Args, Returns> = { Args: Args; Returns: Returns };
 /** An admin RPC as generated, with the session required. */
-type AdminRpc<Name extends keyof GeneratedFunctions> = Rpc<AdminArgs<GeneratedArgs<Name>>, GeneratedFunctions[Name]['Returns']>;
+type AdminRpc<Name extends keyof GeneratedFunctions> = Rpc<
+  AdminArgs<GeneratedArgs<Name>>,
+  GeneratedFunctions[Name]['Returns']
+>;
 
 type AppFunctions = {
   // A wrong name or password gives null (no session), which the generator cannot know.
@@ -286,10 +373,16 @@ type AppFunctions = {
   delete_admin_user: AdminRpc<'delete_admin_user'>;
   // The session of this one is p_admin_username / p_token.
   admin_reset_password: Rpc<
-    Omit<GeneratedArgs<'admin_reset_password'>, 'p_admin_username' | 'p_token'> & { p_admin_username: string; p_token: string },
+    Omit<GeneratedArgs<'admin_reset_password'>, 'p_admin_username' | 'p_token'> & {
+      p_admin_username: string;
+      p_token: string;
+    },
     GeneratedFunctions['admin_reset_password']['Returns']
   >;
-  admin_get_dashboard_stats: Rpc<AdminArgs<GeneratedArgs<'admin_get_dashboard_stats'>>, DashboardStats>;
+  admin_get_dashboard_stats: Rpc<
+    AdminArgs<GeneratedArgs<'admin_get_dashboard_stats'>>,
+    DashboardStats
+  >;
   admin_list_albums: Rpc<AdminArgs<GeneratedArgs<'admin_list_albums'>>, AdminAlbum[]>;
   admin_list_albums_simple: AdminRpc<'admin_list_albums_simple'>;
   admin_get_album: Rpc<AdminArgs<GeneratedArgs<'admin_get_album'>>, AdminAlbumDetail[]>;
@@ -297,7 +390,11 @@ type AppFunctions = {
     AdminArgs<
       Retype<
         GeneratedArgs<'admin_create_album'>,
-        { p_description: string | null; p_visitor_downloads?: VisitorDownloads | null; p_photo_layout?: PhotoLayout | null }
+        {
+          p_description: string | null;
+          p_visitor_downloads?: VisitorDownloads | null;
+          p_photo_layout?: PhotoLayout | null;
+        }
       >
     >,
     GeneratedFunctions['admin_create_album']['Returns']
@@ -319,16 +416,28 @@ type AppFunctions = {
   admin_delete_album: AdminRpc<'admin_delete_album'>;
   admin_list_photos: Rpc<AdminArgs<GeneratedArgs<'admin_list_photos'>>, AdminPhoto[]>;
   admin_add_photo: Rpc<
-    AdminArgs<OrNull<GeneratedArgs<'admin_add_photo'>, 'p_width' | 'p_height' | 'p_thumb_url' | 'p_preview_url'>>,
+    AdminArgs<
+      OrNull<
+        GeneratedArgs<'admin_add_photo'>,
+        'p_width' | 'p_height' | 'p_thumb_url' | 'p_preview_url'
+      >
+    >,
     GeneratedFunctions['admin_add_photo']['Returns']
   >;
   admin_delete_photo: AdminRpc<'admin_delete_photo'>;
-  admin_list_public_galleries: Rpc<AdminArgs<GeneratedArgs<'admin_list_public_galleries'>>, AdminPublicGallery[]>;
+  admin_list_public_galleries: Rpc<
+    AdminArgs<GeneratedArgs<'admin_list_public_galleries'>>,
+    AdminPublicGallery[]
+  >;
   admin_create_public_gallery: Rpc<
     AdminArgs<
       Retype<
         GeneratedArgs<'admin_create_public_gallery'>,
-        { p_description: string | null; p_visitor_downloads?: VisitorDownloads | null; p_photo_layout?: PhotoLayout | null }
+        {
+          p_description: string | null;
+          p_visitor_downloads?: VisitorDownloads | null;
+          p_photo_layout?: PhotoLayout | null;
+        }
       >
     >,
     GeneratedFunctions['admin_create_public_gallery']['Returns']
@@ -337,7 +446,11 @@ type AppFunctions = {
     AdminArgs<
       Retype<
         GeneratedArgs<'admin_update_public_gallery'>,
-        { p_description: string | null; p_visitor_downloads?: VisitorDownloads | null; p_photo_layout?: PhotoLayout | null }
+        {
+          p_description: string | null;
+          p_visitor_downloads?: VisitorDownloads | null;
+          p_photo_layout?: PhotoLayout | null;
+        }
       >
     >,
     GeneratedFunctions['admin_update_public_gallery']['Returns']
@@ -354,16 +467,33 @@ type AppFunctions = {
   admin_set_album_photo_order: AdminRpc<'admin_set_album_photo_order'>;
   admin_add_photos_to_gallery: AdminRpc<'admin_add_photos_to_gallery'>;
   admin_delete_public_gallery: AdminRpc<'admin_delete_public_gallery'>;
-  admin_list_gallery_links: Rpc<AdminArgs<GeneratedArgs<'admin_list_gallery_links'>>, AdminGalleryLink[]>;
+  admin_list_gallery_links: Rpc<
+    AdminArgs<GeneratedArgs<'admin_list_gallery_links'>>,
+    AdminGalleryLink[]
+  >;
   // p_settings is a jsonb object of setting keys to values (null clears one).
   admin_update_site_settings: Rpc<
-    AdminArgs<Retype<GeneratedArgs<'admin_update_site_settings'>, { p_settings: Partial<Record<SiteSettingKey, string | null>> }>>,
+    AdminArgs<
+      Retype<
+        GeneratedArgs<'admin_update_site_settings'>,
+        { p_settings: Partial<Record<SiteSettingKey, string | null>> }
+      >
+    >,
     GeneratedFunctions['admin_update_site_settings']['Returns']
   >;
   admin_save_link_defaults: AdminRpc<'admin_save_link_defaults'>;
-  admin_list_link_favourites: Rpc<AdminArgs<GeneratedArgs<'admin_list_link_favourites'>>, LinkFavourite[]>;
-  admin_recent_link_activity: Rpc<AdminArgs<GeneratedArgs<'admin_recent_link_activity'>>, LinkActivity[]>;
-  get_gallery_link_by_token: Rpc<GeneratedArgs<'get_gallery_link_by_token'>, ClientLinkFromServer[]>;
+  admin_list_link_favourites: Rpc<
+    AdminArgs<GeneratedArgs<'admin_list_link_favourites'>>,
+    LinkFavourite[]
+  >;
+  admin_recent_link_activity: Rpc<
+    AdminArgs<GeneratedArgs<'admin_recent_link_activity'>>,
+    LinkActivity[]
+  >;
+  get_gallery_link_by_token: Rpc<
+    GeneratedArgs<'get_gallery_link_by_token'>,
+    ClientLinkFromServer[]
+  >;
   // Here the passcode is the point: only the device may be null.
   validate_gallery_passcode: Rpc<
     OrNull<GeneratedArgs<'validate_gallery_passcode'>, 'p_device'>,

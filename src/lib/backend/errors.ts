@@ -66,7 +66,10 @@ const CONSTRAINT_MESSAGES: Array<[RegExp, string]> = [
   [/page_content_page_section_key/, 'This page already has a section with that name'],
   [/admin_credentials_username/, 'Username already exists or creation failed'],
   [/button_link_check/, 'Button links must start with http://, https://, mailto:, tel:, / or #'],
-  [/(image_url|logo_url|cover_photo_url)_check/, 'Image links must start with http://, https:// or /'],
+  [
+    /(image_url|logo_url|cover_photo_url)_check/,
+    'Image links must start with http://, https:// or /',
+  ],
   [/passcode_check/, 'Passcode must be 1 to 8 characters'],
   [/access_token/, 'The link token is not valid'],
   [/(name|title)_check/, 'A name is required (at most 200 characters)'],
@@ -114,21 +117,32 @@ function localMessage(error: unknown, rawMessage: string): string {
  */
 export function toBackendError(error: unknown, status?: number): BackendError {
   if (error instanceof BackendError) return error;
-  const like = (typeof error === 'object' && error !== null ? error : { message: String(error) }) as ErrorLike;
-  const rawMessage = typeof like.message === 'string' && like.message !== '' ? like.message : 'Unexpected error';
+  const like = (
+    typeof error === 'object' && error !== null ? error : { message: String(error) }
+  ) as ErrorLike;
+  const rawMessage =
+    typeof like.message === 'string' && like.message !== '' ? like.message : 'Unexpected error';
   const code = typeof like.code === 'string' && like.code !== '' ? like.code : undefined;
-  if (status === 0 || isNetworkFailure(error, like)) return new BackendError(NETWORK_MESSAGE, 'network', 0, code);
-  const bodyStatus = typeof like.statusCode === 'string' ? Number.parseInt(like.statusCode, 10) : undefined;
+  if (status === 0 || isNetworkFailure(error, like))
+    return new BackendError(NETWORK_MESSAGE, 'network', 0, code);
+  const bodyStatus =
+    typeof like.statusCode === 'string' ? Number.parseInt(like.statusCode, 10) : undefined;
   // Hosted Storage answers nearly every refusal with HTTP 400 and the real code (403, 404, 409,
   // 413, 415) in the body's statusCode (docs/deploy.md 1.5): the body's code decides.
   const storageStatus =
-    typeof like.status === 'number' && like.status === 400 && bodyStatus !== undefined && bodyStatus >= 400 && bodyStatus < 500
+    typeof like.status === 'number' &&
+    like.status === 400 &&
+    bodyStatus !== undefined &&
+    bodyStatus >= 400 &&
+    bodyStatus < 500
       ? bodyStatus
       : like.status;
-  const httpStatus = status ?? (typeof storageStatus === 'number' ? storageStatus : undefined) ?? bodyStatus;
+  const httpStatus =
+    status ?? (typeof storageStatus === 'number' ? storageStatus : undefined) ?? bodyStatus;
   // No answer status and no network failure: the work failed on this device (a photo that
   // cannot be decoded, a full disk, a bug). Retrying will not help; the user decides.
-  if (httpStatus === undefined || Number.isNaN(httpStatus)) return new BackendError(localMessage(error, rawMessage), 'refused', 0, code);
+  if (httpStatus === undefined || Number.isNaN(httpStatus))
+    return new BackendError(localMessage(error, rawMessage), 'refused', 0, code);
   const detailText = `${rawMessage} ${typeof like.details === 'string' ? like.details : ''}`;
   const message = (code && messageForDatabaseCode(code, detailText)) ?? rawMessage;
   return new BackendError(message, kindFor(httpStatus, code, message), httpStatus, code);

@@ -38,6 +38,14 @@ export async function syncFavourites(
 }
 
 /** rpc admin_list_link_favourites: every pick on a link with its client's name, in the album's order. */
-export async function listLinkFavourites(backend: Backend, linkId: string): Promise<LinkFavourite[]> {
-  return unwrap(await backend.adminClient.rpc('admin_list_link_favourites', { p_link_id: linkId, ...authPair(backend) }));
+export async function listLinkFavourites(
+  backend: Backend,
+  linkId: string,
+): Promise<LinkFavourite[]> {
+  return unwrap(
+    await backend.adminClient.rpc('admin_list_link_favourites', {
+      p_link_id: linkId,
+      ...authPair(backend),
+    }),
+  );
 }

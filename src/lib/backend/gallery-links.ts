@@ -46,7 +46,11 @@ export async function createGalleryLink(backend: Backend, link: NewGalleryLink):
 }
 
 /** update gallery_links by id: passcode, allow_downloads, allow_favourites, expires_at; or is_active alone. */
-export async function updateGalleryLink(backend: Backend, id: string, changes: GalleryLinkUpdate): Promise<void> {
+export async function updateGalleryLink(
+  backend: Backend,
+  id: string,
+  changes: GalleryLinkUpdate,
+): Promise<void> {
   unwrap(await backend.adminClient.from('gallery_links').update(changes).eq('id', id));
 }
 

@@ -63,7 +63,9 @@ export async function readHomeAlbums(backend: PublicBackend): Promise<HomeAlbum[
   const rows = unwrap(
     await backend.publicClient
       .from('albums')
-      .select('id, name, description, cover_photo_url, created_at, photos:public_album_photos(count)')
+      .select(
+        'id, name, description, cover_photo_url, created_at, photos:public_album_photos(count)',
+      )
       .eq('is_public', true)
       .order('created_at', { ascending: false })
       .order('id')
@@ -102,7 +104,11 @@ export async function readHomeGalleries(backend: PublicBackend): Promise<HomeGal
   return rows.map(({ photo_count, cover, ...gallery }) => {
     const first = cover?.[0]?.photos;
     // Visitors cannot read a photo's file_url (docs/SECURITY.md, class 6): a cover is a rendition.
-    return { ...gallery, photo_count: countOf(photo_count), cover_photo: first ? photoDisplayUrl({ ...first, file_url: null }) : null };
+    return {
+      ...gallery,
+      photo_count: countOf(photo_count),
+      cover_photo: first ? photoDisplayUrl({ ...first, file_url: null }) : null,
+    };
   });
 }
 

@@ -11,10 +11,20 @@ import type { PublicBackend } from './public-client';
  * not sent without a network (an event from offline is dropped: it is a count, not the
  * client's work). docs/SECURITY.md, "Link activity".
  */
-export function recordLinkEvent(backend: PublicBackend, accessToken: string, kind: ClientLinkEvent, passcode: string | null): void {
+export function recordLinkEvent(
+  backend: PublicBackend,
+  accessToken: string,
+  kind: ClientLinkEvent,
+  passcode: string | null,
+): void {
   if (typeof navigator !== 'undefined' && !navigator.onLine) return;
   void backend.publicClient
-    .rpc('record_link_event', { p_access_token: accessToken, p_kind: kind, p_passcode: passcode, p_device: deviceId() })
+    .rpc('record_link_event', {
+      p_access_token: accessToken,
+      p_kind: kind,
+      p_passcode: passcode,
+      p_device: deviceId(),
+    })
     .then(
       ({ error }) => {
         if (error) console.warn('Link activity not recorded', error.message);
@@ -24,6 +34,14 @@ export function recordLinkEvent(backend: PublicBackend, accessToken: string, kin
 }
 
 /** rpc admin_recent_link_activity: the latest events of every client link, newest first. */
-export async function listRecentLinkActivity(backend: Backend, limit = 10): Promise<LinkActivity[]> {
-  return unwrap(await backend.adminClient.rpc('admin_recent_link_activity', { p_limit: limit, ...authPair(backend) }));
+export async function listRecentLinkActivity(
+  backend: Backend,
+  limit = 10,
+): Promise<LinkActivity[]> {
+  return unwrap(
+    await backend.adminClient.rpc('admin_recent_link_activity', {
+      p_limit: limit,
+      ...authPair(backend),
+    }),
+  );
 }

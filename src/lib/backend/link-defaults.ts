@@ -22,10 +22,16 @@ export const INITIAL_LINK_DEFAULTS: LinkDefaults = {
   expiryDays: DEFAULT_EXPIRY_DAYS,
 };
 
-const LINK_DEFAULT_KEYS: LinkDefaultKey[] = ['link_require_passcode', 'link_allow_downloads', 'link_expiry_days'];
+const LINK_DEFAULT_KEYS: LinkDefaultKey[] = [
+  'link_require_passcode',
+  'link_allow_downloads',
+  'link_expiry_days',
+];
 
 /** The stored rows as defaults; a missing or unreadable row keeps its initial value. */
-export function linkDefaultsFromRows(rows: ReadonlyArray<{ setting_key: string; setting_value: string | null }>): LinkDefaults {
+export function linkDefaultsFromRows(
+  rows: ReadonlyArray<{ setting_key: string; setting_value: string | null }>,
+): LinkDefaults {
   const value = new Map(rows.map((row) => [row.setting_key, row.setting_value]));
   const flag = (key: LinkDefaultKey, fallback: boolean) =>
     value.get(key) === 'true' ? true : value.get(key) === 'false' ? false : fallback;
@@ -33,14 +39,20 @@ export function linkDefaultsFromRows(rows: ReadonlyArray<{ setting_key: string; 
   return {
     requirePasscode: flag('link_require_passcode', INITIAL_LINK_DEFAULTS.requirePasscode),
     allowDownloads: flag('link_allow_downloads', INITIAL_LINK_DEFAULTS.allowDownloads),
-    expiryDays: Number.isInteger(days) && days >= MIN_EXPIRY_DAYS && days <= MAX_EXPIRY_DAYS ? days : INITIAL_LINK_DEFAULTS.expiryDays,
+    expiryDays:
+      Number.isInteger(days) && days >= MIN_EXPIRY_DAYS && days <= MAX_EXPIRY_DAYS
+        ? days
+        : INITIAL_LINK_DEFAULTS.expiryDays,
   };
 }
 
 /** select site_settings' link rows, which row-level security shows to admins only. */
 export async function readLinkDefaults(backend: Backend): Promise<LinkDefaults> {
   const rows = unwrap(
-    await backend.adminClient.from('site_settings').select('setting_key, setting_value').in('setting_key', LINK_DEFAULT_KEYS),
+    await backend.adminClient
+      .from('site_settings')
+      .select('setting_key, setting_value')
+      .in('setting_key', LINK_DEFAULT_KEYS),
   );
   return linkDefaultsFromRows(rows);
 }

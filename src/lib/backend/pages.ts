@@ -22,7 +22,10 @@ interface PageResult<T> {
 type ReadPage<T> = (from: number, to: number) => PromiseLike<PageResult<T>>;
 
 /** Yields a list page by page, as each arrives: the first of `firstRows`, then PAGE_ROWS at a time. */
-export async function* streamPages<T>(readPage: ReadPage<T>, firstRows = FIRST_PAGE_ROWS): AsyncGenerator<T[]> {
+export async function* streamPages<T>(
+  readPage: ReadPage<T>,
+  firstRows = FIRST_PAGE_ROWS,
+): AsyncGenerator<T[]> {
   for (let from = 0, size = firstRows; ; from += size, size = PAGE_ROWS) {
     const page = unwrap(await readPage(from, from + size - 1));
     yield page;

@@ -43,7 +43,9 @@ function nameAfter(url: string, prefix: string): string | null {
 export const photosObjectName = (url: string): string | null => nameAfter(url, PUBLIC_PHOTOS_PATH);
 
 /** The object a stored original URL names, in whichever bucket it is; null for anything else. */
-export function originalObject(fileUrl: string | null | undefined): { bucket: PhotoBucket; name: string } | null {
+export function originalObject(
+  fileUrl: string | null | undefined,
+): { bucket: PhotoBucket; name: string } | null {
   if (!fileUrl) return null;
   const original = nameAfter(fileUrl, ORIGINALS_PATH);
   if (original) return { bucket: ORIGINALS_BUCKET, name: original };
@@ -56,6 +58,14 @@ export function originalObject(fileUrl: string | null | undefined): { bucket: Ph
  * object (rows not yet moved). Never a private original, which no <img> can load. As the
  * database's private.photo_display_url.
  */
-export function photoDisplayUrl(photo: { thumb_url: string | null; preview_url?: string | null; file_url: string | null }): string | null {
-  return photo.thumb_url ?? photo.preview_url ?? (originalObject(photo.file_url)?.bucket === PHOTOS_BUCKET ? photo.file_url : null);
+export function photoDisplayUrl(photo: {
+  thumb_url: string | null;
+  preview_url?: string | null;
+  file_url: string | null;
+}): string | null {
+  return (
+    photo.thumb_url ??
+    photo.preview_url ??
+    (originalObject(photo.file_url)?.bucket === PHOTOS_BUCKET ? photo.file_url : null)
+  );
 }

@@ -5,7 +5,12 @@ import { NO_ROWS, toBackendError } from './errors';
 
 /** read photographer_profile (the single row); null when there is none yet (PGRST116 tolerated). */
 export async function readProfile(backend: PublicBackend): Promise<PhotographerProfileRow | null> {
-  const { data, error, status } = await backend.publicClient.from('photographer_profile').select('*').limit(1).single().retry(false);
+  const { data, error, status } = await backend.publicClient
+    .from('photographer_profile')
+    .select('*')
+    .limit(1)
+    .single()
+    .retry(false);
   if (error) {
     if (error.code === NO_ROWS) return null;
     throw toBackendError(error, status);
@@ -14,7 +19,10 @@ export async function readProfile(backend: PublicBackend): Promise<PhotographerP
 }
 
 /** Updates the profile row, or inserts it when the site has none yet. */
-export async function saveProfile(backend: Backend, fields: PhotographerProfileWrite): Promise<void> {
+export async function saveProfile(
+  backend: Backend,
+  fields: PhotographerProfileWrite,
+): Promise<void> {
   const {
     data: existing,
     error: readError,

@@ -15,14 +15,20 @@ export interface PublicBackend {
   publicClient: PublicClient;
 }
 
-export function createPublicBackend(config: RuntimeConfig, fetchImpl?: typeof fetch): PublicBackend {
+export function createPublicBackend(
+  config: RuntimeConfig,
+  fetchImpl?: typeof fetch,
+): PublicBackend {
   const key = config.supabaseAnonKey;
   return {
     config,
-    publicClient: new PostgrestClient<Database>(`${config.supabaseUrl.replace(/\/$/, '')}/rest/v1`, {
-      // The headers supabase-js sends for the anon role.
-      headers: { apikey: key, Authorization: `Bearer ${key}` },
-      fetch: fetchImpl ?? ((input, init) => globalThis.fetch(input, init)),
-    }),
+    publicClient: new PostgrestClient<Database>(
+      `${config.supabaseUrl.replace(/\/$/, '')}/rest/v1`,
+      {
+        // The headers supabase-js sends for the anon role.
+        headers: { apikey: key, Authorization: `Bearer ${key}` },
+        fetch: fetchImpl ?? ((input, init) => globalThis.fetch(input, init)),
+      },
+    ),
   };
 }

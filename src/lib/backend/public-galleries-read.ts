@@ -10,11 +10,20 @@ import { streamPages } from './pages';
  */
 export type VisitorPhoto = Pick<
   PhotoRow,
-  'id' | 'album_id' | 'thumb_url' | 'preview_url' | 'original_filename' | 'file_size' | 'width' | 'height' | 'caption'
+  | 'id'
+  | 'album_id'
+  | 'thumb_url'
+  | 'preview_url'
+  | 'original_filename'
+  | 'file_size'
+  | 'width'
+  | 'height'
+  | 'caption'
 > & {
   file_url: string | null;
 };
-const PHOTO_COLUMNS = 'id, album_id, thumb_url, preview_url, original_filename, file_size, width, height, caption';
+const PHOTO_COLUMNS =
+  'id, album_id, thumb_url, preview_url, original_filename, file_size, width, height, caption';
 
 // Reads here say .retry(false): React Query decides about retries (src/app/query-client.ts);
 // supabase-js' own retries on top would make an offline visitor wait many seconds.
@@ -36,10 +45,16 @@ function singleOrNull<T>({ data, error, status }: SingleResult<T>): T | null {
   throw toBackendError(error, status);
 }
 
-export type VisitorGallery = Pick<PublicGalleryRow, 'id' | 'title' | 'description' | 'visitor_downloads' | 'photo_layout' | 'created_at'>;
+export type VisitorGallery = Pick<
+  PublicGalleryRow,
+  'id' | 'title' | 'description' | 'visitor_downloads' | 'photo_layout' | 'created_at'
+>;
 
 /** read public_galleries by id, active only (reading B); null when missing or inactive. */
-export async function readPublicGallery(backend: PublicBackend, galleryId: string): Promise<VisitorGallery | null> {
+export async function readPublicGallery(
+  backend: PublicBackend,
+  galleryId: string,
+): Promise<VisitorGallery | null> {
   if (!UUID.test(galleryId)) return null;
   return singleOrNull(
     await backend.publicClient
@@ -53,7 +68,10 @@ export async function readPublicGallery(backend: PublicBackend, galleryId: strin
 }
 
 /** read public_gallery_photos with their photos, by sort_order (reading B), a page at a time (first page small). */
-export async function* streamPublicGalleryPhotos(backend: PublicBackend, galleryId: string): AsyncGenerator<VisitorPhoto[]> {
+export async function* streamPublicGalleryPhotos(
+  backend: PublicBackend,
+  galleryId: string,
+): AsyncGenerator<VisitorPhoto[]> {
   if (!UUID.test(galleryId)) return;
   const pages = streamPages((from, to) =>
     backend.publicClient
@@ -66,13 +84,20 @@ export async function* streamPublicGalleryPhotos(backend: PublicBackend, gallery
       .range(from, to)
       .retry(false),
   );
-  for await (const rows of pages) yield rows.flatMap((row) => (row.photos ? [{ ...row.photos, file_url: row.file_url }] : []));
+  for await (const rows of pages)
+    yield rows.flatMap((row) => (row.photos ? [{ ...row.photos, file_url: row.file_url }] : []));
 }
 
-export type VisitorAlbum = Pick<AlbumRow, 'id' | 'name' | 'description' | 'is_public' | 'visitor_downloads' | 'photo_layout'>;
+export type VisitorAlbum = Pick<
+  AlbumRow,
+  'id' | 'name' | 'description' | 'is_public' | 'visitor_downloads' | 'photo_layout'
+>;
 
 /** read albums by id where is_public (reading A); null when missing or private. */
-export async function readPublicAlbum(backend: PublicBackend, albumId: string): Promise<VisitorAlbum | null> {
+export async function readPublicAlbum(
+  backend: PublicBackend,
+  albumId: string,
+): Promise<VisitorAlbum | null> {
   if (!UUID.test(albumId)) return null;
   return singleOrNull(
     await backend.publicClient
@@ -86,7 +111,10 @@ export async function readPublicAlbum(backend: PublicBackend, albumId: string): 
 }
 
 /** read public_album_photos (photos of a public album) in the album's order (reading A), a page at a time (first page small). */
-export async function* streamPublicAlbumPhotos(backend: PublicBackend, albumId: string): AsyncGenerator<VisitorPhoto[]> {
+export async function* streamPublicAlbumPhotos(
+  backend: PublicBackend,
+  albumId: string,
+): AsyncGenerator<VisitorPhoto[]> {
   if (!UUID.test(albumId)) return;
   yield* streamPages((from, to) =>
     backend.publicClient

@@ -20,7 +20,11 @@ export async function listPublicGalleries(backend: Backend): Promise<AdminPublic
 }
 
 /** rpc admin_create_public_gallery with a browser-made id. */
-export async function createPublicGallery(backend: Backend, id: string, input: PublicGalleryInput): Promise<string> {
+export async function createPublicGallery(
+  backend: Backend,
+  id: string,
+  input: PublicGalleryInput,
+): Promise<string> {
   return unwrap(
     await backend.adminClient.rpc('admin_create_public_gallery', {
       ...authPair(backend),
@@ -35,7 +39,11 @@ export async function createPublicGallery(backend: Backend, id: string, input: P
 }
 
 /** rpc admin_update_public_gallery. */
-export async function updatePublicGallery(backend: Backend, galleryId: string, input: PublicGalleryInput): Promise<void> {
+export async function updatePublicGallery(
+  backend: Backend,
+  galleryId: string,
+  input: PublicGalleryInput,
+): Promise<void> {
   unwrap(
     await backend.adminClient.rpc('admin_update_public_gallery', {
       ...authPair(backend),
@@ -50,7 +58,11 @@ export async function updatePublicGallery(backend: Backend, galleryId: string, i
 }
 
 /** rpc admin_add_photos_to_gallery: the gallery shows exactly these photos, in this order. */
-export async function setGalleryPhotos(backend: Backend, galleryId: string, photoIds: string[]): Promise<void> {
+export async function setGalleryPhotos(
+  backend: Backend,
+  galleryId: string,
+  photoIds: string[],
+): Promise<void> {
   unwrap(
     await backend.adminClient.rpc('admin_add_photos_to_gallery', {
       ...authPair(backend),
@@ -62,23 +74,39 @@ export async function setGalleryPhotos(backend: Backend, galleryId: string, phot
 
 /** rpc admin_delete_public_gallery. */
 export async function deletePublicGallery(backend: Backend, galleryId: string): Promise<void> {
-  unwrap(await backend.adminClient.rpc('admin_delete_public_gallery', { ...authPair(backend), p_gallery_id: galleryId }));
+  unwrap(
+    await backend.adminClient.rpc('admin_delete_public_gallery', {
+      ...authPair(backend),
+      p_gallery_id: galleryId,
+    }),
+  );
 }
 
 /**
  * Adds photos at the end of a gallery (those it already shows keep their place): reads its list,
  * then sets it with the new ones after it. Safe to replay: a second call adds nothing.
  */
-export async function addPhotosToGallery(backend: Backend, galleryId: string, photoIds: string[]): Promise<void> {
+export async function addPhotosToGallery(
+  backend: Backend,
+  galleryId: string,
+  photoIds: string[],
+): Promise<void> {
   const current = await listGalleryPhotoIds(backend, galleryId);
   const shown = new Set(current);
-  await setGalleryPhotos(backend, galleryId, [...current, ...photoIds.filter((id) => !shown.has(id))]);
+  await setGalleryPhotos(backend, galleryId, [
+    ...current,
+    ...photoIds.filter((id) => !shown.has(id)),
+  ]);
 }
 
 /** read public_gallery_photos.photo_id for a gallery, in order (to preselect photos on edit). */
 export async function listGalleryPhotoIds(backend: Backend, galleryId: string): Promise<string[]> {
   const rows = unwrap(
-    await backend.adminClient.from('public_gallery_photos').select('photo_id').eq('public_gallery_id', galleryId).order('sort_order'),
+    await backend.adminClient
+      .from('public_gallery_photos')
+      .select('photo_id')
+      .eq('public_gallery_id', galleryId)
+      .order('sort_order'),
   );
   return rows.map((row) => row.photo_id);
 }

@@ -41,7 +41,8 @@ function failureOf(error: unknown): BackendError {
   if (error instanceof BackendError) return error;
   if (error instanceof DetailedError) {
     const response = error.originalResponse;
-    if (!response || response.getStatus() === 0) return toBackendError(new NetworkFailure({ cause: error }));
+    if (!response || response.getStatus() === 0)
+      return toBackendError(new NetworkFailure({ cause: error }));
     const text = response.getBody()?.trim();
     let message = text || `Upload failed (${response.getStatus()})`;
     try {
@@ -58,7 +59,9 @@ function failureOf(error: unknown): BackendError {
 
 /** An upload token for one original (row-level security decides, with this admin's session). */
 async function uploadToken(backend: Backend, name: string): Promise<string> {
-  const { data, error } = await backend.adminClient.storage.from(ORIGINALS_BUCKET).createSignedUploadUrl(name, { upsert: true });
+  const { data, error } = await backend.adminClient.storage
+    .from(ORIGINALS_BUCKET)
+    .createSignedUploadUrl(name, { upsert: true });
   if (error) throw toBackendError(error);
   return data.token;
 }
@@ -96,7 +99,12 @@ export async function uploadOriginalResumable(
       uploadUrl: options.uploadUrl ?? null,
       headers: { 'x-signature': token, apikey: supabaseAnonKey },
       chunkSize: options.chunkSize ?? RESUMABLE_CHUNK_BYTES,
-      metadata: { bucketName: ORIGINALS_BUCKET, objectName: name, contentType, cacheControl: '31536000' },
+      metadata: {
+        bucketName: ORIGINALS_BUCKET,
+        objectName: name,
+        contentType,
+        cacheControl: '31536000',
+      },
       // Lost connections and server errors go back to the outbox (its back-off, its offline
       // pause), whose retry resumes. Retried here at once: answers that only say the upload
       // moved on without this client hearing of it (gone once stored: 404/410; another offset:
@@ -109,7 +117,9 @@ export async function uploadOriginalResumable(
       removeFingerprintOnSuccess: false,
       onUploadUrlAvailable: () => {
         if (!upload.url) return;
-        Promise.resolve(options.onUploadUrl?.(upload.url)).catch((error: unknown) => console.warn('Upload URL not kept', error));
+        Promise.resolve(options.onUploadUrl?.(upload.url)).catch((error: unknown) =>
+          console.warn('Upload URL not kept', error),
+        );
       },
       onProgress: (sent, total) => {
         lastProgress = Date.now();

@@ -1,7 +1,14 @@
 import type { Backend } from './client';
 import { safeImageSrc } from '../safe-url';
 import { toBackendError } from './errors';
-import { ORIGINALS_BUCKET, originalObject, originalPath, PHOTOS_BUCKET, photosObjectName, PUBLIC_PHOTOS_PATH } from './photo-objects';
+import {
+  ORIGINALS_BUCKET,
+  originalObject,
+  originalPath,
+  PHOTOS_BUCKET,
+  photosObjectName,
+  PUBLIC_PHOTOS_PATH,
+} from './photo-objects';
 
 export { PHOTOS_BUCKET, photosObjectName } from './photo-objects';
 
@@ -9,7 +16,12 @@ export { PHOTOS_BUCKET, photosObjectName } from './photo-objects';
  * Uploads a file to bucket photos at `path`. Upsert makes a replayed upload (same path, same
  * bytes) harmless. Object names are unique, so browsers and CDNs may cache them for a year.
  */
-export async function uploadToPhotos(backend: Backend, path: string, file: Blob, contentType: string): Promise<string> {
+export async function uploadToPhotos(
+  backend: Backend,
+  path: string,
+  file: Blob,
+  contentType: string,
+): Promise<string> {
   const { error } = await backend.adminClient.storage
     .from(PHOTOS_BUCKET)
     .upload(path, file, { upsert: true, contentType, cacheControl: '31536000' });
@@ -21,7 +33,12 @@ export async function uploadToPhotos(backend: Backend, path: string, file: Blob,
  * Uploads a photo's original to the private bucket originals at `name` ({album}/{photo}.{ext});
  * upsert, as for renditions. Returns the path the photo row keeps (src/lib/backend/photo-objects.ts).
  */
-export async function uploadOriginal(backend: Backend, name: string, file: Blob, contentType: string): Promise<string> {
+export async function uploadOriginal(
+  backend: Backend,
+  name: string,
+  file: Blob,
+  contentType: string,
+): Promise<string> {
   const { error } = await backend.adminClient.storage
     .from(ORIGINALS_BUCKET)
     .upload(name, file, { upsert: true, contentType, cacheControl: '31536000' });
@@ -66,7 +83,9 @@ export async function removeAlbumFolder(backend: Backend, albumId: string): Prom
       const { data, error } = await files.list(albumId, { limit: REMOVE_BATCH, offset: 0 });
       if (error) throw toBackendError(error);
       // Entries without an id are folders; the album folder holds none.
-      const names = data.filter((entry) => entry.id !== null).map((entry) => `${albumId}/${entry.name}`);
+      const names = data
+        .filter((entry) => entry.id !== null)
+        .map((entry) => `${albumId}/${entry.name}`);
       if (names.length === 0) break;
       const { error: removeError } = await files.remove(names);
       if (removeError) throw toBackendError(removeError);
@@ -75,8 +94,14 @@ export async function removeAlbumFolder(backend: Backend, albumId: string): Prom
 }
 
 /** A URL of an original that only this admin session may open, valid for `seconds` (opening it in a new tab). */
-export async function signOriginalUrl(backend: Backend, name: string, seconds = 60): Promise<string> {
-  const { data, error } = await backend.adminClient.storage.from(ORIGINALS_BUCKET).createSignedUrl(name, seconds);
+export async function signOriginalUrl(
+  backend: Backend,
+  name: string,
+  seconds = 60,
+): Promise<string> {
+  const { data, error } = await backend.adminClient.storage
+    .from(ORIGINALS_BUCKET)
+    .createSignedUrl(name, seconds);
   if (error) throw toBackendError(error);
   return data.signedUrl;
 }
@@ -88,7 +113,10 @@ export async function signOriginalUrl(backend: Backend, name: string, seconds = 
  * (downloads read it with access headers); any other URL must pass the one URL rule
  * (src/lib/safe-url.ts), so every image the app shows, admin previews included, is checked.
  */
-export function resolveStorageUrl(backend: Pick<Backend, 'config'>, url: string | null | undefined): string | undefined {
+export function resolveStorageUrl(
+  backend: Pick<Backend, 'config'>,
+  url: string | null | undefined,
+): string | undefined {
   if (!url || originalObject(url)?.bucket === ORIGINALS_BUCKET) return undefined;
   const name = photosObjectName(url);
   if (name === null) return safeImageSrc(url);

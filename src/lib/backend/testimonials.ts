@@ -5,16 +5,33 @@ import type { PublicBackend } from './public-client';
 
 /** read testimonials (active or not) by sort_order, for the admin screen. */
 export async function listTestimonials(backend: Backend): Promise<TestimonialRow[]> {
-  return unwrap(await backend.adminClient.from('testimonials').select('*').order('sort_order').order('created_at'));
+  return unwrap(
+    await backend.adminClient
+      .from('testimonials')
+      .select('*')
+      .order('sort_order')
+      .order('created_at'),
+  );
 }
 
 /** insert into testimonials; a replay of the same id is ignored. */
-export async function createTestimonial(backend: Backend, testimonial: TestimonialInsert & { id: string }): Promise<void> {
-  unwrap(await backend.adminClient.from('testimonials').upsert(testimonial, { onConflict: 'id', ignoreDuplicates: true }));
+export async function createTestimonial(
+  backend: Backend,
+  testimonial: TestimonialInsert & { id: string },
+): Promise<void> {
+  unwrap(
+    await backend.adminClient
+      .from('testimonials')
+      .upsert(testimonial, { onConflict: 'id', ignoreDuplicates: true }),
+  );
 }
 
 /** update testimonials by id. */
-export async function updateTestimonial(backend: Backend, id: string, changes: TestimonialUpdate): Promise<void> {
+export async function updateTestimonial(
+  backend: Backend,
+  id: string,
+  changes: TestimonialUpdate,
+): Promise<void> {
   unwrap(await backend.adminClient.from('testimonials').update(changes).eq('id', id));
 }
 

@@ -30,13 +30,19 @@ export interface ZipSummary {
  */
 export function zipFiles(
   sources: readonly ZipSource[],
-  options: { concurrency?: number; onProgress?: (progress: ZipProgress) => void; signal?: AbortSignal } = {},
+  options: {
+    concurrency?: number;
+    onProgress?: (progress: ZipProgress) => void;
+    signal?: AbortSignal;
+  } = {},
 ): { stream: ReadableStream<Uint8Array>; summary: Promise<ZipSummary> } {
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const names = uniqueFileNames(sources.map((source) => source.name));
   const totalBytes = sources.reduce((sum, source) => sum + Math.max(0, source.size), 0);
   const aborter = new AbortController();
-  options.signal?.addEventListener('abort', () => aborter.abort(options.signal?.reason), { once: true });
+  options.signal?.addEventListener('abort', () => aborter.abort(options.signal?.reason), {
+    once: true,
+  });
 
   let settle!: { resolve: (summary: ZipSummary) => void; reject: (error: unknown) => void };
   const summary = new Promise<ZipSummary>((resolve, reject) => (settle = { resolve, reject }));
@@ -62,13 +68,17 @@ export function zipFiles(
       while (started < sources.length && inFlight.length < concurrency) startNext();
       for (let index = 0; index < sources.length; index += 1) {
         const blob = await inFlight.shift()!;
-        if (aborter.signal.aborted) throw aborter.signal.reason ?? new DOMException('Aborted', 'AbortError');
+        if (aborter.signal.aborted)
+          throw aborter.signal.reason ?? new DOMException('Aborted', 'AbortError');
         if (started < sources.length) startNext();
         bytesDone += Math.max(0, sources[index]!.size);
         options.onProgress?.({
           filesDone: index + 1,
           filesTotal: sources.length,
-          percent: totalBytes > 0 ? Math.round((bytesDone / totalBytes) * 100) : Math.round(((index + 1) / sources.length) * 100),
+          percent:
+            totalBytes > 0
+              ? Math.round((bytesDone / totalBytes) * 100)
+              : Math.round(((index + 1) / sources.length) * 100),
         });
         if (!blob) continue;
         added += 1;

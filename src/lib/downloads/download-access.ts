@@ -22,7 +22,11 @@ const expiryOf = (grant: string) => Number(grant.split('.')[1]) * 1000;
  * first download, shared by concurrent fetches, renewed before it runs out), sent as the
  * header x-download-grant. The server checks the link again on every read.
  */
-export function clientDownloadAccess(backend: PublicBackend, accessToken: string, passcode: string | null): OriginalAccess {
+export function clientDownloadAccess(
+  backend: PublicBackend,
+  accessToken: string,
+  passcode: string | null,
+): OriginalAccess {
   let grant: string | null = null;
   let asking: Promise<string> | null = null;
   return async () => {
@@ -47,6 +51,9 @@ export function adminDownloadAccess(backend: Backend): OriginalAccess {
   return () => {
     const credentials = backend.credentials();
     if (!credentials) return Promise.reject(new Error('Not signed in'));
-    return Promise.resolve({ 'x-admin-username': credentials.username, 'x-admin-token': credentials.token });
+    return Promise.resolve({
+      'x-admin-username': credentials.username,
+      'x-admin-token': credentials.token,
+    });
   };
 }

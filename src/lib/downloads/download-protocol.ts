@@ -6,6 +6,7 @@
 export const DOWNLOAD_PATH = '/__downloads__/';
 
 export type DownloadMessage =
-  { type: 'download-ping' } | { type: 'download-stream'; id: string; filename: string; stream: ReadableStream<Uint8Array> };
+  | { type: 'download-ping' }
+  | { type: 'download-stream'; id: string; filename: string; stream: ReadableStream<Uint8Array> };
 
 export const DOWNLOAD_PONG = 'download-pong';

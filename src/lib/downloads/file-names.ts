@@ -4,7 +4,13 @@ const UNSAFE = /[\\/:*?"<>|\u0000-\u001F\u007F]/g;
 
 /** A name safe to save on any system: forbidden characters become '_', no leading dots. */
 export function safeFileName(name: string, fallback: string): string {
-  const cleaned = name.replace(UNSAFE, '_').replace(/\s+/g, ' ').trim().replace(/^\.+/, '').slice(0, 180).trim();
+  const cleaned = name
+    .replace(UNSAFE, '_')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 180)
+    .trim();
   return cleaned === '' ? fallback : cleaned;
 }
 
@@ -22,7 +28,8 @@ export function uniqueFileNames(names: readonly string[]): string[] {
     const dot = safe.lastIndexOf('.');
     const [stem, extension] = dot > 0 ? [safe.slice(0, dot), safe.slice(dot)] : [safe, ''];
     let candidate = safe;
-    for (let copy = 2; taken.has(candidate.toLowerCase()); copy += 1) candidate = `${stem} (${copy})${extension}`;
+    for (let copy = 2; taken.has(candidate.toLowerCase()); copy += 1)
+      candidate = `${stem} (${copy})${extension}`;
     taken.add(candidate.toLowerCase());
     return candidate;
   });

@@ -34,7 +34,8 @@ export async function originalRequest(
   const object = originalObject(fileUrl);
   if (!object) throw new InvalidPhotoUrlError();
   const base = backend.config.supabaseUrl.replace(/\/$/, '');
-  if (object.bucket === 'photos') return { url: `${base}${PUBLIC_PHOTOS_PATH}${encodeName(object.name)}`, headers: {} };
+  if (object.bucket === 'photos')
+    return { url: `${base}${PUBLIC_PHOTOS_PATH}${encodeName(object.name)}`, headers: {} };
   const key = backend.config.supabaseAnonKey;
   return {
     url: `${base}${ORIGINALS_PATH}${encodeName(object.name)}`,
@@ -50,7 +51,11 @@ export async function fetchOriginal(
 ): Promise<Blob> {
   const { url, headers } = await originalRequest(backend, fileUrl, options.access);
   // Never from or into the HTTP cache: the answer depends on the access headers.
-  const response = await (options.fetch ?? fetch)(url, { headers, signal: options.signal, cache: 'no-store' });
+  const response = await (options.fetch ?? fetch)(url, {
+    headers,
+    signal: options.signal,
+    cache: 'no-store',
+  });
   if (!response.ok) throw new Error(`Photo download failed with HTTP ${response.status}`);
   return response.blob();
 }
@@ -63,13 +68,18 @@ export type DownloadSize = 'original' | 'web';
 
 /** A web-size download's file name: the original's name with the rendition's extension ('IMG_1.JPG' → 'IMG_1.webp'). */
 export function webSizeFilename(originalFilename: string, renditionUrl: string): string {
-  const extension = /\.([A-Za-z0-9]{1,5})$/.exec(new URL(renditionUrl, 'http://x').pathname)?.[1]?.toLowerCase() ?? 'webp';
+  const extension =
+    /\.([A-Za-z0-9]{1,5})$/.exec(new URL(renditionUrl, 'http://x').pathname)?.[1]?.toLowerCase() ??
+    'webp';
   const stem = originalFilename.replace(/\.[^./\\]{1,10}$/, '') || originalFilename;
   return `${stem}.${extension}`;
 }
 
 /** Fetches a web-size rendition's bytes (a public object: no headers). */
-export async function fetchWebSize(previewSrc: string, options: { fetch?: typeof fetch; signal?: AbortSignal } = {}): Promise<Blob> {
+export async function fetchWebSize(
+  previewSrc: string,
+  options: { fetch?: typeof fetch; signal?: AbortSignal } = {},
+): Promise<Blob> {
   const response = await (options.fetch ?? fetch)(previewSrc, { signal: options.signal });
   if (!response.ok) throw new Error(`Photo download failed with HTTP ${response.status}`);
   return response.blob();
@@ -80,7 +90,10 @@ export async function downloadWebSize(
   photo: { previewSrc: string; originalFilename: string },
   fetcher: typeof fetch = fetch,
 ): Promise<void> {
-  saveBlob(await fetchWebSize(photo.previewSrc, { fetch: fetcher }), webSizeFilename(photo.originalFilename, photo.previewSrc));
+  saveBlob(
+    await fetchWebSize(photo.previewSrc, { fetch: fetcher }),
+    webSizeFilename(photo.originalFilename, photo.previewSrc),
+  );
 }
 
 /** Downloads one photo's original under its original file name. */

@@ -22,13 +22,19 @@ async function streamingWorker(): Promise<ServiceWorker | null> {
  * memory stays small whatever the size. Otherwise (no worker yet, private modes) the file is
  * collected in a Blob first. Resolves once every byte has been handed over.
  */
-export async function saveStream(stream: ReadableStream<Uint8Array>, filename: string): Promise<'streamed' | 'buffered'> {
+export async function saveStream(
+  stream: ReadableStream<Uint8Array>,
+  filename: string,
+): Promise<'streamed' | 'buffered'> {
   const worker = await streamingWorker();
   if (worker) {
     const pipe = new TransformStream<Uint8Array, Uint8Array>();
     const id = crypto.randomUUID();
     try {
-      worker.postMessage({ type: 'download-stream', id, filename, stream: pipe.readable } satisfies DownloadMessage, [pipe.readable]);
+      worker.postMessage(
+        { type: 'download-stream', id, filename, stream: pipe.readable } satisfies DownloadMessage,
+        [pipe.readable],
+      );
     } catch {
       // This browser cannot transfer streams to a worker.
       return saveBuffered(stream, filename);
@@ -48,7 +54,10 @@ export async function saveStream(stream: ReadableStream<Uint8Array>, filename: s
   return saveBuffered(stream, filename);
 }
 
-async function saveBuffered(stream: ReadableStream<Uint8Array>, filename: string): Promise<'buffered'> {
+async function saveBuffered(
+  stream: ReadableStream<Uint8Array>,
+  filename: string,
+): Promise<'buffered'> {
   const bytes = await new Response(stream).blob();
   saveBlob(new Blob([bytes], { type: 'application/zip' }), filename);
   return 'buffered';

@@ -11,7 +11,8 @@ export function activateWhenIdle(
   activate: () => void,
   onWaiting: (pending: number) => void,
 ): void {
-  const pending = () => engine.getSnapshot().items.filter((item) => item.status === 'pending').length;
+  const pending = () =>
+    engine.getSnapshot().items.filter((item) => item.status === 'pending').length;
   if (pending() === 0) return activate();
   onWaiting(pending());
   const stop = engine.subscribe(() => {

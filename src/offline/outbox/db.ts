@@ -34,7 +34,8 @@ export class AdminDatabase extends Dexie {
 /** The outbox kept in IndexedDB, in queue order. */
 export function dexieOutboxStore(db: AdminDatabase): OutboxStore<OutboxItem> {
   return {
-    load: async () => (await db.outbox.orderBy('seq').toArray()).flatMap((stored) => readStoredItem(stored) ?? []),
+    load: async () =>
+      (await db.outbox.orderBy('seq').toArray()).flatMap((stored) => readStoredItem(stored) ?? []),
     add: (item, blobs) =>
       // The change and its bytes together: a tab closed in between keeps both or neither.
       db.transaction('rw', db.outbox, db.blobs, async () => {
@@ -72,7 +73,9 @@ export function sweepOrphanedBlobs(db: AdminDatabase): Promise<number> {
     const keptPhotos = new Set(payloadsOf(items, 'photo.upload').map((upload) => upload.photoId));
     const photoKeys = await db.keyValues.where('key').startsWith('photo:').primaryKeys();
     await db.keyValues.bulkDelete(
-      photoKeys.filter((key) => /^photo:[^:]+:(size|tus|sent)$/.test(key) && !keptPhotos.has(key.split(':')[1]!)),
+      photoKeys.filter(
+        (key) => /^photo:[^:]+:(size|tus|sent)$/.test(key) && !keptPhotos.has(key.split(':')[1]!),
+      ),
     );
     return orphaned.length;
   });

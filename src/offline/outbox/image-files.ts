@@ -4,7 +4,13 @@
  */
 
 /** The types bucket photos stores: raster images browsers can show (never SVG). */
-export const STORABLE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
+export const STORABLE_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+];
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',

@@ -15,14 +15,18 @@ export function useLocalThumbnails(photoIds: string[]): Record<string, string> {
   useEffect(() => {
     const ids = key === '' ? [] : key.split(',');
     let current: Record<string, string> = {};
-    const subscription = liveQuery(() => db.blobs.bulkGet(ids.map((id) => photoUploadBlobKeys(id).thumb))).subscribe({
+    const subscription = liveQuery(() =>
+      db.blobs.bulkGet(ids.map((id) => photoUploadBlobKeys(id).thumb)),
+    ).subscribe({
       next(rows) {
         const next: Record<string, string> = {};
         rows.forEach((row, index) => {
           const id = ids[index]!;
           if (row) next[id] = current[id] ?? URL.createObjectURL(row.blob);
         });
-        Object.entries(current).forEach(([id, url]) => next[id] !== url && URL.revokeObjectURL(url));
+        Object.entries(current).forEach(
+          ([id, url]) => next[id] !== url && URL.revokeObjectURL(url),
+        );
         current = next;
         setUrls(next);
       },

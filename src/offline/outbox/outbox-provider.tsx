@@ -1,8 +1,22 @@
-import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { toBackendError } from '@/lib/backend/errors';
 import { notify } from '@/ui/toast';
 import { fileBlobKey } from './image-files';
-import { changes, isChangeOf, type ChangeKind, type NewChange, type OutboxItem, type OutboxItemOf } from './registry';
+import {
+  changes,
+  isChangeOf,
+  type ChangeKind,
+  type NewChange,
+  type OutboxItem,
+  type OutboxItemOf,
+} from './registry';
 import type { Outbox } from './start-outbox';
 import type { OutboxSnapshot, StoredBlob, SubmitOutcome } from './sync-engine';
 
@@ -33,7 +47,8 @@ export function usePendingChanges<K extends ChangeKind>(...kinds: K[]): Array<Ou
   const { items } = useOutboxSnapshot();
   const key = kinds.join('|');
   return useMemo(
-    () => items.filter((item): item is OutboxItemOf<K> => isChangeOf(item, ...(key.split('|') as K[]))),
+    () =>
+      items.filter((item): item is OutboxItemOf<K> => isChangeOf(item, ...(key.split('|') as K[]))),
     // The kinds are compared by value (`key`): callers pass them inline.
     [items, key],
   );
@@ -59,9 +74,16 @@ export type ChangeResult = SubmitOutcome | 'failed';
  * form stays open to correct it (except for an ended session: that change is sent after the
  * next sign-in).
  */
-export function useSubmitChange(): (change: NewChange, messages: ChangeMessages, blobs?: StoredBlob[]) => Promise<ChangeResult> {
+export function useSubmitChange(): (
+  change: NewChange,
+  messages: ChangeMessages,
+  blobs?: StoredBlob[],
+) => Promise<ChangeResult> {
   const outbox = useOutbox();
-  return useCallback((change, messages, blobs) => submitTogether(outbox, [{ change, blobs }], messages), [outbox]);
+  return useCallback(
+    (change, messages, blobs) => submitTogether(outbox, [{ change, blobs }], messages),
+    [outbox],
+  );
 }
 
 /**
@@ -69,7 +91,10 @@ export function useSubmitChange(): (change: NewChange, messages: ChangeMessages,
  * queued at once, with one toast for them together, as useSubmitChange gives for one. The
  * refused ones are dropped from the queue as useSubmitChange drops one; 'failed' if any was.
  */
-export function useSubmitChanges(): (list: NewChange[], messages: ChangeMessages) => Promise<ChangeResult> {
+export function useSubmitChanges(): (
+  list: NewChange[],
+  messages: ChangeMessages,
+) => Promise<ChangeResult> {
   const outbox = useOutbox();
   return useCallback(
     (list, messages) =>
@@ -102,14 +127,19 @@ async function submitTogether(
   );
   const failure = outcomes.find((outcome) => typeof outcome !== 'string');
   if (failure) {
-    notify.error(messages.preferServerMessage ? failure.message || messages.failure : messages.failure);
+    notify.error(
+      messages.preferServerMessage ? failure.message || messages.failure : messages.failure,
+    );
     return 'failed';
   }
   if (outcomes.every((outcome) => outcome === 'synced')) {
     notify.success(messages.success, messages.successDescription);
     return 'synced';
   }
-  notify.info('Saved on this device', 'It will be sent to the server as soon as the connection allows.');
+  notify.info(
+    'Saved on this device',
+    'It will be sent to the server as soon as the connection allows.',
+  );
   return 'queued';
 }
 
@@ -131,7 +161,11 @@ export function useOutboxActions() {
  * Uploads a file (the logo, a hero image) to bucket photos at `path` through the outbox: the
  * bytes and the change are stored together, and the public URL is known at once.
  */
-export function useUploadFile(): (file: File, path: string, messages: ChangeMessages) => Promise<ChangeResult> {
+export function useUploadFile(): (
+  file: File,
+  path: string,
+  messages: ChangeMessages,
+) => Promise<ChangeResult> {
   const submit = useSubmitChange();
   return useCallback(
     (file, path, messages) => {

@@ -47,7 +47,10 @@ function ask(client: WakeableClient, timeoutMs: number): Promise<OutboxWokenAnsw
  * changes still wait, so the browser fires the sync again later; with no page open there is
  * nothing to do here: the outbox sends when the app next starts.
  */
-export async function wakeOutboxes(clients: readonly WakeableClient[], timeoutMs = ANSWER_TIMEOUT_MS): Promise<void> {
+export async function wakeOutboxes(
+  clients: readonly WakeableClient[],
+  timeoutMs = ANSWER_TIMEOUT_MS,
+): Promise<void> {
   if (clients.length === 0) return;
   const answers = await Promise.all(clients.map((client) => ask(client, timeoutMs)));
   const waiting = Math.min(...answers.map((answer) => answer?.waiting ?? 0));
@@ -61,15 +64,17 @@ interface SyncManagerLike {
 /** Asks the browser to fire the sync event when it is back online (where it has Background Sync). */
 export async function requestBackgroundSync(): Promise<void> {
   // TypeScript's DOM types do not have Background Sync yet.
-  const registration: (ServiceWorkerRegistration & { sync?: SyncManagerLike }) | undefined = await navigator.serviceWorker
-    ?.getRegistration()
-    .catch(() => undefined);
+  const registration: (ServiceWorkerRegistration & { sync?: SyncManagerLike }) | undefined =
+    await navigator.serviceWorker?.getRegistration().catch(() => undefined);
   const sync = registration?.sync;
   await sync?.register(OUTBOX_SYNC_TAG).catch(() => undefined);
 }
 
 /** The page side: on the worker's call, send what waits and answer how much still waits. */
-export function answerOutboxWakes(container: Pick<ServiceWorkerContainer, 'addEventListener'>, sendNow: () => Promise<number>): void {
+export function answerOutboxWakes(
+  container: Pick<ServiceWorkerContainer, 'addEventListener'>,
+  sendNow: () => Promise<number>,
+): void {
   container.addEventListener('message', (event) => {
     if (!isWakeOutboxMessage(event.data)) return;
     const port = event.ports[0];

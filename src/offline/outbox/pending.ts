@@ -33,17 +33,22 @@ interface AlbumOverlayOptions<T> {
 export function applyQueuedAlbumChanges<T extends AlbumLike>(
   server: T[],
   items: OutboxItem[],
-  { created, updated = (album, change) => ({ ...album, name: change.name }) }: AlbumOverlayOptions<T>,
+  {
+    created,
+    updated = (album, change) => ({ ...album, name: change.name }),
+  }: AlbumOverlayOptions<T>,
 ): Array<T & PendingMark> {
   const albums = new Map<string, T & PendingMark>(server.map((album) => [album.id, { ...album }]));
   const countPhotos = (albumId: string, delta: number) => {
     const album = albums.get(albumId);
-    if (album?.photo_count !== undefined) album.photo_count = Math.max(0, album.photo_count + delta);
+    if (album?.photo_count !== undefined)
+      album.photo_count = Math.max(0, album.photo_count + delta);
   };
   for (const item of items) {
     visitChange(item, {
       'album.create': (change) => {
-        if (!albums.has(change.id)) albums.set(change.id, { ...created(change, item), ...pendingMark(item) });
+        if (!albums.has(change.id))
+          albums.set(change.id, { ...created(change, item), ...pendingMark(item) });
       },
       'album.update': (change) => {
         const album = albums.get(change.id);

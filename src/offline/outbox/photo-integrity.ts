@@ -48,8 +48,10 @@ export function checkImageBytes(bytes: Uint8Array, type: string): ImageBytesChec
 }
 
 const u16 = (b: Uint8Array, at: number) => (b[at]! << 8) | b[at + 1]!;
-const u32 = (b: Uint8Array, at: number) => b[at]! * 0x1000000 + ((b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!);
-const u32le = (b: Uint8Array, at: number) => b[at]! + ((b[at + 1]! << 8) | (b[at + 2]! << 16)) + b[at + 3]! * 0x1000000;
+const u32 = (b: Uint8Array, at: number) =>
+  b[at]! * 0x1000000 + ((b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!);
+const u32le = (b: Uint8Array, at: number) =>
+  b[at]! + ((b[at + 1]! << 8) | (b[at + 2]! << 16)) + b[at + 3]! * 0x1000000;
 const ascii = (b: Uint8Array, at: number, text: string) => {
   for (let i = 0; i < text.length; i++) if (b[at + i] !== text.charCodeAt(i)) return false;
   return true;
@@ -168,7 +170,10 @@ function checkWebp(b: Uint8Array): ImageBytesCheck {
 function boxAt(b: Uint8Array, at: number): { size: number; header: number } | null {
   if (at + 8 > b.length) return null;
   const size = u32(b, at);
-  if (size === 1) return at + 16 > b.length ? null : { size: u32(b, at + 8) * 0x100000000 + u32(b, at + 12), header: 16 };
+  if (size === 1)
+    return at + 16 > b.length
+      ? null
+      : { size: u32(b, at + 8) * 0x100000000 + u32(b, at + 12), header: 16 };
   return { size: size === 0 ? b.length - at : size, header: 8 };
 }
 
@@ -242,7 +247,8 @@ function avifExtentsFit(b: Uint8Array, start: number, end: number): boolean {
         uint(indexSize);
         const offset = uint(offsetSize);
         const length = uint(lengthSize); // 0: to the end of the file
-        if (method === 0 && dataReference === 0 && baseOffset + offset + length > b.length) return false;
+        if (method === 0 && dataReference === 0 && baseOffset + offset + length > b.length)
+          return false;
       }
     }
     return true;
@@ -269,7 +275,10 @@ function browserReadsHeader(file: Blob): Promise<boolean> {
 type Problem = 'not-an-image' | 'truncated' | 'unopenable';
 
 /** The refusal for a photo, naming it and saying what to do. */
-function photoProblemMessage(file: { name: string; type: string }, problem: Problem): ImageCheck & { ok: false } {
+function photoProblemMessage(
+  file: { name: string; type: string },
+  problem: Problem,
+): ImageCheck & { ok: false } {
   const name = `“${file.name}”`;
   const title = 'Photo could not be read';
   switch (problem) {

@@ -38,7 +38,8 @@ export function usePhotoUploads(albumId: string): PhotoUploads {
 
   const addFiles = useCallback(
     async (picked: File[], notImages: File[] = []) => {
-      for (const file of notImages) notify.error(`${file.name} is not an image file.`, 'Invalid file type');
+      for (const file of notImages)
+        notify.error(`${file.name} is not an image file.`, 'Invalid file type');
       const images = picked.filter((file) => {
         const check = checkStorableImage(file);
         if (!check.ok) notify.error(check.message, check.title);
@@ -51,25 +52,42 @@ export function usePhotoUploads(albumId: string): PhotoUploads {
         unreadable,
         refusal: refused,
         outcomes,
-      } = await queuePhotos(images, ({ photoId, originalFilename, fileSize }) => add([{ photoId, originalFilename, fileSize }]));
+      } = await queuePhotos(images, ({ photoId, originalFilename, fileSize }) =>
+        add([{ photoId, originalFilename, fileSize }]),
+      );
       for (const photo of unreadable) notify.error(photo.message, photo.title);
       setRefusal(refused);
       if (queued.length === 0) return;
       const settled = await outcomes;
       const failed = settled.filter((outcome) => outcome.status === 'rejected').length;
-      const waiting = settled.filter((outcome) => outcome.status === 'fulfilled' && outcome.value === 'queued').length;
+      const waiting = settled.filter(
+        (outcome) => outcome.status === 'fulfilled' && outcome.value === 'queued',
+      ).length;
       if (failed > 0) notify.error('Failed to upload photos. Please try again.', 'Upload failed');
       else if (waiting > 0)
-        notify.info('Saved on this device', `${waiting} ${photosWord(waiting)} will upload as soon as the connection allows.`);
-      else notify.success('Upload complete', `${queued.length} ${photosWord(queued.length)} uploaded successfully.`);
+        notify.info(
+          'Saved on this device',
+          `${waiting} ${photosWord(waiting)} will upload as soon as the connection allows.`,
+        );
+      else
+        notify.success(
+          'Upload complete',
+          `${queued.length} ${photosWord(queued.length)} uploaded successfully.`,
+        );
     },
     [queuePhotos, add],
   );
 
   const sending = batch.entries.some((entry) => batch.stateOf(entry.photoId) === 'uploading');
   const remaining = batch.entries
-    .filter((entry) => batch.stateOf(entry.photoId) !== 'done' && batch.stateOf(entry.photoId) !== 'failed')
-    .reduce((sum, entry) => sum + entry.fileSize - (progress.files.get(entry.photoId)?.sent ?? 0), 0);
+    .filter(
+      (entry) =>
+        batch.stateOf(entry.photoId) !== 'done' && batch.stateOf(entry.photoId) !== 'failed',
+    )
+    .reduce(
+      (sum, entry) => sum + entry.fileSize - (progress.files.get(entry.photoId)?.sent ?? 0),
+      0,
+    );
   const bytesPerSecond = sending ? progress.bytesPerSecond : null;
 
   return {

@@ -1,5 +1,10 @@
 import { useCallback } from 'react';
-import { ensureRoomFor, isQuotaError, StorageShortError, uploadFootprint } from '@/lib/storage-space';
+import {
+  ensureRoomFor,
+  isQuotaError,
+  StorageShortError,
+  uploadFootprint,
+} from '@/lib/storage-space';
 import { megabytes } from '@/ui/format';
 import { prepareInBackground } from './rendition-pool';
 import { checkPhotoReadable } from './photo-integrity';
@@ -46,11 +51,17 @@ export async function queuePhotos(
   const unreadable: QueuedPhotos['unreadable'] = [];
   const queued: PhotoUploadPayload[] = [];
   const outcomes: Array<Promise<SubmitOutcome>> = [];
-  const result = (refusal: string | null): QueuedPhotos => ({ queued, unreadable, refusal, outcomes: Promise.allSettled(outcomes) });
+  const result = (refusal: string | null): QueuedPhotos => ({
+    queued,
+    unreadable,
+    refusal,
+    outcomes: Promise.allSettled(outcomes),
+  });
   try {
     await ensureRoomFor(uploadFootprint(picked));
   } catch (error) {
-    if (error instanceof StorageShortError) return result(storageShortMessage(picked.length, error));
+    if (error instanceof StorageShortError)
+      return result(storageShortMessage(picked.length, error));
     throw error;
   }
   for (const [index, file] of picked.entries()) {
@@ -68,7 +79,9 @@ export async function queuePhotos(
     } catch (error) {
       if (!isQuotaError(error)) throw error;
       const left = picked.slice(index);
-      return result(storageShortMessage(left.length, new StorageShortError(uploadFootprint(left), 0)));
+      return result(
+        storageShortMessage(left.length, new StorageShortError(uploadFootprint(left), 0)),
+      );
     }
     onQueued(payload);
     prepareInBackground(outbox.db, [payload]);
@@ -77,10 +90,13 @@ export async function queuePhotos(
 }
 
 /** queuePhotos for one collection, for the Add Photos dialog. */
-export function useQueuePhotos(albumId: string): (files: File[], onQueued?: (photo: PhotoUploadPayload) => void) => Promise<QueuedPhotos> {
+export function useQueuePhotos(
+  albumId: string,
+): (files: File[], onQueued?: (photo: PhotoUploadPayload) => void) => Promise<QueuedPhotos> {
   const outbox = useOutbox();
   return useCallback(
-    (files: File[], onQueued?: (photo: PhotoUploadPayload) => void) => queuePhotos(outbox, albumId, files, onQueued),
+    (files: File[], onQueued?: (photo: PhotoUploadPayload) => void) =>
+      queuePhotos(outbox, albumId, files, onQueued),
     [outbox, albumId],
   );
 }

@@ -20,9 +20,18 @@ import type {
   TestimonialInsert,
   TestimonialUpdate,
 } from '@/lib/backend/database.types';
-import { createGalleryLink, deleteGalleryLink, updateGalleryLink, type NewGalleryLink } from '@/lib/backend/gallery-links';
+import {
+  createGalleryLink,
+  deleteGalleryLink,
+  updateGalleryLink,
+  type NewGalleryLink,
+} from '@/lib/backend/gallery-links';
 import { saveLinkDefaults, type LinkDefaults } from '@/lib/backend/link-defaults';
-import { createPageSection, deletePageSection, updatePageSection } from '@/lib/backend/page-content';
+import {
+  createPageSection,
+  deletePageSection,
+  updatePageSection,
+} from '@/lib/backend/page-content';
 import { photoObjectNames } from '@/lib/backend/photo-objects';
 import { saveProfile } from '@/lib/backend/profile';
 import {
@@ -33,14 +42,28 @@ import {
   updatePublicGallery,
   type PublicGalleryInput,
 } from '@/lib/backend/public-galleries';
-import { createServicePackage, deleteServicePackage, updateServicePackage } from '@/lib/backend/service-packages';
+import {
+  createServicePackage,
+  deleteServicePackage,
+  updateServicePackage,
+} from '@/lib/backend/service-packages';
 import { saveSiteSettings, type SiteSettings } from '@/lib/backend/site-settings';
 import { uploadToPhotos } from '@/lib/backend/storage';
-import { createTestimonial, deleteTestimonial, updateTestimonial } from '@/lib/backend/testimonials';
+import {
+  createTestimonial,
+  deleteTestimonial,
+  updateTestimonial,
+} from '@/lib/backend/testimonials';
 import type { AdminData } from '@/lib/admin-data';
 import type { AdminDatabase } from './db';
 import type { ChangeRequest, QueuedChange } from './sync-engine';
-import { extensionOf, forgetUpload, photoUploadBlobKeys, sendPhotoUpload, type PhotoUploadPayload } from './upload-pipeline';
+import {
+  extensionOf,
+  forgetUpload,
+  photoUploadBlobKeys,
+  sendPhotoUpload,
+  type PhotoUploadPayload,
+} from './upload-pipeline';
 
 /**
  * Every kind of admin change, declared once (docs/offline.md): its payload, how a screen's
@@ -147,13 +170,21 @@ const ALBUM_DATA = ['albums', 'album', 'gallery-links', 'public-galleries', 'das
 export const registry = {
   'album.create': define({
     version: 1,
-    build: (album: AlbumChange) => ({ entity: `album:${album.id}`, payload: album, label: `Create collection ${quoted(album.name)}` }),
+    build: (album: AlbumChange) => ({
+      entity: `album:${album.id}`,
+      payload: album,
+      label: `Create collection ${quoted(album.name)}`,
+    }),
     send: async (album, { backend }) => void (await createAlbum(backend, album.id, album)),
     affects: ALBUM_DATA,
   }),
   'album.update': define({
     version: 1,
-    build: (album: AlbumChange) => ({ entity: `album:${album.id}`, payload: album, label: `Update collection ${quoted(album.name)}` }),
+    build: (album: AlbumChange) => ({
+      entity: `album:${album.id}`,
+      payload: album,
+      label: `Update collection ${quoted(album.name)}`,
+    }),
     send: (album, { backend }) => updateAlbum(backend, album.id, album),
     affects: ALBUM_DATA,
   }),
@@ -173,7 +204,11 @@ export const registry = {
       entity: `album:${cover.albumId}`,
       // A photo still uploading is chosen once it is on the server.
       dependsOn: cover.photoId ? [`photo:${cover.photoId}`] : [],
-      payload: { albumId: cover.albumId, photoId: cover.photoId, coverUrl: cover.coverUrl } satisfies AlbumCoverPayload,
+      payload: {
+        albumId: cover.albumId,
+        photoId: cover.photoId,
+        coverUrl: cover.coverUrl,
+      } satisfies AlbumCoverPayload,
       label: cover.photoName
         ? `Set ${cover.photoName} as cover of ${quoted(cover.albumName)}`
         : `Use the first photo as cover of ${quoted(cover.albumName)}`,
@@ -203,7 +238,8 @@ export const registry = {
       payload: upload,
       label: `Upload ${upload.originalFilename}`,
     }),
-    send: (upload, { backend, db }) => sendPhotoUpload(backend, db, upload, () => uploadAfter(db, upload)),
+    send: (upload, { backend, db }) =>
+      sendPhotoUpload(backend, db, upload, () => uploadAfter(db, upload)),
     blobKeys: (upload) => Object.values(photoUploadBlobKeys(upload.photoId)),
     undo: (upload, { db }) => forgetUpload(db, upload.photoId),
     affects: ALBUM_DATA,
@@ -215,8 +251,14 @@ export const registry = {
       // (dependsOn), and does not hold back the photo's later changes.
       entity: `caption:${change.photoId}`,
       dependsOn: [`photo:${change.photoId}`],
-      payload: { photoId: change.photoId, albumId: change.albumId, caption: change.caption } satisfies PhotoCaptionPayload,
-      label: change.caption ? `Caption ${change.photoName}` : `Remove the caption of ${change.photoName}`,
+      payload: {
+        photoId: change.photoId,
+        albumId: change.albumId,
+        caption: change.caption,
+      } satisfies PhotoCaptionPayload,
+      label: change.caption
+        ? `Caption ${change.photoName}`
+        : `Remove the caption of ${change.photoName}`,
     }),
     // Sets the value: a replay, or an older caption sent before a newer one, ends with the last typed.
     send: ({ photoId, caption }, { backend }) => setPhotoCaption(backend, photoId, caption),
@@ -244,7 +286,11 @@ export const registry = {
   }),
   'photos.deleteMany': define({
     version: 1,
-    build: (selection: { albumId: string; albumName: string; photos: Array<{ id: string; filename: string }> }) => ({
+    build: (selection: {
+      albumId: string;
+      albumName: string;
+      photos: Array<{ id: string; filename: string }>;
+    }) => ({
       entity: `album:${selection.albumId}`,
       // After any earlier change of these photos (an upload still waiting).
       dependsOn: selection.photos.map((photo) => `photo:${photo.id}`),
@@ -283,7 +329,8 @@ export const registry = {
       payload: { galleryId: addition.galleryId, photoIds: addition.photoIds },
       label: `Add ${addition.photoIds.length === 1 ? '1 photo' : `${addition.photoIds.length} photos`} to gallery ${quoted(addition.galleryTitle)}`,
     }),
-    send: ({ galleryId, photoIds }, { backend }) => addPhotosToGallery(backend, galleryId, photoIds),
+    send: ({ galleryId, photoIds }, { backend }) =>
+      addPhotosToGallery(backend, galleryId, photoIds),
     affects: ['public-galleries', 'dashboard'],
   }),
   'gallery.delete': define({
@@ -343,7 +390,11 @@ export const registry = {
     version: 1,
     build: (file: FileUploadPayload & { name: string }) => ({
       entity: `file:${file.path}`,
-      payload: { blobKey: file.blobKey, path: file.path, contentType: file.contentType } satisfies FileUploadPayload,
+      payload: {
+        blobKey: file.blobKey,
+        path: file.path,
+        contentType: file.contentType,
+      } satisfies FileUploadPayload,
       label: `Upload ${file.name}`,
     }),
     send: async ({ blobKey, path, contentType }, { backend, db }) => {
@@ -358,7 +409,13 @@ export const registry = {
   }),
   'profile.save': define({
     version: 1,
-    build: ({ profile, waitFor = [] }: { profile: PhotographerProfileWrite; waitFor?: string[] }) => ({
+    build: ({
+      profile,
+      waitFor = [],
+    }: {
+      profile: PhotographerProfileWrite;
+      waitFor?: string[];
+    }) => ({
       entity: 'profile',
       dependsOn: waitFor.map((path) => `file:${path}`),
       payload: profile,
@@ -370,7 +427,11 @@ export const registry = {
   'content.create': define({
     version: 1,
     // `name`: what the photographer calls the section ('Call to action'), for the sync list.
-    build: ({ waitFor, name, ...section }: PageContentInsert & WithId & WaitsFor & { name?: string }) => ({
+    build: ({
+      waitFor,
+      name,
+      ...section
+    }: PageContentInsert & WithId & WaitsFor & { name?: string }) => ({
       entity: `content:${section.id}`,
       dependsOn: afterUploads(waitFor),
       payload: section,
@@ -477,7 +538,11 @@ export const registry = {
     version: 1,
     build: (defaults: LinkDefaults) => ({
       entity: 'link-defaults',
-      payload: { requirePasscode: defaults.requirePasscode, allowDownloads: defaults.allowDownloads, expiryDays: defaults.expiryDays },
+      payload: {
+        requirePasscode: defaults.requirePasscode,
+        allowDownloads: defaults.allowDownloads,
+        expiryDays: defaults.expiryDays,
+      },
       label: 'Save default link settings',
     }),
     // Writes the same three rows however often it is sent.
@@ -489,7 +554,8 @@ export const registry = {
 type Registry = typeof registry;
 export type ChangeKind = keyof Registry;
 type DefinitionOf<K extends ChangeKind> = Registry[K];
-export type PayloadOf<K extends ChangeKind> = DefinitionOf<K> extends ChangeDefinition<never, infer Payload> ? Payload : never;
+export type PayloadOf<K extends ChangeKind> =
+  DefinitionOf<K> extends ChangeDefinition<never, infer Payload> ? Payload : never;
 export type InputOf<K extends ChangeKind> = Parameters<DefinitionOf<K>['build']>[0];
 
 /** The registry seen per kind, so a kind's definition and its payload's type go together. */
@@ -537,7 +603,9 @@ export function dataAffectedBy(item: OutboxItem): readonly AdminData[] {
 }
 
 /** What a visitor of the queue may want to do with some kinds: a handler per kind, each with its own payload type. */
-export type ChangeVisitor = { [K in ChangeKind]?: (payload: PayloadOf<K>, item: OutboxItemOf<K>) => void };
+export type ChangeVisitor = {
+  [K in ChangeKind]?: (payload: PayloadOf<K>, item: OutboxItemOf<K>) => void;
+};
 
 /** Calls the visitor's handler for the item's kind, if it has one (for overlays of queued changes on server data). */
 export function visitChange(item: OutboxItem, visitor: ChangeVisitor): void {
@@ -546,16 +614,25 @@ export function visitChange(item: OutboxItem, visitor: ChangeVisitor): void {
 }
 
 /** True for a change of one of these kinds, narrowing it. */
-export function isChangeOf<K extends ChangeKind>(item: OutboxItem, ...kinds: K[]): item is OutboxItemOf<K> {
+export function isChangeOf<K extends ChangeKind>(
+  item: OutboxItem,
+  ...kinds: K[]
+): item is OutboxItemOf<K> {
   return (kinds as readonly ChangeKind[]).includes(item.kind);
 }
 
 /** The payloads of the queued changes of kind K, in queue order. */
-export function payloadsOf<K extends ChangeKind>(items: readonly OutboxItem[], kind: K): Array<PayloadOf<K>> {
-  return items.filter((item): item is OutboxItemOf<K> => isChangeOf(item, kind)).map((item) => item.payload as PayloadOf<K>);
+export function payloadsOf<K extends ChangeKind>(
+  items: readonly OutboxItem[],
+  kind: K,
+): Array<PayloadOf<K>> {
+  return items
+    .filter((item): item is OutboxItemOf<K> => isChangeOf(item, kind))
+    .map((item) => item.payload as PayloadOf<K>);
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 
 /**
  * A queued change as stored in IndexedDB, read into the current shape: payloads of an older
@@ -564,20 +641,33 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
  * (written by a newer version of the app): the row stays where it is, for that version to send.
  */
 export function readStoredItem(stored: unknown): OutboxItem | null {
-  if (!isObject(stored) || typeof stored.kind !== 'string' || !Object.hasOwn(definitions, stored.kind)) return null;
+  if (
+    !isObject(stored) ||
+    typeof stored.kind !== 'string' ||
+    !Object.hasOwn(definitions, stored.kind)
+  )
+    return null;
   const kind = stored.kind as ChangeKind;
   const definition = erased[kind];
   const version = typeof stored.version === 'number' ? stored.version : 1;
   // A payload shape newer than this version knows: also left for the version that wrote it.
   if (version > definition.version) return null;
-  const payload = version < definition.version && definition.read ? definition.read(stored.payload, version) : stored.payload;
+  const payload =
+    version < definition.version && definition.read
+      ? definition.read(stored.payload, version)
+      : stored.payload;
   const { error: legacyError, ...rest } = stored;
   const failure =
     rest.failure ??
     (typeof legacyError === 'string'
       ? {
           // Before failures had kinds, only the sentence said an ended session.
-          kind: legacyError === 'Not authenticated' ? 'auth' : stored.status === 'failed' ? 'refused' : 'network',
+          kind:
+            legacyError === 'Not authenticated'
+              ? 'auth'
+              : stored.status === 'failed'
+                ? 'refused'
+                : 'network',
           status: 0,
           message: legacyError,
         }
@@ -590,11 +680,24 @@ export function readStoredItem(stored: unknown): OutboxItem | null {
  * is an upload to the same collection that may go now (its collection is on the server, as
  * this one's is). Its original can then be sent ahead (upload-pipeline.ts).
  */
-async function uploadAfter(db: AdminDatabase, current: PhotoUploadPayload): Promise<PhotoUploadPayload | undefined> {
-  const items = (await db.outbox.orderBy('seq').toArray()).flatMap((stored) => readStoredItem(stored) ?? []);
-  const index = items.findIndex((item) => isChangeOf(item, 'photo.upload') && item.payload.photoId === current.photoId);
+async function uploadAfter(
+  db: AdminDatabase,
+  current: PhotoUploadPayload,
+): Promise<PhotoUploadPayload | undefined> {
+  const items = (await db.outbox.orderBy('seq').toArray()).flatMap(
+    (stored) => readStoredItem(stored) ?? [],
+  );
+  const index = items.findIndex(
+    (item) => isChangeOf(item, 'photo.upload') && item.payload.photoId === current.photoId,
+  );
   const next = index === -1 ? undefined : items[index + 1];
-  if (!next || !isChangeOf(next, 'photo.upload') || next.status !== 'pending' || next.nextAttemptAt > Date.now()) return undefined;
+  if (
+    !next ||
+    !isChangeOf(next, 'photo.upload') ||
+    next.status !== 'pending' ||
+    next.nextAttemptAt > Date.now()
+  )
+    return undefined;
   return next.payload.albumId === current.albumId ? next.payload : undefined;
 }
 
@@ -608,24 +711,32 @@ export const changes = {
   uploadPhoto: (upload: InputOf<'photo.upload'>) => newChange('photo.upload', upload),
   setPhotoCaption: (change: InputOf<'photo.setCaption'>) => newChange('photo.setCaption', change),
   deletePhoto: (photo: InputOf<'photo.delete'>) => newChange('photo.delete', photo),
-  deletePhotos: (selection: InputOf<'photos.deleteMany'>) => newChange('photos.deleteMany', selection),
+  deletePhotos: (selection: InputOf<'photos.deleteMany'>) =>
+    newChange('photos.deleteMany', selection),
   saveGallery: (gallery: InputOf<'gallery.save'>) => newChange('gallery.save', gallery),
   deleteGallery: (gallery: InputOf<'gallery.delete'>) => newChange('gallery.delete', gallery),
-  addPhotosToGallery: (addition: InputOf<'gallery.addPhotos'>) => newChange('gallery.addPhotos', addition),
+  addPhotosToGallery: (addition: InputOf<'gallery.addPhotos'>) =>
+    newChange('gallery.addPhotos', addition),
   createLink: (link: InputOf<'link.create'>) => newChange('link.create', link),
   updateLink: (link: InputOf<'link.update'>) => newChange('link.update', link),
   deleteLink: (link: InputOf<'link.delete'>) => newChange('link.delete', link),
   uploadFile: (file: InputOf<'file.upload'>) => newChange('file.upload', file),
-  saveProfile: (profile: PhotographerProfileWrite, waitFor: string[] = []) => newChange('profile.save', { profile, waitFor }),
+  saveProfile: (profile: PhotographerProfileWrite, waitFor: string[] = []) =>
+    newChange('profile.save', { profile, waitFor }),
   createSection: (section: InputOf<'content.create'>) => newChange('content.create', section),
   updateSection: (section: InputOf<'content.update'>) => newChange('content.update', section),
   deleteSection: (section: InputOf<'content.delete'>) => newChange('content.delete', section),
   createService: (service: InputOf<'service.create'>) => newChange('service.create', service),
   updateService: (service: InputOf<'service.update'>) => newChange('service.update', service),
   deleteService: (service: InputOf<'service.delete'>) => newChange('service.delete', service),
-  saveSettings: (settings: SiteSettings, waitFor: string[] = []) => newChange('settings.save', { settings, waitFor }),
-  saveLinkDefaults: (defaults: InputOf<'link-defaults.save'>) => newChange('link-defaults.save', defaults),
-  createTestimonial: (testimonial: InputOf<'testimonial.create'>) => newChange('testimonial.create', testimonial),
-  updateTestimonial: (testimonial: InputOf<'testimonial.update'>) => newChange('testimonial.update', testimonial),
-  deleteTestimonial: (testimonial: InputOf<'testimonial.delete'>) => newChange('testimonial.delete', testimonial),
+  saveSettings: (settings: SiteSettings, waitFor: string[] = []) =>
+    newChange('settings.save', { settings, waitFor }),
+  saveLinkDefaults: (defaults: InputOf<'link-defaults.save'>) =>
+    newChange('link-defaults.save', defaults),
+  createTestimonial: (testimonial: InputOf<'testimonial.create'>) =>
+    newChange('testimonial.create', testimonial),
+  updateTestimonial: (testimonial: InputOf<'testimonial.update'>) =>
+    newChange('testimonial.update', testimonial),
+  deleteTestimonial: (testimonial: InputOf<'testimonial.delete'>) =>
+    newChange('testimonial.delete', testimonial),
 };

@@ -6,7 +6,10 @@ import { ensureRenditions, type PhotoUploadPayload } from './upload-pipeline';
  * (each job's decode and encode run in its own Web Worker). At most four: each holds a decoded
  * photo (about 100 MB for 24 MP) while it works.
  */
-export const PREPARED_AT_ONCE = Math.max(1, Math.min(4, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1));
+export const PREPARED_AT_ONCE = Math.max(
+  1,
+  Math.min(4, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1),
+);
 const waiting: Array<() => Promise<void>> = [];
 const queued = new Set<string>();
 let running = 0;

@@ -24,7 +24,11 @@ async function fitted(source: Sized, edge: number): Promise<Sized> {
   const scale = Math.min(1, edge / Math.max(source.width, source.height));
   const width = Math.max(1, Math.round(source.width * scale));
   const height = Math.max(1, Math.round(source.height * scale));
-  const bitmap = await createImageBitmap(source.bitmap, { resizeWidth: width, resizeHeight: height, resizeQuality: 'high' });
+  const bitmap = await createImageBitmap(source.bitmap, {
+    resizeWidth: width,
+    resizeHeight: height,
+    resizeQuality: 'high',
+  });
   return { bitmap, width, height };
 }
 
@@ -42,7 +46,11 @@ async function encoded({ bitmap, width, height }: Sized, quality: number): Promi
   return webp.type === 'image/webp' ? webp : canvas.convertToBlob({ type: 'image/jpeg', quality });
 }
 
-async function renditions({ original, previewEdge, thumbEdge }: RenditionRequest): Promise<RenditionReply> {
+async function renditions({
+  original,
+  previewEdge,
+  thumbEdge,
+}: RenditionRequest): Promise<RenditionReply> {
   const decoded = await createImageBitmap(original, { imageOrientation: 'from-image' });
   const full: Sized = { bitmap: decoded, width: decoded.width, height: decoded.height };
   const previewSized = await fitted(full, previewEdge);
@@ -59,6 +67,9 @@ self.addEventListener('message', (event: MessageEvent<RenditionRequest>) => {
   renditions(event.data).then(
     (reply) => self.postMessage(reply),
     (error: unknown) =>
-      self.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) } satisfies RenditionReply),
+      self.postMessage({
+        ok: false,
+        message: error instanceof Error ? error.message : String(error),
+      } satisfies RenditionReply),
   );
 });

@@ -22,7 +22,13 @@ const IDLE_MS = 30_000;
 let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
 function takeWorker(): Worker {
-  return idleWorkers.pop() ?? new Worker(new URL('./rendition-worker.ts', import.meta.url), { type: 'module', name: 'renditions' });
+  return (
+    idleWorkers.pop() ??
+    new Worker(new URL('./rendition-worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'renditions',
+    })
+  );
 }
 
 function putBack(worker: Worker): void {
@@ -63,4 +69,7 @@ export async function makeRenditions(original: Blob, name: string): Promise<Rend
  * refusal of this photo alone (docs/offline.md).
  */
 const unreadable = (name: string, cause: unknown) =>
-  new Error(`${name} could not be read as a photo. Discard it, then add the file again from the card.`, { cause });
+  new Error(
+    `${name} could not be read as a photo. Discard it, then add the file again from the card.`,
+    { cause },
+  );

@@ -4,7 +4,14 @@ import type { AdminData } from '@/lib/admin-data';
 import type { BackendError } from '@/lib/backend/errors';
 import { AdminDatabase, dexieOutboxStore, sweepOrphanedBlobs } from './db';
 import { answerOutboxWakes, requestBackgroundSync } from './outbox-wake';
-import { dataAffectedBy, payloadsOf, sendChange, undoChange, type NewChange, type OutboxItem } from './registry';
+import {
+  dataAffectedBy,
+  payloadsOf,
+  sendChange,
+  undoChange,
+  type NewChange,
+  type OutboxItem,
+} from './registry';
 import { prepareInBackground } from './rendition-pool';
 import { acrossTabs, SyncEngine, type StoredBlob, type SubmitOutcome } from './sync-engine';
 
@@ -14,7 +21,10 @@ export interface Outbox {
   /** The IndexedDB behind it, for the outbox layer's own modules (previews, upload batches, the query cache). */
   db: AdminDatabase;
   /** Stores the change with the blobs it needs in one transaction, then starts sending; returns once stored. */
-  enqueue: (change: NewChange, blobs?: StoredBlob[]) => Promise<{ item: OutboxItem; outcome: Promise<SubmitOutcome> }>;
+  enqueue: (
+    change: NewChange,
+    blobs?: StoredBlob[],
+  ) => Promise<{ item: OutboxItem; outcome: Promise<SubmitOutcome> }>;
   /** Like enqueue, settling when the change is sent ('synced') or waits ('queued'); rejects when it is refused. */
   submit: (change: NewChange, blobs?: StoredBlob[]) => Promise<SubmitOutcome>;
   /** Drops a change and frees what it kept on this device. */
@@ -38,7 +48,13 @@ interface StartOutboxOptions {
  * (resume after a reload), the network coming back, the app becoming visible again, Background
  * Sync, and an admin signing in.
  */
-export function startOutbox({ backend, sessionStore, onSynced, onFailed, db = new AdminDatabase() }: StartOutboxOptions): Outbox {
+export function startOutbox({
+  backend,
+  sessionStore,
+  onSynced,
+  onFailed,
+  db = new AdminDatabase(),
+}: StartOutboxOptions): Outbox {
   const context = { backend, db };
   const engine = new SyncEngine<OutboxItem>({
     store: dexieOutboxStore(db),
@@ -54,7 +70,8 @@ export function startOutbox({ backend, sessionStore, onSynced, onFailed, db = ne
     },
   });
   // Nobody waits for these: a failure of IndexedDB itself is logged, and the next trigger tries again.
-  const logFailure = (error: unknown) => console.error('The outbox could not be read or updated', error);
+  const logFailure = (error: unknown) =>
+    console.error('The outbox could not be read or updated', error);
   const wake = () => void engine.wake().catch(logFailure);
   window.addEventListener('online', wake);
   window.addEventListener('offline', wake);
@@ -88,7 +105,9 @@ export function startOutbox({ backend, sessionStore, onSynced, onFailed, db = ne
     if (sessionStore.get()) retryRefusedSessions().catch(logFailure);
   });
   // Blobs no queued change refers to (a tab closed at the wrong moment) are freed first.
-  const swept = sweepOrphanedBlobs(db).catch((error: unknown) => console.warn('Unused upload files could not be removed', error));
+  const swept = sweepOrphanedBlobs(db).catch((error: unknown) =>
+    console.warn('Unused upload files could not be removed', error),
+  );
   swept
     .then(() => (sessionStore.get() ? retryRefusedSessions() : engine.start()))
     // Uploads left from before a reload: their renditions are made ahead of sending again.

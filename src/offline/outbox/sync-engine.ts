@@ -57,7 +57,8 @@ export interface QueuedChange {
   createdAt: number;
 }
 
-type QueueState = 'id' | 'seq' | 'dependsOn' | 'status' | 'attempts' | 'nextAttemptAt' | 'failure' | 'createdAt';
+type QueueState =
+  'id' | 'seq' | 'dependsOn' | 'status' | 'attempts' | 'nextAttemptAt' | 'failure' | 'createdAt';
 
 /** A change as a screen asks for it: the queue fills in the rest. Distributes over a union of kinds. */
 export type ChangeRequest<Item extends QueuedChange> = Item extends QueuedChange
@@ -142,7 +143,13 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
   private readonly options: SyncEngineOptions<Item>;
   private readonly listeners = new Set<() => void>();
   private readonly waiters = new Map<string, Waiter>();
-  private snapshot: OutboxSnapshot<Item> = { items: [], sendingId: null, sentInRun: 0, online: true, loaded: false };
+  private snapshot: OutboxSnapshot<Item> = {
+    items: [],
+    sendingId: null,
+    sentInRun: 0,
+    online: true,
+    loaded: false,
+  };
   private flushing: Promise<void> | null = null;
   private flushAgain = false;
   private timer: unknown = null;
@@ -154,7 +161,8 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
     this.options = options;
     this.store = options.store;
     this.clock = options.clock ?? realClock;
-    this.isOnline = options.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine));
+    this.isOnline =
+      options.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine));
     this.canSync = options.canSync ?? (() => true);
     this.snapshot = { ...this.snapshot, online: this.isOnline() };
   }
@@ -176,7 +184,8 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
   async wake(): Promise<void> {
     const now = this.clock.now();
     for (const item of await this.store.load()) {
-      if (item.status === 'pending' && item.nextAttemptAt > now) await this.store.put({ ...item, nextAttemptAt: now });
+      if (item.status === 'pending' && item.nextAttemptAt > now)
+        await this.store.put({ ...item, nextAttemptAt: now });
     }
     await this.refresh();
     this.kick();
@@ -191,7 +200,10 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
    * Stores the change with the blobs it needs (one transaction: a tab closed half-way keeps
    * both or neither), then starts sending. Returns once stored, with its outcome to come.
    */
-  async enqueue(change: ChangeRequest<Item>, blobs: StoredBlob[] = []): Promise<{ item: Item; outcome: Promise<SubmitOutcome> }> {
+  async enqueue(
+    change: ChangeRequest<Item>,
+    blobs: StoredBlob[] = [],
+  ): Promise<{ item: Item; outcome: Promise<SubmitOutcome> }> {
     const now = this.clock.now();
     const item = await this.store.add(
       // The request is the item minus its queue state, for whichever kind it is (TypeScript
@@ -207,7 +219,9 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
       } as unknown as Item,
       blobs,
     );
-    const outcome = new Promise<SubmitOutcome>((resolve, reject) => this.waiters.set(item.id, { resolve, reject }));
+    const outcome = new Promise<SubmitOutcome>((resolve, reject) =>
+      this.waiters.set(item.id, { resolve, reject }),
+    );
     await this.refresh();
     if (!this.isOnline() || !this.canSync()) this.settle(item.id, 'queued');
     this.kick();
@@ -217,7 +231,13 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
   async retry(id: string): Promise<void> {
     const item = (await this.store.load()).find((candidate) => candidate.id === id);
     if (!item) return;
-    await this.store.put({ ...item, status: 'pending', failure: undefined, attempts: 0, nextAttemptAt: this.clock.now() });
+    await this.store.put({
+      ...item,
+      status: 'pending',
+      failure: undefined,
+      attempts: 0,
+      nextAttemptAt: this.clock.now(),
+    });
     await this.refresh();
     this.kick();
   }
@@ -253,7 +273,9 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
 
   /** Starts a flush nobody waits for; a failure of IndexedDB itself is logged, and the next trigger tries again. */
   private kick(): void {
-    this.flush().catch((error: unknown) => console.error('The outbox could not be read or updated', error));
+    this.flush().catch((error: unknown) =>
+      console.error('The outbox could not be read or updated', error),
+    );
   }
 
   /**
@@ -310,16 +332,29 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
         await this.options.send(next);
         await this.options.onSynced?.(next);
         await this.store.delete(next);
-        this.snapshot = { ...this.snapshot, sendingId: null, sentInRun: this.snapshot.sentInRun + 1 };
+        this.snapshot = {
+          ...this.snapshot,
+          sendingId: null,
+          sentInRun: this.snapshot.sentInRun + 1,
+        };
         this.settle(next.id, 'synced');
       } catch (caught) {
         this.snapshot = { ...this.snapshot, sendingId: null };
         const error = toBackendError(caught);
-        const failure: ChangeFailure = { kind: error.kind, status: error.status, message: error.message };
+        const failure: ChangeFailure = {
+          kind: error.kind,
+          status: error.status,
+          message: error.message,
+        };
         if (error.retryable) {
           const attempts = next.attempts + 1;
           const delay = BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1]!;
-          await this.store.put({ ...next, attempts, nextAttemptAt: this.clock.now() + delay, failure });
+          await this.store.put({
+            ...next,
+            attempts,
+            nextAttemptAt: this.clock.now() + delay,
+            failure,
+          });
           this.settle(next.id, 'queued');
           if (error.kind === 'network') {
             // Everything else would fail the same way: wait for the backoff or the network
@@ -387,10 +422,14 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
 }
 
 /** The first change that may be sent now: not failed, not backing off, nothing earlier blocking it. */
-export function nextSendable<Item extends QueuedChange>(items: Item[], now: number): Item | undefined {
+export function nextSendable<Item extends QueuedChange>(
+  items: Item[],
+  now: number,
+): Item | undefined {
   const blocked = new Set<string>();
   for (const item of items) {
-    const waitsOnEarlier = blocked.has(item.entity) || item.dependsOn.some((entity) => blocked.has(entity));
+    const waitsOnEarlier =
+      blocked.has(item.entity) || item.dependsOn.some((entity) => blocked.has(entity));
     if (waitsOnEarlier || item.status === 'failed' || item.nextAttemptAt > now) {
       blocked.add(item.entity);
       continue;

@@ -52,7 +52,9 @@ export function useUploadBatch(albumId: string): UploadBatch {
       latest.current = next;
       setEntries(next);
       // Not kept (the disk full, say): the uploads go on, and a reload rebuilds the list from the queue.
-      batches.save(albumId, next).catch((error: unknown) => console.warn('Upload progress not kept', error));
+      batches
+        .save(albumId, next)
+        .catch((error: unknown) => console.warn('Upload progress not kept', error));
     },
     [batches, albumId],
   );

@@ -15,12 +15,19 @@ const batchKey = (albumId: string) => `upload-batch:${albumId}`;
  * The photos last added to an album, kept in IndexedDB so the upload progress (files done ÷
  * total) is still there after a reload; which of them are done is read from the outbox.
  */
-export async function loadUploadBatch(db: AdminDatabase, albumId: string): Promise<UploadBatchEntry[]> {
+export async function loadUploadBatch(
+  db: AdminDatabase,
+  albumId: string,
+): Promise<UploadBatchEntry[]> {
   const stored = await db.keyValues.get(batchKey(albumId));
   return stored ? (JSON.parse(stored.value) as UploadBatchEntry[]) : [];
 }
 
-export async function saveUploadBatch(db: AdminDatabase, albumId: string, entries: UploadBatchEntry[]): Promise<void> {
+export async function saveUploadBatch(
+  db: AdminDatabase,
+  albumId: string,
+  entries: UploadBatchEntry[],
+): Promise<void> {
   if (entries.length === 0) await db.keyValues.delete(batchKey(albumId));
   else await db.keyValues.put({ key: batchKey(albumId), value: JSON.stringify(entries) });
 }

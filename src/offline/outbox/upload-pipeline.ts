@@ -65,7 +65,10 @@ async function markSent(db: AdminDatabase, photoId: string, more: SentSoFar): Pr
 export const extensionOf = (filename: string) => filename.slice(filename.lastIndexOf('.') + 1);
 
 /** The outbox payload of a new photo and the blob it keeps: the original, stored with the change in one transaction. */
-export function photoUpload(albumId: string, file: File): { payload: PhotoUploadPayload; blobs: StoredBlob[] } {
+export function photoUpload(
+  albumId: string,
+  file: File,
+): { payload: PhotoUploadPayload; blobs: StoredBlob[] } {
   const photoId = crypto.randomUUID();
   return {
     payload: {
@@ -86,12 +89,19 @@ const inFlight = new Map<string, Promise<Renditions | null>>();
  * The renditions of a queued photo: made once (in a worker) and kept in IndexedDB, so a retry
  * or a reload does not make them again. Null when the original is no longer kept (already sent).
  */
-export function ensureRenditions(db: AdminDatabase, payload: PhotoUploadPayload): Promise<Renditions | null> {
+export function ensureRenditions(
+  db: AdminDatabase,
+  payload: PhotoUploadPayload,
+): Promise<Renditions | null> {
   const existing = inFlight.get(payload.photoId);
   if (existing) return existing;
   const keys = photoUploadBlobKeys(payload.photoId);
   const work = (async () => {
-    const [original, thumb, preview] = await db.blobs.bulkGet([keys.original, keys.thumb, keys.preview]);
+    const [original, thumb, preview] = await db.blobs.bulkGet([
+      keys.original,
+      keys.thumb,
+      keys.preview,
+    ]);
     const size = await db.keyValues.get(photoSizeKey(payload.photoId));
     if (!original) return null;
     if (thumb && preview && size) {
@@ -107,7 +117,10 @@ export function ensureRenditions(db: AdminDatabase, payload: PhotoUploadPayload)
         { key: keys.thumb, blob: made.thumb, createdAt: now },
         { key: keys.preview, blob: made.preview, createdAt: now },
       ]);
-      await db.keyValues.put({ key: photoSizeKey(payload.photoId), value: JSON.stringify({ width: made.width, height: made.height }) });
+      await db.keyValues.put({
+        key: photoSizeKey(payload.photoId),
+        value: JSON.stringify({ width: made.width, height: made.height }),
+      });
     });
     return made;
   })().finally(() => inFlight.delete(payload.photoId));
@@ -127,7 +140,11 @@ const originalsSending = new Map<string, { done: Promise<string | null>; stop: A
  * longer kept (sent and recorded earlier). A photo the browser cannot read stops its
  * original's upload: it would never be recorded, so nothing of it stays.
  */
-function sendOriginal(backend: Backend, db: AdminDatabase, payload: PhotoUploadPayload): Promise<string | null> {
+function sendOriginal(
+  backend: Backend,
+  db: AdminDatabase,
+  payload: PhotoUploadPayload,
+): Promise<string | null> {
   const { photoId } = payload;
   const running = originalsSending.get(photoId);
   if (running) return running.done;
@@ -189,7 +206,10 @@ export async function sendPhotoUpload(
   void nextUpload()
     .then((next) => next && sendOriginal(backend, db, next))
     // Its own send reports (and retries) a failure; ahead of it, nothing is lost.
-    .catch((error: unknown) => error instanceof UploadDiscarded || console.warn('Sending ahead stopped', error));
+    .catch(
+      (error: unknown) =>
+        error instanceof UploadDiscarded || console.warn('Sending ahead stopped', error),
+    );
   const fileUrl = await original;
   // Without the original the upload finished earlier and only the outbox entry was left.
   if (!fileUrl) return;
@@ -238,6 +258,10 @@ export async function forgetUpload(db: AdminDatabase, photoId: string): Promise<
   originalsSending.get(photoId)?.stop.abort(new UploadDiscarded('The upload was discarded'));
   await db.transaction('rw', db.blobs, db.keyValues, async () => {
     await db.blobs.bulkDelete(Object.values(photoUploadBlobKeys(photoId)));
-    await db.keyValues.bulkDelete([photoSizeKey(photoId), photoUploadUrlKey(photoId), photoSentKey(photoId)]);
+    await db.keyValues.bulkDelete([
+      photoSizeKey(photoId),
+      photoUploadUrlKey(photoId),
+      photoSentKey(photoId),
+    ]);
   });
 }

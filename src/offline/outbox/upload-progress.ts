@@ -35,7 +35,8 @@ export class UploadProgress {
   report(photoId: string, sent: number, total: number): void {
     const before = this.files.get(photoId);
     // A resumed upload's first report jumps to the server's offset: bytes sent earlier, not now.
-    if (before && sent > before.sent) this.samples.push({ at: this.now(), bytes: sent - before.sent });
+    if (before && sent > before.sent)
+      this.samples.push({ at: this.now(), bytes: sent - before.sent });
     this.files.set(photoId, { sent, total });
     this.schedule();
   }

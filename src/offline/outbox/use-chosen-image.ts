@@ -26,7 +26,10 @@ interface ChosenImageOptions {
  * queued, and the image's URL is known at once, so the form can be saved right after (its
  * change waits for the upload: `waitFor`). A refused upload puts back the URL the form had.
  */
-export function useChosenImage({ objectName, toasts }: ChosenImageOptions, onUrl: (url: string | null) => void) {
+export function useChosenImage(
+  { objectName, toasts }: ChosenImageOptions,
+  onUrl: (url: string | null) => void,
+) {
   const backend = useBackend();
   const uploadFile = useUploadFile();
   const [local, setLocal] = useState<ChosenImage | null>(null);

@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminQueryKey } from '@/lib/admin-data';
 import { useBackend } from '@/lib/backend/backend-context';
-import { INITIAL_LINK_DEFAULTS, readLinkDefaults, type LinkDefaults } from '@/lib/backend/link-defaults';
+import {
+  INITIAL_LINK_DEFAULTS,
+  readLinkDefaults,
+  type LinkDefaults,
+} from '@/lib/backend/link-defaults';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { usePendingChanges } from './outbox-provider';
 

@@ -10,4 +10,5 @@ export const CACHE_NAMES = {
 
 /** Whether an address is a thumbnail or preview rendition in bucket photos (never an original). */
 export const isRendition = (url: URL) =>
-  url.pathname.includes('/storage/v1/object/public/photos/') && /\.(thumb|preview)\.webp$/.test(url.pathname);
+  url.pathname.includes('/storage/v1/object/public/photos/') &&
+  /\.(thumb|preview)\.webp$/.test(url.pathname);

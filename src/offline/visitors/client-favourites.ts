@@ -139,7 +139,8 @@ export class ClientFavourites {
         remove: batch.filter(([, wanted]) => !wanted).map(([photoId]) => photoId),
       });
       await update(this.token, (now) => {
-        for (const [photoId, wanted] of batch) if (now.pending[photoId] === wanted) delete now.pending[photoId];
+        for (const [photoId, wanted] of batch)
+          if (now.pending[photoId] === wanted) delete now.pending[photoId];
         // The answer is for the name it was sent with.
         if (now.name === record.name) now.server = list;
       });

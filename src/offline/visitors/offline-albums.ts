@@ -3,7 +3,12 @@ import { CACHE_NAMES } from './cache-names';
 import { db, type OfflineAlbum } from './visitor-db';
 
 export type { OfflineAlbum } from './visitor-db';
-import { ensureRoomFor, freeStorageBytes, isQuotaError, StorageShortError } from '@/lib/storage-space';
+import {
+  ensureRoomFor,
+  freeStorageBytes,
+  isQuotaError,
+  StorageShortError,
+} from '@/lib/storage-space';
 
 /** The album remembered for this link, if any. */
 export async function readOfflineAlbum(token: string): Promise<OfflineAlbum | undefined> {
@@ -11,19 +16,39 @@ export async function readOfflineAlbum(token: string): Promise<OfflineAlbum | un
 }
 
 /** Remembers an album as just opened online (keeps whether it was saved). */
-export async function rememberOpenedAlbum(token: string, link: ClientLink, passcode: string | null, photos: ClientPhoto[]): Promise<void> {
+export async function rememberOpenedAlbum(
+  token: string,
+  link: ClientLink,
+  passcode: string | null,
+  photos: ClientPhoto[],
+): Promise<void> {
   await db().transaction('rw', db().albums, async () => {
     const before = await db().albums.get(token);
-    await db().albums.put({ token, link, passcode, photos, openedAt: Date.now(), saved: before?.saved ?? null });
+    await db().albums.put({
+      token,
+      link,
+      passcode,
+      photos,
+      openedAt: Date.now(),
+      saved: before?.saved ?? null,
+    });
   });
 }
 
 /** The renditions a saved album keeps: every preview and thumbnail. */
-const renditionsOf = (photos: readonly Pick<ClientPhoto, 'thumb_url' | 'preview_url'>[], resolve: (url: string) => string) =>
-  photos.flatMap((photo) => [photo.thumb_url, photo.preview_url].flatMap((url) => (url ? [resolve(url)] : [])));
+const renditionsOf = (
+  photos: readonly Pick<ClientPhoto, 'thumb_url' | 'preview_url'>[],
+  resolve: (url: string) => string,
+) =>
+  photos.flatMap((photo) =>
+    [photo.thumb_url, photo.preview_url].flatMap((url) => (url ? [resolve(url)] : [])),
+  );
 
 /** Forgets a link's album and removes its cached photos (the link was deactivated or expired). */
-export async function forgetOfflineAlbum(token: string, resolve: (url: string) => string): Promise<void> {
+export async function forgetOfflineAlbum(
+  token: string,
+  resolve: (url: string) => string,
+): Promise<void> {
   const album = await db().albums.get(token);
   // Hearts waiting for a link that is gone can never be sent.
   await db().favourites.delete(token);
@@ -45,7 +70,11 @@ export async function forgetOfflineAlbum(token: string, resolve: (url: string) =
 export async function saveAlbumForOffline(
   token: string,
   resolve: (url: string) => string,
-  options: { onProgress?: (done: number, total: number) => void; estimateBytes: number; parallel?: number },
+  options: {
+    onProgress?: (done: number, total: number) => void;
+    estimateBytes: number;
+    parallel?: number;
+  },
 ): Promise<{ bytes: number }> {
   const album = await db().albums.get(token);
   if (!album) throw new Error('Open the album online before saving it');
@@ -73,7 +102,8 @@ export async function saveAlbumForOffline(
   try {
     await Promise.all(Array.from({ length: Math.min(options.parallel ?? 4, urls.length) }, worker));
   } catch (error) {
-    if (isQuotaError(error)) throw new StorageShortError(options.estimateBytes, (await freeStorageBytes()) ?? 0);
+    if (isQuotaError(error))
+      throw new StorageShortError(options.estimateBytes, (await freeStorageBytes()) ?? 0);
     throw error;
   }
   await db().albums.update(token, { saved: { at: Date.now(), bytes } });

@@ -13,5 +13,7 @@ export function registerServiceWorker(onUpdateReady: (activate: () => void) => v
       workbox.messageSkipWaiting();
     });
   });
-  workbox.register().catch((error: unknown) => console.error('Service worker registration failed', error));
+  workbox
+    .register()
+    .catch((error: unknown) => console.error('Service worker registration failed', error));
 }

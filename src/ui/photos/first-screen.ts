@@ -13,7 +13,9 @@ export function whenFirstScreenLoaded(timeout = FIRST_SCREEN_WAIT_MS): Promise<v
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, timeout);
     whenIdle(() => {
-      const pending = Array.from(document.images).filter((image) => !image.complete && image.loading !== 'lazy');
+      const pending = Array.from(document.images).filter(
+        (image) => !image.complete && image.loading !== 'lazy',
+      );
       const settled = pending.map(
         (image) =>
           new Promise((done) => {

@@ -24,7 +24,12 @@ export function CollectionSelect({
   className?: string;
 }) {
   return (
-    <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)} className={className}>
+    <NativeSelect
+      id={id}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      className={className}
+    >
       <option value={ALL_COLLECTIONS}>All Collections</option>
       {albums.map((album) => (
         <option key={album.id} value={album.id}>
@@ -52,9 +57,15 @@ export function PhotoChoiceArea({
   children: ReactNode;
 }) {
   return (
-    <div className={cn('overflow-y-auto rounded-lg border bg-muted/30 p-2', className)} data-testid={testId}>
+    <div
+      className={cn('overflow-y-auto rounded-lg border bg-muted/30 p-2', className)}
+      data-testid={testId}
+    >
       {loading ? (
-        <div role="status" className="flex h-full items-center justify-center gap-2 text-sm text-muted-foreground">
+        <div
+          role="status"
+          className="flex h-full items-center justify-center gap-2 text-sm text-muted-foreground"
+        >
           <LoaderCircle className="size-4 animate-spin" aria-hidden /> Loading photos...
         </div>
       ) : empty ? (

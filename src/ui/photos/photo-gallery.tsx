@@ -18,7 +18,8 @@ const PhotoViewer = lazy(async () => ({ default: (await loadViewer()).PhotoViewe
 export const tileButtonClasses = ({ shown = false }: { shown?: boolean } = {}) =>
   cn(
     'flex size-11 items-center justify-center rounded-full bg-background/85 shadow-sm backdrop-blur transition-opacity hover:bg-background',
-    !shown && 'focus-visible:opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100',
+    !shown &&
+      'focus-visible:opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100',
   );
 
 interface PhotoGalleryProps {
@@ -37,7 +38,13 @@ interface PhotoGalleryProps {
 }
 
 /** A grid of photos that opens each in the viewer; closing it brings focus back to that photo. */
-export function PhotoGallery({ photos, layout, onDownload, photoAction, onFirstScreen }: PhotoGalleryProps) {
+export function PhotoGallery({
+  photos,
+  layout,
+  onDownload,
+  photoAction,
+  onFirstScreen,
+}: PhotoGalleryProps) {
   const [open, setOpen] = useState<number | null>(null);
   // Mounted from the first opening on, so closing animates and opening again is instant.
   const [viewerWanted, setViewerWanted] = useState(false);

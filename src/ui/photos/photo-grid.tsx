@@ -1,9 +1,25 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { forwardRef, useCallback, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  forwardRef,
+  useCallback,
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import type { PhotoLayout } from '@/lib/backend/database.types';
 import { cn } from '../cn';
 import { aspectOf, gapFor, gridRows, wholePhotoFirstScreenCss } from './photo-rows';
-import { photoAlt, PREVIEW_WIDTH, renditionSize, THUMB_WIDTH, type ShownPhoto } from './photo-sources';
+import {
+  photoAlt,
+  PREVIEW_WIDTH,
+  renditionSize,
+  THUMB_WIDTH,
+  type ShownPhoto,
+} from './photo-sources';
 
 export interface PhotoGridHandle {
   /** Scrolls a photo into view and focuses its tile (after the viewer closes). */
@@ -90,7 +106,9 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
 
   const pendingFocus = useRef<number | null>(null);
   const focusTile = useCallback((index: number) => {
-    const button = containerRef.current?.querySelector<HTMLButtonElement>(`[data-photo-index="${index}"]`);
+    const button = containerRef.current?.querySelector<HTMLButtonElement>(
+      `[data-photo-index="${index}"]`,
+    );
     if (!button) return false;
     button.focus({ preventScroll: true });
     return true;
@@ -108,7 +126,8 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
   );
 
   useLayoutEffect(() => {
-    if (pendingFocus.current !== null && focusTile(pendingFocus.current)) pendingFocus.current = null;
+    if (pendingFocus.current !== null && focusTile(pendingFocus.current))
+      pendingFocus.current = null;
   });
 
   const height = rows.reduce((sum, row) => sum + row.height + gap, 0) - gap;
@@ -123,7 +142,9 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
       style={{ height: width > 0 && rows.length > 0 ? height : undefined }}
     >
       {/* Below a cover the grid is not on the first screen: nothing to draw before it is measured. */}
-      {width === 0 && onFirstScreen && <FirstScreenGrid photos={photos} layout={layout} onOpen={onOpen} />}
+      {width === 0 && onFirstScreen && (
+        <FirstScreenGrid photos={photos} layout={layout} onOpen={onOpen} />
+      )}
       {virtualizer.getVirtualItems().map((item) => {
         const row = rows[item.index]!;
         return (
@@ -131,7 +152,12 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
             key={item.key}
             role="presentation"
             className="absolute left-0 flex w-full"
-            style={{ top: 0, transform: `translateY(${item.start - scrollMargin}px)`, gap, height: row.height }}
+            style={{
+              top: 0,
+              transform: `translateY(${item.start - scrollMargin}px)`,
+              gap,
+              height: row.height,
+            }}
           >
             {row.widths.map((boxWidth, offset) => {
               const index = row.first + offset;
@@ -141,7 +167,8 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
               // whole photos). Offered the 2048 px preview in a srcset, high-density phones
               // chose it for a 190 px tile (5–10× the bytes); the viewer shows the preview.
               const thumb = renditionSize(photo, THUMB_WIDTH);
-              const large = boxWidth > thumb.width * THUMB_STRETCH || row.height > thumb.height * THUMB_STRETCH;
+              const large =
+                boxWidth > thumb.width * THUMB_STRETCH || row.height > thumb.height * THUMB_STRETCH;
               const shown = large ? renditionSize(photo, PREVIEW_WIDTH) : thumb;
               return (
                 <div
@@ -195,11 +222,22 @@ const FIRST_ROWS_PHOTOS = 2 * EAGER_ROWS;
  * (2, 3 or 4 columns, 6 or 12 px apart), or whole photos in the same rows at the same heights
  * (each row's height per range of widths, from wholePhotoFirstScreenCss).
  */
-function FirstScreenGrid({ photos, layout, onOpen }: Pick<PhotoGridProps, 'photos' | 'layout' | 'onOpen'>) {
+function FirstScreenGrid({
+  photos,
+  layout,
+  onOpen,
+}: Pick<PhotoGridProps, 'photos' | 'layout' | 'onOpen'>) {
   const whole = layout === 'whole';
   const id = useId();
   const rowsCss = useMemo(
-    () => (whole ? wholePhotoFirstScreenCss(`[data-first-screen="${id}"]`, photos.map(aspectOf), FIRST_SCREEN_PHOTOS) : null),
+    () =>
+      whole
+        ? wholePhotoFirstScreenCss(
+            `[data-first-screen="${id}"]`,
+            photos.map(aspectOf),
+            FIRST_SCREEN_PHOTOS,
+          )
+        : null,
     [whole, id, photos],
   );
   return (
@@ -210,7 +248,9 @@ function FirstScreenGrid({ photos, layout, onOpen }: Pick<PhotoGridProps, 'photo
         data-first-screen={id}
         className={cn(
           'gap-[6px] @min-[640px]:gap-3',
-          whole ? 'flex flex-wrap items-start' : 'grid grid-cols-2 @min-[640px]:grid-cols-3 @min-[1024px]:grid-cols-4',
+          whole
+            ? 'flex flex-wrap items-start'
+            : 'grid grid-cols-2 @min-[640px]:grid-cols-3 @min-[1024px]:grid-cols-4',
         )}
       >
         {photos.slice(0, FIRST_SCREEN_PHOTOS).map((photo, index) => {
@@ -224,7 +264,13 @@ function FirstScreenGrid({ photos, layout, onOpen }: Pick<PhotoGridProps, 'photo
               className="relative overflow-hidden rounded-md bg-muted"
               // A whole photo a hair narrower than its row's share, so rounding never wraps a row early.
               style={
-                whole ? { flex: 'none', width: `calc(var(--h${index}) * ${aspect} - 0.02px)`, aspectRatio: aspect } : { aspectRatio: 1 }
+                whole
+                  ? {
+                      flex: 'none',
+                      width: `calc(var(--h${index}) * ${aspect} - 0.02px)`,
+                      aspectRatio: aspect,
+                    }
+                  : { aspectRatio: 1 }
               }
             >
               <button

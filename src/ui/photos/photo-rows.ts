@@ -38,7 +38,11 @@ export function squareRows(count: number, width: number): GridRow[] {
   const tile = (width - gap * (columns - 1)) / columns;
   const rows: GridRow[] = [];
   for (let first = 0; first < count; first += columns) {
-    rows.push({ first, widths: Array<number>(Math.min(columns, count - first)).fill(tile), height: tile });
+    rows.push({
+      first,
+      widths: Array<number>(Math.min(columns, count - first)).fill(tile),
+      height: tile,
+    });
   }
   return rows;
 }
@@ -55,11 +59,21 @@ const MOST_PER_ROW = 12;
  * after the first screen) change only the last row, never the rows already seen. The last row
  * is never stretched beyond the target: a lone photo at the end keeps its size.
  */
-export function wholePhotoRows(aspects: readonly number[], width: number, gap: number, target: number): GridRow[] {
-  const heightOf = (start: number, end: number, aspectSum: number) => (width - gap * (end - start - 1)) / aspectSum;
+export function wholePhotoRows(
+  aspects: readonly number[],
+  width: number,
+  gap: number,
+  target: number,
+): GridRow[] {
+  const heightOf = (start: number, end: number, aspectSum: number) =>
+    (width - gap * (end - start - 1)) / aspectSum;
   const rows: GridRow[] = [];
   const push = (start: number, end: number, height: number) =>
-    rows.push({ first: start, widths: aspects.slice(start, end).map((aspect) => aspect * height), height });
+    rows.push({
+      first: start,
+      widths: aspects.slice(start, end).map((aspect) => aspect * height),
+      height,
+    });
   if (width <= 0) return rows;
   let start = 0;
   while (start < aspects.length) {
@@ -75,7 +89,8 @@ export function wholePhotoRows(aspects: readonly number[], width: number, gap: n
       // The end of the list (or a row at its most photos) before reaching the target.
       push(start, end, end === aspects.length ? Math.min(height, target) : height);
     } else {
-      const without = end - start > 1 ? heightOf(start, end - 1, aspectSum - aspects[end - 1]!) : Infinity;
+      const without =
+        end - start > 1 ? heightOf(start, end - 1, aspectSum - aspects[end - 1]!) : Infinity;
       if (without - target < target - height) push(start, (end -= 1), without);
       else push(start, end, height);
     }
@@ -112,7 +127,11 @@ const cssNumber = (value: number) => String(Number(value.toFixed(6)));
  * pixel early because the app lays the grid out at its width rounded to a whole pixel. Only the
  * heights that change from one range to the next are written: a few dozen ranges.
  */
-export function wholePhotoFirstScreenCss(grid: string, aspects: readonly number[], count: number): string {
+export function wholePhotoFirstScreenCss(
+  grid: string,
+  aspects: readonly number[],
+  count: number,
+): string {
   // The rows holding the first `count` photos depend on no photo past one more full row.
   const considered = aspects.slice(0, count + MOST_PER_ROW);
   const shown = Math.min(count, aspects.length);
@@ -121,11 +140,19 @@ export function wholePhotoFirstScreenCss(grid: string, aspects: readonly number[
   const rules: string[] = [];
   for (let width = FIRST_SCREEN_WIDTHS.from; width <= FIRST_SCREEN_WIDTHS.to; width += 1) {
     const gap = gapFor(width);
-    const rows = wholePhotoRows(considered, width, gap, targetRowHeight(width)).filter((row) => row.first < shown);
+    const rows = wholePhotoRows(considered, width, gap, targetRowHeight(width)).filter(
+      (row) => row.first < shown,
+    );
     // Where each row starts and whether it fills the width: the same rows give the same heights.
     const shares = rows.map((row) => {
-      const aspectSum = considered.slice(row.first, row.first + row.widths.length).reduce((sum, aspect) => sum + aspect, 0);
-      return { row, aspectSum, fills: Math.abs(row.height - (width - gap * (row.widths.length - 1)) / aspectSum) < 1e-6 };
+      const aspectSum = considered
+        .slice(row.first, row.first + row.widths.length)
+        .reduce((sum, aspect) => sum + aspect, 0);
+      return {
+        row,
+        aspectSum,
+        fills: Math.abs(row.height - (width - gap * (row.widths.length - 1)) / aspectSum) < 1e-6,
+      };
     });
     const signature = `${gap}|${shares.map(({ row, fills: full }) => `${row.first}:${row.widths.length}:${full ? 'w' : row.height}`).join(',')}`;
     if (signature === previousRows) continue;
@@ -133,13 +160,21 @@ export function wholePhotoFirstScreenCss(grid: string, aspects: readonly number[
     const heights = shares.flatMap(({ row, aspectSum, fills: full }) => {
       // A row fills the width, unless it is the list's last and is kept at the target height.
       const gaps = gap * (row.widths.length - 1);
-      const height = full ? `calc((100cqw - ${gaps}px) / ${cssNumber(aspectSum)})` : `${cssNumber(row.height)}px`;
+      const height = full
+        ? `calc((100cqw - ${gaps}px) / ${cssNumber(aspectSum)})`
+        : `${cssNumber(row.height)}px`;
       return Array<string>(Math.min(row.widths.length, shown - row.first)).fill(height);
     });
-    const changed = heights.flatMap((height, index) => (height === previous[index] ? [] : [`--h${index}:${height}`]));
+    const changed = heights.flatMap((height, index) =>
+      height === previous[index] ? [] : [`--h${index}:${height}`],
+    );
     if (changed.length > 0) {
       const rule = `${grid}{${changed.join(';')}}`;
-      rules.push(width === FIRST_SCREEN_WIDTHS.from ? rule : `@container (min-width:${width - 0.5}px){${rule}}`);
+      rules.push(
+        width === FIRST_SCREEN_WIDTHS.from
+          ? rule
+          : `@container (min-width:${width - 0.5}px){${rule}}`,
+      );
     }
     previous = heights;
   }

@@ -27,14 +27,18 @@ export interface ShownPhoto {
   height: number | null;
 }
 
-export type StoredPhoto = Pick<PhotoRow, 'id' | 'thumb_url' | 'preview_url' | 'original_filename' | 'file_size' | 'width' | 'height'> & {
+export type StoredPhoto = Pick<
+  PhotoRow,
+  'id' | 'thumb_url' | 'preview_url' | 'original_filename' | 'file_size' | 'width' | 'height'
+> & {
   file_url: string | null;
   /** Absent in albums a client saved for offline before captions existed. */
   caption?: string | null;
 };
 
 /** A photo's alt text in the grid and the viewer: its caption, else its filename. */
-export const photoAlt = (photo: Pick<ShownPhoto, 'caption' | 'originalFilename'>) => photo.caption ?? photo.originalFilename;
+export const photoAlt = (photo: Pick<ShownPhoto, 'caption' | 'originalFilename'>) =>
+  photo.caption ?? photo.originalFilename;
 
 export const THUMB_WIDTH = 480;
 export const PREVIEW_WIDTH = 2048;
@@ -44,9 +48,13 @@ export const PREVIEW_WIDTH = 2048;
  * or an original not yet moved to the private bucket. A photo with none of them (or only
  * unsafe addresses) is left out.
  */
-export function toShownPhotos(backend: Pick<PublicBackend, 'config'>, photos: readonly StoredPhoto[]): ShownPhoto[] {
+export function toShownPhotos(
+  backend: Pick<PublicBackend, 'config'>,
+  photos: readonly StoredPhoto[],
+): ShownPhoto[] {
   return photos.flatMap((photo) => {
-    const publicOriginal = originalObject(photo.file_url)?.bucket === PHOTOS_BUCKET ? photo.file_url : null;
+    const publicOriginal =
+      originalObject(photo.file_url)?.bucket === PHOTOS_BUCKET ? photo.file_url : null;
     const thumb = safeImageSrc(resolveStorageUrl(backend, photo.thumb_url));
     const preview = safeImageSrc(resolveStorageUrl(backend, photo.preview_url));
     const fallback = safeImageSrc(resolveStorageUrl(backend, publicOriginal));
@@ -98,7 +106,10 @@ export interface PhotoList {
  * streamedQuery is still marked experimental; tests/unit/streamed-photo-list.test.ts pins
  * what is relied on.)
  */
-export function streamedPhotoList(backend: Pick<PublicBackend, 'config'>, pages: () => AsyncIterable<readonly StoredPhoto[]>) {
+export function streamedPhotoList(
+  backend: Pick<PublicBackend, 'config'>,
+  pages: () => AsyncIterable<readonly StoredPhoto[]>,
+) {
   return streamedQuery<PhotoList, PhotoList>({
     streamFn: async function* () {
       let first = true;
@@ -124,7 +135,10 @@ export function streamedPhotoList(backend: Pick<PublicBackend, 'config'>, pages:
 }
 
 /** The rendition of a given long edge: how big a thumbnail or preview of this photo really is. */
-export function renditionSize(photo: Pick<ShownPhoto, 'width' | 'height'>, longEdge: number): { width: number; height: number } {
+export function renditionSize(
+  photo: Pick<ShownPhoto, 'width' | 'height'>,
+  longEdge: number,
+): { width: number; height: number } {
   const width = photo.width ?? longEdge;
   const height = photo.height ?? longEdge;
   const scale = Math.min(1, longEdge / Math.max(width, height));

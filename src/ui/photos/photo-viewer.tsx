@@ -6,7 +6,13 @@ import Zoom from 'yet-another-react-lightbox/plugins/zoom';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
 import './photo-viewer.css';
-import { photoAlt, renditionSize, PREVIEW_WIDTH, THUMB_WIDTH, type ShownPhoto } from './photo-sources';
+import {
+  photoAlt,
+  renditionSize,
+  PREVIEW_WIDTH,
+  THUMB_WIDTH,
+  type ShownPhoto,
+} from './photo-sources';
 
 interface PhotoViewerProps {
   photos: readonly ShownPhoto[];
@@ -72,7 +78,8 @@ export function PhotoViewer({ photos, index, onClose, onDownload, photoAction }:
     </button>
   ) : null;
   const shownPhoto = photos[shown];
-  const ownButton = photoAction && shownPhoto ? <Fragment key="own">{photoAction(shownPhoto)}</Fragment> : null;
+  const ownButton =
+    photoAction && shownPhoto ? <Fragment key="own">{photoAction(shownPhoto)}</Fragment> : null;
 
   return (
     <Lightbox
@@ -87,7 +94,9 @@ export function PhotoViewer({ photos, index, onClose, onDownload, photoAction }:
       zoom={{ maxZoomPixelRatio: 2, scrollToZoom: true }}
       controller={{ closeOnBackdropClick: true, closeOnPullDown: true }}
       animation={{ fade: 200, swipe: 300 }}
-      toolbar={{ buttons: [ownButton, downloadButton, 'close'].filter((button) => button !== null) }}
+      toolbar={{
+        buttons: [ownButton, downloadButton, 'close'].filter((button) => button !== null),
+      }}
       on={{
         view: ({ index: viewed }) => {
           current.current = viewed;

@@ -4,9 +4,13 @@ import type { Announcements, UniqueIdentifier } from '@dnd-kit/core';
  * What a screen reader says while a photo moves in a sortable list (dnd-kit's live region):
  * the photo's filename and its place, in plain words. `order` is the list before the move.
  */
-export function photoAnnouncements(nameOf: (id: string) => string | undefined, order: readonly string[]): Announcements {
+export function photoAnnouncements(
+  nameOf: (id: string) => string | undefined,
+  order: readonly string[],
+): Announcements {
   const name = (id: UniqueIdentifier) => nameOf(String(id)) ?? 'The photo';
-  const place = (id: UniqueIdentifier) => `position ${order.indexOf(String(id)) + 1} of ${order.length}`;
+  const place = (id: UniqueIdentifier) =>
+    `position ${order.indexOf(String(id)) + 1} of ${order.length}`;
   // dnd-kit reports the place under the photo as soon as it is picked up: that is no move.
   let lastOver: UniqueIdentifier | null = null;
   return {
@@ -17,11 +21,16 @@ export function photoAnnouncements(nameOf: (id: string) => string | undefined, o
     onDragOver: ({ active, over }) => {
       if ((over?.id ?? null) === lastOver) return undefined;
       lastOver = over?.id ?? null;
-      return over ? `${name(active.id)} moved to ${place(over.id)}.` : `${name(active.id)} is not over a place in the list.`;
+      return over
+        ? `${name(active.id)} moved to ${place(over.id)}.`
+        : `${name(active.id)} is not over a place in the list.`;
     },
     onDragEnd: ({ active, over }) =>
-      over ? `${name(active.id)} dropped at ${place(over.id)}.` : `${name(active.id)} dropped where it was.`,
-    onDragCancel: ({ active }) => `Moving cancelled. ${name(active.id)} is back at ${place(active.id)}.`,
+      over
+        ? `${name(active.id)} dropped at ${place(over.id)}.`
+        : `${name(active.id)} dropped where it was.`,
+    onDragCancel: ({ active }) =>
+      `Moving cancelled. ${name(active.id)} is back at ${place(active.id)}.`,
   };
 }
 

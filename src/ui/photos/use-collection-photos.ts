@@ -28,11 +28,19 @@ export function useCollectionPhotos({
   enabled?: boolean;
 }) {
   const backend = useBackend();
-  const albumsQuery = useQuery({ queryKey: albumsKey, queryFn: () => listAlbumsSimple(backend), enabled });
+  const albumsQuery = useQuery({
+    queryKey: albumsKey,
+    queryFn: () => listAlbumsSimple(backend),
+    enabled,
+  });
   const photoQueries = useQueries({
     queries: (albumsQuery.data ?? [])
       .filter((album) => album.photo_count > 0)
-      .map((album) => ({ queryKey: photosKey(album.id), queryFn: () => listPhotos(backend, album.id), enabled })),
+      .map((album) => ({
+        queryKey: photosKey(album.id),
+        queryFn: () => listPhotos(backend, album.id),
+        enabled,
+      })),
     combine: combinePhotoResults,
   });
   return {

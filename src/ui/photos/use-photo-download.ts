@@ -15,9 +15,10 @@ import type { ShownPhoto } from './photo-sources';
  * the 2048 px preview. `access` gives the headers that open private originals (a client
  * link's grant); public photos need none.
  */
-export function usePhotoDownload({ access, size = 'original' }: { access?: OriginalAccess; size?: DownloadSize } = {}): (
-  photo: ShownPhoto,
-) => void {
+export function usePhotoDownload({
+  access,
+  size = 'original',
+}: { access?: OriginalAccess; size?: DownloadSize } = {}): (photo: ShownPhoto) => void {
   const backend = usePublicBackend();
   return useCallback(
     (photo: ShownPhoto) => {

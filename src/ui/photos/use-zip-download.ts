@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { usePublicBackend } from '@/lib/backend/backend-context';
 import { zipFiles } from '@/lib/downloads/album-zip';
 import { zipFileName } from '@/lib/downloads/file-names';
-import { fetchOriginal, fetchWebSize, webSizeFilename, type DownloadSize, type OriginalAccess } from '@/lib/downloads/photo-download';
+import {
+  fetchOriginal,
+  fetchWebSize,
+  webSizeFilename,
+  type DownloadSize,
+  type OriginalAccess,
+} from '@/lib/downloads/photo-download';
 import { saveStream } from '@/lib/downloads/save-stream';
 import { notify } from '@/ui/toast';
 
@@ -48,12 +54,16 @@ export function useZipDownload(albumName: string, access: OriginalAccess) {
             : {
                 name: photo.originalFilename,
                 size: size === 'web' ? 1 : photo.fileSize,
-                load: (signal: AbortSignal) => fetchOriginal(backend, photo.fileUrl, { access, signal }),
+                load: (signal: AbortSignal) =>
+                  fetchOriginal(backend, photo.fileUrl, { access, signal }),
               },
         ),
         { concurrency: PARALLEL_FETCHES, onProgress: (progress) => setPercent(progress.percent) },
       );
-      const [, { added, skipped }] = await Promise.all([saveStream(stream, zipFileName(albumName)), summary]);
+      const [, { added, skipped }] = await Promise.all([
+        saveStream(stream, zipFileName(albumName)),
+        summary,
+      ]);
       if (added === 0) throw new Error('No photo could be fetched');
       notify.success(
         'Download Complete',

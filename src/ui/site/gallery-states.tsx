@@ -3,13 +3,24 @@ import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '../button';
 
 /** A whole-page message for a gallery that cannot be shown, with the way home. */
-export function GalleryUnavailable({ title, description, onRetry }: { title: string; description: string; onRetry?: () => void }) {
+export function GalleryUnavailable({
+  title,
+  description,
+  onRetry,
+}: {
+  title: string;
+  description: string;
+  onRetry?: () => void;
+}) {
   return (
     <main
       className="flex min-h-dvh flex-col items-center justify-center gap-4 px-6 text-center font-body"
       style={{ background: 'var(--site-background)' }}
     >
-      <span className="flex size-16 items-center justify-center rounded-full bg-secondary" aria-hidden>
+      <span
+        className="flex size-16 items-center justify-center rounded-full bg-secondary"
+        aria-hidden
+      >
         <ImageOff className="size-7 text-muted-foreground" strokeWidth={1.5} />
       </span>
       <h1 className="text-3xl sm:text-4xl">{title}</h1>

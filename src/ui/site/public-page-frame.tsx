@@ -18,10 +18,16 @@ interface PublicPageFrameProps {
 export function PublicPageFrame({ profile, subtitle, back, hero, children }: PublicPageFrameProps) {
   const online = useOnline();
   return (
-    <div className="flex min-h-dvh flex-col font-body text-foreground" style={{ background: 'var(--site-background)' }}>
+    <div
+      className="flex min-h-dvh flex-col font-body text-foreground"
+      style={{ background: 'var(--site-background)' }}
+    >
       <header className="sticky top-0 z-20 border-b border-border/60 bg-background/85 backdrop-blur-md">
         <div className="mx-auto flex h-16 w-full max-w-7xl items-center justify-between gap-3 px-4 sm:h-20 sm:px-6">
-          <Link to="/" className="min-w-0 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring">
+          <Link
+            to="/"
+            className="min-w-0 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-ring"
+          >
             <SiteBrand profile={profile} subtitle={subtitle} />
           </Link>
           {/* 44 px high, a round button on phones: a finger's target, like the home page's Menu button. */}
@@ -44,7 +50,9 @@ export function PublicPageFrame({ profile, subtitle, back, hero, children }: Pub
         )}
       </header>
       {hero}
-      <main className="mx-auto w-full max-w-7xl flex-1 px-3 pt-8 pb-16 sm:px-6 sm:pt-12">{children}</main>
+      <main className="mx-auto w-full max-w-7xl flex-1 px-3 pt-8 pb-16 sm:px-6 sm:pt-12">
+        {children}
+      </main>
       <footer className="border-t border-border/60 px-6 py-6 text-center text-xs text-muted-foreground">
         © {new Date().getFullYear()} {profile.siteName}
       </footer>
@@ -68,8 +76,14 @@ export function GalleryHeading({
     <div className="mb-8 flex flex-col gap-5 sm:mb-10 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0 max-w-3xl">
         <h1 className="text-3xl leading-tight break-words sm:text-5xl">{title}</h1>
-        {description && <p className="mt-3 text-base whitespace-pre-line text-muted-foreground sm:text-lg">{description}</p>}
-        {facts.length > 0 && <p className="mt-3 text-sm tracking-wide text-muted-foreground">{facts.join(' · ')}</p>}
+        {description && (
+          <p className="mt-3 text-base whitespace-pre-line text-muted-foreground sm:text-lg">
+            {description}
+          </p>
+        )}
+        {facts.length > 0 && (
+          <p className="mt-3 text-sm tracking-wide text-muted-foreground">{facts.join(' · ')}</p>
+        )}
       </div>
       {actions && <div className="shrink-0">{actions}</div>}
     </div>

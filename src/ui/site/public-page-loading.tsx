@@ -11,7 +11,11 @@ export function PublicPageLoading({ label = 'Loading gallery...' }: { label?: st
       className="flex min-h-dvh flex-col items-center justify-center gap-3 font-body text-muted-foreground"
       style={{ background: 'var(--site-background)' }}
     >
-      <Camera className="size-9 animate-pulse motion-reduce:animate-none" strokeWidth={1.25} aria-hidden />
+      <Camera
+        className="size-9 animate-pulse motion-reduce:animate-none"
+        strokeWidth={1.25}
+        aria-hidden
+      />
       <p>{label}</p>
     </div>
   );

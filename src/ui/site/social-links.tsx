@@ -4,7 +4,10 @@ import { cn } from '../cn';
 import { FacebookIcon, InstagramIcon, LinkedinIcon, TwitterIcon } from './brand-icons';
 import type { SiteProfile, SocialNetwork } from './use-site-profile';
 
-const NETWORK_LOOK: Record<SocialNetwork, { icon: ComponentType<SVGProps<SVGSVGElement>>; label: string }> = {
+const NETWORK_LOOK: Record<
+  SocialNetwork,
+  { icon: ComponentType<SVGProps<SVGSVGElement>>; label: string }
+> = {
   instagram: { icon: InstagramIcon, label: 'Instagram' },
   facebook: { icon: FacebookIcon, label: 'Facebook' },
   twitter: { icon: TwitterIcon, label: 'Twitter' },
@@ -13,7 +16,13 @@ const NETWORK_LOOK: Record<SocialNetwork, { icon: ComponentType<SVGProps<SVGSVGE
 };
 
 /** The photographer's social links (only those set), as round icon buttons opening in a new tab. */
-export function SocialLinks({ links, className }: { links: SiteProfile['socialLinks']; className?: string }) {
+export function SocialLinks({
+  links,
+  className,
+}: {
+  links: SiteProfile['socialLinks'];
+  className?: string;
+}) {
   if (links.length === 0) return null;
   return (
     <ul className={cn('flex items-center gap-1', className)}>

@@ -27,9 +27,17 @@ export class ArchiveWriter {
 
   async addBytes(name: string, bytes: Buffer): Promise<void> {
     await new Promise<void>((done, fail) => {
-      this.pack.entry({ name, size: bytes.length, mode: 0o600, mtime: this.mtime }, bytes, (error) => (error ? fail(error) : done()));
+      this.pack.entry(
+        { name, size: bytes.length, mode: 0o600, mtime: this.mtime },
+        bytes,
+        (error) => (error ? fail(error) : done()),
+      );
     });
-    this.checksums.push({ name, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+    this.checksums.push({
+      name,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    });
   }
 
   /** Adds a file; fails with the open error (ENOENT) before anything is written when it is gone. */

@@ -17,7 +17,10 @@ async function main(): Promise<void> {
   // npm runs scripts in the project folder; the archive goes where the command was typed.
   const here = process.env.INIT_CWD ?? process.cwd();
   const file = resolve(here, positionals[0] ?? defaultArchiveName(new Date()));
-  const { header } = await createBackup({ dataDir: resolve(process.env.DATA_DIR ?? '.data'), file });
+  const { header } = await createBackup({
+    dataDir: resolve(process.env.DATA_DIR ?? '.data'),
+    file,
+  });
   const { counts } = header;
   process.stdout.write(
     `Backup written: ${file}\n  ${counts.tables} tables, ${counts.rows} rows, ${counts.objects} files (${formatBytes(counts.objectBytes)}), in ${((Date.now() - started) / 1000).toFixed(1)} s.\n  It holds the site's keys and every photo: keep it private.\n`,
@@ -25,6 +28,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof StackError ? error.message : `The backup failed: ${(error as Error).message}`}\n`);
+  process.stderr.write(
+    `${error instanceof StackError ? error.message : `The backup failed: ${(error as Error).message}`}\n`,
+  );
   process.exit(1);
 });

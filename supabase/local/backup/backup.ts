@@ -84,7 +84,9 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       } catch (error) {
         if (!(error instanceof ObjectChangedDuringBackup)) throw error;
         if (attempt === ATTEMPTS) {
-          throw new StackError(`${error.message}; the photos kept changing during ${ATTEMPTS} attempts, run the backup again later.`);
+          throw new StackError(
+            `${error.message}; the photos kept changing during ${ATTEMPTS} attempts, run the backup again later.`,
+          );
         }
         progress.note(`${error.message}; starting again from a new snapshot.`);
       }
@@ -110,7 +112,9 @@ async function writeBackup(options: {
     const objects = await locateObjects(snapshot.objects, storageRoot, connection);
     const rows = snapshot.tables.reduce((sum, table) => sum + table.rows, 0);
     const objectBytes = objects.reduce((sum, object) => sum + object.size, 0);
-    progress.note(`Database: ${snapshot.tables.length} tables, ${rows} rows (one snapshot of ${createdAt.toISOString()}).`);
+    progress.note(
+      `Database: ${snapshot.tables.length} tables, ${rows} rows (one snapshot of ${createdAt.toISOString()}).`,
+    );
 
     const header: BackupHeader = {
       format: FORMAT,
@@ -135,9 +139,13 @@ async function writeBackup(options: {
       progress.begin('Uploaded files', { files: objects.length, bytes: objectBytes });
       for (const object of objects) {
         await archive
-          .addFile(objectEntry(object.bucketId, object.version), object.path, (count) => progress.addBytes(count))
+          .addFile(objectEntry(object.bucketId, object.version), object.path, (count) =>
+            progress.addBytes(count),
+          )
           .catch(async (error: unknown) => {
-            throw (error as NodeJS.ErrnoException).code === 'ENOENT' ? await missingFileError(object, connection) : error;
+            throw (error as NodeJS.ErrnoException).code === 'ENOENT'
+              ? await missingFileError(object, connection)
+              : error;
           });
         progress.addFile();
       }
@@ -151,7 +159,10 @@ async function writeBackup(options: {
         entries: archive.checksums,
       };
       await archive.addBytes(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2)));
-      await archive.addBytes(MANIFEST_CHECKSUM_ENTRY, Buffer.from(archive.checksums.at(-1)!.sha256));
+      await archive.addBytes(
+        MANIFEST_CHECKSUM_ENTRY,
+        Buffer.from(archive.checksums.at(-1)!.sha256),
+      );
       await archive.finish();
     } catch (error) {
       archive.abort(error as Error);
@@ -177,7 +188,9 @@ async function dumpDatabase(connection: pg.ClientConfig, workDir: string): Promi
     // seen as of the same moment (a photo row and its album, an object row and its photo).
     await client.query('begin isolation level repeatable read, read only');
     const migrations = (
-      await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')
+      await client.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations order by version',
+      )
     ).rows.map((row) => row.version);
     const tables = await listSiteTables(client);
     const { rows: sequences } = await client.query<SequenceState>(
@@ -185,14 +198,20 @@ async function dumpDatabase(connection: pg.ClientConfig, workDir: string): Promi
          from pg_sequences where schemaname = any($1) order by 1, 2`,
       [SITE_SCHEMAS],
     );
-    const { rows: objects } = await client.query<{ bucketId: string; name: string; version: string }>(
+    const { rows: objects } = await client.query<{
+      bucketId: string;
+      name: string;
+      version: string;
+    }>(
       `select bucket_id as "bucketId", name, version from storage.objects order by bucket_id, name`,
     );
     const dumped: Snapshot['tables'] = [];
     for (const table of tables) {
       const entry = tableEntry(table.schema, table.name);
       const path = join(workDir, entry.replace('/', '_'));
-      const copy = client.query(copyTo(`copy (select ${columnList(table)} from ${qualifiedName(table)}) to stdout`));
+      const copy = client.query(
+        copyTo(`copy (select ${columnList(table)} from ${qualifiedName(table)}) to stdout`),
+      );
       await pipeline(copy, createWriteStream(path, { mode: 0o600 }));
       dumped.push({ ...table, rows: copy.rowCount, entry, path });
     }
@@ -204,11 +223,17 @@ async function dumpDatabase(connection: pg.ClientConfig, workDir: string): Promi
 }
 
 /** Each object's file and size; a file missing already now means the snapshot is out of date, or the site is damaged. */
-async function locateObjects(objects: Snapshot['objects'], storageRoot: string, connection: pg.ClientConfig): Promise<StoredObject[]> {
+async function locateObjects(
+  objects: Snapshot['objects'],
+  storageRoot: string,
+  connection: pg.ClientConfig,
+): Promise<StoredObject[]> {
   const located: StoredObject[] = [];
   for (const object of objects) {
     if (!isSafeVersion(object.version)) {
-      throw new StackError(`The object ${object.bucketId}/${object.name} has no stored file (version ${String(object.version)}).`);
+      throw new StackError(
+        `The object ${object.bucketId}/${object.name} has no stored file (version ${String(object.version)}).`,
+      );
     }
     const path = objectFilePath(storageRoot, object.bucketId, object.version);
     const info = await stat(path).catch(() => undefined);
@@ -224,14 +249,21 @@ async function locateObjects(objects: Snapshot['objects'], storageRoot: string, 
  * points to it, the file is lost from the site itself: a backup that leaves it out would restore
  * a broken photo, so stop and say which.
  */
-async function missingFileError(object: Omit<StoredObject, 'size'>, connection: pg.ClientConfig): Promise<Error> {
+async function missingFileError(
+  object: Omit<StoredObject, 'size'>,
+  connection: pg.ClientConfig,
+): Promise<Error> {
   const client = new pg.Client(connection);
   await client.connect();
   const { rows } = await client
-    .query('select 1 from storage.objects where bucket_id = $1 and version = $2', [object.bucketId, object.version])
+    .query('select 1 from storage.objects where bucket_id = $1 and version = $2', [
+      object.bucketId,
+      object.version,
+    ])
     .finally(() => client.end());
   const label = `${object.bucketId}/${object.name}`;
-  if (rows.length === 0) return new ObjectChangedDuringBackup(`${label} was deleted or replaced while the backup ran`);
+  if (rows.length === 0)
+    return new ObjectChangedDuringBackup(`${label} was deleted or replaced while the backup ran`);
   return new StackError(
     `The file of ${label} is missing from ${object.path}, though the database still lists it; the site's storage is damaged (delete that photo in the admin area, or put the file back) and run the backup again.`,
   );

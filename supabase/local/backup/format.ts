@@ -83,7 +83,9 @@ const TABLE_ENTRY = /^db\/[A-Za-z0-9_$]+\.[A-Za-z0-9_$]+\.copy$/;
 const OBJECT_ENTRY = /^storage\/([^/\\\0]+)\/([^/]+)$/;
 
 /** The kind of an entry name, or undefined when no backup writes such a name (nothing else is ever written to disk). */
-export function entryKind(name: string): 'header' | 'manifest' | 'manifest-checksum' | 'secrets' | 'table' | 'object' | undefined {
+export function entryKind(
+  name: string,
+): 'header' | 'manifest' | 'manifest-checksum' | 'secrets' | 'table' | 'object' | undefined {
   if (name === HEADER_ENTRY) return 'header';
   if (name === MANIFEST_ENTRY) return 'manifest';
   if (name === MANIFEST_CHECKSUM_ENTRY) return 'manifest-checksum';

@@ -51,7 +51,8 @@ export function createProgress(output: ProgressOutput = process.stdout): Progres
 
   const describe = () => {
     const elapsed = (Date.now() - startedAt) / 1000;
-    const left = bytes > 0 && elapsed > 1 ? formatTimeLeft((elapsed / bytes) * (totals.bytes - bytes)) : '';
+    const left =
+      bytes > 0 && elapsed > 1 ? formatTimeLeft((elapsed / bytes) * (totals.bytes - bytes)) : '';
     return `${label}: ${files} of ${totals.files} files, ${formatBytes(bytes)} of ${formatBytes(totals.bytes)}${left}`;
   };
   const closeLine = () => {
@@ -67,7 +68,9 @@ export function createProgress(output: ProgressOutput = process.stdout): Progres
       lineOpen = true;
       return;
     }
-    const tenth = Math.floor((totals.bytes > 0 ? bytes / totals.bytes : files / Math.max(totals.files, 1)) * 10);
+    const tenth = Math.floor(
+      (totals.bytes > 0 ? bytes / totals.bytes : files / Math.max(totals.files, 1)) * 10,
+    );
     if (tenth > lastTenth && tenth < 10) {
       lastTenth = tenth;
       output.write(`${describe()}\n`);
@@ -100,7 +103,9 @@ export function createProgress(output: ProgressOutput = process.stdout): Progres
     end() {
       if (terminal) output.write(`\r\x1b[K`);
       lineOpen = false;
-      output.write(`${label}: ${files} files, ${formatBytes(bytes)}, done in ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n`);
+      output.write(
+        `${label}: ${files} files, ${formatBytes(bytes)}, done in ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n`,
+      );
     },
   };
 }

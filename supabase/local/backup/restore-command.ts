@@ -9,7 +9,10 @@ import { StackError } from '../errors';
 import { restoreBackup } from './restore';
 
 async function main(): Promise<void> {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { force: { type: 'boolean', default: false } } });
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { force: { type: 'boolean', default: false } },
+  });
   if (positionals.length !== 1) throw new StackError('Usage: npm run restore -- FILE [--force]');
   const started = Date.now();
   const { dataDir, header } = await restoreBackup({
@@ -25,6 +28,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof StackError ? error.message : `The restore failed: ${(error as Error).message}`}\n`);
+  process.stderr.write(
+    `${error instanceof StackError ? error.message : `The restore failed: ${(error as Error).message}`}\n`,
+  );
   process.exit(1);
 });

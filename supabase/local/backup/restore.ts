@@ -75,11 +75,15 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     progress.end();
     checkMigrations(manifest);
 
-    progress.note(`Building the database (schema version ${manifest.migrationVersion}) and loading ${manifest.counts.rows} rows...`);
+    progress.note(
+      `Building the database (schema version ${manifest.migrationVersion}) and loading ${manifest.counts.rows} rows...`,
+    );
     await buildDatabase(staging, manifest);
 
-    for (const entry of target.replaced) await rm(join(dataDir, entry), { recursive: true, force: true });
-    for (const entry of ['pg', 'storage', 'secrets.json']) await rename(join(staging, entry), join(dataDir, entry));
+    for (const entry of target.replaced)
+      await rm(join(dataDir, entry), { recursive: true, force: true });
+    for (const entry of ['pg', 'storage', 'secrets.json'])
+      await rename(join(staging, entry), join(dataDir, entry));
     await rm(staging, { recursive: true, force: true });
     return { dataDir, header };
   } catch (error) {
@@ -92,20 +96,28 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
  * The data directory must be empty, or hold a site that is not running and --force replaces.
  * Anything else (a folder of other files) is never emptied.
  */
-async function prepareTarget(dataDir: string, force: boolean): Promise<{ created: boolean; replaced: string[] }> {
+async function prepareTarget(
+  dataDir: string,
+  force: boolean,
+): Promise<{ created: boolean; replaced: string[] }> {
   if (!existsSync(dataDir)) {
     await mkdir(dataDir, { recursive: true });
     await allowPostgresUser(dataDir);
     return { created: true, replaced: [] };
   }
-  if (!(await stat(dataDir)).isDirectory()) throw new StackError(`${dataDir} is a file; set DATA_DIR to an empty folder.`);
+  if (!(await stat(dataDir)).isDirectory())
+    throw new StackError(`${dataDir} is a file; set DATA_DIR to an empty folder.`);
   const entries = (await readdir(dataDir)).filter((entry) => entry !== STAGING);
   if (entries.length > 0) {
     if (readStackState(dataDir) || runningPostmasterPid(dataDir)) {
-      throw new StackError(`The site is running from ${dataDir}; stop it first, or restore into another folder (DATA_DIR).`);
+      throw new StackError(
+        `The site is running from ${dataDir}; stop it first, or restore into another folder (DATA_DIR).`,
+      );
     }
     if (!entries.includes('pg') && !entries.includes('secrets.json')) {
-      throw new StackError(`${dataDir} is not empty and holds no site; restore into an empty folder (set DATA_DIR).`);
+      throw new StackError(
+        `${dataDir} is not empty and holds no site; restore into an empty folder (set DATA_DIR).`,
+      );
     }
     if (!force) {
       throw new StackError(
@@ -124,7 +136,9 @@ async function allowPostgresUser(dataDir: string): Promise<void> {
 
 /** Reads the first entry only: a foreign or newer archive is refused before gigabytes are read. */
 async function readHeader(file: string): Promise<BackupHeader> {
-  const notBackup = new StackError(`${file} is not a backup of this site (made by npm run backup).`);
+  const notBackup = new StackError(
+    `${file} is not a backup of this site (made by npm run backup).`,
+  );
   const source = createReadStream(file);
   const extract = tar.extract();
   pipeline(source, extract).catch(() => undefined);
@@ -140,7 +154,11 @@ async function readHeader(file: string): Promise<BackupHeader> {
   } finally {
     source.destroy();
   }
-  if (header?.format !== FORMAT || typeof header.migrationVersion !== 'string' || typeof header.counts?.entries !== 'number') {
+  if (
+    header?.format !== FORMAT ||
+    typeof header.migrationVersion !== 'string' ||
+    typeof header.counts?.entries !== 'number'
+  ) {
     throw notBackup;
   }
   const latest = migrationFiles().at(-1)?.slice(0, 14) ?? '';
@@ -163,7 +181,12 @@ async function readEntry(entry: AsyncIterable<unknown>): Promise<Buffer> {
  * sha256 are taken; at the end those must be exactly what the manifest lists, nothing missing
  * and nothing more.
  */
-async function unpack(file: string, staging: string, header: BackupHeader, progress: Progress): Promise<Manifest> {
+async function unpack(
+  file: string,
+  staging: string,
+  header: BackupHeader,
+  progress: Progress,
+): Promise<Manifest> {
   const source = createReadStream(file);
   source.on('data', (chunk) => progress.addBytes(chunk.length));
   const extract = tar.extract();
@@ -217,11 +240,19 @@ async function unpack(file: string, staging: string, header: BackupHeader, progr
     throw damaged(`it cannot be read ${position} (${(error as Error).message})`);
   }
 
-  if (!manifestBytes) throw incomplete(`its manifest (${MANIFEST_ENTRY}, the last entry) is missing; the file was cut short`);
+  if (!manifestBytes)
+    throw incomplete(
+      `its manifest (${MANIFEST_ENTRY}, the last entry) is missing; the file was cut short`,
+    );
   if (manifestChecksum === undefined && header.formatVersion >= MANIFEST_CHECKSUM_SINCE) {
-    throw incomplete(`its manifest's checksum (${MANIFEST_CHECKSUM_ENTRY}, the last entry) is missing; the file was cut short`);
+    throw incomplete(
+      `its manifest's checksum (${MANIFEST_CHECKSUM_ENTRY}, the last entry) is missing; the file was cut short`,
+    );
   }
-  if (manifestChecksum !== undefined && manifestChecksum !== createHash('sha256').update(manifestBytes).digest('hex')) {
+  if (
+    manifestChecksum !== undefined &&
+    manifestChecksum !== createHash('sha256').update(manifestBytes).digest('hex')
+  ) {
     throw damaged(`its manifest (${MANIFEST_ENTRY}) does not match its checksum`);
   }
   let manifest: Manifest;
@@ -230,10 +261,17 @@ async function unpack(file: string, staging: string, header: BackupHeader, progr
   } catch {
     throw damaged(`its manifest (${MANIFEST_ENTRY}) cannot be read`);
   }
-  if (![manifest?.entries, manifest?.tables, manifest?.sequences, manifest?.migrations].every(Array.isArray)) {
+  if (
+    ![manifest?.entries, manifest?.tables, manifest?.sequences, manifest?.migrations].every(
+      Array.isArray,
+    )
+  ) {
     throw damaged(`its manifest (${MANIFEST_ENTRY}) cannot be read`);
   }
-  if (manifest.createdAt !== header.createdAt || manifest.migrationVersion !== header.migrationVersion) {
+  if (
+    manifest.createdAt !== header.createdAt ||
+    manifest.migrationVersion !== header.migrationVersion
+  ) {
     throw damaged(`its manifest (${MANIFEST_ENTRY}) does not belong to this backup`);
   }
   checkManifestNames(manifest, found);
@@ -252,8 +290,12 @@ function checkManifestNames(manifest: Manifest, found: Map<string, EntryChecksum
     const name = String(expected?.name);
     if (checked.has(name)) throw damaged(`its manifest names ${name} twice`);
     const actual = found.get(name);
-    if (!actual) throw entryKind(name) ? incomplete(`${name} is missing`) : damaged(`its manifest names ${name}, which no backup writes`);
-    if (actual.size !== expected.size || actual.sha256 !== expected.sha256) throw damaged(`${name} does not match its checksum`);
+    if (!actual)
+      throw entryKind(name)
+        ? incomplete(`${name} is missing`)
+        : damaged(`its manifest names ${name}, which no backup writes`);
+    if (actual.size !== expected.size || actual.sha256 !== expected.sha256)
+      throw damaged(`${name} does not match its checksum`);
     checked.add(name);
   }
   const extra = [...found.keys()].find((name) => !checked.has(name));
@@ -263,7 +305,9 @@ function checkManifestNames(manifest: Manifest, found: Map<string, EntryChecksum
   for (const table of manifest.tables) {
     const entry = String(table?.entry);
     if (entryKind(entry) !== 'table' || !checked.has(entry)) {
-      throw damaged(`its manifest loads ${table?.schema}.${table?.name} from ${entry}, which is not a table dump of the archive`);
+      throw damaged(
+        `its manifest loads ${table?.schema}.${table?.name} from ${entry}, which is not a table dump of the archive`,
+      );
     }
     if (loaded.has(entry)) throw damaged(`its manifest names ${entry} twice`);
     loaded.add(entry);
@@ -274,7 +318,9 @@ function checkManifestNames(manifest: Manifest, found: Map<string, EntryChecksum
 function checkMigrations(manifest: Manifest): void {
   const known = migrationFiles().map((file) => file.slice(0, 14));
   const unknown = manifest.migrations.filter((version) => !known.includes(version));
-  const skipped = known.filter((version) => version <= manifest.migrationVersion && !manifest.migrations.includes(version));
+  const skipped = known.filter(
+    (version) => version <= manifest.migrationVersion && !manifest.migrations.includes(version),
+  );
   if (unknown.length > 0 || skipped.length > 0) {
     throw new StackError(
       `The backup's database was built by another version of the site (migrations ${[...unknown, ...skipped].join(', ')} differ); restore it with the version that made it.`,
@@ -290,9 +336,16 @@ function checkMigrations(manifest: Manifest): void {
  */
 async function buildDatabase(staging: string, manifest: Manifest): Promise<void> {
   const secrets = await loadOrCreateSecrets(staging);
-  const postgres = await startPostgres({ dataDir: staging, port: await freePort(), password: secrets.postgresPassword });
+  const postgres = await startPostgres({
+    dataDir: staging,
+    port: await freePort(),
+    password: secrets.postgresPassword,
+  });
   try {
-    await prepareDatabase(postgres.port, secrets, { migrationsThrough: manifest.migrationVersion, schemaOnly: true });
+    await prepareDatabase(postgres.port, secrets, {
+      migrationsThrough: manifest.migrationVersion,
+      schemaOnly: true,
+    });
     await loadRows(superuserConnection(postgres.port, secrets), staging, manifest);
   } finally {
     // Stopped cleanly, the cluster can move: it keeps no record of the folder it was built in.
@@ -300,7 +353,11 @@ async function buildDatabase(staging: string, manifest: Manifest): Promise<void>
   }
 }
 
-async function loadRows(connection: pg.ClientConfig, staging: string, manifest: Manifest): Promise<void> {
+async function loadRows(
+  connection: pg.ClientConfig,
+  staging: string,
+  manifest: Manifest,
+): Promise<void> {
   const client = new pg.Client(connection);
   await client.connect();
   try {
@@ -320,15 +377,24 @@ async function loadRows(connection: pg.ClientConfig, staging: string, manifest: 
     }
     await client.query(`truncate ${tables.map(qualifiedName).join(', ')}`);
     for (const table of manifest.tables) {
-      const copy = client.query(copyFrom(`copy ${qualifiedName(table)} (${columnList(table)}) from stdin`));
+      const copy = client.query(
+        copyFrom(`copy ${qualifiedName(table)} (${columnList(table)}) from stdin`),
+      );
       // unpack() admitted only table entries it wrote and checked itself.
       await pipeline(createReadStream(join(staging, table.entry)), copy);
-      if (copy.rowCount !== table.rows) throw damaged(`${table.entry} holds ${copy.rowCount} rows, its manifest says ${table.rows}`);
+      if (copy.rowCount !== table.rows)
+        throw damaged(
+          `${table.entry} holds ${copy.rowCount} rows, its manifest says ${table.rows}`,
+        );
     }
     for (const sequence of manifest.sequences) {
       const name = qualifiedName(sequence);
       if (sequence.lastValue === null) await client.query(`alter sequence ${name} restart`);
-      else await client.query(`select setval($1::regclass, $2::bigint, true)`, [name, sequence.lastValue]);
+      else
+        await client.query(`select setval($1::regclass, $2::bigint, true)`, [
+          name,
+          sequence.lastValue,
+        ]);
     }
     await client.query('commit');
   } finally {

@@ -21,13 +21,27 @@ export interface SiteDatabase {
  */
 export async function openSiteDatabase(dataDir: string): Promise<SiteDatabase> {
   if (!existsSync(join(dataDir, 'secrets.json')) || !existsSync(join(dataDir, 'pg'))) {
-    throw new StackError(`There is no site data in ${dataDir}; set DATA_DIR to the folder the site runs from.`);
+    throw new StackError(
+      `There is no site data in ${dataDir}; set DATA_DIR to the folder the site runs from.`,
+    );
   }
   const secrets = await loadOrCreateSecrets(dataDir);
   const running = readStackState(dataDir);
   if (running) {
-    return { connection: superuserConnection(running.databasePort, secrets), siteRunning: true, close: () => Promise.resolve() };
+    return {
+      connection: superuserConnection(running.databasePort, secrets),
+      siteRunning: true,
+      close: () => Promise.resolve(),
+    };
   }
-  const postgres = await startPostgres({ dataDir, port: await freePort(), password: secrets.postgresPassword });
-  return { connection: superuserConnection(postgres.port, secrets), siteRunning: false, close: () => postgres.stop() };
+  const postgres = await startPostgres({
+    dataDir,
+    port: await freePort(),
+    password: secrets.postgresPassword,
+  });
+  return {
+    connection: superuserConnection(postgres.port, secrets),
+    siteRunning: false,
+    close: () => postgres.stop(),
+  };
 }

@@ -25,4 +25,5 @@ export async function listSiteTables(client: pg.Client): Promise<SiteTable[]> {
 
 export const qualifiedName = (table: { schema: string; name: string }) =>
   `${pg.escapeIdentifier(table.schema)}.${pg.escapeIdentifier(table.name)}`;
-export const columnList = (table: SiteTable) => table.columns.map((column) => pg.escapeIdentifier(column)).join(', ');
+export const columnList = (table: SiteTable) =>
+  table.columns.map((column) => pg.escapeIdentifier(column)).join(', ');

@@ -10,10 +10,22 @@ export interface Bucket {
 }
 
 /** Reads a bucket as the service (buckets are not secret; hosted reads them as superuser too). */
-export async function findBucket(pool: pg.Pool, id: string, globalFileSizeLimit: number): Promise<Bucket> {
-  let rows: Array<{ id: string; public: boolean; file_size_limit: string | null; allowed_mime_types: string[] | null }>;
+export async function findBucket(
+  pool: pg.Pool,
+  id: string,
+  globalFileSizeLimit: number,
+): Promise<Bucket> {
+  let rows: Array<{
+    id: string;
+    public: boolean;
+    file_size_limit: string | null;
+    allowed_mime_types: string[] | null;
+  }>;
   try {
-    ({ rows } = await pool.query('select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1', [id]));
+    ({ rows } = await pool.query(
+      'select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1',
+      [id],
+    ));
   } catch (error) {
     throw fromDatabaseError(error);
   }
@@ -24,7 +36,8 @@ export async function findBucket(pool: pg.Pool, id: string, globalFileSizeLimit:
     id: row.id,
     public: row.public,
     fileSizeLimit: Math.min(own, globalFileSizeLimit),
-    allowedMimeTypes: row.allowed_mime_types && row.allowed_mime_types.length > 0 ? row.allowed_mime_types : null,
+    allowedMimeTypes:
+      row.allowed_mime_types && row.allowed_mime_types.length > 0 ? row.allowed_mime_types : null,
   };
 }
 

@@ -25,7 +25,8 @@ const ADMIN_HEADERS = ['x-admin-username', 'x-admin-token'];
 /** How long one statement of a caller's transaction may run. */
 const STATEMENT_TIMEOUT = '10s';
 
-export const hasAdminHeaders = (headers: IncomingHttpHeaders) => ADMIN_HEADERS.some((name) => name in headers);
+export const hasAdminHeaders = (headers: IncomingHttpHeaders) =>
+  ADMIN_HEADERS.some((name) => name in headers);
 
 /**
  * The caller of a request: the JWT in `authorization: Bearer …` or, failing that, `apikey`
@@ -57,7 +58,11 @@ export async function authenticate(
 }
 
 /** An anonymous caller, for routes that need no JWT (public and signed downloads). */
-export function anonymousCaller(request: { headers: IncomingHttpHeaders; method: string; url: string }): Caller {
+export function anonymousCaller(request: {
+  headers: IncomingHttpHeaders;
+  method: string;
+  url: string;
+}): Caller {
   return {
     role: 'anon',
     claims: { role: 'anon' },
@@ -72,7 +77,10 @@ export function anonymousCaller(request: { headers: IncomingHttpHeaders; method:
  * this object, so the write is made as the service role (hosted uses its superuser connection,
  * src/http/routes/tus/index.ts `dbSuperUser`), owned by whoever minted it.
  */
-export function signedUploader(request: { headers: IncomingHttpHeaders; method: string; url: string }, owner: string | undefined): Caller {
+export function signedUploader(
+  request: { headers: IncomingHttpHeaders; method: string; url: string },
+  owner: string | undefined,
+): Caller {
   return {
     role: 'service_role',
     claims: owner === undefined ? { role: 'service_role' } : { role: 'service_role', sub: owner },
@@ -135,7 +143,8 @@ export async function asCaller<T>(
     );
     // The function is granted to anon and authenticated (migration 20261122000700); the
     // service role has no admin session to go stale.
-    if (caller.role !== 'service_role') await client.query('select private.refuse_stale_admin_session()');
+    if (caller.role !== 'service_role')
+      await client.query('select private.refuse_stale_admin_session()');
     result = await work(client);
     if (options.dryRun) throw ROLLBACK;
     await client.query('commit');
@@ -158,5 +167,7 @@ export async function asCaller<T>(
  */
 export async function refuseStaleAdminSession(pool: pg.Pool, caller: Caller): Promise<void> {
   if (!hasAdminHeaders(caller.headers)) return;
-  await asCaller(pool, caller, { operation: OPERATIONS.getPublic, dryRun: true }, () => Promise.resolve(undefined));
+  await asCaller(pool, caller, { operation: OPERATIONS.getPublic, dryRun: true }, () =>
+    Promise.resolve(undefined),
+  );
 }

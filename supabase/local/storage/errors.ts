@@ -22,39 +22,70 @@ export class StorageHttpError extends Error {
 export const errors = {
   invalidJwt: () => new StorageHttpError(403, 'Unauthorized', 'Invalid JWT'),
   notAuthenticated: () => new StorageHttpError(401, 'Unauthorized', 'Not authenticated'),
-  rlsDenied: () => new StorageHttpError(403, 'Unauthorized', 'new row violates row-level security policy'),
+  rlsDenied: () =>
+    new StorageHttpError(403, 'Unauthorized', 'new row violates row-level security policy'),
   bucketNotFound: () => new StorageHttpError(404, 'Bucket not found', 'Bucket not found'),
   objectNotFound: () => new StorageHttpError(404, 'not_found', 'Object not found'),
   routeNotFound: () => new StorageHttpError(404, 'not_found', 'Route not found'),
   /** The key as sent, as hosted (mustBeValidKey), shown printable and at most 1,024 characters. */
-  invalidKey: (key: string) => new StorageHttpError(400, 'InvalidKey', `Invalid key: ${printable(key, 1024)}`),
+  invalidKey: (key: string) =>
+    new StorageHttpError(400, 'InvalidKey', `Invalid key: ${printable(key, 1024)}`),
   bucketNameInvalid: () => new StorageHttpError(400, 'Invalid Input', 'Bucket name invalid'),
   /** A caller that may see the object but not delete it, or a route for another role (hosted: AccessDenied). */
   accessDenied: (message = 'Access denied') => new StorageHttpError(403, 'Unauthorized', message),
-  bucketNotEmpty: () => new StorageHttpError(409, 'ResourceNotEmpty', 'The bucket you tried to delete is not empty'),
-  tooManyToEmpty: () => new StorageHttpError(409, 'InvalidRequest', 'Unable to empty the bucket because it contains too many objects'),
-  invalidFileSizeLimit: () => new StorageHttpError(400, 'InvalidRequest', 'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B'),
+  bucketNotEmpty: () =>
+    new StorageHttpError(409, 'ResourceNotEmpty', 'The bucket you tried to delete is not empty'),
+  tooManyToEmpty: () =>
+    new StorageHttpError(
+      409,
+      'InvalidRequest',
+      'Unable to empty the bucket because it contains too many objects',
+    ),
+  invalidFileSizeLimit: () =>
+    new StorageHttpError(
+      400,
+      'InvalidRequest',
+      'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B',
+    ),
   noContent: () => new StorageHttpError(400, 'InvalidRequest', 'No content provided'),
   invalidRequest: (message: string) => new StorageHttpError(400, 'InvalidRequest', message),
   duplicate: () => new StorageHttpError(409, 'Duplicate', 'The resource already exists'),
-  tooLarge: (entity = 'object') => new StorageHttpError(413, 'Payload too large', `The ${entity} exceeded the maximum allowed size`),
-  invalidMimeType: (type: string) => new StorageHttpError(415, 'invalid_mime_type', `mime type ${printable(type)} is not supported`),
-  contentMismatch: (type: string) => new StorageHttpError(415, 'invalid_mime_type', `the file content is not ${printable(type)}`),
-  invalidSignature: (message = 'Invalid signature') => new StorageHttpError(400, 'InvalidSignature', message),
-  expiredSignature: () => new StorageHttpError(400, 'ExpiredToken', 'The provided token has expired.'),
+  tooLarge: (entity = 'object') =>
+    new StorageHttpError(
+      413,
+      'Payload too large',
+      `The ${entity} exceeded the maximum allowed size`,
+    ),
+  invalidMimeType: (type: string) =>
+    new StorageHttpError(415, 'invalid_mime_type', `mime type ${printable(type)} is not supported`),
+  contentMismatch: (type: string) =>
+    new StorageHttpError(415, 'invalid_mime_type', `the file content is not ${printable(type)}`),
+  invalidSignature: (message = 'Invalid signature') =>
+    new StorageHttpError(400, 'InvalidSignature', message),
+  expiredSignature: () =>
+    new StorageHttpError(400, 'ExpiredToken', 'The provided token has expired.'),
   invalidRange: (size: number) =>
-    new StorageHttpError(416, 'invalid_range', 'invalid range provided', { 'content-range': `bytes */${size}` }),
+    new StorageHttpError(416, 'invalid_range', 'invalid range provided', {
+      'content-range': `bytes */${size}`,
+    }),
   requestTimeout: () => new StorageHttpError(408, 'Request timeout', 'The request took too long'),
   /**
    * Upload capacity is full. 503 (not 429): it is the server's capacity, not this client's
    * rate, and the app retries both; retry-after says when to try again.
    */
   busy: () =>
-    new StorageHttpError(503, 'Service unavailable', 'Too many uploads in progress, try again shortly', {
+    new StorageHttpError(
+      503,
+      'Service unavailable',
+      'Too many uploads in progress, try again shortly',
+      {
+        'retry-after': '5',
+      },
+    ),
+  databaseUnavailable: () =>
+    new StorageHttpError(503, 'Service unavailable', 'The database is busy, try again shortly', {
       'retry-after': '5',
     }),
-  databaseUnavailable: () =>
-    new StorageHttpError(503, 'Service unavailable', 'The database is busy, try again shortly', { 'retry-after': '5' }),
   internal: () => new StorageHttpError(500, 'internal', 'Internal server error'),
 };
 
@@ -87,6 +118,9 @@ export function fromDatabaseError(error: unknown): StorageHttpError {
   if (error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message)) {
     return errors.databaseUnavailable();
   }
-  console.error('storage: unexpected error:', error instanceof Error ? error.message : String(error));
+  console.error(
+    'storage: unexpected error:',
+    error instanceof Error ? error.message : String(error),
+  );
   return errors.internal();
 }

@@ -16,7 +16,8 @@ export function cacheControlFromFormField(value: unknown): string {
 }
 
 /** Cache-Control as a list of directives, each a token with an optional number or token value. */
-const CACHE_CONTROL = /^[a-z-]{1,32}(=(\d{1,10}|[a-z-]{1,32}))?(\s*,\s*[a-z-]{1,32}(=(\d{1,10}|[a-z-]{1,32}))?){0,7}$/i;
+const CACHE_CONTROL =
+  /^[a-z-]{1,32}(=(\d{1,10}|[a-z-]{1,32}))?(\s*,\s*[a-z-]{1,32}(=(\d{1,10}|[a-z-]{1,32}))?){0,7}$/i;
 
 /** The cache-control header of a raw (non-multipart) upload. */
 export function cacheControlFromHeader(value: string | undefined): string {
@@ -41,7 +42,9 @@ export function privateCacheControl(stored: unknown): string {
 
 /** Entity tags as RFC 9110 allows them. */
 export function servedEtag(stored: unknown, fallback: string): string {
-  return typeof stored === 'string' && /^(W\/)?"[\x21\x23-\x7e]{0,128}"$/.test(stored) ? stored : `"${fallback}"`;
+  return typeof stored === 'string' && /^(W\/)?"[\x21\x23-\x7e]{0,128}"$/.test(stored)
+    ? stored
+    : `"${fallback}"`;
 }
 
 export function servedLastModified(stored: unknown, fallback: Date): string {
@@ -71,7 +74,10 @@ export function attachmentDisposition(requested: string): string {
     .trim();
   if (name === '') return 'attachment';
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["%;]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 

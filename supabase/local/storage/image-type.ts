@@ -14,4 +14,10 @@ export function sniffImageType(bytes: Uint8Array): string | undefined {
 }
 
 /** The types sniffImageType() can tell: the only types objects are served with besides octet-stream. */
-export const RASTER_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif']);
+export const RASTER_IMAGE_TYPES: ReadonlySet<string> = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+]);

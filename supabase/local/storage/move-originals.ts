@@ -1,7 +1,12 @@
 import { access, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
-import { ORIGINALS_BUCKET, ORIGINALS_PATH, PHOTOS_BUCKET, PUBLIC_PHOTOS_PATH } from '../../../src/lib/backend/photo-objects';
+import {
+  ORIGINALS_BUCKET,
+  ORIGINALS_PATH,
+  PHOTOS_BUCKET,
+  PUBLIC_PHOTOS_PATH,
+} from '../../../src/lib/backend/photo-objects';
 import { isSafeVersion } from './names';
 import { objectFilePath } from './store-object';
 
@@ -113,7 +118,8 @@ const MAY_MOVE = (name: string) => `
   and not exists (select 1 from public.photos r where r.thumb_url = '${PHOTOS_PATH}' || ${name})
   and not exists (select 1 from public.photos r where r.preview_url = '${PHOTOS_PATH}' || ${name})`;
 
-const IN_PHOTOS = (name: string) => `exists (select 1 from storage.objects o where o.bucket_id = '${PHOTOS_BUCKET}' and o.name = ${name})`;
+const IN_PHOTOS = (name: string) =>
+  `exists (select 1 from storage.objects o where o.bucket_id = '${PHOTOS_BUCKET}' and o.name = ${name})`;
 
 /**
  * Is there anything to move or rewrite? The one query of a start with nothing left: a scan of
@@ -189,7 +195,10 @@ async function syncFolder(path: string): Promise<void> {
 /** Renames {root}/photos/{version} to {root}/originals/{version}; false when there was no file. */
 async function moveFile(root: string, version: string): Promise<boolean> {
   try {
-    await rename(objectFilePath(root, PHOTOS_BUCKET, version), objectFilePath(root, ORIGINALS_BUCKET, version));
+    await rename(
+      objectFilePath(root, PHOTOS_BUCKET, version),
+      objectFilePath(root, ORIGINALS_BUCKET, version),
+    );
     return true;
   } catch (error) {
     if (isMissing(error)) return false;
@@ -222,7 +231,13 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 export async function moveOriginals(options: MoveOriginalsOptions): Promise<MoveOriginalsResult> {
   const { pool, root, log = () => undefined } = options;
   const journal = moveJournalPath(root);
-  const result: MoveOriginalsResult = { repaired: 0, moved: 0, rowsRewritten: 0, coversChanged: 0, filesMissing: 0 };
+  const result: MoveOriginalsResult = {
+    repaired: 0,
+    moved: 0,
+    rowsRewritten: 0,
+    coversChanged: 0,
+    filesMissing: 0,
+  };
   const client = await pool.connect();
   try {
     // Session-wide, and the connection is closed afterwards, never handed back as service_role.
@@ -237,7 +252,9 @@ export async function moveOriginals(options: MoveOriginalsOptions): Promise<Move
     if (unfinished) {
       result.repaired = await repairCrashedMove(client, root);
       if (result.repaired > 0) {
-        log(`Repaired an interrupted move: ${plural(result.repaired, 'original', 'originals')} put in place`);
+        log(
+          `Repaired an interrupted move: ${plural(result.repaired, 'original', 'originals')} put in place`,
+        );
       }
     } else {
       const { rows } = await client.query<{ left: boolean }>(ANYTHING_LEFT);
@@ -254,7 +271,8 @@ export async function moveOriginals(options: MoveOriginalsOptions): Promise<Move
       const rewritten = (await client.query<{ name: string }>(REWRITE_ROWS)).rows;
       result.rowsRewritten = rewritten.length;
       const names = [...new Set(rewritten.map((row) => row.name))];
-      result.coversChanged = names.length === 0 ? 0 : ((await client.query(REPLACE_COVERS, [names])).rowCount ?? 0);
+      result.coversChanged =
+        names.length === 0 ? 0 : ((await client.query(REPLACE_COVERS, [names])).rowCount ?? 0);
       await client.query('commit');
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
@@ -276,7 +294,9 @@ export async function moveOriginals(options: MoveOriginalsOptions): Promise<Move
 
     if (result.moved > 0 || result.rowsRewritten > 0) {
       const details = [
-        result.moved > 0 ? `${plural(result.rowsRewritten, 'photo row now points', 'photo rows now point')} there` : '',
+        result.moved > 0
+          ? `${plural(result.rowsRewritten, 'photo row now points', 'photo rows now point')} there`
+          : '',
         result.filesMissing > 0 ? `${result.filesMissing} of them had no file` : '',
         result.coversChanged > 0
           ? `${plural(result.coversChanged, 'album cover no longer shows', 'album covers no longer show')} an original`

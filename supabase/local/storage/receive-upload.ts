@@ -34,7 +34,8 @@ const HEAD_BYTES = 32;
  */
 export function storedTypeOf(head: Uint8Array, declaredType: string, bucket: Bucket): string {
   const sniffed = sniffImageType(head);
-  if (declaredType.startsWith('image/') && sniffed !== declaredType) throw errors.contentMismatch(declaredType);
+  if (declaredType.startsWith('image/') && sniffed !== declaredType)
+    throw errors.contentMismatch(declaredType);
   if (sniffed && !mimeTypeAllowed(bucket, sniffed)) throw errors.invalidMimeType(sniffed);
   return sniffed ?? 'application/octet-stream';
 }
@@ -98,13 +99,22 @@ class UploadInspector extends Transform {
  */
 export async function receiveToTemporaryFile(
   source: Readable,
-  options: { tempDir: string; limit: number; declaredType: string; bucket: Bucket; signal: AbortSignal },
+  options: {
+    tempDir: string;
+    limit: number;
+    declaredType: string;
+    bucket: Bucket;
+    signal: AbortSignal;
+  },
 ): Promise<ReceivedFile> {
   const path = join(options.tempDir, randomUUID());
-  const inspector = new UploadInspector(options.limit, (head) => storedTypeOf(head, options.declaredType, options.bucket));
+  const inspector = new UploadInspector(options.limit, (head) =>
+    storedTypeOf(head, options.declaredType, options.bucket),
+  );
   // A source that was destroyed, or closes before its end (a client gone, a multipart body
   // cut short), would otherwise leave the pipeline waiting forever.
-  if (source.destroyed && !source.readableEnded) throw new Error('The upload ended before the file did');
+  if (source.destroyed && !source.readableEnded)
+    throw new Error('The upload ended before the file did');
   const proxy = new PassThrough();
   const onSourceError = (error: Error) => proxy.destroy(error);
   const onSourceClose = () => {

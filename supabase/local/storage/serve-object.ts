@@ -30,7 +30,10 @@ interface ServeOptions {
 }
 
 /** Parses a single `bytes=` range; undefined for none or a form not served (multiple ranges). */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
   if (!header) return undefined;
   const match = /^bytes=(\d{0,15})-(\d{0,15})$/.exec(header.trim());
   if (!match) return undefined;
@@ -58,7 +61,11 @@ function etagMatches(header: string, etag: string): boolean {
  * content showed, else application/octet-stream), the object security headers, ETag/304,
  * Last-Modified, a single byte Range (206/416) and `?download=` as an attachment.
  */
-export async function serveObject(request: FastifyRequest, reply: FastifyReply, options: ServeOptions) {
+export async function serveObject(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: ServeOptions,
+) {
   const { version, metadata } = options.object;
   if (!isSafeVersion(version)) throw errors.objectNotFound();
   const path = objectFilePath(options.root, options.bucketId, version);
@@ -66,7 +73,10 @@ export async function serveObject(request: FastifyRequest, reply: FastifyReply, 
   if (!info?.isFile()) throw errors.objectNotFound();
 
   const storedType = metadata?.mimetype;
-  const type = typeof storedType === 'string' && RASTER_IMAGE_TYPES.has(storedType) ? storedType : 'application/octet-stream';
+  const type =
+    typeof storedType === 'string' && RASTER_IMAGE_TYPES.has(storedType)
+      ? storedType
+      : 'application/octet-stream';
   const etag = servedEtag(metadata?.eTag, version);
   const lastModified = servedLastModified(metadata?.lastModified, info.mtime);
   const headers: Record<string, string> = {
@@ -81,11 +91,14 @@ export async function serveObject(request: FastifyRequest, reply: FastifyReply, 
     headers['cache-control'] = `private, max-age=${seconds}`;
     headers.expires = options.expiresAt.toUTCString();
   } else {
-    headers['cache-control'] = (options.private ? privateCacheControl : servedCacheControl)(metadata?.cacheControl);
+    headers['cache-control'] = (options.private ? privateCacheControl : servedCacheControl)(
+      metadata?.cacheControl,
+    );
   }
   const query = request.query as Record<string, unknown>;
   const download: unknown = Array.isArray(query.download) ? query.download[0] : query.download;
-  if (typeof download === 'string') headers['content-disposition'] = attachmentDisposition(download);
+  if (typeof download === 'string')
+    headers['content-disposition'] = attachmentDisposition(download);
   else if (type === 'application/octet-stream') headers['content-disposition'] = 'attachment';
   reply.headers(headers);
 
@@ -100,7 +113,10 @@ export async function serveObject(request: FastifyRequest, reply: FastifyReply, 
   }
 
   const ifRange = request.headers['if-range'];
-  const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, info.size) : undefined;
+  const range =
+    ifRange === undefined || ifRange === etag
+      ? parseRange(request.headers.range, info.size)
+      : undefined;
   if (range === 'unsatisfiable') throw errors.invalidRange(info.size);
   const start = range?.start ?? 0;
   const end = range?.end ?? info.size - 1;

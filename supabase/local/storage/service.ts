@@ -82,7 +82,11 @@ function toHttpError(error: unknown, request: FastifyRequest): StorageHttpError 
     default:
       break; // any other code, or none: judged by its status below
   }
-  if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+  if (
+    typeof fastifyError.statusCode === 'number' &&
+    fastifyError.statusCode >= 400 &&
+    fastifyError.statusCode < 500
+  ) {
     return new StorageHttpError(fastifyError.statusCode, 'InvalidRequest', 'Invalid request');
   }
   return fromDatabaseError(error);
@@ -91,7 +95,11 @@ function toHttpError(error: unknown, request: FastifyRequest): StorageHttpError 
 function sendError(reply: FastifyReply, error: StorageHttpError) {
   return reply
     .code(error.status)
-    .headers({ ...error.headers, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+    .headers({
+      ...error.headers,
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+    })
     .send({ statusCode: String(error.status), error: error.error, message: error.message });
 }
 
@@ -105,9 +113,17 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'Request Timeout', errors.requestTimeout()]
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request Header Fields Too Large', new StorageHttpError(431, 'InvalidRequest', 'The request headers are too large')]
+        ? [
+            431,
+            'Request Header Fields Too Large',
+            new StorageHttpError(431, 'InvalidRequest', 'The request headers are too large'),
+          ]
         : [400, 'Bad Request', errors.invalidRequest('Malformed HTTP request')];
-  const body = JSON.stringify({ statusCode: String(status), error: known.error, message: known.message });
+  const body = JSON.stringify({
+    statusCode: String(status),
+    error: known.error,
+    message: known.message,
+  });
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
@@ -153,10 +169,13 @@ function buildApp(context: StorageContext) {
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.routeOptions.config.upload && /100-continue/i.test(request.headers.expect ?? '')) reply.raw.writeContinue();
+    if (!request.routeOptions.config.upload && /100-continue/i.test(request.headers.expect ?? ''))
+      reply.raw.writeContinue();
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+    const hasBody =
+      request.headers['transfer-encoding'] !== undefined ||
+      Number(request.headers['content-length'] ?? 0) > 0;
     if (hasBody && !request.raw.complete) closeAfterAnswer(request, reply);
     return payload;
   });
@@ -190,7 +209,9 @@ function buildApp(context: StorageContext) {
 }
 
 /** Runs the storage service as its own server on 127.0.0.1 (as storage-api sits behind Kong when hosted). */
-export async function startStorageService(options: StorageServiceOptions & { port: number }): Promise<RunningStorageService> {
+export async function startStorageService(
+  options: StorageServiceOptions & { port: number },
+): Promise<RunningStorageService> {
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const tempDir = temporaryDirectory(options.root);
   // Uploads cut short by a crash left their temporary files here.
@@ -202,7 +223,11 @@ export async function startStorageService(options: StorageServiceOptions & { por
     root: options.root,
     tempDir,
     limits,
-    slots: new UploadSlots(limits.maxConcurrentUploads, limits.maxWaitingUploads, limits.uploadWaitMs),
+    slots: new UploadSlots(
+      limits.maxConcurrentUploads,
+      limits.maxWaitingUploads,
+      limits.uploadWaitMs,
+    ),
   };
   const app = buildApp(context);
   await app.listen({ port: options.port, host: '127.0.0.1' });

@@ -20,7 +20,8 @@ export interface ObjectMetadata {
 }
 
 /** Where the bytes of one version of an object live: `{root}/{bucket}/{version}`. */
-export const objectFilePath = (root: string, bucketId: string, version: string) => join(root, bucketId, version);
+export const objectFilePath = (root: string, bucketId: string, version: string) =>
+  join(root, bucketId, version);
 
 /** Temporary files of uploads in progress; never a bucket (bucket ids cannot start with '.'). */
 export const temporaryDirectory = (root: string) => join(root, '.uploads');
@@ -37,7 +38,8 @@ export async function linkOrCopy(source: string, destination: string): Promise<v
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw errors.objectNotFound();
-    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error;
+    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK')
+      throw error;
     await copyFile(source, destination);
   }
 }
@@ -64,7 +66,13 @@ export function ownerOf(caller: Caller): [string | null, string | null] {
 export async function checkCanStore(
   pool: pg.Pool,
   caller: Caller,
-  target: { bucketId: string; name: string; upsert: boolean; mimetype: string; contentLength?: number },
+  target: {
+    bucketId: string;
+    name: string;
+    upsert: boolean;
+    mimetype: string;
+    contentLength?: number;
+  },
 ): Promise<void> {
   const [owner, ownerId] = ownerOf(caller);
   await asCaller(pool, caller, { operation: OPERATIONS.upload, dryRun: true }, (client) =>
@@ -91,7 +99,13 @@ export async function storeObject(
   pool: pg.Pool,
   root: string,
   caller: Caller,
-  request: { bucketId: string; name: string; upsert: boolean; cacheControl: string; file: ReceivedFile },
+  request: {
+    bucketId: string;
+    name: string;
+    upsert: boolean;
+    cacheControl: string;
+    file: ReceivedFile;
+  },
 ): Promise<{ id: string; key: string }> {
   const { bucketId, name, file } = request;
   const version = randomUUID();
@@ -116,7 +130,10 @@ export async function storeObject(
       {
         operation: OPERATIONS.upload,
         before: async (client) => {
-          await client.query(`select pg_advisory_xact_lock(hashtextextended('storage.objects:' || $1, 0))`, [`${bucketId}/${name}`]);
+          await client.query(
+            `select pg_advisory_xact_lock(hashtextextended('storage.objects:' || $1, 0))`,
+            [`${bucketId}/${name}`],
+          );
           const { rows } = await client.query<{ version: string }>(
             'select version from storage.objects where bucket_id = $1 and name = $2',
             [bucketId, name],
@@ -125,14 +142,10 @@ export async function storeObject(
         },
       },
       async (client) => {
-        const { rows } = await client.query<{ id: string }>(`${request.upsert ? UPSERT + ON_CONFLICT : UPSERT} returning id`, [
-          bucketId,
-          name,
-          owner,
-          ownerId,
-          metadata,
-          version,
-        ]);
+        const { rows } = await client.query<{ id: string }>(
+          `${request.upsert ? UPSERT + ON_CONFLICT : UPSERT} returning id`,
+          [bucketId, name, owner, ownerId, metadata, version],
+        );
         if (!rows[0]) throw errors.rlsDenied();
         await rename(file.path, target);
         renamed = true;

@@ -11,7 +11,12 @@ import {
   readSchemas,
   readTypes,
 } from './introspect';
-import { type Relationship, readForeignKeys, readViewKeyDependencies, relationshipsOf } from './relationships';
+import {
+  type Relationship,
+  readForeignKeys,
+  readViewKeyDependencies,
+  relationshipsOf,
+} from './relationships';
 import { byName } from './text';
 
 export interface Catalog {
@@ -25,7 +30,10 @@ export interface Catalog {
 }
 
 /** The catalog of those of `wantedSchemas` that exist. */
-export async function readCatalog(db: Queryable, wantedSchemas: readonly string[]): Promise<Catalog> {
+export async function readCatalog(
+  db: Queryable,
+  wantedSchemas: readonly string[],
+): Promise<Catalog> {
   const schemas = await readSchemas(db, wantedSchemas);
   const relations = await readRelations(db, schemas);
   const columns = await readColumns(db, schemas);
@@ -39,7 +47,9 @@ export async function readCatalog(db: Queryable, wantedSchemas: readonly string[
     foreignKeys,
   );
 
-  const columnsByRelation = new Map<number, Column[]>(relations.map((relation) => [relation.id, []]));
+  const columnsByRelation = new Map<number, Column[]>(
+    relations.map((relation) => [relation.id, []]),
+  );
   for (const column of columns) columnsByRelation.get(column.tableId)?.push(column);
   for (const list of columnsByRelation.values()) list.sort(byName);
   // Parameters and `returns table` columns are listed by name too, whatever their order in the signature.

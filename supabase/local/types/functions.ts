@@ -19,9 +19,18 @@ const INPUT_MODES = new Set<FunctionArg['mode']>(['in', 'inout', 'variadic']);
 
 /** A function PostgREST can call: named parameters, or one unnamed json/jsonb/text (or table row) one. */
 function isCallable(catalog: Catalog, inArgs: FunctionArg[]): boolean {
-  if (inArgs.every((arg) => arg.name !== '' || (arg.has_default && UNNAMED_PARAMETER_TYPES.has(arg.type_id)))) return true;
+  if (
+    inArgs.every(
+      (arg) => arg.name !== '' || (arg.has_default && UNNAMED_PARAMETER_TYPES.has(arg.type_id)),
+    )
+  )
+    return true;
   const [only] = inArgs;
-  return inArgs.length === 1 && only !== undefined && (UNNAMED_PARAMETER_TYPES.has(only.type_id) || isRowType(catalog, only.type_id));
+  return (
+    inArgs.length === 1 &&
+    only !== undefined &&
+    (UNNAMED_PARAMETER_TYPES.has(only.type_id) || isRowType(catalog, only.type_id))
+  );
 }
 
 /** The functions of `schema` PostgREST can call, by name. */
@@ -46,12 +55,20 @@ function returnedRelationName(catalog: Catalog, fn: DbFunction): string | null {
 export function returnShape(catalog: Catalog, schema: string, fn: DbFunction): string {
   const tableColumns = fn.args.filter((arg) => arg.mode === 'table');
   if (tableColumns.length > 0) {
-    return block(tableColumns.map((arg) => `${quote(arg.name)}: ${tsTypeOfId(catalog, schema, arg.type_id)}`));
+    return block(
+      tableColumns.map((arg) => `${quote(arg.name)}: ${tsTypeOfId(catalog, schema, arg.type_id)}`),
+    );
   }
-  const relation = catalog.relations.find((candidate) => candidate.schema === schema && candidate.id === fn.returnTypeRelationId);
+  const relation = catalog.relations.find(
+    (candidate) => candidate.schema === schema && candidate.id === fn.returnTypeRelationId,
+  );
   if (relation) {
     const columns = catalog.columnsByRelation.get(relation.id) ?? [];
-    return block(columns.map((column) => columnMember(catalog, schema, column, { optional: false, nullable: column.isNullable })));
+    return block(
+      columns.map((column) =>
+        columnMember(catalog, schema, column, { optional: false, nullable: column.isNullable }),
+      ),
+    );
   }
   return tsTypeOfId(catalog, schema, fn.returnTypeId);
 }
@@ -64,7 +81,8 @@ function returnsMember(catalog: Catalog, fn: DbFunction, shape: string): string 
   let setof = '';
   if (relationName) {
     // A computed relationship (a function of one table's row) is selected from that table.
-    const rowArgument = fn.args.length === 1 ? catalog.typesById.get(fn.args[0]!.type_id) : undefined;
+    const rowArgument =
+      fn.args.length === 1 ? catalog.typesById.get(fn.args[0]!.type_id) : undefined;
     const from = rowArgument && rowArgument.relationId !== null ? quote(rowArgument.format) : `'*'`;
     setof = `; SetofOptions: { from: ${from}; to: ${quote(relationName)}; isOneToOne: ${!manyRows}; isSetofReturn: ${fn.returnsSet} }`;
   }
@@ -87,18 +105,28 @@ function overloadConflict(
   if (group.length <= 1) return null;
   const typeName = (id: number) => catalog.typesById.get(id)?.name ?? 'unknown';
   if (inArgs.length === 0) {
-    const other = group.find(({ fn: o, inArgs: a }) => o !== fn && a.length === 1 && a[0]!.name === '' && a[0]!.has_default);
-    if (other) return unresolvable(`${schema}.${fn.name}(), ${schema}.${fn.name}( => ${typeName(other.fn.returnTypeId)})`);
+    const other = group.find(
+      ({ fn: o, inArgs: a }) =>
+        o !== fn && a.length === 1 && a[0]!.name === '' && a[0]!.has_default,
+    );
+    if (other)
+      return unresolvable(
+        `${schema}.${fn.name}(), ${schema}.${fn.name}( => ${typeName(other.fn.returnTypeId)})`,
+      );
   }
   const [only] = inArgs;
   if (inArgs.length === 1 && only && only.name !== '') {
     const others = group.filter(
-      ({ fn: o, inArgs: a }) => o !== fn && a.length === 1 && a[0]!.name === only.name && a[0]!.type_id !== only.type_id,
+      ({ fn: o, inArgs: a }) =>
+        o !== fn && a.length === 1 && a[0]!.name === only.name && a[0]!.type_id !== only.type_id,
     );
     if (others.length > 0) {
       const list = [{ fn, inArgs }, ...others]
         .sort((a, b) => (a.inArgs[0]?.type_id ?? 0) - (b.inArgs[0]?.type_id ?? 0))
-        .map(({ inArgs: args }) => `${schema}.${fn.name}(${args.map((arg) => `${arg.name} => ${typeName(arg.type_id)}`).join(', ')})`)
+        .map(
+          ({ inArgs: args }) =>
+            `${schema}.${fn.name}(${args.map((arg) => `${arg.name} => ${typeName(arg.type_id)}`).join(', ')})`,
+        )
         .join(', ');
       return unresolvable(list);
     }
@@ -113,11 +141,20 @@ function functionSignatures(catalog: Catalog, schema: string, group: CallableFun
       const args =
         inArgs.length === 0
           ? 'never'
-          : block(inArgs.map((arg) => `${quote(arg.name)}${arg.has_default ? '?' : ''}: ${tsTypeOfId(catalog, schema, arg.type_id)}`));
+          : block(
+              inArgs.map(
+                (arg) =>
+                  `${quote(arg.name)}${arg.has_default ? '?' : ''}: ${tsTypeOfId(catalog, schema, arg.type_id)}`,
+              ),
+            );
       const conflict = overloadConflict(catalog, schema, group, fn, inArgs);
       const [only] = inArgs;
       // One unnamed row parameter, no rows returned: a computed field to PostgREST, not an RPC.
-      const rowError = inArgs.length === 1 && only?.name === '' && isRowType(catalog, only.type_id) && !returnedRelationName(catalog, fn);
+      const rowError =
+        inArgs.length === 1 &&
+        only?.name === '' &&
+        isRowType(catalog, only.type_id) &&
+        !returnedRelationName(catalog, fn);
       let shape = returnShape(catalog, schema, fn);
       if (conflict) shape = `{ error: true } & ${quote(conflict)}`;
       else if (rowError) {
@@ -129,11 +166,20 @@ function functionSignatures(catalog: Catalog, schema: string, group: CallableFun
 }
 
 /** The members of a schema's `Functions`, one a name. */
-export function functionMembers(catalog: Catalog, schema: string, functions: CallableFunction[]): string[] {
+export function functionMembers(
+  catalog: Catalog,
+  schema: string,
+  functions: CallableFunction[],
+): string[] {
   const groups = new Map<string, CallableFunction[]>();
-  for (const entry of functions) groups.set(entry.fn.name, [...(groups.get(entry.fn.name) ?? []), entry]);
+  for (const entry of functions)
+    groups.set(entry.fn.name, [...(groups.get(entry.fn.name) ?? []), entry]);
   return [...groups].map(([name, group]) => {
-    group.sort((a, b) => a.fn.argumentTypes.localeCompare(b.fn.argumentTypes) || a.fn.returnType.localeCompare(b.fn.returnType));
+    group.sort(
+      (a, b) =>
+        a.fn.argumentTypes.localeCompare(b.fn.argumentTypes) ||
+        a.fn.returnType.localeCompare(b.fn.returnType),
+    );
     return `${quote(name)}: ${functionSignatures(catalog, schema, group)}`;
   });
 }

@@ -29,7 +29,16 @@ import type { Queryable } from './introspect';
 import { renderTypes } from './render';
 
 /** The file `npm run types` writes and tests/integration/generated-types.test.ts compares. */
-export const GENERATED_TYPES_FILE = join(import.meta.dirname, '..', '..', '..', 'src', 'lib', 'backend', 'database.generated.ts');
+export const GENERATED_TYPES_FILE = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  'src',
+  'lib',
+  'backend',
+  'database.generated.ts',
+);
 
 export interface GenerateTypesOptions {
   /** The schemas PostgREST exposes; only these are typed. */
@@ -42,7 +51,10 @@ export interface GenerateTypesOptions {
  * The text of src/lib/backend/database.generated.ts for the database `db` is connected to,
  * formatted with the repository's Prettier settings.
  */
-export async function generateTypes(db: Queryable, options: GenerateTypesOptions = {}): Promise<string> {
+export async function generateTypes(
+  db: Queryable,
+  options: GenerateTypesOptions = {},
+): Promise<string> {
   const catalog = await readCatalog(db, options.schemas ?? POSTGREST_EXPOSED.schemas);
   const text = renderTypes(catalog, options.postgrestVersion ?? '12');
   const config = await resolveConfig(GENERATED_TYPES_FILE);

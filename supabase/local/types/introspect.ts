@@ -6,7 +6,10 @@ import type pg from 'pg';
 
 /** Anything that runs a query: a pg.Client, a pool, a pool's client. */
 export interface Queryable {
-  query<Row extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<Row>>;
+  query<Row extends pg.QueryResultRow>(
+    text: string,
+    values?: unknown[],
+  ): Promise<pg.QueryResult<Row>>;
 }
 
 export interface Relation {
@@ -69,12 +72,24 @@ const optionalNumber = (value: string | null) => (value === null ? null : Number
 
 /** Those of `wanted` that exist, by name. */
 export async function readSchemas(db: Queryable, wanted: readonly string[]): Promise<string[]> {
-  const { rows } = await db.query<{ name: string }>('select nspname as name from pg_namespace where nspname = any($1)', [wanted]);
+  const { rows } = await db.query<{ name: string }>(
+    'select nspname as name from pg_namespace where nspname = any($1)',
+    [wanted],
+  );
   return rows.map((row) => row.name).sort((a, b) => a.localeCompare(b));
 }
 
-export async function readRelations(db: Queryable, schemas: readonly string[]): Promise<Relation[]> {
-  const { rows } = await db.query<{ id: string; schema: string; name: string; relkind: string; updatable: boolean }>(
+export async function readRelations(
+  db: Queryable,
+  schemas: readonly string[],
+): Promise<Relation[]> {
+  const { rows } = await db.query<{
+    id: string;
+    schema: string;
+    name: string;
+    relkind: string;
+    updatable: boolean;
+  }>(
     `select c.oid::int8 as id, n.nspname as schema, c.relname as name, c.relkind,
             c.relkind = 'v' and (pg_relation_is_updatable(c.oid, false) & 20) = 20 as updatable
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -156,7 +171,10 @@ export async function readTypes(db: Queryable): Promise<PgType[]> {
   }));
 }
 
-export async function readFunctions(db: Queryable, schemas: readonly string[]): Promise<DbFunction[]> {
+export async function readFunctions(
+  db: Queryable,
+  schemas: readonly string[],
+): Promise<DbFunction[]> {
   const { rows } = await db.query<{
     schema: string;
     name: string;
@@ -187,7 +205,13 @@ export async function readFunctions(db: Queryable, schemas: readonly string[]): 
         and pg_get_function_result(p.oid) not in ('trigger', 'event_trigger')`,
     [schemas],
   );
-  const modeNames: Record<string, FunctionArg['mode']> = { i: 'in', o: 'out', b: 'inout', v: 'variadic', t: 'table' };
+  const modeNames: Record<string, FunctionArg['mode']> = {
+    i: 'in',
+    o: 'out',
+    b: 'inout',
+    v: 'variadic',
+    t: 'table',
+  };
   return rows.map((row) => ({
     schema: row.schema,
     name: row.name,

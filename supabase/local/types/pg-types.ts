@@ -35,13 +35,17 @@ export function tsTypeOf(catalog: Catalog, schema: string, typeName: string): st
     candidates.find((candidate) => candidate.schema === schema) ?? candidates[0];
   const exposed = (name: string) => catalog.schemas.includes(name);
 
-  const enumType = pick(catalog.types.filter((type) => type.name === typeName && type.enums.length > 0));
+  const enumType = pick(
+    catalog.types.filter((type) => type.name === typeName && type.enums.length > 0),
+  );
   if (enumType) {
     return exposed(enumType.schema)
       ? `Database[${quote(enumType.schema)}]['Enums'][${quote(enumType.name)}]`
       : enumType.enums.map(quote).join(' | ');
   }
-  const compositeType = pick(catalog.types.filter((type) => type.name === typeName && type.attributes.length > 0));
+  const compositeType = pick(
+    catalog.types.filter((type) => type.name === typeName && type.attributes.length > 0),
+  );
   if (compositeType) {
     return exposed(compositeType.schema)
       ? `Database[${quote(compositeType.schema)}]['CompositeTypes'][${quote(compositeType.name)}]`
@@ -52,9 +56,12 @@ export function tsTypeOf(catalog: Catalog, schema: string, typeName: string): st
     ['view', 'Views'],
   ] as const) {
     const relation = pick(
-      catalog.relations.filter((candidate) => candidate.kind === kind && candidate.isPlain && candidate.name === typeName),
+      catalog.relations.filter(
+        (candidate) => candidate.kind === kind && candidate.isPlain && candidate.name === typeName,
+      ),
     );
-    if (relation) return `Database[${quote(relation.schema)}][${quote(section)}][${quote(relation.name)}]['Row']`;
+    if (relation)
+      return `Database[${quote(relation.schema)}][${quote(section)}][${quote(relation.name)}]['Row']`;
   }
   return 'unknown';
 }
@@ -65,9 +72,15 @@ export function tsTypeOfId(catalog: Catalog, schema: string, typeId: number): st
 }
 
 /** A table's, view's or composite type's row type. */
-export const isRowType = (catalog: Catalog, typeId: number) => (catalog.typesById.get(typeId)?.relationId ?? null) !== null;
+export const isRowType = (catalog: Catalog, typeId: number) =>
+  (catalog.typesById.get(typeId)?.relationId ?? null) !== null;
 
 /** One column as a member of a Row, Insert or Update type. */
-export function columnMember(catalog: Catalog, schema: string, column: Column, options: { optional: boolean; nullable: boolean }): string {
+export function columnMember(
+  catalog: Catalog,
+  schema: string,
+  column: Column,
+  options: { optional: boolean; nullable: boolean },
+): string {
   return `${quote(column.name)}${options.optional ? '?' : ''}: ${nullable(tsTypeOf(catalog, schema, column.typeName), options.nullable)}`;
 }

@@ -42,7 +42,10 @@ export interface ViewKeyDependency {
   columns: { viewColumns: string[] }[];
 }
 
-export async function readForeignKeys(db: Queryable, schemas: readonly string[]): Promise<ForeignKey[]> {
+export async function readForeignKeys(
+  db: Queryable,
+  schemas: readonly string[],
+): Promise<ForeignKey[]> {
   const { rows } = await db.query<{
     name: string;
     schema: string;
@@ -105,7 +108,11 @@ export async function readViewKeyDependencies(
   foreignKeys: ForeignKey[],
 ): Promise<ViewKeyDependency[]> {
   if (views.length === 0) return [];
-  const { rows } = await db.query<{ id: string; rule: string; columns: { attnum: number; name: string }[] }>(
+  const { rows } = await db.query<{
+    id: string;
+    rule: string;
+    columns: { attnum: number; name: string }[];
+  }>(
     `select c.oid::int8 as id, r.ev_action::text as rule,
             (select jsonb_agg(jsonb_build_object('attnum', a.attnum, 'name', a.attname) order by a.attnum)
                from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped) as columns
@@ -138,7 +145,9 @@ export async function readViewKeyDependencies(
       for (const side of ['f', 'f_ref'] as const) {
         const table = side === 'f' ? key.table : key.referencedTable;
         const keyColumns = side === 'f' ? key.columns : key.referencedColumns;
-        const shown = keyColumns.map((column) => ({ viewColumns: sources.get(`${table}.${column}`) ?? [] }));
+        const shown = keyColumns.map((column) => ({
+          viewColumns: sources.get(`${table}.${column}`) ?? [],
+        }));
         if (shown.some((column) => column.viewColumns.length === 0)) continue;
         dependencies.push({
           view,
@@ -157,20 +166,28 @@ export async function readViewKeyDependencies(
 /** Every choice of one view column per key column. */
 function viewColumnChoices(dependency: ViewKeyDependency): string[][] {
   return dependency.columns.reduce<string[][]>(
-    (choices, column) => choices.flatMap((choice) => column.viewColumns.map((viewColumn) => [...choice, viewColumn])),
+    (choices, column) =>
+      choices.flatMap((choice) => column.viewColumns.map((viewColumn) => [...choice, viewColumn])),
     [[]],
   );
 }
 
 /** The referencing end of a relationship moved onto a view, and the referenced end. */
-const fromView = (from: ViewKeyDependency, columns: string[]) => ({ schema: from.view.schema, relation: from.view.name, columns });
+const fromView = (from: ViewKeyDependency, columns: string[]) => ({
+  schema: from.view.schema,
+  relation: from.view.name,
+  columns,
+});
 const toView = (to: ViewKeyDependency, referencedColumns: string[]) => ({
   referencedSchema: to.view.schema,
   referencedRelation: to.view.name,
   referencedColumns,
 });
 
-export function relationshipsOf(foreignKeys: ForeignKey[], viewKeys: ViewKeyDependency[]): Relationship[] {
+export function relationshipsOf(
+  foreignKeys: ForeignKey[],
+  viewKeys: ViewKeyDependency[],
+): Relationship[] {
   const tableRelationships: Relationship[] = foreignKeys.map((key) => ({
     foreignKeyName: key.name,
     schema: key.schema,
@@ -191,12 +208,19 @@ export function relationshipsOf(foreignKeys: ForeignKey[], viewKeys: ViewKeyDepe
           dependency.tableName === table,
       );
     const fromViews = viewsShowing('f', relationship.schema, relationship.relation);
-    const toViews = viewsShowing('f_ref', relationship.referencedSchema, relationship.referencedRelation);
+    const toViews = viewsShowing(
+      'f_ref',
+      relationship.referencedSchema,
+      relationship.referencedRelation,
+    );
     const viewToTable = fromViews.flatMap((from) =>
       viewColumnChoices(from).map((columns) => ({ ...relationship, ...fromView(from, columns) })),
     );
     const tableToView = toViews.flatMap((to) =>
-      viewColumnChoices(to).map((referencedColumns) => ({ ...relationship, ...toView(to, referencedColumns) })),
+      viewColumnChoices(to).map((referencedColumns) => ({
+        ...relationship,
+        ...toView(to, referencedColumns),
+      })),
     );
     const viewToView = fromViews.flatMap((from) =>
       viewColumnChoices(from).flatMap((columns) =>

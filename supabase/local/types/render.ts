@@ -27,7 +27,9 @@ const neverMember = (column: Column) => `${quote(column.name)}?: never`;
 function schemaMember(catalog: Catalog, schema: string): string {
   const relations = catalog.relations.filter((relation) => relation.schema === schema).sort(byName);
   const relationshipsOfRelation = (relation: Relation) =>
-    catalog.relationships.filter((r) => r.schema === schema && r.relation === relation.name && r.referencedSchema === schema);
+    catalog.relationships.filter(
+      (r) => r.schema === schema && r.relation === relation.name && r.referencedSchema === schema,
+    );
   const columnsOf = (relation: Relation) => catalog.columnsByRelation.get(relation.id) ?? [];
   const member = (column: Column, optional: boolean, isNullable = column.isNullable) =>
     columnMember(catalog, schema, column, { optional, nullable: isNullable });
@@ -45,7 +47,9 @@ function schemaMember(catalog: Catalog, schema: string): string {
     .filter((relation) => relation.kind === 'table')
     .map((table) => {
       const columns = columnsOf(table);
-      const insert = columns.map((c) => (c.identityAlways ? neverMember(c) : member(c, c.isNullable || c.isIdentity || c.hasDefault)));
+      const insert = columns.map((c) =>
+        c.identityAlways ? neverMember(c) : member(c, c.isNullable || c.isIdentity || c.hasDefault),
+      );
       const update = columns.map((c) => (c.identityAlways ? neverMember(c) : member(c, true)));
       return `${quote(table.name)}: {
         Row: ${block(rowMembers(table))}
@@ -58,7 +62,9 @@ function schemaMember(catalog: Catalog, schema: string): string {
   const views = relations
     .filter((relation) => relation.kind === 'view')
     .map((view) => {
-      const write = columnsOf(view).map((c) => (c.isUpdatable ? member(c, true, true) : neverMember(c)));
+      const write = columnsOf(view).map((c) =>
+        c.isUpdatable ? member(c, true, true) : neverMember(c),
+      );
       return `${quote(view.name)}: {
         Row: ${block(rowMembers(view))}
         ${view.isUpdatable ? `Insert: ${block(write)}\nUpdate: ${block(write)}` : ''}
@@ -66,16 +72,24 @@ function schemaMember(catalog: Catalog, schema: string): string {
       }`;
     });
 
-  const enumMembers = enumsOf(catalog, schema).map((type) => `${quote(type.name)}: ${type.enums.map(quote).join(' | ')}`);
-  const composites = catalog.types.filter((type) => type.schema === schema && type.attributes.length > 0).sort(byName);
+  const enumMembers = enumsOf(catalog, schema).map(
+    (type) => `${quote(type.name)}: ${type.enums.map(quote).join(' | ')}`,
+  );
+  const composites = catalog.types
+    .filter((type) => type.schema === schema && type.attributes.length > 0)
+    .sort(byName);
   const compositeMembers = composites.map(
     (type) =>
       `${quote(type.name)}: ${block(
-        type.attributes.map((attribute) => `${quote(attribute.name)}: ${nullable(tsTypeOfId(catalog, schema, attribute.type_id), true)}`),
+        type.attributes.map(
+          (attribute) =>
+            `${quote(attribute.name)}: ${nullable(tsTypeOfId(catalog, schema, attribute.type_id), true)}`,
+        ),
       )}`,
   );
 
-  const section = (members: string[]) => block(members.length === 0 ? ['[_ in never]: never'] : members);
+  const section = (members: string[]) =>
+    block(members.length === 0 ? ['[_ in never]: never'] : members);
   return `${quote(schema)}: {
     Tables: ${section(tables)}
     Views: ${section(views)}
@@ -90,7 +104,9 @@ export function renderTypes(catalog: Catalog, postgrestVersion: string): string 
   // The helpers' `keyof DefaultSchema['Enums'] | { schema }` is a union with never while the
   // schema has no enum (likewise composite types); said only then, as an unused directive is reported too.
   const publicTypes = catalog.types.filter((type) => type.schema === 'public');
-  const emptySection = !publicTypes.some((type) => type.enums.length > 0) || !publicTypes.some((type) => type.attributes.length > 0);
+  const emptySection =
+    !publicTypes.some((type) => type.enums.length > 0) ||
+    !publicTypes.some((type) => type.attributes.length > 0);
   const lintDirective = emptySection
     ? '/* eslint-disable @typescript-eslint/no-redundant-type-constituents -- keyof an empty Enums or CompositeTypes is never */\n'
     : '';

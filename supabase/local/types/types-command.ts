@@ -18,7 +18,12 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'photo-site-types-'));
   try {
     const secrets = await loadOrCreateSecrets(dataDir);
-    const postgres = await startPostgres({ dataDir, port: await freePort(), password: secrets.postgresPassword, fast: true });
+    const postgres = await startPostgres({
+      dataDir,
+      port: await freePort(),
+      password: secrets.postgresPassword,
+      fast: true,
+    });
     let text: string;
     try {
       await prepareDatabase(postgres.port, secrets, {});
@@ -42,6 +47,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof StackError ? error.message : `Generating the types failed: ${(error as Error).message}`}\n`);
+  process.stderr.write(
+    `${error instanceof StackError ? error.message : `Generating the types failed: ${(error as Error).message}`}\n`,
+  );
   process.exit(1);
 });

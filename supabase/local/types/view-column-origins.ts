@@ -66,7 +66,8 @@ function parseNodeTree(text: string): TreeValue[] {
   return values;
 }
 
-const isNode = (value: TreeValue | undefined): value is TreeNode => typeof value === 'object' && !Array.isArray(value);
+const isNode = (value: TreeValue | undefined): value is TreeNode =>
+  typeof value === 'object' && !Array.isArray(value);
 
 /** For each column of a view (by number), the table column its value is, if it is one. */
 export function viewColumnOrigins(rule: string): Map<number, { table: number; column: number }> {

@@ -8,7 +8,12 @@ import { errors } from '../errors';
 import { OPERATIONS } from '../operations';
 import { checkBucketId, isSafeVersion } from '../names';
 import { objectFilePath, ownerOf } from '../store-object';
-import { bucketSettingsSchema, checkAllowedMimeTypes, checkNewBucketName, parseFileSizeLimit } from './bucket-rules';
+import {
+  bucketSettingsSchema,
+  checkAllowedMimeTypes,
+  checkNewBucketName,
+  parseFileSizeLimit,
+} from './bucket-rules';
 import { BUCKET_COLUMNS, hostedBucket } from './object-shapes';
 
 interface BucketSettings {
@@ -39,7 +44,11 @@ const EMPTY_BATCH = 1000;
  */
 export function bucketRoutes(context: StorageContext) {
   const { pool, root } = context;
-  const requestInfo = (request: FastifyRequest) => ({ headers: request.headers, method: request.method, url: request.url });
+  const requestInfo = (request: FastifyRequest) => ({
+    headers: request.headers,
+    method: request.method,
+    url: request.url,
+  });
   const caller = (request: FastifyRequest) => authenticate(context.secret, requestInfo(request));
 
   // eslint-disable-next-line @typescript-eslint/require-await -- a fastify plugin with no done callback is async: fastify waits for its promise and reports its throws
@@ -67,29 +76,43 @@ export function bucketRoutes(context: StorageContext) {
       },
       async (request, reply) => {
         const { limit, offset, sortColumn, sortOrder, search } = request.query;
-        if (limit !== undefined && Number(limit) < 1) throw errors.invalidRequest('querystring/limit must be >= 1');
-        const order = sortColumn ? `order by ${sortColumn} ${sortOrder === 'desc' ? 'desc' : 'asc'}` : 'order by id';
-        const rows = await asCaller(pool, await caller(request), { operation: OPERATIONS.listBuckets }, async (client) => {
-          const result = await client.query<Record<string, unknown>>(
-            `select ${BUCKET_COLUMNS}, 'STANDARD' as type from storage.buckets
+        if (limit !== undefined && Number(limit) < 1)
+          throw errors.invalidRequest('querystring/limit must be >= 1');
+        const order = sortColumn
+          ? `order by ${sortColumn} ${sortOrder === 'desc' ? 'desc' : 'asc'}`
+          : 'order by id';
+        const rows = await asCaller(
+          pool,
+          await caller(request),
+          { operation: OPERATIONS.listBuckets },
+          async (client) => {
+            const result = await client.query<Record<string, unknown>>(
+              `select ${BUCKET_COLUMNS}, 'STANDARD' as type from storage.buckets
               where $1::text is null or strpos(lower(name), lower($1)) > 0
               ${order} limit $2 offset $3`,
-            [search || null, limit === undefined ? null : Number(limit), Number(offset ?? 0)],
-          );
-          return result.rows;
-        });
+              [search || null, limit === undefined ? null : Number(limit), Number(offset ?? 0)],
+            );
+            return result.rows;
+          },
+        );
         return reply.send(rows.map(hostedBucket));
       },
     );
 
     app.get<{ Params: { id: string } }>('/bucket/:id', routeOptions, async (request, reply) => {
       const bucketId = checkBucketId(request.params.id);
-      const row = await asCaller(pool, await caller(request), { operation: OPERATIONS.getBucket }, async (client) => {
-        const result = await client.query<Record<string, unknown>>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [
-          bucketId,
-        ]);
-        return result.rows[0];
-      });
+      const row = await asCaller(
+        pool,
+        await caller(request),
+        { operation: OPERATIONS.getBucket },
+        async (client) => {
+          const result = await client.query<Record<string, unknown>>(
+            `select ${BUCKET_COLUMNS} from storage.buckets where id = $1`,
+            [bucketId],
+          );
+          return result.rows[0];
+        },
+      );
       if (!row) throw errors.bucketNotFound();
       return reply.send(hostedBucket(row));
     });
@@ -117,14 +140,25 @@ export function bucketRoutes(context: StorageContext) {
         // The id names the bucket's folder on disk, so it meets the same rule.
         const bucketId = checkBucketId(body.id || name);
         const who = await caller(request);
-        const fileSizeLimit = parseFileSizeLimit(body.file_size_limit, context.limits.fileSizeLimit);
+        const fileSizeLimit = parseFileSizeLimit(
+          body.file_size_limit,
+          context.limits.fileSizeLimit,
+        );
         const types = checkAllowedMimeTypes(body.allowed_mime_types);
         const [owner, ownerId] = ownerOf(who);
         await asCaller(pool, who, { operation: OPERATIONS.createBucket }, (client) =>
           client.query(
             `insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types)
              values ($1, $2, $3, $4, $5, $6, $7)`,
-            [bucketId, name, owner, ownerId, body.public ?? false, fileSizeLimit ?? null, types ?? null],
+            [
+              bucketId,
+              name,
+              owner,
+              ownerId,
+              body.public ?? false,
+              fileSizeLimit ?? null,
+              types ?? null,
+            ],
           ),
         );
         return reply.send({ name });
@@ -139,7 +173,11 @@ export function bucketRoutes(context: StorageContext) {
           body: {
             type: 'object',
             properties: bucketSettingsSchema,
-            anyOf: [{ required: ['public'] }, { required: ['file_size_limit'] }, { required: ['allowed_mime_types'] }],
+            anyOf: [
+              { required: ['public'] },
+              { required: ['file_size_limit'] },
+              { required: ['allowed_mime_types'] },
+            ],
           },
         },
       },
@@ -148,20 +186,30 @@ export function bucketRoutes(context: StorageContext) {
         const who = await caller(request);
         const settings: Array<[string, unknown]> = [
           ['public', request.body.public],
-          ['file_size_limit', parseFileSizeLimit(request.body.file_size_limit, context.limits.fileSizeLimit)],
+          [
+            'file_size_limit',
+            parseFileSizeLimit(request.body.file_size_limit, context.limits.fileSizeLimit),
+          ],
           ['allowed_mime_types', checkAllowedMimeTypes(request.body.allowed_mime_types)],
         ];
         const changes = settings.filter(([, value]) => value !== undefined);
         if (changes.length === 0) throw errors.noContent();
         // Column names come from the list above, never from the request.
-        const assignments = changes.map(([column], index) => `${column} = $${index + 2}`).join(', ');
-        const updated = await asCaller(pool, who, { operation: OPERATIONS.updateBucket }, async (client) => {
-          const { rowCount } = await client.query(`update storage.buckets set ${assignments} where id = $1`, [
-            bucketId,
-            ...changes.map(([, value]) => value),
-          ]);
-          return rowCount === 1;
-        });
+        const assignments = changes
+          .map(([column], index) => `${column} = $${index + 2}`)
+          .join(', ');
+        const updated = await asCaller(
+          pool,
+          who,
+          { operation: OPERATIONS.updateBucket },
+          async (client) => {
+            const { rowCount } = await client.query(
+              `update storage.buckets set ${assignments} where id = $1`,
+              [bucketId, ...changes.map(([, value]) => value)],
+            );
+            return rowCount === 1;
+          },
+        );
         if (!updated) throw errors.bucketNotFound();
         return reply.send({ message: 'Successfully updated' });
       },
@@ -180,14 +228,22 @@ export function bucketRoutes(context: StorageContext) {
         {
           operation: OPERATIONS.deleteBucket,
           before: async (client) => {
-            const found = await client.query('select 1 from storage.buckets where id = $1 for update', [bucketId]);
+            const found = await client.query(
+              'select 1 from storage.buckets where id = $1 for update',
+              [bucketId],
+            );
             if (found.rowCount !== 1) throw errors.bucketNotFound();
-            const used = await client.query('select 1 from storage.objects where bucket_id = $1 limit 1', [bucketId]);
+            const used = await client.query(
+              'select 1 from storage.objects where bucket_id = $1 limit 1',
+              [bucketId],
+            );
             if (used.rowCount !== 0) throw errors.bucketNotEmpty();
           },
         },
         async (client) => {
-          const { rowCount } = await client.query('delete from storage.buckets where id = $1', [bucketId]);
+          const { rowCount } = await client.query('delete from storage.buckets where id = $1', [
+            bucketId,
+          ]);
           if (rowCount !== 1) throw errors.bucketNotFound();
         },
       );
@@ -200,38 +256,56 @@ export function bucketRoutes(context: StorageContext) {
      * Hosted queues the deletion and answers at once; here the objects that existed when the
      * request came are deleted before the answer, a batch per transaction, files after each commit.
      */
-    app.post<{ Params: { id: string } }>('/bucket/:id/empty', routeOptions, async (request, reply) => {
-      const bucketId = checkBucketId(request.params.id);
-      const who = await caller(request);
-      if (who.role !== 'service_role') throw errors.accessDenied('Access denied: Invalid role');
-      await findBucket(pool, bucketId, context.limits.fileSizeLimit);
-      const before = new Date();
-      const tooMany = await asCaller(pool, who, { operation: OPERATIONS.emptyBucket }, async (client) => {
-        const { rowCount } = await client.query('select 1 from storage.objects where bucket_id = $1 offset $2 limit 1', [
-          bucketId,
-          EMPTY_BUCKET_MAX,
-        ]);
-        return rowCount === 1;
-      });
-      if (tooMany) throw errors.tooManyToEmpty();
-      for (;;) {
-        const versions = await asCaller(pool, who, { operation: OPERATIONS.emptyBucket }, async (client) => {
-          const { rows } = await client.query<{ version: unknown }>(
-            `delete from storage.objects where id in (
+    app.post<{ Params: { id: string } }>(
+      '/bucket/:id/empty',
+      routeOptions,
+      async (request, reply) => {
+        const bucketId = checkBucketId(request.params.id);
+        const who = await caller(request);
+        if (who.role !== 'service_role') throw errors.accessDenied('Access denied: Invalid role');
+        await findBucket(pool, bucketId, context.limits.fileSizeLimit);
+        const before = new Date();
+        const tooMany = await asCaller(
+          pool,
+          who,
+          { operation: OPERATIONS.emptyBucket },
+          async (client) => {
+            const { rowCount } = await client.query(
+              'select 1 from storage.objects where bucket_id = $1 offset $2 limit 1',
+              [bucketId, EMPTY_BUCKET_MAX],
+            );
+            return rowCount === 1;
+          },
+        );
+        if (tooMany) throw errors.tooManyToEmpty();
+        for (;;) {
+          const versions = await asCaller(
+            pool,
+            who,
+            { operation: OPERATIONS.emptyBucket },
+            async (client) => {
+              const { rows } = await client.query<{ version: unknown }>(
+                `delete from storage.objects where id in (
                select id from storage.objects where bucket_id = $1 and created_at <= $2 limit $3
              ) returning version`,
-            [bucketId, before, EMPTY_BATCH],
+                [bucketId, before, EMPTY_BATCH],
+              );
+              return rows.map((row) => row.version);
+            },
           );
-          return rows.map((row) => row.version);
+          await Promise.all(
+            versions
+              .filter(isSafeVersion)
+              .map((version) =>
+                rm(objectFilePath(root, bucketId, version), { force: true }).catch(() => undefined),
+              ),
+          );
+          if (versions.length < EMPTY_BATCH) break;
+        }
+        return reply.send({
+          message: 'Empty bucket has been queued. Completion may take up to an hour.',
         });
-        await Promise.all(
-          versions
-            .filter(isSafeVersion)
-            .map((version) => rm(objectFilePath(root, bucketId, version), { force: true }).catch(() => undefined)),
-        );
-        if (versions.length < EMPTY_BATCH) break;
-      }
-      return reply.send({ message: 'Empty bucket has been queued. Completion may take up to an hour.' });
-    });
+      },
+    );
   };
 }

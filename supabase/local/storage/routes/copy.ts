@@ -71,7 +71,10 @@ export function copyRoutes(context: StorageContext) {
               copyMetadata: { type: 'boolean' },
               metadata: {
                 type: 'object',
-                properties: { cacheControl: { type: 'string', maxLength: 512 }, mimetype: { type: 'string', maxLength: 255 } },
+                properties: {
+                  cacheControl: { type: 'string', maxLength: 512 },
+                  mimetype: { type: 'string', maxLength: 255 },
+                },
               },
             },
           },
@@ -84,8 +87,15 @@ export function copyRoutes(context: StorageContext) {
         const from = checkObjectName(body.sourceKey);
         const to = checkObjectName(body.destinationKey);
         const override = body.copyMetadata === false ? body.metadata : undefined;
-        const cacheControl = override?.cacheControl === undefined ? undefined : cacheControlFromHeader(override.cacheControl);
-        const caller = await authenticate(context.secret, { headers: request.headers, method: request.method, url: request.url });
+        const cacheControl =
+          override?.cacheControl === undefined
+            ? undefined
+            : cacheControlFromHeader(override.cacheControl);
+        const caller = await authenticate(context.secret, {
+          headers: request.headers,
+          method: request.method,
+          url: request.url,
+        });
         const destination = await findBucket(pool, toBucket, context.limits.fileSizeLimit);
         const upsert = request.headers['x-upsert'] === 'true';
         const [owner, ownerId] = ownerOf(caller);
@@ -102,8 +112,13 @@ export function copyRoutes(context: StorageContext) {
               operation: OPERATIONS.copy,
               before: async (client) => {
                 // The locks uploads and moves take (store-object.ts), in one order.
-                for (const lock of [...new Set([`${fromBucket}/${from}`, `${toBucket}/${to}`])].sort()) {
-                  await client.query(`select pg_advisory_xact_lock(hashtextextended('storage.objects:' || $1, 0))`, [lock]);
+                for (const lock of [
+                  ...new Set([`${fromBucket}/${from}`, `${toBucket}/${to}`]),
+                ].sort()) {
+                  await client.query(
+                    `select pg_advisory_xact_lock(hashtextextended('storage.objects:' || $1, 0))`,
+                    [lock],
+                  );
                 }
                 // As the service: a replaced version's file must go even if the caller cannot see it.
                 const { rows } = await client.query<{ version: unknown }>(
@@ -114,14 +129,21 @@ export function copyRoutes(context: StorageContext) {
               },
             },
             async (client) => {
-              const { rows } = await client.query<{ version: unknown; metadata: Record<string, unknown> | null; user_metadata: unknown }>(
+              const { rows } = await client.query<{
+                version: unknown;
+                metadata: Record<string, unknown> | null;
+                user_metadata: unknown;
+              }>(
                 'select version, metadata, user_metadata from storage.objects where bucket_id = $1 and name = $2',
                 [fromBucket, from],
               );
               const source = rows[0];
               if (!source || !isSafeVersion(source.version)) throw errors.objectNotFound();
               const metadata = { ...source.metadata };
-              const type = typeof metadata.mimetype === 'string' ? metadata.mimetype : 'application/octet-stream';
+              const type =
+                typeof metadata.mimetype === 'string'
+                  ? metadata.mimetype
+                  : 'application/octet-stream';
               if (!mimeTypeAllowed(destination, type)) throw errors.invalidMimeType(type);
               if (Number(metadata.size ?? 0) > destination.fileSizeLimit) throw errors.tooLarge();
               if (override?.mimetype !== undefined && override.mimetype !== type) {
@@ -147,7 +169,9 @@ export function copyRoutes(context: StorageContext) {
         }
         // Committed: a replaced version's file goes. Left behind, it is only an orphan file.
         if (isSafeVersion(previous) && previous !== version) {
-          await rm(objectFilePath(root, toBucket, previous), { force: true }).catch(() => undefined);
+          await rm(objectFilePath(root, toBucket, previous), { force: true }).catch(
+            () => undefined,
+          );
         }
         return reply.send({ Id: row.id, Key: `${toBucket}/${to}`, ...hostedObject(row) });
       },

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { findBucket } from '../buckets';
-import { anonymousCaller, asCaller, authenticate, refuseStaleAdminSession, type Caller } from '../caller';
+import {
+  anonymousCaller,
+  asCaller,
+  authenticate,
+  refuseStaleAdminSession,
+  type Caller,
+} from '../caller';
 import type { StorageContext } from '../context';
 import { errors, fromDatabaseError, StorageHttpError } from '../errors';
 import { OPERATIONS } from '../operations';
@@ -14,10 +20,15 @@ interface ObjectParams {
   '*': string;
 }
 
-const OBJECT_ROW = 'select version, metadata from storage.objects where bucket_id = $1 and name = $2';
+const OBJECT_ROW =
+  'select version, metadata from storage.objects where bucket_id = $1 and name = $2';
 
 /** Reads an object row as the service (no row-level security), as hosted does for public buckets. */
-async function objectAsService(pool: pg.Pool, bucketId: string, name: string): Promise<StoredObject> {
+async function objectAsService(
+  pool: pg.Pool,
+  bucketId: string,
+  name: string,
+): Promise<StoredObject> {
   let rows: StoredObject[];
   try {
     ({ rows } = await pool.query<StoredObject>(OBJECT_ROW, [bucketId, name]));
@@ -28,7 +39,11 @@ async function objectAsService(pool: pg.Pool, bucketId: string, name: string): P
   return rows[0];
 }
 
-const requestInfo = (request: FastifyRequest) => ({ headers: request.headers, method: request.method, url: request.url });
+const requestInfo = (request: FastifyRequest) => ({
+  headers: request.headers,
+  method: request.method,
+  url: request.url,
+});
 
 /**
  * Downloads, GET and HEAD, as hosted (src/http/routes/object/getPublicObject.ts, getObject.ts,
@@ -38,22 +53,39 @@ const requestInfo = (request: FastifyRequest) => ({ headers: request.headers, me
 export function downloadRoutes(context: StorageContext) {
   const { pool, root } = context;
 
-  async function publicObject(request: FastifyRequest<{ Params: ObjectParams }>, reply: FastifyReply) {
+  async function publicObject(
+    request: FastifyRequest<{ Params: ObjectParams }>,
+    reply: FastifyReply,
+  ) {
     const bucketId = checkBucketId(request.params.bucket);
     const name = checkObjectName(request.params['*']);
     const bucket = await findBucket(pool, bucketId, context.limits.fileSizeLimit);
     if (!bucket.public) throw errors.bucketNotFound();
     await refuseStaleAdminSession(pool, anonymousCaller(requestInfo(request)));
-    return serveObject(request, reply, { root, bucketId, object: await objectAsService(pool, bucketId, name) });
+    return serveObject(request, reply, {
+      root,
+      bucketId,
+      object: await objectAsService(pool, bucketId, name),
+    });
   }
 
   /** As the caller: public buckets as the service, others under row-level security. */
-  async function callerObject(request: FastifyRequest<{ Params: ObjectParams }>, reply: FastifyReply, caller: Caller) {
+  async function callerObject(
+    request: FastifyRequest<{ Params: ObjectParams }>,
+    reply: FastifyReply,
+    caller: Caller,
+  ) {
     const bucketId = checkBucketId(request.params.bucket);
     const name = checkObjectName(request.params['*']);
     const bucket = await findBucket(pool, bucketId, context.limits.fileSizeLimit);
-    const row = await asCaller(pool, caller, { operation: OPERATIONS.getAuthenticated }, async (client) =>
-      bucket.public ? undefined : (await client.query<StoredObject>(OBJECT_ROW, [bucketId, name])).rows[0],
+    const row = await asCaller(
+      pool,
+      caller,
+      { operation: OPERATIONS.getAuthenticated },
+      async (client) =>
+        bucket.public
+          ? undefined
+          : (await client.query<StoredObject>(OBJECT_ROW, [bucketId, name])).rows[0],
     );
     const object = bucket.public ? await objectAsService(pool, bucketId, name) : row;
     if (!object) throw errors.objectNotFound();
@@ -61,7 +93,10 @@ export function downloadRoutes(context: StorageContext) {
     return serveObject(request, reply, { root, bucketId, object, private: !bucket.public });
   }
 
-  async function authenticatedObject(request: FastifyRequest<{ Params: ObjectParams }>, reply: FastifyReply) {
+  async function authenticatedObject(
+    request: FastifyRequest<{ Params: ObjectParams }>,
+    reply: FastifyReply,
+  ) {
     return callerObject(request, reply, await authenticate(context.secret, requestInfo(request)));
   }
 
@@ -77,13 +112,26 @@ export function downloadRoutes(context: StorageContext) {
     return publicObject(request, reply);
   }
 
-  async function signedObject(request: FastifyRequest<{ Params: ObjectParams }>, reply: FastifyReply) {
+  async function signedObject(
+    request: FastifyRequest<{ Params: ObjectParams }>,
+    reply: FastifyReply,
+  ) {
     const bucketId = checkBucketId(request.params.bucket);
     const name = checkObjectName(request.params['*']);
     const token = (request.query as Record<string, unknown>).token;
-    const expiresAt = await verifyObjectToken(context.secret, Array.isArray(token) ? token[0] : token, bucketId, name);
+    const expiresAt = await verifyObjectToken(
+      context.secret,
+      Array.isArray(token) ? token[0] : token,
+      bucketId,
+      name,
+    );
     await refuseStaleAdminSession(pool, anonymousCaller(requestInfo(request)));
-    return serveObject(request, reply, { root, bucketId, object: await objectAsService(pool, bucketId, name), expiresAt });
+    return serveObject(request, reply, {
+      root,
+      bucketId,
+      object: await objectAsService(pool, bucketId, name),
+      expiresAt,
+    });
   }
 
   // eslint-disable-next-line @typescript-eslint/require-await -- a fastify plugin with no done callback is async: fastify waits for its promise and reports its throws
@@ -92,7 +140,11 @@ export function downloadRoutes(context: StorageContext) {
     // content-length with 0); serveObject sends no body for it.
     const methods: Array<'GET' | 'HEAD'> = ['GET', 'HEAD'];
     app.route({ method: methods, url: '/object/public/:bucket/*', handler: publicObject });
-    app.route({ method: methods, url: '/object/authenticated/:bucket/*', handler: authenticatedObject });
+    app.route({
+      method: methods,
+      url: '/object/authenticated/:bucket/*',
+      handler: authenticatedObject,
+    });
     app.route({ method: methods, url: '/object/sign/:bucket/*', handler: signedObject });
     app.route({ method: methods, url: '/object/:bucket/*', handler: anyObject });
   };

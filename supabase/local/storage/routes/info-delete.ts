@@ -1,7 +1,13 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findBucket } from '../buckets';
-import { anonymousCaller, asCaller, authenticate, refuseStaleAdminSession, type Caller } from '../caller';
+import {
+  anonymousCaller,
+  asCaller,
+  authenticate,
+  refuseStaleAdminSession,
+  type Caller,
+} from '../caller';
 import type { StorageContext } from '../context';
 import { errors, fromDatabaseError, StorageHttpError } from '../errors';
 import { OPERATIONS } from '../operations';
@@ -15,7 +21,11 @@ interface ObjectParams {
 }
 
 const INFO_ROW = `select ${INFO_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`;
-const requestInfo = (request: FastifyRequest) => ({ headers: request.headers, method: request.method, url: request.url });
+const requestInfo = (request: FastifyRequest) => ({
+  headers: request.headers,
+  method: request.method,
+  url: request.url,
+});
 
 /**
  * GET /object/info/{bucket}/{name} (also /info/authenticated/… and /info/public/…) and
@@ -29,7 +39,11 @@ export function infoDeleteRoutes(context: StorageContext) {
    * As downloads decide (routes/download.ts): a public bucket's row is read as the service,
    * a private one's under row-level security; without a valid JWT only public buckets answer.
    */
-  async function info(request: FastifyRequest<{ Params: ObjectParams }>, reply: FastifyReply, who: 'any' | 'authenticated' | 'public') {
+  async function info(
+    request: FastifyRequest<{ Params: ObjectParams }>,
+    reply: FastifyReply,
+    who: 'any' | 'authenticated' | 'public',
+  ) {
     const bucketId = checkBucketId(request.params.bucket);
     const name = checkObjectName(request.params['*']);
     let caller: Caller | undefined;
@@ -45,7 +59,9 @@ export function infoDeleteRoutes(context: StorageContext) {
     let row: InfoRow | undefined;
     if (caller) {
       row = await asCaller(pool, caller, { operation: OPERATIONS.info }, async (client) =>
-        bucket.public ? undefined : (await client.query<InfoRow>(INFO_ROW, [bucketId, name])).rows[0],
+        bucket.public
+          ? undefined
+          : (await client.query<InfoRow>(INFO_ROW, [bucketId, name])).rows[0],
       );
     } else {
       await refuseStaleAdminSession(pool, anonymousCaller(requestInfo(request)));
@@ -64,43 +80,62 @@ export function infoDeleteRoutes(context: StorageContext) {
   // eslint-disable-next-line @typescript-eslint/require-await -- a fastify plugin with no done callback is async: fastify waits for its promise and reports its throws
   return async function infoDeletePlugin(app: FastifyInstance) {
     const routeOptions = { handlerTimeout: context.limits.handlerTimeoutMs };
-    app.get<{ Params: ObjectParams }>('/object/info/:bucket/*', routeOptions, (request, reply) => info(request, reply, 'any'));
-    app.get<{ Params: ObjectParams }>('/object/info/authenticated/:bucket/*', routeOptions, (request, reply) =>
-      info(request, reply, 'authenticated'),
+    app.get<{ Params: ObjectParams }>('/object/info/:bucket/*', routeOptions, (request, reply) =>
+      info(request, reply, 'any'),
     );
-    app.get<{ Params: ObjectParams }>('/object/info/public/:bucket/*', routeOptions, (request, reply) => info(request, reply, 'public'));
+    app.get<{ Params: ObjectParams }>(
+      '/object/info/authenticated/:bucket/*',
+      routeOptions,
+      (request, reply) => info(request, reply, 'authenticated'),
+    );
+    app.get<{ Params: ObjectParams }>(
+      '/object/info/public/:bucket/*',
+      routeOptions,
+      (request, reply) => info(request, reply, 'public'),
+    );
 
     /**
      * One object. As hosted, whether it exists is asked as the service (404 Object not found),
      * then the row is deleted as the caller: row-level security refusing is 403 Access denied.
      * The file goes after the commit; left behind, it is only an orphan.
      */
-    app.delete<{ Params: ObjectParams }>('/object/:bucket/*', { ...routeOptions, bodyLimit: 16 * 1024 }, async (request, reply) => {
-      const bucketId = checkBucketId(request.params.bucket);
-      const name = checkObjectName(request.params['*']);
-      const caller = await authenticate(context.secret, requestInfo(request));
-      const version = await asCaller(
-        pool,
-        caller,
-        {
-          operation: OPERATIONS.deleteOne,
-          before: async (client) => {
-            await client.query(`select pg_advisory_xact_lock(hashtextextended('storage.objects:' || $1, 0))`, [`${bucketId}/${name}`]);
-            const { rowCount } = await client.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]);
-            if (rowCount !== 1) throw errors.objectNotFound();
+    app.delete<{ Params: ObjectParams }>(
+      '/object/:bucket/*',
+      { ...routeOptions, bodyLimit: 16 * 1024 },
+      async (request, reply) => {
+        const bucketId = checkBucketId(request.params.bucket);
+        const name = checkObjectName(request.params['*']);
+        const caller = await authenticate(context.secret, requestInfo(request));
+        const version = await asCaller(
+          pool,
+          caller,
+          {
+            operation: OPERATIONS.deleteOne,
+            before: async (client) => {
+              await client.query(
+                `select pg_advisory_xact_lock(hashtextextended('storage.objects:' || $1, 0))`,
+                [`${bucketId}/${name}`],
+              );
+              const { rowCount } = await client.query(
+                'select 1 from storage.objects where bucket_id = $1 and name = $2',
+                [bucketId, name],
+              );
+              if (rowCount !== 1) throw errors.objectNotFound();
+            },
           },
-        },
-        async (client) => {
-          const { rows } = await client.query<{ version: unknown }>(
-            'delete from storage.objects where bucket_id = $1 and name = $2 returning version',
-            [bucketId, name],
-          );
-          if (!rows[0]) throw errors.accessDenied();
-          return rows[0].version;
-        },
-      );
-      if (isSafeVersion(version)) await rm(objectFilePath(root, bucketId, version), { force: true }).catch(() => undefined);
-      return reply.send({ message: 'Successfully deleted' });
-    });
+          async (client) => {
+            const { rows } = await client.query<{ version: unknown }>(
+              'delete from storage.objects where bucket_id = $1 and name = $2 returning version',
+              [bucketId, name],
+            );
+            if (!rows[0]) throw errors.accessDenied();
+            return rows[0].version;
+          },
+        );
+        if (isSafeVersion(version))
+          await rm(objectFilePath(root, bucketId, version), { force: true }).catch(() => undefined);
+        return reply.send({ message: 'Successfully deleted' });
+      },
+    );
   };
 }

@@ -12,7 +12,10 @@ interface ListBody {
   limit?: number;
   offset?: number;
   search?: string;
-  sortBy?: { column?: 'name' | 'updated_at' | 'created_at' | 'last_accessed_at'; order?: 'asc' | 'desc' };
+  sortBy?: {
+    column?: 'name' | 'updated_at' | 'created_at' | 'last_accessed_at';
+    order?: 'asc' | 'desc';
+  };
 }
 
 /** What each sortBy column orders by, for files and folders alike. */
@@ -55,11 +58,18 @@ const LIST = (column: keyof typeof ORDER_BY, order: 'asc' | 'desc') => `
  */
 export function listRemoveRoutes(context: StorageContext) {
   const { pool } = context;
-  const requestInfo = (request: FastifyRequest) => ({ headers: request.headers, method: request.method, url: request.url });
+  const requestInfo = (request: FastifyRequest) => ({
+    headers: request.headers,
+    method: request.method,
+    url: request.url,
+  });
 
   // eslint-disable-next-line @typescript-eslint/require-await -- a fastify plugin with no done callback is async: fastify waits for its promise and reports its throws
   return async function listRemovePlugin(app: FastifyInstance) {
-    const routeOptions = { bodyLimit: context.limits.jsonBodyLimit, handlerTimeout: context.limits.handlerTimeoutMs };
+    const routeOptions = {
+      bodyLimit: context.limits.jsonBodyLimit,
+      handlerTimeout: context.limits.handlerTimeoutMs,
+    };
 
     app.post<{ Params: { bucket: string }; Body: ListBody }>(
       '/object/list/:bucket',
@@ -91,17 +101,25 @@ export function listRemoveRoutes(context: StorageContext) {
         const body = request.body ?? {};
         const prefix = (body.prefix ?? '').replace(/^\/+|\/+$/g, '');
         const folder = prefix === '' ? '' : `${prefix}/`;
-        const sql = LIST(body.sortBy?.column ?? 'name', body.sortBy?.order === 'desc' ? 'desc' : 'asc');
-        const entries = await asCaller(pool, caller, { operation: OPERATIONS.list }, async (client) => {
-          const { rows } = await client.query<Record<string, unknown>>(sql, [
-            bucketId,
-            folder,
-            body.limit ?? 100,
-            body.offset ?? 0,
-            body.search ?? '',
-          ]);
-          return rows;
-        });
+        const sql = LIST(
+          body.sortBy?.column ?? 'name',
+          body.sortBy?.order === 'desc' ? 'desc' : 'asc',
+        );
+        const entries = await asCaller(
+          pool,
+          caller,
+          { operation: OPERATIONS.list },
+          async (client) => {
+            const { rows } = await client.query<Record<string, unknown>>(sql, [
+              bucketId,
+              folder,
+              body.limit ?? 100,
+              body.offset ?? 0,
+              body.search ?? '',
+            ]);
+            return rows;
+          },
+        );
         return reply.send(entries);
       },
     );
@@ -115,7 +133,12 @@ export function listRemoveRoutes(context: StorageContext) {
             type: 'object',
             required: ['prefixes'],
             properties: {
-              prefixes: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'string', maxLength: MAX_OBJECT_NAME_BYTES } },
+              prefixes: {
+                type: 'array',
+                minItems: 1,
+                maxItems: 1000,
+                items: { type: 'string', maxLength: MAX_OBJECT_NAME_BYTES },
+              },
             },
           },
         },
@@ -124,14 +147,19 @@ export function listRemoveRoutes(context: StorageContext) {
         const bucketId = checkBucketId(request.params.bucket);
         const caller = await authenticate(context.secret, requestInfo(request));
         await findBucket(pool, bucketId, context.limits.fileSizeLimit);
-        const removed = await asCaller(pool, caller, { operation: OPERATIONS.deleteMany }, async (client) => {
-          const { rows } = await client.query<{ version: unknown } & Record<string, unknown>>(
-            `delete from storage.objects where bucket_id = $1 and name = any($2::text[])
+        const removed = await asCaller(
+          pool,
+          caller,
+          { operation: OPERATIONS.deleteMany },
+          async (client) => {
+            const { rows } = await client.query<{ version: unknown } & Record<string, unknown>>(
+              `delete from storage.objects where bucket_id = $1 and name = any($2::text[])
              returning id, name, bucket_id, owner, version, metadata, created_at, updated_at, last_accessed_at`,
-            [bucketId, request.body.prefixes],
-          );
-          return rows;
-        });
+              [bucketId, request.body.prefixes],
+            );
+            return rows;
+          },
+        );
         // The rows are gone (committed); their files follow. A file that cannot be removed
         // is only an orphan on disk, never served again.
         await Promise.all(

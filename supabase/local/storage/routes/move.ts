@@ -51,7 +51,12 @@ export function moveRoutes(context: StorageContext) {
           body: {
             type: 'object',
             required: ['bucketId', 'sourceKey', 'destinationKey'],
-            properties: { bucketId: bucket, sourceKey: key, destinationKey: key, destinationBucket: bucket },
+            properties: {
+              bucketId: bucket,
+              sourceKey: key,
+              destinationKey: key,
+              destinationBucket: bucket,
+            },
           },
         },
       },
@@ -60,7 +65,11 @@ export function moveRoutes(context: StorageContext) {
         const toBucket = checkBucketId(request.body.destinationBucket || fromBucket);
         const from = checkObjectName(request.body.sourceKey);
         const to = checkObjectName(request.body.destinationKey);
-        const caller = await authenticate(context.secret, { headers: request.headers, method: request.method, url: request.url });
+        const caller = await authenticate(context.secret, {
+          headers: request.headers,
+          method: request.method,
+          url: request.url,
+        });
         await findBucket(pool, fromBucket, context.limits.fileSizeLimit);
         if (toBucket !== fromBucket) await findBucket(pool, toBucket, context.limits.fileSizeLimit);
 
@@ -81,7 +90,10 @@ export function moveRoutes(context: StorageContext) {
               before: async (client) => {
                 // The locks uploads take (store-object.ts), in one order so two moves never deadlock.
                 for (const lock of [`${fromBucket}/${from}`, `${toBucket}/${to}`].sort()) {
-                  await client.query(`select pg_advisory_xact_lock(hashtextextended('storage.objects:' || $1, 0))`, [lock]);
+                  await client.query(
+                    `select pg_advisory_xact_lock(hashtextextended('storage.objects:' || $1, 0))`,
+                    [lock],
+                  );
                 }
               },
             },
@@ -115,7 +127,10 @@ export function moveRoutes(context: StorageContext) {
           throw error;
         }
         // Committed: the old name of the bytes goes. Left behind, it is only an orphan file.
-        if (previous) await rm(objectFilePath(root, fromBucket, previous), { force: true }).catch(() => undefined);
+        if (previous)
+          await rm(objectFilePath(root, fromBucket, previous), { force: true }).catch(
+            () => undefined,
+          );
         return reply.send({ message: 'Successfully moved' });
       },
     );

@@ -14,12 +14,17 @@ export function hostedObject(row: Record<string, unknown>): Record<string, unkno
 }
 
 /** The columns hosted's bucket routes select; file_size_limit is an integer there (int8 parser). */
-export const BUCKET_COLUMNS = 'id, name, owner, public, created_at, updated_at, file_size_limit, allowed_mime_types';
+export const BUCKET_COLUMNS =
+  'id, name, owner, public, created_at, updated_at, file_size_limit, allowed_mime_types';
 
 /** A bucket row as hosted answers it (bucketSchema). */
 export function hostedBucket(row: Record<string, unknown>): Record<string, unknown> {
   const limit = row.file_size_limit;
-  return { ...row, owner: row.owner ?? '', file_size_limit: limit === null || limit === undefined ? null : Number(limit) };
+  return {
+    ...row,
+    owner: row.owner ?? '',
+    file_size_limit: limit === null || limit === undefined ? null : Number(limit),
+  };
 }
 
 export interface InfoRow {
@@ -33,7 +38,8 @@ export interface InfoRow {
   created_at: Date;
 }
 
-export const INFO_COLUMNS = 'id, name, version, bucket_id, metadata, user_metadata, updated_at, created_at';
+export const INFO_COLUMNS =
+  'id, name, version, bucket_id, metadata, user_metadata, updated_at, created_at';
 
 /** GET /object/info's answer, as hosted's InfoRenderer (src/storage/renderer/info.ts) builds it. */
 export function hostedInfo(row: InfoRow): Record<string, unknown> {

@@ -70,11 +70,17 @@ interface TusMetadata {
 
 type TusError = { status_code: number; body: string };
 
-const asTusError = (error: StorageHttpError): TusError => ({ status_code: error.status, body: `${error.message}\n` });
+const asTusError = (error: StorageHttpError): TusError => ({
+  status_code: error.status,
+  body: `${error.message}\n`,
+});
 
 /** The object an upload's metadata names, checked as every upload's path is. */
 function objectOf(metadata: TusMetadata | undefined): { bucketId: string; name: string } {
-  return { bucketId: checkBucketId(metadata?.bucketName ?? undefined), name: checkObjectName(metadata?.objectName ?? undefined) };
+  return {
+    bucketId: checkBucketId(metadata?.bucketName ?? undefined),
+    name: checkObjectName(metadata?.objectName ?? undefined),
+  };
 }
 
 /** Reads `Upload-Metadata` (`key base64,key base64`), refusing anything malformed. */
@@ -83,7 +89,8 @@ function parseMetadata(header: string | undefined): TusMetadata {
   if (!header) return metadata;
   for (const pair of header.split(',')) {
     const [key, value = '', extra] = pair.trim().split(' ');
-    if (!key || extra !== undefined || !/^[A-Za-z0-9+/=]*$/.test(value)) throw errors.invalidRequest('Invalid Upload-Metadata header');
+    if (!key || extra !== undefined || !/^[A-Za-z0-9+/=]*$/.test(value))
+      throw errors.invalidRequest('Invalid Upload-Metadata header');
     metadata[key] = Buffer.from(value, 'base64').toString('utf8');
   }
   return metadata;
@@ -104,28 +111,39 @@ export function resumableRoutes(context: StorageContext) {
   const directory = join(context.root, '.tus');
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
   const grants = new WeakMap<IncomingMessage, RequestGrant>();
-  const nodeRequest = (request: TusRequest): IncomingMessage | undefined => request.runtime?.node?.req as IncomingMessage | undefined;
+  const nodeRequest = (request: TusRequest): IncomingMessage | undefined =>
+    request.runtime?.node?.req as IncomingMessage | undefined;
 
   /**
    * Who may do what this request asks: the signed route's token or the caller's JWT, the
    * bucket and its limits, and row-level security's answer for the object (every method, as
    * creating it). Kept for the hooks.
    */
-  async function authorize(raw: IncomingMessage, uploadId: string | undefined, signed: boolean): Promise<void> {
+  async function authorize(
+    raw: IncomingMessage,
+    uploadId: string | undefined,
+    signed: boolean,
+  ): Promise<void> {
     const method = raw.method ?? 'GET';
     if (method === 'OPTIONS') return;
     const creating = method === 'POST';
     const requestInfo = { headers: raw.headers, method, url: raw.url ?? '' };
     // The credential is read before any upload is looked up, so its refusals are the same
     // whether the upload exists or not.
-    const token = signed ? await readUploadToken(context.secret, raw.headers['x-signature']) : undefined;
-    const caller = token ? signedUploader(requestInfo, token.owner) : await authenticate(context.secret, requestInfo);
+    const token = signed
+      ? await readUploadToken(context.secret, raw.headers['x-signature'])
+      : undefined;
+    const caller = token
+      ? signedUploader(requestInfo, token.owner)
+      : await authenticate(context.secret, requestInfo);
     const upsert = token ? token.upsert : raw.headers['x-upsert'] === 'true';
     let metadata: TusMetadata;
     if (creating) metadata = parseMetadata(raw.headers['upload-metadata'] as string | undefined);
     else {
       if (!uploadId) throw errors.objectNotFound();
-      metadata = (await datastore.getUpload(uploadId).catch(() => Promise.reject(errors.objectNotFound()))).metadata ?? {};
+      metadata =
+        (await datastore.getUpload(uploadId).catch(() => Promise.reject(errors.objectNotFound())))
+          .metadata ?? {};
     }
     try {
       const { bucketId, name } = objectOf(metadata);
@@ -149,7 +167,8 @@ export function resumableRoutes(context: StorageContext) {
     } catch (error) {
       // An existing upload refused answers as a missing one: its id alone tells nothing (not
       // even that it exists). Its own client then starts afresh, and creating says why.
-      if (!creating && error instanceof StorageHttpError && error.status < 500) throw errors.objectNotFound();
+      if (!creating && error instanceof StorageHttpError && error.status < 500)
+        throw errors.objectNotFound();
       throw error;
     }
   }
@@ -190,7 +209,8 @@ export function resumableRoutes(context: StorageContext) {
       const signed = nodeRequest(request)?.url?.startsWith(`${TUS_PATH}${SIGNED_SUFFIX}`) ?? false;
       return `${PUBLIC_PREFIX}${TUS_PATH}${signed ? SIGNED_SUFFIX : ''}/${id}`;
     },
-    getFileIdFromRequest: (_request, lastPath) => (lastPath && UPLOAD_ID.test(lastPath) ? lastPath : undefined),
+    getFileIdFromRequest: (_request, lastPath) =>
+      lastPath && UPLOAD_ID.test(lastPath) ? lastPath : undefined,
     onIncomingRequest: async (request, uploadId) => {
       const raw = nodeRequest(request);
       if (!raw) throw errors.internal();
@@ -220,7 +240,10 @@ export function resumableRoutes(context: StorageContext) {
   return async function resumablePlugin(app: FastifyInstance) {
     await mkdir(directory, { recursive: true, mode: 0o700 });
     // Unfinished uploads older than a day are removed now and every hour.
-    const sweep = () => void server.cleanUpExpiredUploads().catch((error: unknown) => console.error('storage: tus sweep failed', error));
+    const sweep = () =>
+      void server
+        .cleanUpExpiredUploads()
+        .catch((error: unknown) => console.error('storage: tus sweep failed', error));
     sweep();
     const timer = setInterval(sweep, 3600_000);
     timer.unref();
@@ -235,7 +258,12 @@ export function resumableRoutes(context: StorageContext) {
     const config = { upload: true };
     for (const prefix of [TUS_PATH, `${TUS_PATH}${SIGNED_SUFFIX}`]) {
       app.route({ method: ['POST', 'OPTIONS'], url: prefix, config, handler: handle });
-      app.route({ method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'], url: `${prefix}/:id`, config, handler: handle });
+      app.route({
+        method: ['HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
+        url: `${prefix}/:id`,
+        config,
+        handler: handle,
+      });
     }
   };
 }

@@ -29,11 +29,18 @@ const MISSING = 'Either the object does not exist or you do not have access to i
  */
 export function signRoutes(context: StorageContext) {
   const { pool } = context;
-  const requestInfo = (request: FastifyRequest) => ({ headers: request.headers, method: request.method, url: request.url });
+  const requestInfo = (request: FastifyRequest) => ({
+    headers: request.headers,
+    method: request.method,
+    url: request.url,
+  });
 
   // eslint-disable-next-line @typescript-eslint/require-await -- a fastify plugin with no done callback is async: fastify waits for its promise and reports its throws
   return async function signPlugin(app: FastifyInstance) {
-    const routeOptions = { bodyLimit: context.limits.jsonBodyLimit, handlerTimeout: context.limits.handlerTimeoutMs };
+    const routeOptions = {
+      bodyLimit: context.limits.jsonBodyLimit,
+      handlerTimeout: context.limits.handlerTimeoutMs,
+    };
 
     app.post<SignOne>(
       '/object/sign/:bucket/*',
@@ -46,12 +53,22 @@ export function signRoutes(context: StorageContext) {
         const name = checkObjectName(request.params['*']);
         const caller = await authenticate(context.secret, requestInfo(request));
         await findBucket(pool, bucketId, context.limits.fileSizeLimit);
-        const visible = await asCaller(pool, caller, { operation: OPERATIONS.sign }, async (client) => {
-          const { rowCount } = await client.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]);
-          return rowCount === 1;
-        });
+        const visible = await asCaller(
+          pool,
+          caller,
+          { operation: OPERATIONS.sign },
+          async (client) => {
+            const { rowCount } = await client.query(
+              'select 1 from storage.objects where bucket_id = $1 and name = $2',
+              [bucketId, name],
+            );
+            return rowCount === 1;
+          },
+        );
         if (!visible) throw errors.objectNotFound();
-        return reply.send({ signedURL: await signObjectUrl(context.secret, bucketId, name, request.body.expiresIn) });
+        return reply.send({
+          signedURL: await signObjectUrl(context.secret, bucketId, name, request.body.expiresIn),
+        });
       },
     );
 
@@ -65,7 +82,12 @@ export function signRoutes(context: StorageContext) {
             required: ['expiresIn', 'paths'],
             properties: {
               expiresIn,
-              paths: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'string', maxLength: MAX_OBJECT_NAME_BYTES } },
+              paths: {
+                type: 'array',
+                minItems: 1,
+                maxItems: 1000,
+                items: { type: 'string', maxLength: MAX_OBJECT_NAME_BYTES },
+              },
             },
           },
         },
@@ -75,17 +97,31 @@ export function signRoutes(context: StorageContext) {
         const caller = await authenticate(context.secret, requestInfo(request));
         await findBucket(pool, bucketId, context.limits.fileSizeLimit);
         const { paths } = request.body;
-        const visible = await asCaller(pool, caller, { operation: OPERATIONS.signMany }, async (client) => {
-          const { rows } = await client.query<{ name: string }>(
-            'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
-            [bucketId, paths],
-          );
-          return new Set(rows.map((row) => row.name));
-        });
+        const visible = await asCaller(
+          pool,
+          caller,
+          { operation: OPERATIONS.signMany },
+          async (client) => {
+            const { rows } = await client.query<{ name: string }>(
+              'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
+              [bucketId, paths],
+            );
+            return new Set(rows.map((row) => row.name));
+          },
+        );
         const signed = await Promise.all(
           paths.map(async (path) =>
             visible.has(path)
-              ? { error: null, path, signedURL: await signObjectUrl(context.secret, bucketId, path, request.body.expiresIn) }
+              ? {
+                  error: null,
+                  path,
+                  signedURL: await signObjectUrl(
+                    context.secret,
+                    bucketId,
+                    path,
+                    request.body.expiresIn,
+                  ),
+                }
               : { error: MISSING, path, signedURL: null },
           ),
         );

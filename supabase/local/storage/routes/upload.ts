@@ -26,7 +26,9 @@ interface UploadRequest {
 }
 
 /** What the request says about its body before any of it is read. */
-type Declared = { multipart: true; length?: number } | { multipart: false; length?: number; type: string; cacheControl: string };
+type Declared =
+  | { multipart: true; length?: number }
+  | { multipart: false; length?: number; type: string; cacheControl: string };
 
 function declaredLength(request: FastifyRequest): number | undefined {
   const header = request.headers['content-length'];
@@ -40,15 +42,22 @@ function declaredUpload(request: FastifyRequest, bucket: Bucket): Declared {
   const contentType = request.headers['content-type'] ?? '';
   const length = declaredLength(request);
   if (/^multipart\/form-data\s*;/i.test(contentType)) {
-    if (length !== undefined && length > bucket.fileSizeLimit + MULTIPART_ALLOWANCE) throw errors.tooLarge();
+    if (length !== undefined && length > bucket.fileSizeLimit + MULTIPART_ALLOWANCE)
+      throw errors.tooLarge();
     return { multipart: true, length };
   }
-  if (/^multipart\//i.test(contentType)) throw errors.invalidRequest('Invalid multipart body: use multipart/form-data with a boundary');
+  if (/^multipart\//i.test(contentType))
+    throw errors.invalidRequest('Invalid multipart body: use multipart/form-data with a boundary');
   // As hosted: the declared type exactly, not lower-cased, parameters kept (docs/deploy.md 4.2).
   const type = contentType || 'application/octet-stream';
   if (!mimeTypeAllowed(bucket, type)) throw errors.invalidMimeType(type);
   if (length !== undefined && length > bucket.fileSizeLimit) throw errors.tooLarge();
-  return { multipart: false, length, type, cacheControl: cacheControlFromHeader(request.headers['cache-control']) };
+  return {
+    multipart: false,
+    length,
+    type,
+    cacheControl: cacheControlFromHeader(request.headers['cache-control']),
+  };
 }
 
 /** Aborted when the client goes away before the answer is sent. */
@@ -66,7 +75,12 @@ function formField(part: MultipartFile, name: string): unknown {
   return field?.type === 'field' ? field.value : undefined;
 }
 
-const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PROTO_VIOLATION']);
+const MULTIPART_LIMIT_CODES = new Set([
+  'FST_PARTS_LIMIT',
+  'FST_FILES_LIMIT',
+  'FST_FIELDS_LIMIT',
+  'FST_PROTO_VIOLATION',
+]);
 
 /** The file part of a multipart form, its fields read and its bytes not yet. */
 interface FormFile {
@@ -100,7 +114,8 @@ async function readFormStart(request: FastifyRequest, bucket: Bucket): Promise<F
   } catch (error) {
     if (error instanceof StorageHttpError) throw error;
     const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && MULTIPART_LIMIT_CODES.has(code)) throw errors.invalidRequest('The form has too many or invalid fields');
+    if (typeof code === 'string' && MULTIPART_LIMIT_CODES.has(code))
+      throw errors.invalidRequest('The form has too many or invalid fields');
     throw errors.invalidRequest('The multipart body is malformed');
   }
   if (!part) throw errors.invalidRequest('No file in the form');
@@ -108,13 +123,21 @@ async function readFormStart(request: FastifyRequest, bucket: Bucket): Promise<F
   part.file.on('error', (error: Error) => (form.failure ??= error));
   const cacheControl = cacheControlFromFormField(formField(part, 'cacheControl'));
   const labelled = formField(part, 'contentType');
-  const declaredType = typeof labelled === 'string' && labelled !== '' ? labelled : part.mimetype || 'application/octet-stream';
+  const declaredType =
+    typeof labelled === 'string' && labelled !== ''
+      ? labelled
+      : part.mimetype || 'application/octet-stream';
   if (!mimeTypeAllowed(bucket, declaredType)) throw errors.invalidMimeType(declaredType);
   return Object.assign(form, { part, declaredType, cacheControl });
 }
 
 /** Streams a form's file to a temporary file. */
-async function receiveFormFile(form: FormFile, context: StorageContext, bucket: Bucket, signal: AbortSignal): Promise<ReceivedFile> {
+async function receiveFormFile(
+  form: FormFile,
+  context: StorageContext,
+  bucket: Bucket,
+  signal: AbortSignal,
+): Promise<ReceivedFile> {
   try {
     const file = await receiveToTemporaryFile(form.part.file, {
       tempDir: context.tempDir,
@@ -162,7 +185,11 @@ export function uploadRoutes(context: StorageContext) {
     return { caller: signedUploader(requestInfo, grant.owner), upsert: grant.upsert };
   }
 
-  async function upload(request: FastifyRequest<UploadRequest>, reply: FastifyReply, mode: 'create' | 'update' | 'signed') {
+  async function upload(
+    request: FastifyRequest<UploadRequest>,
+    reply: FastifyReply,
+    mode: 'create' | 'update' | 'signed',
+  ) {
     const bucketId = checkBucketId(request.params.bucket);
     const name = checkObjectName(request.params['*']);
     const { caller, upsert } = await whoUploads(request, mode, bucketId, name);
@@ -171,9 +198,14 @@ export function uploadRoutes(context: StorageContext) {
     // A client that sent `expect: 100-continue` sends the body only once told to: at once for
     // a form (whose start says the file's type), else once everything else has been checked.
     const sendContinue = () => {
-      if (/100-continue/i.test(request.headers.expect ?? '') && !reply.raw.headersSent) reply.raw.writeContinue();
+      if (/100-continue/i.test(request.headers.expect ?? '') && !reply.raw.headersSent)
+        reply.raw.writeContinue();
     };
-    let body: { declaredType: string; cacheControl: string; receive: (signal: AbortSignal) => Promise<ReceivedFile> };
+    let body: {
+      declaredType: string;
+      cacheControl: string;
+      receive: (signal: AbortSignal) => Promise<ReceivedFile>;
+    };
     if (declared.multipart) {
       sendContinue();
       const form = await readFormStart(request, bucket);
@@ -194,7 +226,13 @@ export function uploadRoutes(context: StorageContext) {
         },
       };
     }
-    await checkCanStore(context.pool, caller, { bucketId, name, upsert, mimetype: body.declaredType, contentLength: declared.length });
+    await checkCanStore(context.pool, caller, {
+      bucketId,
+      name,
+      upsert,
+      mimetype: body.declaredType,
+      contentLength: declared.length,
+    });
 
     const signal = disconnectSignal(reply);
     const release = await context.slots.acquire(signal);
@@ -209,7 +247,9 @@ export function uploadRoutes(context: StorageContext) {
         file,
       });
       // Hosted answers a signed upload with the key alone (its response schema drops Id).
-      return reply.send(mode === 'signed' ? { Key: stored.key } : { Key: stored.key, Id: stored.id });
+      return reply.send(
+        mode === 'signed' ? { Key: stored.key } : { Key: stored.key, Id: stored.id },
+      );
     } finally {
       release();
       if (file) await rm(file.path, { force: true });
@@ -223,9 +263,15 @@ export function uploadRoutes(context: StorageContext) {
     await app.register(multipart, { throwFileSizeLimit: true });
 
     const config = { upload: true };
-    app.post<UploadRequest>('/object/:bucket/*', { config }, (request, reply) => upload(request, reply, 'create'));
-    app.put<UploadRequest>('/object/:bucket/*', { config }, (request, reply) => upload(request, reply, 'update'));
-    app.put<UploadRequest>('/object/upload/sign/:bucket/*', { config }, (request, reply) => upload(request, reply, 'signed'));
+    app.post<UploadRequest>('/object/:bucket/*', { config }, (request, reply) =>
+      upload(request, reply, 'create'),
+    );
+    app.put<UploadRequest>('/object/:bucket/*', { config }, (request, reply) =>
+      upload(request, reply, 'update'),
+    );
+    app.put<UploadRequest>('/object/upload/sign/:bucket/*', { config }, (request, reply) =>
+      upload(request, reply, 'signed'),
+    );
     // createSignedUploadUrl: a token for one object, minted only for a caller that may write it
     // now (the same dry-run insert as an upload), as hosted (routes/object/getSignedUploadURL.ts).
     // Its body (storage-js sends `{}`) carries nothing and is not read.
@@ -235,10 +281,19 @@ export function uploadRoutes(context: StorageContext) {
       async (request, reply) => {
         const bucketId = checkBucketId(request.params.bucket);
         const name = checkObjectName(request.params['*']);
-        const caller = await authenticate(context.secret, { headers: request.headers, method: request.method, url: request.url });
+        const caller = await authenticate(context.secret, {
+          headers: request.headers,
+          method: request.method,
+          url: request.url,
+        });
         await findBucket(context.pool, bucketId, context.limits.fileSizeLimit);
         const upsert = request.headers['x-upsert'] === 'true';
-        await checkCanStore(context.pool, caller, { bucketId, name, upsert, mimetype: 'application/octet-stream' });
+        await checkCanStore(context.pool, caller, {
+          bucketId,
+          name,
+          upsert,
+          mimetype: 'application/octet-stream',
+        });
         const owner = typeof caller.claims.sub === 'string' ? caller.claims.sub : undefined;
         const token = await signUploadToken(context.secret, bucketId, name, { owner, upsert });
         // Not percent-encoded, as signed download URLs (storage-js passes it through encodeURI()).
