@@ -249,14 +249,12 @@ describe('a client', () => {
     for (const caller of [anonymous(), admin]) {
       const read = await caller.adminClient.from('link_favourites' as never).select('*');
       expect(read.error?.code).toBe('42501');
-      const write = await caller.adminClient
-        .from('link_favourites' as never)
-        .insert({
-          link_id: id,
-          client_name: 'Mallory',
-          client_key: 'mallory',
-          photo_id: photos[0],
-        } as never);
+      const write = await caller.adminClient.from('link_favourites' as never).insert({
+        link_id: id,
+        client_name: 'Mallory',
+        client_key: 'mallory',
+        photo_id: photos[0],
+      } as never);
       expect(write.error?.code).toBe('42501');
     }
     expect(await stored(id)).toEqual([`Kai:${photos[0]}`]);

@@ -153,12 +153,10 @@ function writeAttempts(c: BackendClient) {
       .update({ is_active: true } as never)
       .eq('id', fixture.inactiveGallery),
     c.from('public_galleries').delete().eq('id', fixture.activeGallery),
-    c
-      .from('public_gallery_photos')
-      .insert({
-        public_gallery_id: fixture.activeGallery,
-        photo_id: fixture.privatePhoto,
-      } as never),
+    c.from('public_gallery_photos').insert({
+      public_gallery_id: fixture.activeGallery,
+      photo_id: fixture.privatePhoto,
+    } as never),
     c.from('public_gallery_photos').delete().eq('public_gallery_id', fixture.activeGallery),
     c
       .from('gallery_links')
@@ -333,15 +331,13 @@ describe('a signed-in admin', () => {
   it('creates, edits and deletes client links, but never moves a link to another album', async () => {
     const { data: token } = await client().rpc('generate_access_token');
     const id = crypto.randomUUID();
-    const created = await client()
-      .from('gallery_links')
-      .insert({
-        id,
-        album_id: fixture.privateAlbum,
-        access_token: token!,
-        passcode: '1234',
-        allow_downloads: false,
-      });
+    const created = await client().from('gallery_links').insert({
+      id,
+      album_id: fixture.privateAlbum,
+      access_token: token!,
+      passcode: '1234',
+      allow_downloads: false,
+    });
     expect(created.error).toBeNull();
     expect(
       await sql(
