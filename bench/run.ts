@@ -15,7 +15,8 @@ import type { QueryResultRow } from 'pg';
 import type { Browser } from 'playwright-core';
 import { ensureBuild } from '../supabase/local/build';
 import { launchChromium } from './support/chromium';
-import { adminBackend, sqlPool, type Bench, type Scenario } from './support/context';
+import { sqlPool } from '../tests/support/sql-pool';
+import { adminBackend, type Bench, type Scenario } from './support/context';
 import { formatTable, passes, type Metrics } from './support/metrics';
 import { generatePhotos } from './support/photos';
 import { startStackProcess, type StackProcess } from './support/stack';
@@ -83,7 +84,7 @@ try {
   stack = await startStackProcess({ dataDir, distDir, adminPassword });
   log(`Stack on ${stack.url}`);
   const database = stack.database;
-  pool = sqlPool(database);
+  pool = sqlPool({ ...database, max: 4 });
   browser = await launchChromium();
   const photos = await generatePhotos(browser, photosDir, quick ? 3 : 8);
   log(

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Browser } from 'playwright-core';
 import WebSocket from 'ws';
 import { adminLogin } from '../../src/lib/backend/admin-auth';
@@ -49,12 +49,6 @@ export async function adminBackend(
   if (!token) throw new Error('The bench could not sign in as admin');
   credentials = { username: 'admin', token };
   return backend;
-}
-
-export function sqlPool(database: pg.ClientConfig): pg.Pool {
-  const pool = new pg.Pool({ ...database, max: 4 });
-  pool.on('error', () => undefined);
-  return pool;
 }
 
 /** Runs async work over items, a few at a time. */

@@ -1,7 +1,8 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
+import { sqlPool } from '../support/sql-pool';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, expect, inject, onTestFinished } from 'vitest';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../support/chromium';
@@ -97,7 +98,7 @@ export async function sql<Row extends pg.QueryResultRow = Record<string, unknown
   text: string,
   params: unknown[] = [],
 ) {
-  pool ??= new pg.Pool({ ...inject('stack').database, max: 2 });
+  pool ??= sqlPool({ ...inject('stack').database, max: 2 });
   return (await pool.query<Row>(text, params)).rows;
 }
 

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
+import { sqlPool } from '../support/sql-pool';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
 import { adminLogin } from '@/lib/backend/admin-auth';
@@ -22,7 +23,7 @@ export const anonymous = () => backendAs(null);
 
 let pool: pg.Pool | undefined;
 
-const databasePool = () => (pool ??= new pg.Pool({ ...inject('stack').database, max: 4 }));
+const databasePool = () => (pool ??= sqlPool({ ...inject('stack').database, max: 4 }));
 
 /** Runs SQL as the database superuser, to set up fixtures and to check what the database holds. */
 export async function sql<Row extends pg.QueryResultRow = Record<string, unknown>>(

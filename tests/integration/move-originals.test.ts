@@ -3,7 +3,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
+import { sqlPool } from '../support/sql-pool';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moveOriginalsThroughApi } from '../../scripts/move-originals';
 import {
@@ -44,8 +45,8 @@ async function start(): Promise<void> {
     adminPassword,
     log: (line) => startLog.push(line),
   });
-  db = new pg.Pool({ ...stack.database, max: 4 });
-  storagePool = new pg.Pool({
+  db = sqlPool({ ...stack.database, max: 4 });
+  storagePool = sqlPool({
     ...stack.database,
     max: 2,
     options: '-c role=supabase_storage_admin',

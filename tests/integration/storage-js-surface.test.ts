@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import pg from 'pg';
+import type pg from 'pg';
+import { sqlPool } from '../support/sql-pool';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { adminLogin } from '@/lib/backend/admin-auth';
@@ -29,7 +30,7 @@ let credentials: AdminCredentials;
 beforeAll(async () => {
   const adminPassword = randomBytes(9).toString('base64url');
   stack = await startStack({ dataDir, port: 0, fast: true, adminPassword, log: () => undefined });
-  db = new pg.Pool({ ...stack.database, max: 2 });
+  db = sqlPool({ ...stack.database, max: 2 });
   await db.query(`select private.set_admin_password('surface', $1)`, [adminPassword]);
   const token = await adminLogin(backend(null), 'surface', adminPassword);
   if (!token) throw new Error('admin sign-in failed');

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { SignJWT } from 'jose';
-import pg from 'pg';
+import type pg from 'pg';
+import { sqlPool } from '../support/sql-pool';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import {
@@ -68,7 +69,7 @@ beforeAll(async () => {
     .setIssuedAt()
     .setExpirationTime('1h')
     .sign(secret);
-  pool = new pg.Pool({
+  pool = sqlPool({
     ...inject('stack').database,
     max: 12,
     options: '-c role=supabase_storage_admin',
