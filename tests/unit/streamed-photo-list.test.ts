@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { streamedPhotoList, type PhotoList, type StoredPhoto } from '@/ui/photos/photo-sources';
 
 const backend = { config: { supabaseUrl: 'http://site.test', supabaseAnonKey: 'anon' } } as const;
@@ -63,6 +63,8 @@ describe('a streamed photo list', () => {
     lazyBelow.loading = 'lazy';
     lazyBelow.src = 'http://site.test/below.webp';
     document.body.append(lazyBelow);
+    // The browser's idle time and the longest wait pass on a fake clock, not in real time.
+    vi.useFakeTimers();
     try {
       const done = client.fetchQuery({
         queryKey: ['photos'],
@@ -70,7 +72,7 @@ describe('a streamed photo list', () => {
       });
       await held.give([photo('p1')]);
       // Well past the browser's idle time, the first-screen image is still downloading: no second request.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await vi.advanceTimersByTimeAsync(4_900);
       expect(held.waiting()).toBe(0);
 
       firstScreen.dispatchEvent(new Event('load'));
@@ -78,6 +80,7 @@ describe('a streamed photo list', () => {
       await held.give(null);
       expect((await done).photos.map((item) => item.id)).toEqual(['p1', 'p2']);
     } finally {
+      vi.useRealTimers();
       firstScreen.remove();
       lazyBelow.remove();
     }
