@@ -1,10 +1,14 @@
 /**
- * `npm run types`: writes src/lib/backend/database.generated.ts from the migrations, from a
- * throwaway database with all of them applied (migrated-database.ts).
+ * `npm run types`: writes what is generated from the migrations, from one throwaway database
+ * with all of them applied (migrated-database.ts):
+ *
+ * - src/lib/backend/database.generated.ts, the database types the app is typed with;
+ * - supabase/schema.sql, the schema as it is now, to read (supabase/local/schema/).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { StackError } from '../errors';
+import { dumpSchema, SCHEMA_FILE } from '../schema/dump-schema';
 import { GENERATED_TYPES_FILE, generateTypes } from './generate-types';
 import { withMigratedDatabase } from './migrated-database';
 
@@ -16,7 +20,12 @@ function write(file: string, text: string): void {
 }
 
 async function main(): Promise<void> {
-  write(GENERATED_TYPES_FILE, await withMigratedDatabase(generateTypes));
+  const { types, schema } = await withMigratedDatabase(async (client) => ({
+    types: await generateTypes(client),
+    schema: await dumpSchema(client),
+  }));
+  write(GENERATED_TYPES_FILE, types);
+  write(SCHEMA_FILE, schema);
 }
 
 main().catch((error: unknown) => {
