@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { SessionStore } from '@/lib/auth/session-store';
 import { BackendError, toBackendError } from '@/lib/backend/errors';
 
@@ -26,6 +26,10 @@ export function createQueryClient(sessionStore: SessionStore): QueryClient {
       },
     },
   });
+  // TanStack Query takes itself to be online until the browser says otherwise; a page opened
+  // offline (the admin at a shoot) knows it from the start, so its reads wait for the network
+  // instead of failing.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   // What visitors and clients read is tried even when the browser says it is offline: the
   // service worker or the saved albums may answer (src-sw/sw.ts, src/offline/visitors/offline-albums.ts).
   for (const area of PUBLIC_AREAS) {

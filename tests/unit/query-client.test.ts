@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/app/query-client';
 import type { SessionStore } from '@/lib/auth/session-store';
 import { BackendError } from '@/lib/backend/errors';
@@ -24,5 +25,22 @@ describe('the query client', () => {
       );
     }
     expect(clear).not.toHaveBeenCalled();
+  });
+
+  describe('on a page opened offline', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+      onlineManager.setOnline(true);
+    });
+
+    it('knows from the start, so admin reads wait for the network instead of failing', async () => {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      const client = createQueryClient({ clear: vi.fn() } as unknown as SessionStore);
+      const read = vi.fn(() => Promise.reject(new Error('Failed to fetch')));
+      void client.prefetchQuery({ queryKey: ['admin', 'albums'], queryFn: read });
+      await Promise.resolve();
+      expect(client.getQueryState(['admin', 'albums'])?.fetchStatus).toBe('paused');
+      expect(read).not.toHaveBeenCalled();
+    });
   });
 });
