@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectToast,
   fixturePath,
+  loadedWidth,
   newContext,
   screenshot,
   signInAsAdmin,
   sql,
-  VIEWPORTS,
   type ViewportName,
+  VIEWPORTS,
 } from './browser';
 import { seedAlbum } from './public-seed';
 
@@ -351,18 +352,12 @@ describe('sections, put in order and given images without typing numbers or addr
     const chooser = page.getByRole('dialog', { name: 'Choose a photo' });
     const photo = chooser.getByRole('button', { name: 'portrait.jpg from Golden hour walks' });
     await photo.waitFor();
-    await expect
-      .poll(() =>
-        photo.locator('img').evaluate((image) => (image as HTMLImageElement).naturalWidth),
-      )
-      .toBeGreaterThan(0);
+    expect(await loadedWidth(photo.locator('img'))).toBeGreaterThan(0);
     await screenshot(page, 'content-photo-choice-desktop', { fullPage: false });
     await photo.click();
     await chooser.waitFor({ state: 'detached' });
     const preview = hero.getByRole('img', { name: 'Section image preview' });
-    await expect
-      .poll(() => preview.evaluate((image) => (image as HTMLImageElement).naturalWidth))
-      .toBeGreaterThan(0);
+    expect(await loadedWidth(preview)).toBeGreaterThan(0);
     await hero.getByText('Use an image address instead').click();
     await screenshot(page, 'content-image-field-desktop', { fullPage: false });
     await hero.getByRole('button', { name: 'Save Changes' }).click();
@@ -385,17 +380,13 @@ describe('sections, put in order and given images without typing numbers or addr
     expect(await heroImage.getAttribute('src')).toMatch(
       new RegExp(`/${album.photos[1]!.id}\\.preview\\.webp$`),
     );
-    await expect
-      .poll(() => heroImage.evaluate((image) => (image as HTMLImageElement).naturalWidth))
-      .toBeGreaterThan(0);
+    expect(await loadedWidth(heroImage)).toBeGreaterThan(0);
     const storyImage = visitor.locator('#about-story img');
     await storyImage.scrollIntoViewIfNeeded();
     expect(await storyImage.getAttribute('src')).toMatch(
       new RegExp(`/${objectName!.replace(/\./g, '\\.')}$`),
     );
-    await expect
-      .poll(() => storyImage.evaluate((image) => (image as HTMLImageElement).naturalWidth))
-      .toBeGreaterThan(0);
+    expect(await loadedWidth(storyImage)).toBeGreaterThan(0);
     await visitor.context().close();
     await context.close();
   });
@@ -427,9 +418,7 @@ describe('sections, put in order and given images without typing numbers or addr
     const dialog = page.getByRole('dialog', { name: 'Edit Section' });
     const preview = dialog.getByRole('img', { name: 'Section image preview' });
     await preview.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => preview.evaluate((image) => (image as HTMLImageElement).naturalWidth))
-      .toBeGreaterThan(0);
+    expect(await loadedWidth(preview)).toBeGreaterThan(0);
     for (const name of ['Upload Image', 'Choose from your photos', 'Remove Image']) {
       const box = await dialog.getByRole('button', { name }).boundingBox();
       expect({ name, height: box!.height >= 44, inside: box!.x + box!.width <= 390 }).toEqual({

@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectToast, fixturePath, newContext, screenshot, signInAsAdmin, sql } from './browser';
+import {
+  animationsFinished,
+  fixturePath,
+  keyboardDragListening,
+  newContext,
+  screenshot,
+  signInAsAdmin,
+  sql,
+  expectToast,
+} from './browser';
 import { seedAlbum, seedClientLink, seedPublicGallery, type SeededPhoto } from './public-seed';
 
 /** The photos of an album in the order the database keeps. */
@@ -44,13 +53,6 @@ async function announced(page: Page, text: string) {
       });
     });
 }
-
-/**
- * dnd-kit listens for the arrow keys from a timer started at the pick-up; Chromium runs input
- * before timers, so on a busy machine a key pressed at once can arrive before it listens. A
- * person is never that fast.
- */
-const keyboardDragListening = (page: Page) => page.waitForTimeout(150);
 
 async function dragWithMouse(page: Page, from: Locator, to: Locator) {
   const start = (await from.boundingBox())!;
@@ -104,7 +106,7 @@ describe('covers and photo order', () => {
     await announced(page, 'third.jpg moved to position 2 of 3.');
     await page.keyboard.press('ArrowLeft');
     await announced(page, 'third.jpg moved to position 1 of 3.');
-    await page.waitForTimeout(300); // the other tiles' move, for the picture
+    await animationsFinished(page); // the other tiles' move, for the picture
     await screenshot(page, 'collection-reordering-desktop', { fullPage: false });
     await page.keyboard.press('Space');
     await expectToast(page, 'Order saved');
@@ -217,7 +219,7 @@ describe('covers and photo order', () => {
     await keyboardDragListening(page);
     await page.keyboard.press('ArrowUp');
     await announced(page, 'three.jpg moved to position 1 of 3.');
-    await page.waitForTimeout(300);
+    await animationsFinished(page);
     await screenshot(page, 'collection-reordering-phone', { fullPage: false });
     await page.keyboard.press('Space');
     await expectToast(page, 'Order saved');

@@ -132,7 +132,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
         .evaluate((html) => getComputedStyle(html).getPropertyValue('--site-background')),
     ).toContain('radial-gradient');
     // The frame is a page of an admin's browser, but starts no second outbox: the admin page sends.
-    await page.waitForTimeout(1500);
+    // Once it has started and loaded all it asks for, the outbox's code is not among it.
+    const liveFrame = page.frames().find((frame) => frame.url().includes('design-preview'))!;
+    await liveFrame.waitForFunction(() => document.documentElement.dataset.app === 'started');
+    await liveFrame.waitForLoadState('networkidle');
     expect(
       await live
         .locator('html')
@@ -144,15 +147,26 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
         ),
     ).toBe(0);
     // Only its parent, this admin page, can tell the frame what to show.
-    await live
-      .locator('html')
-      .evaluate(() =>
-        window.postMessage(
-          { type: 'design-preview:settings', settings: { primary_color: '#FF0000' } },
-          window.location.origin,
-        ),
+    await live.locator('html').evaluate(async () => {
+      window.postMessage(
+        { type: 'design-preview:settings', settings: { primary_color: '#FF0000' } },
+        window.location.origin,
       );
-    await page.waitForTimeout(300);
+      // Messages arrive in order: once this one is here, the page has handled the one above.
+      // What it would have changed is drawn after the cache's notice (a timer) and two frames.
+      await new Promise<void>((resolve) => {
+        const marker = 'test:after-the-framed-page-message';
+        window.addEventListener('message', function seen(event) {
+          if (event.data !== marker) return;
+          window.removeEventListener('message', seen);
+          resolve();
+        });
+        window.postMessage(marker, window.location.origin);
+      });
+      await new Promise((resolve) => setTimeout(resolve));
+      for (let frame = 0; frame < 2; frame += 1)
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
     expect(
       await live.getByTestId('contact-button').evaluate((b) => getComputedStyle(b).backgroundColor),
     ).toBe('rgb(51, 102, 153)');

@@ -1,11 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startFaultProxy } from '../support/fault-proxy';
 import {
   describeOutbox,
+  journeyStack,
   keptForOffline,
+  keyboardDragListening,
   newContext,
   shootPhotos,
   signInAsAdmin,
@@ -164,8 +166,7 @@ async function moveToFront(page: Page, name: string) {
   await page.getByRole('button', { name: `Move ${name}` }).focus();
   await page.keyboard.press('Space');
   await announced(page, `Picked up ${name}, at position 3 of 3.`);
-  // dnd-kit listens for the arrows from a timer started at the pick-up; input can come first on a busy machine.
-  await page.waitForTimeout(150);
+  await keyboardDragListening(page);
   await page.keyboard.press('ArrowLeft');
   await announced(page, `${name} moved to position 2 of 3.`);
   await page.keyboard.press('ArrowLeft');
@@ -272,7 +273,7 @@ describe('replaying the outbox through a faulty network', () => {
     const deletedPhotos = kept.photos.filter((_, index) => index % 2 === 0);
     const keptPhotos = kept.photos.filter((_, index) => index % 2 === 1);
     for (const statement of AUDIT) await sql(statement);
-    const proxy = await startFaultProxy(inject('stack').url, RATES, { forced: FORCED });
+    const proxy = await startFaultProxy(journeyStack().url, RATES, { forced: FORCED });
     const context = await newContext('desktop', { baseURL: proxy.url });
     const page = await context.newPage();
     // Tall enough that toasts never cover the rows being edited.

@@ -1,6 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectToast, fixturePath, newContext, screenshot, signInAsAdmin, sql } from './browser';
+import {
+  expectToast,
+  fixturePath,
+  loadedWidth,
+  newContext,
+  screenshot,
+  signInAsAdmin,
+  sql,
+} from './browser';
 
 /**
  * Issue 19, point 11: the photographer adds testimonials (one with an uploaded photo), puts them
@@ -248,9 +256,7 @@ describe('testimonials', () => {
     const photo = cards.nth(1).locator('img');
     // The photo loads lazily: bring the section into view first.
     await section.scrollIntoViewIfNeeded();
-    await expect
-      .poll(() => photo.evaluate((image) => (image as HTMLImageElement).naturalWidth))
-      .toBeGreaterThan(0);
+    expect(await loadedWidth(photo)).toBeGreaterThan(0);
     expect(await photo.evaluate((image) => getComputedStyle(image).borderRadius)).not.toBe('0px');
     expect(await cards.nth(0).locator('img').count()).toBe(0);
     expect(await widerThanScreen(visitor)).toBe(false);

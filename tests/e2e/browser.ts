@@ -3,12 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { sqlPool } from '../support/sql-pool';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, expect, inject, onTestFinished } from 'vitest';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../support/chromium';
 import { isAdminChunk } from '../support/admin-chunks';
 import { signInThroughForm } from '../support/sign-in';
-import '../support/stack-context';
+import type { StackContext } from '../support/stack-context';
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -19,6 +25,15 @@ export type ViewportName = keyof typeof VIEWPORTS;
 const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
 
 let browser: Browser | undefined;
+
+/**
+ * The stack this worker's journeys run on: each worker has its own (global-setup.ts), so files
+ * that run at the same time never share a site.
+ */
+export function journeyStack(): StackContext {
+  const stacks = inject('journeyStacks');
+  return stacks[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % stacks.length]!;
+}
 
 export async function launchBrowser(): Promise<Browser> {
   browser ??= await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
@@ -42,7 +57,7 @@ export async function newContext(
     await launchBrowser()
   ).newContext({
     viewport: typeof viewport === 'string' ? VIEWPORTS[viewport] : viewport,
-    baseURL: options.baseURL ?? inject('stack').url,
+    baseURL: options.baseURL ?? journeyStack().url,
     deviceScaleFactor: 1,
     // A touch screen: the page's (pointer: coarse) and (hover: none) then match, as on a phone.
     hasTouch: options.touch ?? false,
@@ -91,6 +106,50 @@ export async function screenshot(
   });
 }
 
+/**
+ * Waits until the page's animations and transitions come to rest (a sheet opening, tiles
+ * moving aside), so that a screenshot or a measure shows where things end up. Endless ones
+ * (a spinner) are not waited for.
+ */
+export const animationsFinished = (page: Page): Promise<void> =>
+  page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+
+/**
+ * Waits until the image has loaded (or failed) and returns its natural width, 0 for a failure:
+ * an image takes what the network and the decoder take, so this waits for its load, not a time.
+ */
+export const loadedWidth = (image: Locator): Promise<number> =>
+  image.evaluate(
+    (element) =>
+      new Promise<number>((resolve) => {
+        const img = element as HTMLImageElement;
+        if (img.complete) return resolve(img.naturalWidth);
+        img.addEventListener('load', () => resolve(img.naturalWidth), { once: true });
+        img.addEventListener('error', () => resolve(0), { once: true });
+      }),
+  );
+
+/** Waits until the page has drawn `count` more frames (what it changed is on screen). */
+export const framesDrawn = (page: Page, count = 2): Promise<void> =>
+  page.evaluate(async (frames) => {
+    for (let frame = 0; frame < frames; frame += 1)
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, count);
+
+/**
+ * dnd-kit's keyboard sensor listens for the arrow keys from a timer it sets at the pick-up,
+ * before it announces it; Chromium can run a key pressed at once before that timer. A timer set
+ * now runs after it (timers of one delay run in the order they were set). A person is never
+ * that fast.
+ */
+export const keyboardDragListening = (page: Page): Promise<void> =>
+  page.evaluate(() => new Promise<void>((resolve) => setTimeout(resolve)));
+
 let pool: pg.Pool | undefined;
 
 /** Runs SQL as the database superuser, to check what the database holds. */
@@ -98,11 +157,11 @@ export async function sql<Row extends pg.QueryResultRow = Record<string, unknown
   text: string,
   params: unknown[] = [],
 ) {
-  pool ??= sqlPool({ ...inject('stack').database, max: 2 });
+  pool ??= sqlPool({ ...journeyStack().database, max: 2 });
   return (await pool.query<Row>(text, params)).rows;
 }
 
-export const adminPassword = () => inject('stack').adminPassword;
+export const adminPassword = () => journeyStack().adminPassword;
 
 /** Signs in as the superuser through the login form and waits for the dashboard. */
 export const signInAsAdmin = (page: Page): Promise<void> =>

@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
 import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   expectToast,
+  journeyStack,
   newContext,
   recordRequests,
   screenshot,
-  VIEWPORTS,
   type ViewportName,
+  VIEWPORTS,
 } from './browser';
 import { seedAlbum, seedClientLink, type SeededPhoto } from './public-seed';
 
@@ -39,7 +40,7 @@ async function downloadOf(
 }
 
 const previewBytes = async (photo: SeededPhoto) =>
-  Buffer.from(await (await fetch(new URL(photo.previewUrl, inject('stack').url))).arrayBuffer());
+  Buffer.from(await (await fetch(new URL(photo.previewUrl, journeyStack().url))).arrayBuffer());
 const tileDownload = (page: Page, name: string) =>
   page.getByRole('button', { name: `Download ${name}` });
 

@@ -1,5 +1,5 @@
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import { newContext, VIEWPORTS, type ViewportName } from './browser';
 import { seedAlbum, seedClientLink, seedPublicGallery } from './public-seed';
 
@@ -84,7 +84,9 @@ const VISITS: Record<string, Visit> = {
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])(
   'a first visit at %s size logs nothing',
   (viewport) => {
-    it.each(Object.keys(VISITS))('%s', async (name) => {
+    // The visits run side by side: each waits seconds after its load for Chromium's late
+    // warnings, and they share nothing but the seeded album.
+    it.concurrent.for(Object.keys(VISITS))('%s', async (name, { expect }) => {
       const visit = VISITS[name]!;
       const path = await visit.path();
       const context = await newContext(viewport);

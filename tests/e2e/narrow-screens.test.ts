@@ -1,6 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newContext, screenshot, signInAsAdmin, sql } from './browser';
+import {
+  animationsFinished,
+  framesDrawn,
+  newContext,
+  screenshot,
+  signInAsAdmin,
+  sql,
+} from './browser';
 import { seedAlbum, seedClientLink, seedPublicGallery, type SeededPhoto } from './public-seed';
 
 /**
@@ -208,7 +215,8 @@ function measure(page: Page): Promise<Overflow> {
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  await page.waitForTimeout(150);
+  await animationsFinished(page);
+  await framesDrawn(page);
 }
 
 const problems: string[] = [];

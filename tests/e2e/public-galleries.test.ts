@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   expectToast,
+  framesDrawn,
   holdResponses,
+  journeyStack,
   newContext,
   screenshot,
   sql,
-  VIEWPORTS,
   type ViewportName,
+  VIEWPORTS,
 } from './browser';
 import {
   addPhotoRows,
@@ -284,7 +286,7 @@ describe('an album of 1,000 photos', () => {
         window.scrollBy(0, window.innerHeight * 0.9);
         return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
       });
-      await page.waitForTimeout(16);
+      await framesDrawn(page, 1);
       await countImages();
       if (atEnd) break;
     }
@@ -329,7 +331,7 @@ describe('visitor downloads', () => {
       page.getByRole('button', { name: 'Download landscape.jpg' }).first().click(),
     ]);
     expect(download.suggestedFilename()).toBe('landscape.webp');
-    const preview = await fetch(new URL(privateAlbum.photos[1]!.previewUrl, inject('stack').url));
+    const preview = await fetch(new URL(privateAlbum.photos[1]!.previewUrl, journeyStack().url));
     expect(
       readFileSync(await download.path()).equals(Buffer.from(await preview.arrayBuffer())),
     ).toBe(true);

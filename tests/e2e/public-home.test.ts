@@ -3,14 +3,16 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  expectToast,
+  animationsFinished,
+  framesDrawn,
   holdResponses,
   newContext,
   recordRequests,
   screenshot,
   sql,
-  VIEWPORTS,
   type ViewportName,
+  VIEWPORTS,
+  expectToast,
 } from './browser';
 import { seedAlbum, seedPublicGallery, type SeededPhoto } from './public-seed';
 
@@ -358,7 +360,7 @@ describe('the public home page', () => {
     expect(
       await page.locator('header button[aria-label="Menu"]').getAttribute('aria-expanded'),
     ).toBe('true');
-    await page.waitForTimeout(300); // the sheet's short opening animation
+    await animationsFinished(page); // the sheet's short opening animation
     await screenshot(page, 'home-menu-open-phone-390', { fullPage: false });
 
     // Tab and Shift+Tab stay inside the open menu.
@@ -518,7 +520,8 @@ describe('the public home page', () => {
     await page.waitForFunction(
       () => document.fonts.check("16px 'Lato'") && document.fonts.status === 'loaded',
     );
-    await page.waitForTimeout(300);
+    // Layout shifts are reported after the frame that drew them.
+    await framesDrawn(page);
     // The design's fonts are in use now (the page's own styles, not the loading screen's), and the page kept its layout.
     const families = await page.evaluate(() =>
       [document.querySelector('h1')!, document.body].map((element) =>
@@ -891,7 +894,8 @@ describe('the public home page', () => {
     // The page is there, with its defaults.
     await page.getByRole('banner').getByText('Photography Portfolio').waitFor();
     await page.getByText('Magic is Coming Soon!').waitFor();
-    await page.waitForTimeout(500);
+    // Every read has answered (and failed) by now: still one message, not one per read.
+    await page.waitForLoadState('networkidle');
     expect(await page.locator('[data-sonner-toast]').count()).toBe(1);
     await screenshot(page, 'home-failed', { fullPage: false });
     await context.close();

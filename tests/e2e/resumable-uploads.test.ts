@@ -1,10 +1,18 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RESUMABLE_CHUNK_BYTES } from '@/lib/backend/resumable-upload';
 import { largeJpeg } from '../support/large-jpeg';
 import { startNetworkLink } from '../support/network-link';
-import { newContext, screenshot, shootPhotos, signInAsAdmin, sql, testFolder } from './browser';
+import {
+  journeyStack,
+  newContext,
+  screenshot,
+  shootPhotos,
+  signInAsAdmin,
+  sql,
+  testFolder,
+} from './browser';
 
 /**
  * A shoot's upload over a venue's Wi-Fi: a 40 MB original among ordinary photos, sent through a
@@ -19,7 +27,7 @@ const MB = 1024 * 1024;
 
 describe('resumable uploads', () => {
   it('carries a 40 MB original through a cut and a reload, sending at most one chunk again; every photo arrives once', async () => {
-    const link = await startNetworkLink(inject('stack').url, { uploadBytesPerSecond: 8 * MB });
+    const link = await startNetworkLink(journeyStack().url, { uploadBytesPerSecond: 8 * MB });
     const context = await newContext('desktop', { baseURL: link.url });
     const page = await context.newPage();
     try {
@@ -56,7 +64,8 @@ describe('resumable uploads', () => {
       // The Wi-Fi drops half-way through the original, and comes back.
       link.cut();
       const atCut = link.sentFor(BIG_BYTES);
-      await page.waitForTimeout(3_000);
+      // It comes back once the upload has tried again and found no network.
+      await expect.poll(() => link.refused(), { timeout: 30_000 }).toBeGreaterThan(0);
       expect(link.sentFor(BIG_BYTES)).toBe(atCut);
       link.restore();
 

@@ -6,9 +6,15 @@
  * by another page are refused.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
-import { expectToast, fixturePath, newContext, signInAsAdmin, sql } from '../e2e/browser';
-import '../support/stack-context';
+import { describe, expect, it } from 'vitest';
+import {
+  expectToast,
+  fixturePath,
+  journeyStack,
+  newContext,
+  signInAsAdmin,
+  sql,
+} from '../e2e/browser';
 
 interface Violation {
   directive: string;
@@ -96,10 +102,10 @@ describe('the content security policy in Chromium', () => {
     const context = await newContext('desktop');
     const page = await context.newPage();
     await page.setContent(
-      `<iframe src="${inject('stack').url}/" style="width:400px;height:300px"></iframe>`,
+      `<iframe src="${journeyStack().url}/" style="width:400px;height:300px"></iframe>`,
     );
+    // setContent returns after the page's load, which waits for the frame's (or its refusal).
     const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
-    await page.waitForTimeout(1_000);
     const rendered = await frame
       ?.evaluate(() => document.getElementById('root') !== null)
       .catch(() => false);

@@ -17,6 +17,8 @@ export interface NetworkLink {
   uploadLengths: Map<string, number>;
   /** Bytes of tus PATCH bodies sent for the uploads of `size` bytes (every upload made for one file). */
   sentFor(size: number): number;
+  /** Connections the browser opened while the link was cut (each one refused). */
+  refused(): number;
   cut(): void;
   restore(): void;
   /** Changes the link's upload speed for requests from now on. */
@@ -51,6 +53,7 @@ export async function startNetworkLink(
   const uploadLengths = new Map<string, number>();
   const sockets = new Set<Socket>();
   let down = false;
+  let refused = 0;
 
   const server = http.createServer((req, res) => {
     if (down) {
@@ -88,6 +91,7 @@ export async function startNetworkLink(
   });
   server.on('connection', (socket) => {
     if (down) {
+      refused += 1;
       socket.destroy();
       return;
     }
@@ -105,6 +109,7 @@ export async function startNetworkLink(
       for (const [id, bytes] of patchBytes) if (uploadLengths.get(id) === size) total += bytes;
       return total;
     },
+    refused: () => refused,
     cut: () => {
       down = true;
       for (const socket of sockets) socket.destroy();

@@ -10,6 +10,9 @@ export interface StackContext {
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** The unit and integration run's one stack. */
     stack: StackContext;
+    /** The browser journeys' stacks, one per worker (tests/e2e/global-setup.ts). */
+    journeyStacks: StackContext[];
   }
 }
