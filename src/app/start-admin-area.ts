@@ -74,6 +74,10 @@ export async function startAdminArea({
       shouldDehydrateMutation: () => false,
     },
   } satisfies PersistQueryClientOptions;
+  // Admin data stays in memory as long as it is kept on the device: a screen not yet opened in
+  // this session (offline at a shoot, an hour later) still finds what the last start restored.
+  // With the default five minutes it would be dropped, and the next save would drop it for good.
+  queryClient.setQueryDefaults(['admin'], { gcTime: WEEK });
   // Restored before any admin screen renders, so none fetches what it already has.
   await persistQueryClientRestore(persistence).catch((error: unknown) =>
     console.warn('Saved admin data could not be restored', error),
