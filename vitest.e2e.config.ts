@@ -12,7 +12,8 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/e2e/global-setup.ts'],
     maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
-    testTimeout: 60_000,
+    // Three journeys share two cores: a long one (twenty uploads) can take over a minute.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // expect.poll waits for what a person sees; on a busy machine that can take more than the
     // default second.

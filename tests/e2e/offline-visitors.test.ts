@@ -110,10 +110,17 @@ describe('galleries without a network', () => {
       drawn.includes('id="page-state"'),
     ]).toEqual([true, true]);
     await thumbnailsPainted(page, 3);
-    // Once started, the app reads the page's data again through the worker, which keeps it.
+    // Once started, the app reads the page's data again through the worker, which keeps it:
+    // every read of this gallery (its details and its photos), not just the first one back.
     await page.waitForFunction(async (id) => {
-      const kept = await (await caches.open('public-reads')).keys();
-      return kept.some((request) => request.url.includes(id));
+      const read = performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((url) => url.includes('/rest/v1/') && url.includes(id));
+      const kept = new Set(
+        (await (await caches.open('public-reads')).keys()).map((request) => request.url),
+      );
+      return read.length > 0 && read.every((url) => kept.has(url));
     }, galleryId);
 
     // Offline, the worker opens the shell, and the page is drawn in the browser from what it kept.
