@@ -6,7 +6,6 @@ import {
   type IncomingMessage,
   type ServerResponse,
 } from 'node:http';
-import type { Socket } from 'node:net';
 import { extname, join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import compress from '@fastify/compress';
@@ -29,6 +28,7 @@ import {
   type GeneratedFileWriter,
 } from './crawler-files';
 import { StackError } from './errors';
+import { answerClientErrors } from './http/client-errors';
 import { classifyTarget, type ApiService, type RequestTarget } from './gateway-paths';
 import { siteOriginFor, type HostNames } from './site-origin';
 import { createSitePages } from './site-pages';
@@ -416,31 +416,14 @@ function dropRestOfBody(request: IncomingMessage, reply: FastifyReply): void {
 }
 
 /** Answers for malformed requests Node refuses before fastify sees them: JSON with the API headers. */
-function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const status =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? 408
-      : error.code === 'HPE_HEADER_OVERFLOW'
-        ? 431
-        : 400;
-  const body = JSON.stringify(errorBody(undefined, status, messageFor(status)));
-  const headers = {
+const clientErrorHandler = answerClientErrors((status) => ({
+  headers: {
     ...API_HEADERS,
     'content-type': 'application/json; charset=utf-8',
-    'content-length': String(Buffer.byteLength(body)),
     'cache-control': 'no-store',
-    connection: 'close',
-  };
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers)
-        .map(([name, value]) => `${name}: ${value}`)
-        .join('\r\n')}\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy();
-}
+  },
+  body: JSON.stringify(errorBody(undefined, status, messageFor(status))),
+}));
 
 /**
  * Binds the port first, so a busy port is reported before anything else starts; requests

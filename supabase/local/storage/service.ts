@@ -1,9 +1,9 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import { answerClientErrors } from '../http/client-errors';
 import { DEFAULT_LIMITS, type StorageContext, type StorageLimits } from './context';
 import { errors, fromDatabaseError, StorageHttpError } from './errors';
 import { bucketRoutes } from './routes/buckets';
@@ -103,34 +103,23 @@ function sendError(reply: FastifyReply, error: StorageHttpError) {
     .send({ statusCode: String(error.status), error: error.error, message: error.message });
 }
 
-/**
- * Requests Node cannot even parse (bad framing, headers over the limit, too slow): answered
- * on the socket in the same `{statusCode, error, message}` shape, then the socket closed.
- */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, reason, known] =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Request Timeout', errors.requestTimeout()]
-      : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [
-            431,
-            'Request Header Fields Too Large',
-            new StorageHttpError(431, 'InvalidRequest', 'The request headers are too large'),
-          ]
-        : [400, 'Bad Request', errors.invalidRequest('Malformed HTTP request')];
-  const body = JSON.stringify({
-    statusCode: String(status),
-    error: known.error,
-    message: known.message,
-  });
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy();
-}
+/** Requests Node cannot even parse, answered in the same `{statusCode, error, message}` shape. */
+const answerClientError = answerClientErrors((status) => {
+  const known =
+    status === 408
+      ? errors.requestTimeout()
+      : status === 431
+        ? new StorageHttpError(431, 'InvalidRequest', 'The request headers are too large')
+        : errors.invalidRequest('Malformed HTTP request');
+  return {
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify({
+      statusCode: String(status),
+      error: known.error,
+      message: known.message,
+    }),
+  };
+});
 
 function buildApp(context: StorageContext) {
   const { limits } = context;
