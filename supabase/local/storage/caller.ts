@@ -12,6 +12,13 @@ import { OPERATIONS, type StorageOperation } from './operations';
  */
 export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 
+/** What a caller is read from: the request's headers, method and URL (a FastifyRequest is one). */
+export interface CallerRequest {
+  headers: IncomingHttpHeaders;
+  method: string;
+  url: string;
+}
+
 export interface Caller {
   role: ApiRole;
   claims: JWTPayload;
@@ -33,10 +40,7 @@ export const hasAdminHeaders = (headers: IncomingHttpHeaders) =>
  * (supabase-js sends both). Only HS256 tokens signed with the project secret that name one of
  * the API roles are accepted, so a signed-URL token (which has no role) is never an API key.
  */
-export async function authenticate(
-  secret: Uint8Array,
-  request: { headers: IncomingHttpHeaders; method: string; url: string },
-): Promise<Caller> {
+export async function authenticate(secret: Uint8Array, request: CallerRequest): Promise<Caller> {
   const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
   const apikey = request.headers.apikey;
   const token = bearer ?? (typeof apikey === 'string' ? apikey : undefined);
@@ -58,11 +62,7 @@ export async function authenticate(
 }
 
 /** An anonymous caller, for routes that need no JWT (public and signed downloads). */
-export function anonymousCaller(request: {
-  headers: IncomingHttpHeaders;
-  method: string;
-  url: string;
-}): Caller {
+export function anonymousCaller(request: CallerRequest): Caller {
   return {
     role: 'anon',
     claims: { role: 'anon' },
@@ -77,10 +77,7 @@ export function anonymousCaller(request: {
  * this object, so the write is made as the service role (hosted uses its superuser connection,
  * src/http/routes/tus/index.ts `dbSuperUser`), owned by whoever minted it.
  */
-export function signedUploader(
-  request: { headers: IncomingHttpHeaders; method: string; url: string },
-  owner: string | undefined,
-): Caller {
+export function signedUploader(request: CallerRequest, owner: string | undefined): Caller {
   return {
     role: 'service_role',
     claims: owner === undefined ? { role: 'service_role' } : { role: 'service_role', sub: owner },

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { answerClientErrors } from '../http/client-errors';
+import { callerPlugin } from './caller-plugin';
 import { DEFAULT_LIMITS, type StorageContext, type StorageLimits } from './context';
 import { errors, fromDatabaseError, StorageHttpError } from './errors';
 import { bucketRoutes } from './routes/buckets';
@@ -185,6 +186,8 @@ function buildApp(context: StorageContext) {
   });
   app.setNotFoundHandler((_request, reply) => sendError(reply, errors.routeNotFound()));
 
+  // Every route reads its caller from the request (caller-plugin.ts).
+  app.register(callerPlugin, { secret: context.secret });
   app.register(uploadRoutes(context));
   app.register(downloadRoutes(context));
   app.register(signRoutes(context));

@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { findBucket } from '../buckets';
-import { asCaller, authenticate } from '../caller';
+import { asCaller } from '../caller';
 import type { StorageContext } from '../context';
 import { errors } from '../errors';
 import { OPERATIONS } from '../operations';
@@ -44,12 +44,6 @@ const EMPTY_BATCH = 1000;
  */
 export function bucketRoutes(context: StorageContext) {
   const { pool, root } = context;
-  const requestInfo = (request: FastifyRequest) => ({
-    headers: request.headers,
-    method: request.method,
-    url: request.url,
-  });
-  const caller = (request: FastifyRequest) => authenticate(context.secret, requestInfo(request));
 
   // eslint-disable-next-line @typescript-eslint/require-await -- a fastify plugin with no done callback is async: fastify waits for its promise and reports its throws
   return async function bucketPlugin(app: FastifyInstance) {
@@ -83,7 +77,7 @@ export function bucketRoutes(context: StorageContext) {
           : 'order by id';
         const rows = await asCaller(
           pool,
-          await caller(request),
+          await request.caller,
           { operation: OPERATIONS.listBuckets },
           async (client) => {
             const result = await client.query<Record<string, unknown>>(
@@ -103,7 +97,7 @@ export function bucketRoutes(context: StorageContext) {
       const bucketId = checkBucketId(request.params.id);
       const row = await asCaller(
         pool,
-        await caller(request),
+        await request.caller,
         { operation: OPERATIONS.getBucket },
         async (client) => {
           const result = await client.query<Record<string, unknown>>(
@@ -139,7 +133,7 @@ export function bucketRoutes(context: StorageContext) {
         const name = checkNewBucketName(body.name);
         // The id names the bucket's folder on disk, so it meets the same rule.
         const bucketId = checkBucketId(body.id || name);
-        const who = await caller(request);
+        const who = await request.caller;
         const fileSizeLimit = parseFileSizeLimit(
           body.file_size_limit,
           context.limits.fileSizeLimit,
@@ -183,7 +177,7 @@ export function bucketRoutes(context: StorageContext) {
       },
       async (request, reply) => {
         const bucketId = checkBucketId(request.params.id);
-        const who = await caller(request);
+        const who = await request.caller;
         const settings: Array<[string, unknown]> = [
           ['public', request.body.public],
           [
@@ -224,7 +218,7 @@ export function bucketRoutes(context: StorageContext) {
       const bucketId = checkBucketId(request.params.id);
       await asCaller(
         pool,
-        await caller(request),
+        await request.caller,
         {
           operation: OPERATIONS.deleteBucket,
           before: async (client) => {
@@ -261,7 +255,7 @@ export function bucketRoutes(context: StorageContext) {
       routeOptions,
       async (request, reply) => {
         const bucketId = checkBucketId(request.params.id);
-        const who = await caller(request);
+        const who = await request.caller;
         if (who.role !== 'service_role') throw errors.accessDenied('Access denied: Invalid role');
         await findBucket(pool, bucketId, context.limits.fileSizeLimit);
         const before = new Date();

@@ -3,7 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { findBucket, mimeTypeAllowed } from '../buckets';
-import { asCaller, authenticate } from '../caller';
+import { asCaller } from '../caller';
 import type { StorageContext } from '../context';
 import { errors } from '../errors';
 import { OPERATIONS } from '../operations';
@@ -91,11 +91,7 @@ export function copyRoutes(context: StorageContext) {
           override?.cacheControl === undefined
             ? undefined
             : cacheControlFromHeader(override.cacheControl);
-        const caller = await authenticate(context.secret, {
-          headers: request.headers,
-          method: request.method,
-          url: request.url,
-        });
+        const caller = await request.caller;
         const destination = await findBucket(pool, toBucket, context.limits.fileSizeLimit);
         const upsert = request.headers['x-upsert'] === 'true';
         const [owner, ownerId] = ownerOf(caller);

@@ -1,15 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { findBucket } from '../buckets';
-import {
-  anonymousCaller,
-  asCaller,
-  authenticate,
-  refuseStaleAdminSession,
-  type Caller,
-} from '../caller';
+import { anonymousCaller, asCaller, refuseStaleAdminSession, type Caller } from '../caller';
+import { callerIfAny } from '../caller-plugin';
 import type { StorageContext } from '../context';
-import { errors, fromDatabaseError, StorageHttpError } from '../errors';
+import { errors, fromDatabaseError } from '../errors';
 import { OPERATIONS } from '../operations';
 import { checkBucketId, checkObjectName } from '../names';
 import { serveObject, type StoredObject } from '../serve-object';
@@ -39,12 +34,6 @@ async function objectAsService(
   return rows[0];
 }
 
-const requestInfo = (request: FastifyRequest) => ({
-  headers: request.headers,
-  method: request.method,
-  url: request.url,
-});
-
 /**
  * Downloads, GET and HEAD, as hosted (src/http/routes/object/getPublicObject.ts, getObject.ts,
  * getSignedObject.ts): public buckets by URL, any bucket as an authenticated caller under
@@ -61,7 +50,7 @@ export function downloadRoutes(context: StorageContext) {
     const name = checkObjectName(request.params['*']);
     const bucket = await findBucket(pool, bucketId, context.limits.fileSizeLimit);
     if (!bucket.public) throw errors.bucketNotFound();
-    await refuseStaleAdminSession(pool, anonymousCaller(requestInfo(request)));
+    await refuseStaleAdminSession(pool, anonymousCaller(request));
     return serveObject(request, reply, {
       root,
       bucketId,
@@ -97,17 +86,12 @@ export function downloadRoutes(context: StorageContext) {
     request: FastifyRequest<{ Params: ObjectParams }>,
     reply: FastifyReply,
   ) {
-    return callerObject(request, reply, await authenticate(context.secret, requestInfo(request)));
+    return callerObject(request, reply, await request.caller);
   }
 
   /** GET /object/{bucket}/{name}: as hosted, a missing or invalid JWT reaches public buckets only. */
   async function anyObject(request: FastifyRequest<{ Params: ObjectParams }>, reply: FastifyReply) {
-    let caller: Caller | undefined;
-    try {
-      caller = await authenticate(context.secret, requestInfo(request));
-    } catch (error) {
-      if (!(error instanceof StorageHttpError)) throw error;
-    }
+    const caller = await callerIfAny(request);
     if (caller) return callerObject(request, reply, caller);
     return publicObject(request, reply);
   }
@@ -125,7 +109,7 @@ export function downloadRoutes(context: StorageContext) {
       bucketId,
       name,
     );
-    await refuseStaleAdminSession(pool, anonymousCaller(requestInfo(request)));
+    await refuseStaleAdminSession(pool, anonymousCaller(request));
     return serveObject(request, reply, {
       root,
       bucketId,

@@ -1,15 +1,10 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findBucket } from '../buckets';
-import {
-  anonymousCaller,
-  asCaller,
-  authenticate,
-  refuseStaleAdminSession,
-  type Caller,
-} from '../caller';
+import { anonymousCaller, asCaller, refuseStaleAdminSession, type Caller } from '../caller';
+import { callerIfAny } from '../caller-plugin';
 import type { StorageContext } from '../context';
-import { errors, fromDatabaseError, StorageHttpError } from '../errors';
+import { errors, fromDatabaseError } from '../errors';
 import { OPERATIONS } from '../operations';
 import { checkBucketId, checkObjectName, isSafeVersion } from '../names';
 import { objectFilePath } from '../store-object';
@@ -21,11 +16,6 @@ interface ObjectParams {
 }
 
 const INFO_ROW = `select ${INFO_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`;
-const requestInfo = (request: FastifyRequest) => ({
-  headers: request.headers,
-  method: request.method,
-  url: request.url,
-});
 
 /**
  * GET /object/info/{bucket}/{name} (also /info/authenticated/… and /info/public/…) and
@@ -47,13 +37,8 @@ export function infoDeleteRoutes(context: StorageContext) {
     const bucketId = checkBucketId(request.params.bucket);
     const name = checkObjectName(request.params['*']);
     let caller: Caller | undefined;
-    if (who === 'authenticated') caller = await authenticate(context.secret, requestInfo(request));
-    if (who === 'any') {
-      caller = await authenticate(context.secret, requestInfo(request)).catch((error: unknown) => {
-        if (error instanceof StorageHttpError) return undefined;
-        throw error;
-      });
-    }
+    if (who === 'authenticated') caller = await request.caller;
+    if (who === 'any') caller = await callerIfAny(request);
     const bucket = await findBucket(pool, bucketId, context.limits.fileSizeLimit);
     if (!caller && !bucket.public) throw errors.bucketNotFound();
     let row: InfoRow | undefined;
@@ -64,7 +49,7 @@ export function infoDeleteRoutes(context: StorageContext) {
           : (await client.query<InfoRow>(INFO_ROW, [bucketId, name])).rows[0],
       );
     } else {
-      await refuseStaleAdminSession(pool, anonymousCaller(requestInfo(request)));
+      await refuseStaleAdminSession(pool, anonymousCaller(request));
     }
     if (bucket.public) {
       try {
@@ -105,7 +90,7 @@ export function infoDeleteRoutes(context: StorageContext) {
       async (request, reply) => {
         const bucketId = checkBucketId(request.params.bucket);
         const name = checkObjectName(request.params['*']);
-        const caller = await authenticate(context.secret, requestInfo(request));
+        const caller = await request.caller;
         const version = await asCaller(
           pool,
           caller,

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { findBucket } from '../buckets';
-import { asCaller, authenticate } from '../caller';
+import { asCaller } from '../caller';
 import type { StorageContext } from '../context';
 import { OPERATIONS } from '../operations';
 import { checkBucketId, isSafeVersion, MAX_OBJECT_NAME_BYTES } from '../names';
@@ -58,12 +58,6 @@ const LIST = (column: keyof typeof ORDER_BY, order: 'asc' | 'desc') => `
  */
 export function listRemoveRoutes(context: StorageContext) {
   const { pool } = context;
-  const requestInfo = (request: FastifyRequest) => ({
-    headers: request.headers,
-    method: request.method,
-    url: request.url,
-  });
-
   // eslint-disable-next-line @typescript-eslint/require-await -- a fastify plugin with no done callback is async: fastify waits for its promise and reports its throws
   return async function listRemovePlugin(app: FastifyInstance) {
     const routeOptions = {
@@ -96,7 +90,7 @@ export function listRemoveRoutes(context: StorageContext) {
       },
       async (request, reply) => {
         const bucketId = checkBucketId(request.params.bucket);
-        const caller = await authenticate(context.secret, requestInfo(request));
+        const caller = await request.caller;
         await findBucket(pool, bucketId, context.limits.fileSizeLimit);
         const body = request.body ?? {};
         const prefix = (body.prefix ?? '').replace(/^\/+|\/+$/g, '');
@@ -145,7 +139,7 @@ export function listRemoveRoutes(context: StorageContext) {
       },
       async (request, reply) => {
         const bucketId = checkBucketId(request.params.bucket);
-        const caller = await authenticate(context.secret, requestInfo(request));
+        const caller = await request.caller;
         await findBucket(pool, bucketId, context.limits.fileSizeLimit);
         const removed = await asCaller(
           pool,

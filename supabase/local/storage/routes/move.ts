@@ -3,7 +3,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { findBucket } from '../buckets';
-import { asCaller, authenticate } from '../caller';
+import { asCaller } from '../caller';
 import type { StorageContext } from '../context';
 import { errors } from '../errors';
 import { OPERATIONS } from '../operations';
@@ -65,11 +65,7 @@ export function moveRoutes(context: StorageContext) {
         const toBucket = checkBucketId(request.body.destinationBucket || fromBucket);
         const from = checkObjectName(request.body.sourceKey);
         const to = checkObjectName(request.body.destinationKey);
-        const caller = await authenticate(context.secret, {
-          headers: request.headers,
-          method: request.method,
-          url: request.url,
-        });
+        const caller = await request.caller;
         await findBucket(pool, fromBucket, context.limits.fileSizeLimit);
         if (toBucket !== fromBucket) await findBucket(pool, toBucket, context.limits.fileSizeLimit);
 

@@ -7,7 +7,7 @@ import { FileStore } from '@tus/file-store';
 import { MemoryLocker, Server, type ServerOptions, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findBucket, mimeTypeAllowed, type Bucket } from '../buckets';
-import { authenticate, signedUploader, type Caller } from '../caller';
+import { signedUploader, type Caller } from '../caller';
 import type { StorageContext } from '../context';
 import { errors, fromDatabaseError, StorageHttpError } from '../errors';
 import { cacheControlFromFormField } from '../headers';
@@ -61,6 +61,13 @@ interface RequestGrant {
   cacheControl: string;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What authorize() established about a tus request's caller, read by finish() (resumable routes only). */
+    uploadGrant: RequestGrant | null;
+  }
+}
+
 interface TusMetadata {
   bucketName?: string | null;
   objectName?: string | null;
@@ -110,9 +117,14 @@ async function inspectFile(path: string): Promise<{ md5: string; head: Buffer }>
 export function resumableRoutes(context: StorageContext) {
   const directory = join(context.root, '.tus');
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
-  const grants = new WeakMap<IncomingMessage, RequestGrant>();
-  const nodeRequest = (request: TusRequest): IncomingMessage | undefined =>
-    request.runtime?.node?.req as IncomingMessage | undefined;
+  /** The request each Node request tus is handling belongs to (tus's hooks see only Node's). */
+  const requests = new WeakMap<IncomingMessage, FastifyRequest>();
+  const requestOf = (request: TusRequest): FastifyRequest => {
+    const raw = request.runtime?.node?.req as IncomingMessage | undefined;
+    const handled = raw && requests.get(raw);
+    if (!handled) throw errors.internal();
+    return handled;
+  };
 
   /**
    * Who may do what this request asks: the signed route's token or the caller's JWT, the
@@ -120,25 +132,22 @@ export function resumableRoutes(context: StorageContext) {
    * creating it). Kept for the hooks.
    */
   async function authorize(
-    raw: IncomingMessage,
+    request: FastifyRequest,
     uploadId: string | undefined,
     signed: boolean,
   ): Promise<void> {
-    const method = raw.method ?? 'GET';
+    const { headers, method } = request;
     if (method === 'OPTIONS') return;
     const creating = method === 'POST';
-    const requestInfo = { headers: raw.headers, method, url: raw.url ?? '' };
     // The credential is read before any upload is looked up, so its refusals are the same
     // whether the upload exists or not.
     const token = signed
-      ? await readUploadToken(context.secret, raw.headers['x-signature'])
+      ? await readUploadToken(context.secret, headers['x-signature'])
       : undefined;
-    const caller = token
-      ? signedUploader(requestInfo, token.owner)
-      : await authenticate(context.secret, requestInfo);
-    const upsert = token ? token.upsert : raw.headers['x-upsert'] === 'true';
+    const caller = token ? signedUploader(request, token.owner) : await request.caller;
+    const upsert = token ? token.upsert : headers['x-upsert'] === 'true';
     let metadata: TusMetadata;
-    if (creating) metadata = parseMetadata(raw.headers['upload-metadata'] as string | undefined);
+    if (creating) metadata = parseMetadata(headers['upload-metadata'] as string | undefined);
     else {
       if (!uploadId) throw errors.objectNotFound();
       metadata =
@@ -152,18 +161,18 @@ export function resumableRoutes(context: StorageContext) {
       const declaredType = metadata.contentType || 'application/octet-stream';
       if (!mimeTypeAllowed(bucket, declaredType)) throw errors.invalidMimeType(declaredType);
       if (creating) {
-        const length = Number(raw.headers['upload-length']);
+        const length = Number(headers['upload-length']);
         if (Number.isFinite(length) && length > bucket.fileSizeLimit) throw errors.tooLarge();
       }
       await checkCanStore(context.pool, caller, { bucketId, name, upsert, mimetype: declaredType });
-      grants.set(raw, {
+      request.uploadGrant = {
         caller,
         upsert,
         bucket,
         name,
         declaredType,
         cacheControl: cacheControlFromFormField(metadata.cacheControl ?? undefined),
-      });
+      };
     } catch (error) {
       // An existing upload refused answers as a missing one: its id alone tells nothing (not
       // even that it exists). Its own client then starts afresh, and creating says why.
@@ -174,8 +183,8 @@ export function resumableRoutes(context: StorageContext) {
   }
 
   /** The finished file becomes the object, written as the caller; on failure the upload is dropped, never left "complete". */
-  async function finish(raw: IncomingMessage, upload: Upload): Promise<void> {
-    const grant = grants.get(raw);
+  async function finish(request: FastifyRequest, upload: Upload): Promise<void> {
+    const grant = request.uploadGrant;
     const path = join(directory, upload.id);
     try {
       if (!grant) throw errors.internal();
@@ -206,21 +215,18 @@ export function resumableRoutes(context: StorageContext) {
     namingFunction: () => randomUUID(),
     // Upload URLs are relative to the gateway's origin, whatever address the browser used.
     generateUrl: (request, { id }) => {
-      const signed = nodeRequest(request)?.url?.startsWith(`${TUS_PATH}${SIGNED_SUFFIX}`) ?? false;
+      const signed = requestOf(request).url.startsWith(`${TUS_PATH}${SIGNED_SUFFIX}`);
       return `${PUBLIC_PREFIX}${TUS_PATH}${signed ? SIGNED_SUFFIX : ''}/${id}`;
     },
     getFileIdFromRequest: (_request, lastPath) =>
       lastPath && UPLOAD_ID.test(lastPath) ? lastPath : undefined,
-    onIncomingRequest: async (request, uploadId) => {
-      const raw = nodeRequest(request);
-      if (!raw) throw errors.internal();
-      const signed = raw.url?.startsWith(`${TUS_PATH}${SIGNED_SUFFIX}`) ?? false;
-      await authorize(raw, uploadId || undefined, signed);
+    onIncomingRequest: async (tusRequest, uploadId) => {
+      const request = requestOf(tusRequest);
+      const signed = request.url.startsWith(`${TUS_PATH}${SIGNED_SUFFIX}`);
+      await authorize(request, uploadId || undefined, signed);
     },
-    onUploadFinish: async (request, upload) => {
-      const raw = nodeRequest(request);
-      if (!raw) throw errors.internal();
-      await finish(raw, upload);
+    onUploadFinish: async (tusRequest, upload) => {
+      await finish(requestOf(tusRequest), upload);
       return {};
     },
     // Our errors keep their status and message; anything else is mapped, never echoed.
@@ -234,6 +240,7 @@ export function resumableRoutes(context: StorageContext) {
 
   async function handle(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     reply.hijack();
+    requests.set(request.raw, request);
     await server.handle(request.raw, reply.raw);
   }
 
@@ -252,6 +259,7 @@ export function resumableRoutes(context: StorageContext) {
       done();
     });
 
+    app.decorateRequest('uploadGrant', null);
     // tus reads the bodies itself.
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null));

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { findBucket } from '../buckets';
-import { asCaller, authenticate } from '../caller';
+import { asCaller } from '../caller';
 import type { StorageContext } from '../context';
 import { errors } from '../errors';
 import { OPERATIONS } from '../operations';
@@ -29,12 +29,6 @@ const MISSING = 'Either the object does not exist or you do not have access to i
  */
 export function signRoutes(context: StorageContext) {
   const { pool } = context;
-  const requestInfo = (request: FastifyRequest) => ({
-    headers: request.headers,
-    method: request.method,
-    url: request.url,
-  });
-
   // eslint-disable-next-line @typescript-eslint/require-await -- a fastify plugin with no done callback is async: fastify waits for its promise and reports its throws
   return async function signPlugin(app: FastifyInstance) {
     const routeOptions = {
@@ -51,7 +45,7 @@ export function signRoutes(context: StorageContext) {
       async (request, reply) => {
         const bucketId = checkBucketId(request.params.bucket);
         const name = checkObjectName(request.params['*']);
-        const caller = await authenticate(context.secret, requestInfo(request));
+        const caller = await request.caller;
         await findBucket(pool, bucketId, context.limits.fileSizeLimit);
         const visible = await asCaller(
           pool,
@@ -94,7 +88,7 @@ export function signRoutes(context: StorageContext) {
       },
       async (request, reply) => {
         const bucketId = checkBucketId(request.params.bucket);
-        const caller = await authenticate(context.secret, requestInfo(request));
+        const caller = await request.caller;
         await findBucket(pool, bucketId, context.limits.fileSizeLimit);
         const { paths } = request.body;
         const visible = await asCaller(

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findBucket, mimeTypeAllowed, type Bucket } from '../buckets';
-import { authenticate, signedUploader, type Caller } from '../caller';
+import { signedUploader, type Caller } from '../caller';
 import type { StorageContext } from '../context';
 import { errors, StorageHttpError } from '../errors';
 import { cacheControlFromFormField, cacheControlFromHeader } from '../headers';
@@ -176,13 +176,12 @@ export function uploadRoutes(context: StorageContext) {
     bucketId: string,
     name: string,
   ): Promise<{ caller: Caller; upsert: boolean }> {
-    const requestInfo = { headers: request.headers, method: request.method, url: request.url };
     if (mode !== 'signed') {
-      const caller = await authenticate(context.secret, requestInfo);
+      const caller = await request.caller;
       return { caller, upsert: mode === 'update' || request.headers['x-upsert'] === 'true' };
     }
     const grant = await verifyUploadToken(context.secret, request.query.token, bucketId, name);
-    return { caller: signedUploader(requestInfo, grant.owner), upsert: grant.upsert };
+    return { caller: signedUploader(request, grant.owner), upsert: grant.upsert };
   }
 
   async function upload(
@@ -281,11 +280,7 @@ export function uploadRoutes(context: StorageContext) {
       async (request, reply) => {
         const bucketId = checkBucketId(request.params.bucket);
         const name = checkObjectName(request.params['*']);
-        const caller = await authenticate(context.secret, {
-          headers: request.headers,
-          method: request.method,
-          url: request.url,
-        });
+        const caller = await request.caller;
         await findBucket(context.pool, bucketId, context.limits.fileSizeLimit);
         const upsert = request.headers['x-upsert'] === 'true';
         await checkCanStore(context.pool, caller, {
