@@ -1,5 +1,5 @@
 /**
- * The one source of the site's security headers: the local gateway (supabase/local/gateway.ts)
+ * The one source of the site's security headers: the local gateway (supabase/local/gateway/)
  * sends them on every answer, and the production build (vite.config.ts) writes them for static
  * hosts into dist/_headers (Netlify, Cloudflare Pages) and dist/vercel.json (Vercel).
  *

@@ -1,5 +1,5 @@
 /**
- * The static snapshot's server: a second gateway of supabase/local/gateway.ts, the server the
+ * The static snapshot's server: a second gateway of supabase/local/gateway/, the server the
  * stack answers pages with, with its distDir pointing at the snapshot folder (SNAPSHOT_DIR), so
  * the snapshot's files go out through the same sirv setup (the .br / .gz copies, the same
  * cache-control: immutable under /assets/, no-cache elsewhere) and with the same security

@@ -2,7 +2,7 @@
  * `npm start`: the whole site on one machine, with the same contract as a hosted Supabase
  * project. Environment: PORT (default 8080), HOST (default 127.0.0.1), DATA_DIR (default
  * ./.data), ADMIN_PASSWORD (the first superuser's password; generated when unset); for the
- * gateway PUBLIC_URL, TRUST_PROXY and the RATE_LIMIT_* limits (supabase/local/gateway-settings.ts).
+ * gateway PUBLIC_URL, TRUST_PROXY and the RATE_LIMIT_* limits (supabase/local/gateway/settings.ts).
  */
 import { resolve } from 'node:path';
 import { ensureBuild } from './build';

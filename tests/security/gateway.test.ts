@@ -1,5 +1,5 @@
 /**
- * Issue 17, the gateway (supabase/local/gateway.ts) on the open internet. Most checks run a
+ * Issue 17, the gateway (supabase/local/gateway/) on the open internet. Most checks run a
  * gateway of their own in front of recording stand-ins for PostgREST and the storage service,
  * with a canary server on another loopback port that must never hear anything; hostile request
  * lines go out over raw sockets, as no HTTP client would send them. A few run against the real

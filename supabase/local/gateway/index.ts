@@ -19,32 +19,32 @@ import {
   ASSETS_PREFIX,
   IMMUTABLE_CACHE,
   siteHeaders,
-} from '../../deploy/security-headers';
+} from '../../../deploy/security-headers';
 import {
   CRAWLER_FILES,
   GeneratedFileError,
   keptOutOfSearch,
   NOINDEX,
   type GeneratedFileWriter,
-} from './crawler-files';
-import { StackError } from './errors';
-import { answerClientErrors } from './http/client-errors';
-import { classifyTarget, type ApiService, type RequestTarget } from './gateway-paths';
-import { siteOriginFor, type HostNames } from './site-origin';
-import { createSitePages } from './site-pages';
+} from '../crawler-files';
+import { StackError } from '../errors';
+import { answerClientErrors } from '../http/client-errors';
+import { classifyTarget, type ApiService, type RequestTarget } from './paths';
+import { siteOriginFor, type HostNames } from '../site-origin';
+import { createSitePages } from '../site-pages';
 import {
   settingsFromEnvironment,
   type GatewayLimits,
   type RateLimits,
   type TrustProxy,
-} from './gateway-settings';
-import { WEB_MANIFESTS } from './web-manifests';
+} from './settings';
+import { WEB_MANIFESTS } from '../web-manifests';
 
 /**
  * The site's one public server (as Kong/Envoy is for a hosted Supabase project): serves the
  * built PWA and /config.json, and forwards /rest/v1/* to PostgREST and /storage/v1/* to the
  * storage service, both on loopback. Every answer carries the security headers of
- * deploy/security-headers.ts. Limits, timeouts, TRUST_PROXY and PUBLIC_URL: gateway-settings.ts.
+ * deploy/security-headers.ts. Limits, timeouts, TRUST_PROXY and PUBLIC_URL: settings.ts.
  */
 export interface GatewayOptions {
   host: string;
@@ -472,7 +472,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       connectionsCheckingInterval: limits.timeoutCheckIntervalMs,
     },
     clientErrorHandler,
-    // Routing is decided here, once, from the raw request target (gateway-paths.ts); the router
+    // Routing is decided here, once, from the raw request target (paths.ts); the router
     // only ever sees the gateway's own fixed paths.
     rewriteUrl(req) {
       const target = classifyTarget(req.url ?? '/');

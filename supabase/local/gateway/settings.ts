@@ -1,4 +1,4 @@
-import { StackError } from './errors';
+import { StackError } from '../errors';
 
 /**
  * The gateway's limits, with their defaults and the environment variables that change them
