@@ -192,6 +192,10 @@ describe('requests reach only PostgREST and the storage service, on their own ho
     const hostile: Array<[string, number[], Record<string, string>?]> = [
       // absolute-form: its authority is ignored, the path goes to PostgREST
       [`http://${other}/rest/v1/echo`, [200]],
+      // … but only http(s) with a host the router can read: another scheme or no host is not valid
+      [`foo://${other}/rest/v1/echo`, [400]],
+      ['http:///rest/v1/echo', [400]],
+      [`http://%zz${other}/rest/v1/echo`, [400]],
       [`//${other}/rest/v1/echo`, [400]],
       [`/rest/v1//${other}/x`, [400]],
       [`/rest/v1/%2F%2F${other}/x`, [400]],

@@ -74,10 +74,15 @@ function sitePathIsPlain(path: string): boolean {
 
 export function classifyTarget(rawUrl: string): RequestTarget {
   let target = rawUrl;
-  // absolute-form (RFC 9112 §3.2.2): accepted, but its authority is ignored; only the path counts.
-  const absolute = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(target);
+  // absolute-form (RFC 9112 §3.2.2): accepted for http and https with a host, as fastify's
+  // router reads it (find-my-way), but its authority is ignored; only the path counts. Any other
+  // scheme, or no valid host, is not a target we serve.
+  const absolute = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)/i.exec(target);
   if (absolute) {
-    target = target.slice(absolute[0].length);
+    const [authorityForm, scheme = '', authority] = absolute;
+    if (!/^https?$/i.test(scheme) || !authority || !URL.canParse(target))
+      return { kind: 'invalid' };
+    target = target.slice(authorityForm.length);
     if (target === '' || target.startsWith('?')) target = `/${target}`;
   }
   // asterisk-form, authority-form, a fragment or a protocol-relative '//host/…' path: nothing we serve.
