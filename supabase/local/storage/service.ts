@@ -48,7 +48,7 @@ export interface RunningStorageService {
  * destroys a `connection: close` socket as soon as the answer is written, and the gateway's proxy,
  * still writing the body, then loses the answer (EPIPE → 502). The rest of such a body is read
  * and dropped instead (Node does that for a kept-alive connection); the gateway does the same
- * with its client's, and cuts off a client still sending 3 s after the refusal (supabase/local/gateway/).
+ * with its client's, and cuts off a client still sending 3 s after the refusal (supabase/local/gateway/bodies.ts).
  */
 function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): void {
   if (request.headers['x-forwarded-for'] !== undefined) return;

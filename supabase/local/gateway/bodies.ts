@@ -1,0 +1,95 @@
+import type { IncomingMessage } from 'node:http';
+import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { GatewayError } from './errors';
+
+/**
+ * Request bodies as the proxies take them: a /rest/v1 body read into memory within its limits,
+ * a /storage/v1 upload streamed through unread, and the rest of a refused body read and dropped
+ * so that its client still gets the answer.
+ */
+
+/** Reads a /rest/v1 body into memory: at most `limit` bytes, within `timeoutMs`. */
+export function readBody(
+  payload: IncomingMessage,
+  limit: number,
+  timeoutMs: number,
+): Promise<Buffer> {
+  const declared = Number(payload.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit)
+    return Promise.reject(
+      new GatewayError(413, `The request body is too large (at most ${limit} bytes)`),
+    );
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (error: GatewayError | null) => {
+      clearTimeout(timer);
+      payload.removeAllListeners('data').removeAllListeners('end').removeAllListeners('error');
+      if (error) {
+        payload.pause();
+        reject(error);
+      } else {
+        resolve(Buffer.concat(chunks));
+      }
+    };
+    const timer = setTimeout(() => finish(new GatewayError(408)), timeoutMs);
+    payload.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit)
+        finish(new GatewayError(413, `The request body is too large (at most ${limit} bytes)`));
+      else chunks.push(chunk);
+    });
+    payload.on('end', () => finish(null));
+    payload.on('error', () => finish(new GatewayError(400)));
+  });
+}
+
+/**
+ * An upload's body as a stream of its own for the proxy. When the storage service answers before
+ * the body has all arrived (a refused upload), the proxy destroys the stream it was sending from:
+ * were that the client's request, its connection would close under it, and a client still
+ * sending would meet EPIPE instead of reading the answer. The rest of the body is read and
+ * dropped instead; a client that keeps sending is cut off after its answer (dropRestOfBody).
+ */
+export function uploadBody(request: IncomingMessage): Readable {
+  const body = new PassThrough();
+  request.pipe(body);
+  body.once('close', () => {
+    if (request.readableEnded) return;
+    request.unpipe(body);
+    request.resume();
+  });
+  // A client that goes away mid-upload aborts the upstream request, as before.
+  request.once('error', (error) => body.destroy(error));
+  request.once('close', () => {
+    if (!request.readableEnded) body.destroy(new Error('The upload ended before the file did'));
+  });
+  return body;
+}
+
+/** How long a client may go on sending a refused body after its answer (hosted Storage gives 3 s). */
+const REFUSED_BODY_GRACE_MS = 3000;
+
+/**
+ * For an answer sent before the request's body has all arrived (a refusal). Were the
+ * connection closed with the body unread, a client still sending would meet EPIPE instead of
+ * reading its answer, and one that sends the whole body before reading never gets it. The rest
+ * of the body is read and dropped instead, and the connection kept open even if the client
+ * asked to close it (it closes it once answered); a client still sending that body
+ * REFUSED_BODY_GRACE_MS after its answer is cut off.
+ */
+export function dropRestOfBody(request: IncomingMessage, reply: FastifyReply): void {
+  if (request.complete) return;
+  reply.removeHeader('connection');
+  reply.raw.shouldKeepAlive = true;
+  // Piped into an upload's own stream (uploadBody) or paused by readBody: read to nowhere now.
+  request.unpipe();
+  request.resume();
+  const socket = request.socket;
+  reply.raw.once('finish', () =>
+    setTimeout(() => {
+      if (!request.complete) socket.destroy();
+    }, REFUSED_BODY_GRACE_MS).unref(),
+  );
+}
