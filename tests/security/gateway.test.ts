@@ -263,6 +263,9 @@ describe('requests reach only PostgREST and the storage service, on their own ho
       '/storage/v1/object/public/photos/a%00b.jpg',
       '/%2e%2e/%2e%2e/etc/passwd',
       '/..%5c..%5cetc/passwd',
+      // An API prefix the router would decode, but the request line does not spell.
+      '/%72est/v1/albums',
+      '/%73torage/v1/object/public/photos/x.jpg',
     ]) {
       const { answer } = await sendRaw(site.port, rawGet(target));
       expect([400, 404], target).toContain(answer?.status);
