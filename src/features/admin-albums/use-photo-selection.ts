@@ -24,12 +24,26 @@ export function nextSelection(
   return next;
 }
 
-/** Select mode's selection over the photos shown (`order`); photos no longer shown drop out of it. */
+/**
+ * Select mode, on or off, and its selection over the photos shown (`order`); photos no longer
+ * shown drop out of it. Leaving select mode clears the selection.
+ */
 export function usePhotoSelection(order: readonly string[]) {
+  const [active, setActive] = useState(false);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [anchor, setAnchor] = useState<string | null>(null);
   const selected = order.filter((id) => picked.has(id));
+  const clear = () => {
+    setPicked(new Set());
+    setAnchor(null);
+  };
   return {
+    active,
+    start: () => setActive(true),
+    stop: () => {
+      setActive(false);
+      clear();
+    },
     selected,
     isSelected: (id: string) => picked.has(id),
     toggle: (id: string, extend: boolean) => {
@@ -37,9 +51,5 @@ export function usePhotoSelection(order: readonly string[]) {
       setAnchor(id);
     },
     selectAll: () => setPicked(new Set(order)),
-    clear: () => {
-      setPicked(new Set());
-      setAnchor(null);
-    },
   };
 }
