@@ -3,115 +3,45 @@ import { FolderPlus, Link2, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useBackend } from '@/lib/backend/backend-context';
-import { changes } from '@/offline/outbox/registry';
-import { useSubmitChange } from '@/offline/outbox/outbox-provider';
 import { useLinkDefaults } from '@/offline/outbox/use-link-defaults';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
 import { PageLoader } from '@/ui/page-loader';
-import { notify } from '@/ui/toast';
-import { newAccessToken } from '@/lib/backend/access-token';
-import { copyText } from '@/lib/copy-text';
-import { clientLinkUrl } from '@/lib/share-link';
 import { FavouritesDialog, linkFavouritesQuery } from './favourites-dialog';
-import { toLinkUpdate, type LinkSettings } from './link-form';
 import { LinkFormDialog } from './link-form-dialog';
 import { LinkRow } from './link-row';
 import type { ShownLink } from './links-overlay';
 import { useGalleryLinks } from './use-gallery-links';
+import { useLinkActions } from './use-link-actions';
+
+/** The one dialog open over the client links, if any. */
+type LinksDialog =
+  | { kind: 'none' }
+  | { kind: 'create' }
+  | { kind: 'edit'; link: ShownLink }
+  | { kind: 'delete'; link: ShownLink }
+  | { kind: 'favourites'; link: ShownLink };
+
+const NO_DIALOG: LinksDialog = { kind: 'none' };
 
 /** /admin/links: every client link, newest first, with create, edit, copy, (de)activate, delete (SPEC §2). */
 export function LinksPage() {
-  const backend = useBackend();
   const navigate = useNavigate();
-  const submit = useSubmitChange();
   const { links, albums, isPending, albumsLoading } = useGalleryLinks();
   const { defaults } = useLinkDefaults();
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<ShownLink | null>(null);
-  const [deleting, setDeleting] = useState<ShownLink | null>(null);
-  const [viewingFavourites, setViewingFavourites] = useState<ShownLink | null>(null);
-  const queryClient = useQueryClient();
-  // Read ahead while online, so the photographer sees the last known picks at a shoot with no network.
-  // The list is rebuilt whenever the outbox moves; picks read in the last minute are not read again
-  // (opening 'View Favourites' always reads them afresh).
-  useEffect(() => {
-    if (!navigator.onLine) return;
-    for (const link of links) {
-      if (link.favourite_count > 0)
-        void queryClient.prefetchQuery({
-          ...linkFavouritesQuery(backend, link.id),
-          staleTime: 60_000,
-        });
-    }
-  }, [links, queryClient, backend]);
+  const actions = useLinkActions(albums);
+  const [dialog, setDialog] = useState<LinksDialog>(NO_DIALOG);
+  const close = (open: boolean) => !open && setDialog(NO_DIALOG);
+  const editing = dialog.kind === 'edit' ? dialog.link : null;
+  const deleting = dialog.kind === 'delete' ? dialog.link : null;
+  usePrefetchFavourites(links);
   // One clock per render, so every row judges 'Expired' against the same moment.
   const now = new Date();
 
-  const create = async (settings: LinkSettings) => {
-    const albumName = albums.find((album) => album.id === settings.albumId)?.name ?? '';
-    const accessToken = await newAccessToken(backend, navigator.onLine);
-    const result = await submit(
-      changes.createLink({ id: crypto.randomUUID(), accessToken, albumName, ...settings }),
-      {
-        success: 'Link created',
-        failure: 'Failed to create gallery link',
-      },
-    );
-    return result !== 'failed';
-  };
-  const update = async (settings: LinkSettings) => {
-    if (!editing) return false;
-    const result = await submit(
-      changes.updateLink({
-        id: editing.id,
-        albumName: editing.album_name,
-        changes: toLinkUpdate(settings),
-      }),
-      {
-        success: 'Link updated',
-        failure: 'Failed to update gallery link',
-      },
-    );
-    return result !== 'failed';
-  };
-  // Nothing waits for these two: the toasts tell the outcome, and a failure past them (the
-  // refused change could not be dropped from the queue) is logged.
-  const toggleActive = (link: ShownLink) => {
-    const activate = !link.is_active;
-    submit(
-      changes.updateLink({
-        id: link.id,
-        albumName: link.album_name,
-        changes: { is_active: activate },
-      }),
-      {
-        success: activate ? 'Link activated' : 'Link deactivated',
-        failure: 'Failed to update link status',
-      },
-    ).catch((error: unknown) => console.error('Updating the link failed', error));
-  };
-  const remove = (link: ShownLink) => {
-    submit(changes.deleteLink({ id: link.id, albumName: link.album_name }), {
-      success: 'Link deleted',
-      failure: 'Failed to delete gallery link',
-    }).catch((error: unknown) => console.error('Deleting the link failed', error));
-  };
-  // Shows its own failures, so `void copy(link)` below drops nothing.
-  const copy = async (link: ShownLink) => {
-    try {
-      await copyText(clientLinkUrl(link.access_token));
-      notify.success('Copied!', 'The client link is on your clipboard.');
-    } catch (error) {
-      console.error('Copy failed', error);
-      notify.error('The link could not be copied. Open it and copy it from the address bar.');
-    }
-  };
-
   const newLinkButton = (
-    <Button onClick={() => setCreating(true)}>
+    <Button onClick={() => setDialog({ kind: 'create' })}>
       <Plus aria-hidden /> New Client Link
     </Button>
   );
@@ -146,37 +76,37 @@ export function LinksPage() {
               key={link.id}
               link={link}
               now={now}
-              onCopy={() => void copy(link)}
-              onViewFavourites={() => setViewingFavourites(link)}
-              onEdit={() => setEditing(link)}
-              onToggleActive={() => toggleActive(link)}
-              onDelete={() => setDeleting(link)}
+              onCopy={() => void actions.copy(link)}
+              onViewFavourites={() => setDialog({ kind: 'favourites', link })}
+              onEdit={() => setDialog({ kind: 'edit', link })}
+              onToggleActive={() => actions.toggleActive(link)}
+              onDelete={() => setDialog({ kind: 'delete', link })}
             />
           ))}
         </div>
       )}
       <LinkFormDialog
-        open={creating}
-        onOpenChange={setCreating}
+        open={dialog.kind === 'create'}
+        onOpenChange={(open) => setDialog(open ? { kind: 'create' } : NO_DIALOG)}
         albums={albums}
         albumsLoading={albumsLoading}
         defaults={defaults}
-        onSubmit={create}
+        onSubmit={actions.create}
       />
       <LinkFormDialog
         open={editing !== null}
-        onOpenChange={(open) => !open && setEditing(null)}
+        onOpenChange={close}
         link={editing ?? undefined}
         albums={albums}
         albumsLoading={albumsLoading}
-        onSubmit={update}
+        onSubmit={async (settings) => editing !== null && actions.update(editing, settings)}
       />
-      {viewingFavourites && (
-        <FavouritesDialog link={viewingFavourites} onClose={() => setViewingFavourites(null)} />
+      {dialog.kind === 'favourites' && (
+        <FavouritesDialog link={dialog.link} onClose={() => setDialog(NO_DIALOG)} />
       )}
       <ConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
+        onOpenChange={close}
         title="Delete client link?"
         description={
           deleting
@@ -184,8 +114,28 @@ export function LinksPage() {
             : ''
         }
         confirmLabel="Delete Link"
-        onConfirm={() => deleting && remove(deleting)}
+        onConfirm={() => deleting && actions.remove(deleting)}
       />
     </>
   );
+}
+
+/**
+ * Reads the links' favourites ahead while online, so the photographer sees the last known picks
+ * at a shoot with no network. The list is rebuilt whenever the outbox moves; picks read in the
+ * last minute are not read again (opening 'View Favourites' always reads them afresh).
+ */
+function usePrefetchFavourites(links: readonly ShownLink[]) {
+  const backend = useBackend();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!navigator.onLine) return;
+    for (const link of links) {
+      if (link.favourite_count > 0)
+        void queryClient.prefetchQuery({
+          ...linkFavouritesQuery(backend, link.id),
+          staleTime: 60_000,
+        });
+    }
+  }, [links, queryClient, backend]);
 }
