@@ -1,18 +1,13 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { usePublicBackend } from '@/lib/backend/backend-context';
 import { recordLinkEvent } from '@/lib/backend/link-activity';
 import { resolveStorageUrl } from '@/lib/backend/storage';
-import { clientDownloadAccess } from '@/lib/downloads/download-access';
-import type { DownloadSize } from '@/lib/downloads/photo-download';
 import { safeImageSrc } from '@/lib/safe-url';
 import { contactLink } from '@/theme/contact-link';
 import { useSiteTheme } from '@/theme/use-site-theme';
 import { photoCount } from '@/ui/format';
-import { PhotoGallery } from '@/ui/photos/photo-gallery';
-import { useZipDownload } from '@/ui/photos/use-zip-download';
-import { usePhotoDownload } from '@/ui/photos/use-photo-download';
-import { GalleryUnavailable, NoPhotos } from '@/ui/site/gallery-states';
+import { GalleryUnavailable } from '@/ui/site/gallery-states';
 import { ContactButton } from '@/ui/site/contact-button';
 import { PublicPageLoading } from '@/ui/site/public-page-loading';
 import { GalleryHeading, PublicPageFrame } from '@/ui/site/public-page-frame';
@@ -23,23 +18,13 @@ import { useErrorToast } from '@/ui/use-error-toast';
 import { useRevealed } from '@/ui/use-revealed';
 import { useOnline } from '@/ui/use-online';
 import { ClientHero, heroImage } from './client-hero';
-import { DownloadAllButton, DownloadSizeChoice } from './download-all-button';
+import { ClientPhotos } from './client-photos';
 import { ExpiredLink } from './expired-link';
-import { FavouriteButton } from './favourite-button';
-import { FavouritesFilter, FavouritesNotice } from './favourites-filter';
-import { SaveOfflineButton } from './save-offline-button';
+import { GalleryActions } from './gallery-actions';
+import { useClientDownloads } from './use-client-downloads';
 import { useClientFavourites } from './use-client-favourites';
 import { useClientGallery } from './use-client-gallery';
 import { useSaveOffline } from './use-save-offline';
-
-// Only a protected link needs the dialog (and its dialog library): an open link's page does not wait for it.
-const PasscodeDialog = lazy(async () => ({
-  default: (await import('./passcode-dialog')).PasscodeDialog,
-}));
-// Asked on a device's first heart only.
-const WhoIsChoosingDialog = lazy(async () => ({
-  default: (await import('./who-is-choosing-dialog')).WhoIsChoosingDialog,
-}));
 
 const PHOTOS_ID = 'photos';
 
@@ -66,39 +51,23 @@ export function ClientGalleryPage() {
       tone={tone}
     />
   );
-  // Originals are private: each download carries a grant the server issues for this link.
-  const access = useMemo(
-    () => clientDownloadAccess(backend, accessToken, passcode),
-    [backend, accessToken, passcode],
-  );
-  // A web-size link gives only the 2048 px previews (the server names no original to it); with
-  // originals, the client chooses.
-  const [chosenSize, setChosenSize] = useState<DownloadSize>('original');
   const webOnly = found?.download_size === 'web';
-  const size: DownloadSize = webOnly ? 'web' : chosenSize;
-  const downloadOne = usePhotoDownload({ access, size });
-  const downloadPhoto = (photo: Parameters<typeof downloadOne>[0]) => {
-    downloadOne(photo);
-    recordLinkEvent(backend, accessToken, 'downloaded', passcode);
-  };
   const online = useOnline();
   const albumName = found?.album_name ?? '';
   const shown = photos.data?.photos ?? [];
   // The first photos show at once; the count, download all and save for offline need them all.
   const complete = photos.data?.complete ?? false;
-  const { download, percent } = useZipDownload(albumName, access);
-  const downloadAll = () => {
-    recordLinkEvent(backend, accessToken, 'downloaded_all', passcode);
-    return download(shown, undefined, size);
-  };
+  const downloads = useClientDownloads({
+    accessToken,
+    passcode,
+    albumName,
+    webOnly,
+    photos: shown,
+  });
   const saveOffline = useSaveOffline(accessToken, shown.length, complete);
   const favouritesOn = !!found?.allow_favourites && !needsPasscode && photos.isSuccess;
   const favourites = useClientFavourites(accessToken, passcode, favouritesOn);
   const [onlyFavourites, setOnlyFavourites] = useState(false);
-  const listed =
-    favourites.ready && onlyFavourites
-      ? shown.filter((photo) => favourites.chosen.has(photo.id))
-      : shown;
   useErrorToast(link.error, 'Failed to load gallery');
   // The album's name once the link is open (a protected link's page names nothing before the passcode).
   usePageTitle(
@@ -142,26 +111,14 @@ export function ClientGalleryPage() {
   const facts = photos.data ? [complete ? photoCount(shown.length) : 'Loading photos...'] : [];
   const actions =
     shown.length > 0 ? (
-      <div className="flex flex-wrap gap-3">
-        {canDownload && (
-          <DownloadAllButton
-            percent={percent}
-            ready={complete}
-            onClick={() => void downloadAll()}
-          />
-        )}
-        {canDownload && !webOnly && (
-          <DownloadSizeChoice value={chosenSize} onChange={setChosenSize} />
-        )}
-        {(online || saveOffline.saved) && (
-          <SaveOfflineButton
-            progress={saveOffline.progress}
-            saved={saveOffline.saved}
-            ready={complete}
-            onSave={() => void saveOffline.save()}
-          />
-        )}
-      </div>
+      <GalleryActions
+        canDownload={canDownload}
+        webOnly={webOnly}
+        complete={complete}
+        online={online}
+        downloads={downloads}
+        saveOffline={saveOffline}
+      />
     ) : undefined;
   // The cover opens the gallery once the link is open; an empty album keeps the plain heading.
   const showHero = !needsPasscode && !photos.error && !(complete && shown.length === 0);
@@ -199,90 +156,22 @@ export function ClientGalleryPage() {
           actions={actions}
         />
       )}
-      {needsPasscode ? (
-        <>
-          <NoPhotos
-            title="This gallery is protected"
-            description="Enter the passcode to see the photos."
-          />
-          <Suspense>
-            <PasscodeDialog onSubmit={submitPasscode} onLeave={() => void navigate('/')} />
-          </Suspense>
-        </>
-      ) : !photosRevealed ? (
-        <GalleryLoadingInline />
-      ) : photos.error ? (
-        <NoPhotos
-          title="Failed to load gallery content"
-          description="Check your connection and reload the page."
-        />
-      ) : shown.length === 0 ? (
-        <NoPhotos
-          title="No photos yet"
-          description="Your photographer has not added photos to this gallery yet."
-        />
-      ) : (
-        <>
-          {/* From the first paint on (not once the device's list is read), so the grid never moves. */}
-          {favouritesOn && (
-            <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-              <FavouritesFilter
-                count={favourites.chosen.size}
-                only={onlyFavourites}
-                onChange={setOnlyFavourites}
-              />
-              <FavouritesNotice
-                waiting={favourites.waiting}
-                online={online}
-                refusal={favourites.refusal}
-              />
-            </div>
-          )}
-          {listed.length === 0 ? (
-            <NoPhotos
-              title="No favourites yet"
-              description="Tap the heart on a photo to add it to your favourites."
-            />
-          ) : (
-            <PhotoGallery
-              // A new list for the viewer and the grid's positions when the filter changes.
-              key={onlyFavourites ? 'favourites' : 'all'}
-              photos={listed}
-              layout={found.photo_layout ?? 'square'}
-              onFirstScreen={!showHero}
-              onDownload={canDownload ? downloadPhoto : undefined}
-              photoAction={
-                favourites.ready
-                  ? (photo, place) => (
-                      <FavouriteButton
-                        chosen={favourites.chosen.has(photo.id)}
-                        place={place}
-                        onToggle={() => favourites.toggle(photo.id)}
-                      />
-                    )
-                  : undefined
-              }
-            />
-          )}
-          {favourites.askingName && (
-            <Suspense>
-              <WhoIsChoosingDialog
-                onContinue={favourites.continueAs}
-                onCancel={favourites.cancelName}
-              />
-            </Suspense>
-          )}
-        </>
-      )}
+      <ClientPhotos
+        needsPasscode={needsPasscode}
+        onPasscode={submitPasscode}
+        onLeave={() => void navigate('/')}
+        revealed={photosRevealed}
+        failed={!!photos.error}
+        photos={shown}
+        layout={found.photo_layout ?? 'square'}
+        onFirstScreen={!showHero}
+        onDownload={canDownload ? downloads.downloadPhoto : undefined}
+        favouritesOn={favouritesOn}
+        favourites={favourites}
+        onlyFavourites={onlyFavourites}
+        onOnlyFavouritesChange={setOnlyFavourites}
+        online={online}
+      />
     </PublicPageFrame>
-  );
-}
-
-/** Holds a screen's height while the photos load, so the footer is not pulled up and then pushed away (layout shift). */
-function GalleryLoadingInline() {
-  return (
-    <p role="status" className="min-h-svh py-20 text-center text-muted-foreground">
-      Loading photos...
-    </p>
   );
 }
