@@ -1,15 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { LinkDefaults } from '@/lib/backend/link-defaults';
-import { generatePasscode } from '@/lib/share-link';
-import { NativeSelect, Switch } from '@/ui/controls';
 import { Dialog, FormActions } from '@/ui/dialog';
-import { FormField } from '@/ui/form-field';
 import { formSubmit } from '@/ui/form-submit';
-import { ChoiceField } from '@/ui/choice-field';
-import { Input } from '@/ui/input';
-import { DateInputWithClear } from './date-input-with-clear';
 import {
   initialLinkValues,
   linkFormSchemaFor,
@@ -17,12 +11,13 @@ import {
   type LinkFormValues,
   type LinkSettings,
 } from './link-form';
+import {
+  ClientRightsFields,
+  CollectionField,
+  ExpiryField,
+  PasscodeFields,
+} from './link-form-fields';
 import type { AlbumOption, ShownLink } from './links-overlay';
-
-const DOWNLOAD_SIZE_CHOICES = [
-  { value: 'original', label: 'Original' },
-  { value: 'web', label: 'Web size (2048 px)' },
-] as const;
 
 interface LinkFormDialogProps {
   open: boolean;
@@ -34,29 +29,6 @@ interface LinkFormDialogProps {
   /** The photographer's saved defaults, which a new link starts with. */
   defaults?: LinkDefaults;
   onSubmit: (settings: LinkSettings) => Promise<boolean>;
-}
-
-/** A switch with its label and one line of explanation, the whole row clickable. */
-function SwitchRow({
-  label,
-  hint,
-  checked,
-  onCheckedChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-}) {
-  return (
-    <label className="flex items-start justify-between gap-4 rounded-lg border p-3">
-      <span>
-        <span className="block text-sm font-medium">{label}</span>
-        <span className="block text-xs text-muted-foreground">{hint}</span>
-      </span>
-      <Switch checked={checked} onCheckedChange={onCheckedChange} aria-label={label} />
-    </label>
-  );
 }
 
 /** Create or edit a client link: collection (fixed once made), passcode, expiry, downloads (SPEC §2, §5, §9). */
@@ -77,7 +49,7 @@ export function LinkFormDialog({
   // Made once (it draws a random passcode); each opening resets the form below.
   const [startValues] = useState(() => initialLinkValues(undefined, new Date(), defaults));
   const form = useForm<LinkFormValues>({ resolver, defaultValues: startValues });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   useEffect(() => {
     if (open) form.reset(initialLinkValues(link, new Date(), defaults));
@@ -95,9 +67,6 @@ export function LinkFormDialog({
     if (await onSubmit(toLinkSettings(values, link))) onOpenChange(false);
   });
 
-  const requirePasscode = useWatch({ control: form.control, name: 'requirePasscode' });
-  const allowDownloads = useWatch({ control: form.control, name: 'allowDownloads' });
-
   return (
     <Dialog
       unsaved={form.formState.isDirty}
@@ -111,148 +80,15 @@ export function LinkFormDialog({
       }
     >
       <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
-        <Controller
-          control={form.control}
-          name="albumId"
-          render={({ field }) => (
-            <FormField
-              label="Collection"
-              error={errors.albumId?.message}
-              hint={
-                editing
-                  ? 'A link always opens the collection it was made for.'
-                  : !albumsLoading && options.length === 0
-                    ? 'Create a collection first.'
-                    : undefined
-              }
-            >
-              <NativeSelect
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                name={field.name}
-                disabled={editing}
-              >
-                {!editing && (
-                  <option value="">
-                    {albumsLoading ? 'Loading collections...' : 'Select a collection'}
-                  </option>
-                )}
-                {options.map((album) => (
-                  <option key={album.id} value={album.id}>
-                    {album.name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-          )}
+        <CollectionField
+          form={form}
+          editing={editing}
+          options={options}
+          albumsLoading={albumsLoading}
         />
-
-        <div className="grid gap-3">
-          <Controller
-            control={form.control}
-            name="requirePasscode"
-            render={({ field }) => (
-              <SwitchRow
-                label="Require passcode"
-                hint="Your client enters it before any photo is shown."
-                checked={field.value}
-                onCheckedChange={(checked) => {
-                  field.onChange(checked);
-                  // On: a random passcode to keep or change; off: none.
-                  if (checked && form.getValues('passcode').trim() === '')
-                    form.setValue('passcode', generatePasscode());
-                  if (!checked) form.setValue('passcode', '');
-                  form.clearErrors('passcode');
-                }}
-              />
-            )}
-          />
-          <FormField
-            label="Passcode"
-            error={errors.passcode?.message}
-            hint={
-              requirePasscode
-                ? '4 to 8 digits, asked before any photo is shown'
-                : "Turn on 'Require passcode' to set one"
-            }
-          >
-            <Input
-              placeholder="4-8 digits"
-              autoComplete="off"
-              inputMode="numeric"
-              maxLength={8}
-              disabled={!requirePasscode}
-              {...form.register('passcode')}
-            />
-          </FormField>
-        </div>
-
-        <Controller
-          control={form.control}
-          name="expiryDate"
-          render={({ field }) => (
-            <FormField
-              label="Expiry date"
-              error={errors.expiryDate?.message}
-              hint="Optional. The link works until the end of this day."
-            >
-              <DateInputWithClear
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                clearLabel="Clear expiry date"
-                onClear={() =>
-                  form.setValue('expiryDate', '', { shouldValidate: true, shouldDirty: true })
-                }
-              />
-            </FormField>
-          )}
-        />
-
-        <Controller
-          control={form.control}
-          name="allowDownloads"
-          render={({ field }) => (
-            <SwitchRow
-              label="Allow downloads"
-              hint="Your client may download single photos or all of them as a zip."
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
-        />
-
-        {allowDownloads && (
-          <Controller
-            control={form.control}
-            name="downloadSize"
-            render={({ field }) => (
-              <ChoiceField
-                label="Download size"
-                hint="Web size gives your client the 2048 px copies only; the originals stay with you."
-                value={field.value}
-                onChange={field.onChange}
-                choices={DOWNLOAD_SIZE_CHOICES}
-              />
-            )}
-          />
-        )}
-
-        <Controller
-          control={form.control}
-          name="allowFavourites"
-          render={({ field }) => (
-            <SwitchRow
-              label="Allow favourites"
-              hint="Your client may heart photos; you see each person's picks under Client Links."
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
-        />
-
+        <PasscodeFields form={form} />
+        <ExpiryField form={form} />
+        <ClientRightsFields form={form} />
         <FormActions
           submitLabel={editing ? 'Save Changes' : 'Create Link'}
           submitting={isSubmitting}
