@@ -5,23 +5,20 @@ import { useBackend } from '@/lib/backend/backend-context';
 import type { PageContentRow, SectionName } from '@/lib/backend/database.types';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { useChosenImage } from '@/offline/outbox/use-chosen-image';
-import { NativeSelect, SwitchField } from '@/ui/controls';
+import { SwitchField } from '@/ui/controls';
 import { Dialog, FormActions } from '@/ui/dialog';
-import { FormField } from '@/ui/form-field';
 import { formSubmit } from '@/ui/form-submit';
-import { Input, Textarea } from '@/ui/input';
+import { Input } from '@/ui/input';
 import {
   imageHint,
-  SECTION_LABELS,
-  SECTION_NAMES,
   sectionFormValues,
   sectionSchema,
   toSectionFields,
   type SectionFields,
   type SectionFormValues,
 } from './section-form';
+import { SectionLookFields, SectionNameField, SectionTextFields } from './section-form-fields';
 import { SectionImageField } from './section-image-field';
-import { UnitInput } from './unit-input';
 
 const SECTION_IMAGE = {
   objectName: (extension: string) => `content-${crypto.randomUUID()}.${extension}`,
@@ -97,62 +94,8 @@ export function SectionFormDialog({
       }
     >
       <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
-        <Controller
-          control={form.control}
-          name="sectionName"
-          render={({ field }) => (
-            <FormField
-              label="Section"
-              error={errors.sectionName?.message}
-              hint={
-                editing
-                  ? 'A section cannot become another one; add a new section instead.'
-                  : 'Each section can be used once on a page.'
-              }
-            >
-              <NativeSelect {...field} disabled={editing} autoFocus={!editing}>
-                <option value="" disabled>
-                  Choose a section
-                </option>
-                {SECTION_NAMES.map((name) => (
-                  <option key={name} value={name}>
-                    {SECTION_LABELS[name]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </FormField>
-          )}
-        />
-        <FormField label="Title" error={errors.title?.message}>
-          <Input autoFocus={editing} {...form.register('title')} />
-        </FormField>
-        <FormField label="Subtitle" error={errors.subtitle?.message}>
-          <Input {...form.register('subtitle')} />
-        </FormField>
-        <FormField label="Content" error={errors.content?.message}>
-          <Textarea rows={4} {...form.register('content')} />
-        </FormField>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            className="content-start"
-            label="Button Text"
-            error={errors.buttonText?.message}
-          >
-            <Input placeholder="e.g. Get in touch" {...form.register('buttonText')} />
-          </FormField>
-          <FormField
-            className="content-start"
-            label="Button Link"
-            error={errors.buttonLink?.message}
-          >
-            <Input
-              placeholder="#about-story, #galleries or https://…"
-              autoCapitalize="off"
-              spellCheck={false}
-              {...form.register('buttonLink')}
-            />
-          </FormField>
-        </div>
+        <SectionNameField form={form} editing={editing} />
+        <SectionTextFields form={form} editing={editing} />
         <SectionImageField
           previewUrl={previewUrl}
           hasImage={imageUrl.trim() !== ''}
@@ -178,38 +121,7 @@ export function SectionFormDialog({
             />
           }
         />
-        <div className="grid grid-cols-2 gap-4">
-          <FormField
-            className="content-start"
-            label="Blur"
-            error={errors.blur?.message}
-            hint="0 to 20 px"
-          >
-            <UnitInput
-              unit="px"
-              min={0}
-              max={20}
-              step={1}
-              placeholder="0"
-              {...form.register('blur')}
-            />
-          </FormField>
-          <FormField
-            className="content-start"
-            label="Opacity"
-            error={errors.opacity?.message}
-            hint="0 to 100 %"
-          >
-            <UnitInput
-              unit="%"
-              min={0}
-              max={100}
-              step={5}
-              placeholder="100"
-              {...form.register('opacity')}
-            />
-          </FormField>
-        </div>
+        <SectionLookFields form={form} />
         <Controller
           control={form.control}
           name="isActive"
