@@ -162,44 +162,22 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
             {row.widths.map((boxWidth, offset) => {
               const index = row.first + offset;
               const photo = photos[index]!;
-              const alt = photoAlt(photo);
-              // The thumbnail, unless the box is much larger than it (a panorama in a row of
-              // whole photos). Offered the 2048 px preview in a srcset, high-density phones
-              // chose it for a 190 px tile (5–10× the bytes); the viewer shows the preview.
-              const thumb = renditionSize(photo, THUMB_WIDTH);
-              const large =
-                boxWidth > thumb.width * THUMB_STRETCH || row.height > thumb.height * THUMB_STRETCH;
-              const shown = large ? renditionSize(photo, PREVIEW_WIDTH) : thumb;
               return (
-                <div
+                <GridTile
                   key={photo.id}
-                  role="listitem"
-                  className="group relative overflow-hidden rounded-md bg-muted"
-                  style={{ width: boxWidth }}
-                >
-                  <button
-                    type="button"
-                    data-photo-index={index}
-                    aria-label={`${alt}, photo ${index + 1} of ${photos.length}`}
-                    onClick={() => onOpen(index)}
-                    className="block size-full cursor-zoom-in focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                  >
-                    <img
-                      src={large ? photo.previewSrc : photo.thumbSrc}
-                      width={shown.width}
-                      height={shown.height}
-                      alt={alt}
-                      // Rendered rows are near the screen already (the grid is virtual); the top
-                      // rows are the first screen, so they load at once and the first row first
-                      // (a lazy image waits for layout, which held back the page's largest paint).
-                      loading={onFirstScreen && item.index < EAGER_ROWS ? 'eager' : 'lazy'}
-                      fetchPriority={onFirstScreen && item.index === 0 ? 'high' : 'auto'}
-                      decoding="async"
-                      className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
-                    />
-                  </button>
-                  {tileAction?.(photo, index)}
-                </div>
+                  photo={photo}
+                  index={index}
+                  count={photos.length}
+                  width={boxWidth}
+                  height={row.height}
+                  // Rendered rows are near the screen already (the grid is virtual); the top
+                  // rows are the first screen, so they load at once and the first row first
+                  // (a lazy image waits for layout, which held back the page's largest paint).
+                  loading={onFirstScreen && item.index < EAGER_ROWS ? 'eager' : 'lazy'}
+                  fetchPriority={onFirstScreen && item.index === 0 ? 'high' : 'auto'}
+                  onOpen={onOpen}
+                  tileAction={tileAction}
+                />
               );
             })}
           </div>
@@ -208,6 +186,66 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
     </div>
   );
 });
+
+interface GridTileProps extends Pick<PhotoGridProps, 'onOpen' | 'tileAction'> {
+  photo: ShownPhoto;
+  /** Its place among the grid's photos, from 0, and their number. */
+  index: number;
+  count: number;
+  /** Its box, as the grid's rows lay it out. */
+  width: number;
+  height: number;
+  loading: 'eager' | 'lazy';
+  fetchPriority: 'high' | 'auto';
+}
+
+/** One photo of the measured grid: a button that opens it, and the page's extra control. */
+function GridTile({
+  photo,
+  index,
+  count,
+  width,
+  height,
+  loading,
+  fetchPriority,
+  onOpen,
+  tileAction,
+}: GridTileProps) {
+  const alt = photoAlt(photo);
+  // The thumbnail, unless the box is much larger than it (a panorama in a row of
+  // whole photos). Offered the 2048 px preview in a srcset, high-density phones
+  // chose it for a 190 px tile (5–10× the bytes); the viewer shows the preview.
+  const thumb = renditionSize(photo, THUMB_WIDTH);
+  const large = width > thumb.width * THUMB_STRETCH || height > thumb.height * THUMB_STRETCH;
+  const shown = large ? renditionSize(photo, PREVIEW_WIDTH) : thumb;
+  return (
+    <div
+      role="listitem"
+      className="group relative overflow-hidden rounded-md bg-muted"
+      style={{ width }}
+    >
+      <button
+        type="button"
+        data-photo-index={index}
+        aria-label={`${alt}, photo ${index + 1} of ${count}`}
+        onClick={() => onOpen(index)}
+        className="block size-full cursor-zoom-in focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        <img
+          src={large ? photo.previewSrc : photo.thumbSrc}
+          width={shown.width}
+          height={shown.height}
+          alt={alt}
+          loading={loading}
+          fetchPriority={fetchPriority}
+          decoding="async"
+          className="size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+        />
+      </button>
+      {tileAction?.(photo, index)}
+    </div>
+  );
+}
 
 /** Photos the grid draws before it knows its width: a phone's or a laptop's first screen. */
 const FIRST_SCREEN_PHOTOS = 12;
