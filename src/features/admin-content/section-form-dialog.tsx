@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useBackend } from '@/lib/backend/backend-context';
 import type { PageContentRow, SectionName } from '@/lib/backend/database.types';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { useChosenImage } from '@/offline/outbox/use-chosen-image';
-import { SwitchField } from '@/ui/controls';
-import { Dialog, FormActions } from '@/ui/dialog';
-import { formSubmit } from '@/ui/form-submit';
 import { Input } from '@/ui/input';
+import { ListFormDialog } from '@/ui/list-editor/list-form-dialog';
 import {
   imageHint,
   sectionFormValues,
@@ -50,7 +48,7 @@ export function SectionFormDialog({
     resolver: zodResolver(sectionSchema),
     defaultValues: sectionFormValues(),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const editing = section !== undefined;
   const setImage = (url: string) =>
     form.setValue('imageUrl', url, { shouldDirty: true, shouldValidate: true });
@@ -71,74 +69,55 @@ export function SectionFormDialog({
     forget();
   }, [open, section, form, forget]);
 
-  const submit = form.handleSubmit(async (values) => {
-    const done = await onSubmit(
-      values.sectionName as SectionName,
-      toSectionFields(values),
-      image.waitFor(values.imageUrl.trim()),
-    );
-    if (done) onOpenChange(false);
-  });
-
   return (
-    <Dialog
-      unsaved={form.formState.isDirty}
+    <ListFormDialog
       open={open}
       onOpenChange={onOpenChange}
+      form={form}
+      editing={editing}
+      noun="Section"
+      description={{
+        add: 'A block of text, with an optional button and image, on the home page.',
+        edit: 'Change what this section of the home page says.',
+      }}
+      activeHint="Hidden sections stay here but are not shown on the home page."
       size="wide"
-      title={editing ? 'Edit Section' : 'Add Section'}
-      description={
-        editing
-          ? 'Change what this section of the home page says.'
-          : 'A block of text, with an optional button and image, on the home page.'
+      onSave={(values) =>
+        onSubmit(
+          values.sectionName as SectionName,
+          toSectionFields(values),
+          image.waitFor(values.imageUrl.trim()),
+        )
       }
     >
-      <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
-        <SectionNameField form={form} editing={editing} />
-        <SectionTextFields form={form} editing={editing} />
-        <SectionImageField
-          previewUrl={previewUrl}
-          hasImage={imageUrl.trim() !== ''}
-          hint={imageHint(sectionName)}
-          onUpload={(file) => void image.choose(file, form.getValues('imageUrl'))}
-          onPick={(url) => {
-            image.forget();
-            setImage(url);
-          }}
-          onRemove={() => {
-            image.forget();
-            setImage('');
-          }}
-          error={errors.imageUrl?.message}
-          addressField={
-            <Input
-              aria-label="Image address"
-              type="url"
-              placeholder="https://…"
-              autoCapitalize="off"
-              spellCheck={false}
-              {...form.register('imageUrl')}
-            />
-          }
-        />
-        <SectionLookFields form={form} />
-        <Controller
-          control={form.control}
-          name="isActive"
-          render={({ field }) => (
-            <SwitchField
-              label="Active"
-              hint="Hidden sections stay here but are not shown on the home page."
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
-        />
-        <FormActions
-          submitLabel={editing ? 'Save Changes' : 'Add Section'}
-          submitting={isSubmitting}
-        />
-      </form>
-    </Dialog>
+      <SectionNameField form={form} editing={editing} />
+      <SectionTextFields form={form} editing={editing} />
+      <SectionImageField
+        previewUrl={previewUrl}
+        hasImage={imageUrl.trim() !== ''}
+        hint={imageHint(sectionName)}
+        onUpload={(file) => void image.choose(file, form.getValues('imageUrl'))}
+        onPick={(url) => {
+          image.forget();
+          setImage(url);
+        }}
+        onRemove={() => {
+          image.forget();
+          setImage('');
+        }}
+        error={errors.imageUrl?.message}
+        addressField={
+          <Input
+            aria-label="Image address"
+            type="url"
+            placeholder="https://…"
+            autoCapitalize="off"
+            spellCheck={false}
+            {...form.register('imageUrl')}
+          />
+        }
+      />
+      <SectionLookFields form={form} />
+    </ListFormDialog>
   );
 }

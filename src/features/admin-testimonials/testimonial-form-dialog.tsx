@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useBackend } from '@/lib/backend/backend-context';
 import type { TestimonialRow } from '@/lib/backend/database.types';
 import { resolveStorageUrl } from '@/lib/backend/storage';
-import { SwitchField } from '@/ui/controls';
-import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
-import { formSubmit } from '@/ui/form-submit';
 import { Input, Textarea } from '@/ui/input';
+import { ListFormDialog } from '@/ui/list-editor/list-form-dialog';
 import { useChosenImage } from '@/offline/outbox/use-chosen-image';
 import { PhotoField } from './photo-field';
 import {
@@ -46,7 +44,7 @@ export function TestimonialFormDialog({
     resolver: zodResolver(testimonialSchema),
     defaultValues: testimonialFormValues(),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
   const editing = testimonial !== undefined;
   const photo = useChosenImage(TESTIMONIAL_PHOTO, (url) =>
     form.setValue('photoUrl', url ?? '', { shouldDirty: true }),
@@ -62,63 +60,42 @@ export function TestimonialFormDialog({
     forget();
   }, [open, testimonial, form, forget]);
 
-  const submit = form.handleSubmit(async (values) => {
-    if (await onSubmit(toTestimonialFields(values), photo.waitFor(values.photoUrl)))
-      onOpenChange(false);
-  });
-
   return (
-    <Dialog
-      unsaved={form.formState.isDirty}
+    <ListFormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={editing ? 'Edit Testimonial' : 'Add Testimonial'}
-      description={
-        editing
-          ? 'Change what this client said, or who said it.'
-          : 'Kind words from a client, shown on the home page.'
-      }
+      form={form}
+      editing={editing}
+      noun="Testimonial"
+      description={{
+        add: 'Kind words from a client, shown on the home page.',
+        edit: 'Change what this client said, or who said it.',
+      }}
+      activeHint="Hidden testimonials stay here but are not shown on the home page."
+      onSave={(values) => onSubmit(toTestimonialFields(values), photo.waitFor(values.photoUrl))}
     >
-      <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
-        <FormField label="Client name" error={errors.clientName?.message}>
-          <Input placeholder="e.g. Emma & James" autoFocus {...form.register('clientName')} />
-        </FormField>
-        <FormField
-          label="Quote"
-          error={errors.quote?.message}
-          hint={`Their words, up to ${MAX_QUOTE} characters.`}
-        >
-          <Textarea
-            rows={5}
-            placeholder="e.g. She made us feel so at ease…"
-            {...form.register('quote')}
-          />
-        </FormField>
-        <PhotoField
-          previewUrl={previewUrl}
-          onChoose={(file) => void photo.choose(file, form.getValues('photoUrl'))}
-          onRemove={() => {
-            photo.forget();
-            form.setValue('photoUrl', '', { shouldDirty: true });
-          }}
+      <FormField label="Client name" error={errors.clientName?.message}>
+        <Input placeholder="e.g. Emma & James" autoFocus {...form.register('clientName')} />
+      </FormField>
+      <FormField
+        label="Quote"
+        error={errors.quote?.message}
+        hint={`Their words, up to ${MAX_QUOTE} characters.`}
+      >
+        <Textarea
+          rows={5}
+          placeholder="e.g. She made us feel so at ease…"
+          {...form.register('quote')}
         />
-        <Controller
-          control={form.control}
-          name="isActive"
-          render={({ field }) => (
-            <SwitchField
-              label="Active"
-              hint="Hidden testimonials stay here but are not shown on the home page."
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
-        />
-        <FormActions
-          submitLabel={editing ? 'Save Changes' : 'Add Testimonial'}
-          submitting={isSubmitting}
-        />
-      </form>
-    </Dialog>
+      </FormField>
+      <PhotoField
+        previewUrl={previewUrl}
+        onChoose={(file) => void photo.choose(file, form.getValues('photoUrl'))}
+        onRemove={() => {
+          photo.forget();
+          form.setValue('photoUrl', '', { shouldDirty: true });
+        }}
+      />
+    </ListFormDialog>
   );
 }
