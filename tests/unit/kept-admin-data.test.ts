@@ -1,4 +1,4 @@
-import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { asLastShown } from '@/app/start-admin-area';
 
@@ -27,7 +27,7 @@ describe('the admin data kept for the next start', () => {
       }),
     });
     const next = new QueryClient();
-    hydrate(next, JSON.parse(JSON.stringify(kept.clientState)));
+    hydrate(next, JSON.parse(JSON.stringify(kept.clientState)) as DehydratedState);
     expect(next.getQueryState(key)).toMatchObject({
       status: 'success',
       data: albums,
