@@ -20,7 +20,8 @@ import { allowViteImports } from '../support/vite-imports';
 
 async function outboxModules() {
   allowViteImports();
-  const { AdminDatabase, dexieOutboxStore } = await import('../../src/offline/outbox/db');
+  const { AdminDatabase } = await import('../../src/offline/outbox/db');
+  const { dexieOutboxStore } = await import('../../src/offline/outbox/outbox-store');
   const { SyncEngine } = await import('../../src/offline/outbox/sync-engine');
   const { changes, sendChange } = await import('../../src/offline/outbox/registry');
   const { photoUpload } = await import('../../src/offline/outbox/upload-pipeline');

@@ -4,7 +4,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createBackend, type Backend } from '@/lib/backend/client';
-import { AdminDatabase, dexieOutboxStore, sweepOrphanedBlobs } from '@/offline/outbox/db';
+import { AdminDatabase } from '@/offline/outbox/db';
+import { dexieOutboxStore, sweepOrphanedBlobs } from '@/offline/outbox/outbox-store';
 import {
   blobKeysOf,
   changes,

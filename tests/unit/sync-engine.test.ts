@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BackendError } from '@/lib/backend/errors';
-import { AdminDatabase, dexieOutboxStore } from '@/offline/outbox/db';
+import { AdminDatabase } from '@/offline/outbox/db';
+import { dexieOutboxStore } from '@/offline/outbox/outbox-store';
 import {
   SyncEngine,
   type ChangeRequest,

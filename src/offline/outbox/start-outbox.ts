@@ -2,7 +2,8 @@ import type { SessionStore } from '@/lib/auth/session-store';
 import type { Backend } from '@/lib/backend/client';
 import type { AdminData } from '@/lib/admin-data';
 import type { BackendError } from '@/lib/backend/errors';
-import { AdminDatabase, dexieOutboxStore, sweepOrphanedBlobs } from './db';
+import { AdminDatabase } from './db';
+import { dexieOutboxStore, sweepOrphanedBlobs } from './outbox-store';
 import { answerOutboxWakes, requestBackgroundSync } from './outbox-wake';
 import {
   dataAffectedBy,
