@@ -690,7 +690,7 @@ describe('changes stored by the previous version of the app', () => {
 });
 
 describe('the start-up sweep', () => {
-  it('removes blobs and rendition sizes no queued change refers to, and keeps the rest', async () => {
+  it('removes blobs and upload notes no queued change refers to, and keeps the rest', async () => {
     const kept = changes.uploadPhoto(upload);
     await dexieOutboxStore(db).add(queued(kept), [
       { key: photoUploadBlobKeys(PHOTO).original, blob: new Blob(['jpg']), createdAt: 0 },
@@ -701,19 +701,19 @@ describe('the start-up sweep', () => {
       { key: orphan, blob: new Blob(['x']), createdAt: 0 },
       { key: 'file:hero-bg-left-behind.jpg', blob: new Blob(['x']), createdAt: 0 },
     ]);
-    await db.keyValues.bulkPut([
-      { key: `photo:${PHOTO}:size`, value: '{}' },
-      { key: 'photo:gone:size', value: '{}' },
-      { key: 'upload-batch:x', value: '[]' },
+    await db.uploads.bulkPut([
+      { photoId: PHOTO, size: { width: 800, height: 600 } },
+      { photoId: 'gone', size: { width: 800, height: 600 } },
     ]);
+    await db.keyValues.put({ key: 'upload-batch:x', value: '[]' });
     expect(await sweepOrphanedBlobs(db)).toBe(2);
     expect((await db.blobs.toCollection().primaryKeys()).sort()).toEqual(
       [photoUploadBlobKeys(PHOTO).original, photoUploadBlobKeys(PHOTO).thumb].sort(),
     );
-    expect((await db.keyValues.toCollection().primaryKeys()).sort()).toEqual([
-      `photo:${PHOTO}:size`,
-      'upload-batch:x',
+    expect(await db.uploads.toArray()).toEqual([
+      { photoId: PHOTO, size: { width: 800, height: 600 } },
     ]);
+    expect(await db.keyValues.toCollection().primaryKeys()).toEqual(['upload-batch:x']);
   });
 
   it('keeps every blob while a newer version of the app has changes queued', async () => {

@@ -11,7 +11,6 @@ import {
   forgetUpload,
   photoUpload,
   photoUploadBlobKeys,
-  photoUploadUrlKey,
   sendPhotoUpload,
   type PhotoUploadPayload,
 } from '@/offline/outbox/upload-pipeline';
@@ -190,7 +189,18 @@ describe('the upload pipeline', () => {
     );
     expect(await db.blobs.count()).toBe(3);
     // The displayed size, the original's upload URL, and what is on the server already.
-    expect(await db.keyValues.count()).toBe(3);
+    expect(await db.uploads.toArray()).toEqual([
+      {
+        photoId: upload.photoId,
+        size: { width: 800, height: 1200 },
+        uploadUrl: expect.stringMatching(/^http:\/\/site\/storage\/v1\/upload\/resumable\/sign\//),
+        sent: {
+          fileUrl: `/storage/v1/object/authenticated/originals/album-1/${upload.photoId}.jpg`,
+          thumbUrl: `http://site/storage/v1/object/public/photos/album-1/${upload.photoId}.thumb.webp`,
+          previewUrl: `http://site/storage/v1/object/public/photos/album-1/${upload.photoId}.preview.webp`,
+        },
+      },
+    ]);
     expect(uploaded).toHaveLength(3);
 
     failRecording = null;
@@ -210,14 +220,14 @@ describe('the upload pipeline', () => {
       'Could not reach the server.',
     );
     expect(uploaded).toEqual([]);
-    const kept = (await db.keyValues.get(photoUploadUrlKey(upload.photoId)))?.value;
+    const kept = (await db.uploads.get(upload.photoId))?.uploadUrl;
     expect(kept).toMatch(/^http:\/\/site\/storage\/v1\/upload\/resumable\/sign\//);
 
     cutOriginal = false;
     await sendPhotoUpload(backend, db, upload);
     expect(resumedFrom).toEqual([undefined, kept]);
     expect(recorded.map((photo) => photo.id)).toEqual([upload.photoId]);
-    expect(await db.keyValues.get(photoUploadUrlKey(upload.photoId))).toBeUndefined();
+    expect(await db.uploads.get(upload.photoId)).toBeUndefined();
   });
 
   it('fails with this device’s reason for a photo it cannot read, leaving no original of it on the server', async () => {
@@ -267,12 +277,16 @@ describe('the upload pipeline', () => {
   it('forgets every local copy of a discarded upload', async () => {
     const upload = await keepForUpload(db, 'album-1', jpeg());
     await ensureRenditions(db, upload);
-    await db.keyValues.put({
-      key: photoUploadUrlKey(upload.photoId),
-      value: 'http://site/storage/v1/upload/resumable/sign/x',
+    await db.uploads.update(upload.photoId, {
+      uploadUrl: 'http://site/storage/v1/upload/resumable/sign/x',
+    });
+    expect(await db.uploads.get(upload.photoId)).toMatchObject({
+      size: { width: 800, height: 1200 },
+      uploadUrl: 'http://site/storage/v1/upload/resumable/sign/x',
     });
     await forgetUpload(db, upload.photoId);
     expect(await db.blobs.count()).toBe(0);
+    expect(await db.uploads.count()).toBe(0);
     expect(await db.keyValues.count()).toBe(0);
   });
 });

@@ -24,14 +24,14 @@ export function dexieOutboxStore(db: AdminDatabase): OutboxStore<OutboxItem> {
 }
 
 /**
- * Removes the blobs (and a photo upload's notes in keyValues) no queued change refers to: left by a tab closed
- * while renditions were being written for an upload that had just been sent, or by an older
- * version of the app that stored a file before queueing its change. Runs at start-up, in one
- * transaction with the queue, so a change being queued in another tab is seen with its blobs.
- * Returns how many blobs it removed.
+ * Removes the blobs and upload notes (db.uploads) no queued change refers to: left by a tab
+ * closed while renditions were being written for an upload that had just been sent, or by an
+ * older version of the app that stored a file before queueing its change. Runs at start-up, in
+ * one transaction with the queue, so a change being queued in another tab is seen with its
+ * blobs. Returns how many blobs it removed.
  */
 export function sweepOrphanedBlobs(db: AdminDatabase): Promise<number> {
-  return db.transaction('rw', db.outbox, db.blobs, db.keyValues, async () => {
+  return db.transaction('rw', db.outbox, db.blobs, db.uploads, async () => {
     // Rows of kinds this version does not know keep every blob: a newer version may need them.
     const stored = await db.outbox.toArray();
     const read = stored.map((row) => readStoredItem(row));
@@ -42,12 +42,8 @@ export function sweepOrphanedBlobs(db: AdminDatabase): Promise<number> {
     await db.blobs.bulkDelete(orphaned);
     // A queued photo's size, tus upload URL and steps done (upload-pipeline.ts) go with it.
     const keptPhotos = new Set(payloadsOf(items, 'photo.upload').map((upload) => upload.photoId));
-    const photoKeys = await db.keyValues.where('key').startsWith('photo:').primaryKeys();
-    await db.keyValues.bulkDelete(
-      photoKeys.filter(
-        (key) => /^photo:[^:]+:(size|tus|sent)$/.test(key) && !keptPhotos.has(key.split(':')[1]!),
-      ),
-    );
+    const uploads = await db.uploads.toCollection().primaryKeys();
+    await db.uploads.bulkDelete(uploads.filter((photoId) => !keptPhotos.has(photoId)));
     return orphaned.length;
   });
 }

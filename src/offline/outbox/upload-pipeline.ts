@@ -3,7 +3,7 @@ import type { Backend } from '@/lib/backend/client';
 import { photoObjectNames } from '@/lib/backend/photo-objects';
 import { uploadOriginalResumable } from '@/lib/backend/resumable-upload';
 import { removeOriginal, uploadToPhotos } from '@/lib/backend/storage';
-import type { AdminDatabase } from './db';
+import type { AdminDatabase, UploadState } from './db';
 import type { StoredBlob } from './sync-engine';
 import { storageExtension } from './image-files';
 import { makeRenditions, type Renditions } from './renditions';
@@ -27,39 +27,31 @@ export const photoUploadBlobKeys = (photoId: string) => ({
   preview: `photo:${photoId}:preview`,
 });
 
-/** Where the displayed width × height of a prepared upload is kept (db.keyValues). */
-export const photoSizeKey = (photoId: string) => `photo:${photoId}:size`;
-
 /**
- * Where the tus upload URL of a queued original is kept (db.keyValues): a retry, after a lost
- * connection or a reload, continues that upload from the server's offset.
+ * Notes about a queued photo's upload, in its row of db.uploads: the displayed size of its
+ * renditions; the tus upload URL of its original, so a retry after a lost connection or a
+ * reload continues that upload from the server's offset; and what is on the server already,
+ * so a retry goes on from the next step instead of sending the original or renditions again.
+ * Each step is an upsert under a fixed name, so a note is only ever a saving, never a condition.
  */
-export const photoUploadUrlKey = (photoId: string) => `photo:${photoId}:tus`;
-
-/**
- * What a queued photo has on the server already (db.keyValues): a retry after a lost answer or
- * a reload goes on from the next step instead of sending the original or renditions again.
- * Each is an upsert under a fixed name, so it is only ever a saving, never a condition.
- */
-export const photoSentKey = (photoId: string) => `photo:${photoId}:sent`;
-
-interface SentSoFar {
-  fileUrl?: string;
-  thumbUrl?: string;
-  previewUrl?: string;
-}
-
-async function sentSoFar(db: AdminDatabase, photoId: string): Promise<SentSoFar> {
-  const stored = await db.keyValues.get(photoSentKey(photoId));
-  return stored ? (JSON.parse(stored.value) as SentSoFar) : {};
-}
-
-async function markSent(db: AdminDatabase, photoId: string, more: SentSoFar): Promise<void> {
-  await db.transaction('rw', db.keyValues, async () => {
-    const value = JSON.stringify({ ...(await sentSoFar(db, photoId)), ...more });
-    await db.keyValues.put({ key: photoSentKey(photoId), value });
+function noteUpload(
+  db: AdminDatabase,
+  photoId: string,
+  change: (upload: UploadState) => UploadState,
+): Promise<void> {
+  return db.transaction('rw', db.uploads, async () => {
+    await db.uploads.put(change((await db.uploads.get(photoId)) ?? { photoId }));
   });
 }
+
+type SentSoFar = NonNullable<UploadState['sent']>;
+
+async function sentSoFar(db: AdminDatabase, photoId: string): Promise<SentSoFar> {
+  return (await db.uploads.get(photoId))?.sent ?? {};
+}
+
+const markSent = (db: AdminDatabase, photoId: string, more: SentSoFar) =>
+  noteUpload(db, photoId, (upload) => ({ ...upload, sent: { ...upload.sent, ...more } }));
 
 /** The extension of a stored file name ({photoId}.{ext}). */
 export const extensionOf = (filename: string) => filename.slice(filename.lastIndexOf('.') + 1);
@@ -102,25 +94,24 @@ export function ensureRenditions(
       keys.thumb,
       keys.preview,
     ]);
-    const size = await db.keyValues.get(photoSizeKey(payload.photoId));
+    const size = (await db.uploads.get(payload.photoId))?.size;
     if (!original) return null;
     if (thumb && preview && size) {
-      const { width, height } = JSON.parse(size.value) as { width: number; height: number };
-      return { width, height, thumb: thumb.blob, preview: preview.blob };
+      return { width: size.width, height: size.height, thumb: thumb.blob, preview: preview.blob };
     }
     const made = await makeRenditions(original.blob, payload.originalFilename);
     const now = Date.now();
-    await db.transaction('rw', db.blobs, db.keyValues, async () => {
+    await db.transaction('rw', db.blobs, db.uploads, async () => {
       // Sent or discarded meanwhile: keep nothing the queue no longer refers to.
       if ((await db.blobs.where('key').equals(keys.original).count()) === 0) return;
       await db.blobs.bulkPut([
         { key: keys.thumb, blob: made.thumb, createdAt: now },
         { key: keys.preview, blob: made.preview, createdAt: now },
       ]);
-      await db.keyValues.put({
-        key: photoSizeKey(payload.photoId),
-        value: JSON.stringify({ width: made.width, height: made.height }),
-      });
+      await noteUpload(db, payload.photoId, (upload) => ({
+        ...upload,
+        size: { width: made.width, height: made.height },
+      }));
     });
     return made;
   })().finally(() => inFlight.delete(payload.photoId));
@@ -155,13 +146,12 @@ function sendOriginal(
     const original = await db.blobs.get(photoUploadBlobKeys(photoId).original);
     if (!original) return null;
     ensureRenditions(db, payload).catch((error: unknown) => stop.abort(error));
-    const urlKey = photoUploadUrlKey(photoId);
     const name = photoObjectNames(payload.albumId, photoId, extensionOf(payload.filename)).original;
     let fileUrl: string;
     try {
       fileUrl = await uploadOriginalResumable(backend, name, original.blob, payload.mimeType, {
-        uploadUrl: (await db.keyValues.get(urlKey))?.value,
-        onUploadUrl: (url) => db.keyValues.put({ key: urlKey, value: url }).then(() => undefined),
+        uploadUrl: (await db.uploads.get(photoId))?.uploadUrl,
+        onUploadUrl: (url) => noteUpload(db, photoId, (upload) => ({ ...upload, uploadUrl: url })),
         onProgress: (bytes, total) => uploadProgress.report(photoId, bytes, total),
         signal: stop.signal,
       });
@@ -185,7 +175,7 @@ function sendOriginal(
  * made (or were, by the pool of rendition-pool.ts). Then thumbnail and preview go to the
  * public bucket together, then admin_add_photo with the photo's own id (a replay records
  * nothing twice), then the local copies are dropped. Every step is safe to replay (the objects
- * are upserts under fixed names); a retry skips the steps done (photoSentKey) and resumes the
+ * are upserts under fixed names); a retry skips the steps done (noteUpload) and resumes the
  * original's upload where it stopped.
  *
  * `nextUpload` names the upload the outbox sends next, if any: its original starts as soon as
@@ -221,7 +211,7 @@ export async function sendPhotoUpload(
   } catch (error) {
     // The original arrived before the photo turned out unreadable: it goes again, unrecorded.
     await removeOriginal(backend, names.original)
-      .then(() => db.keyValues.delete(photoSentKey(photoId)))
+      .then(() => noteUpload(db, photoId, ({ sent: _sent, ...upload }) => upload))
       .catch((removal: unknown) => console.warn('Unreadable photo left on the server', removal));
     throw error;
   }
@@ -256,12 +246,8 @@ export async function sendPhotoUpload(
 /** Drops the local copies of an upload (sent, or discarded by the user); an original still on the wire (sent ahead) stops. */
 export async function forgetUpload(db: AdminDatabase, photoId: string): Promise<void> {
   originalsSending.get(photoId)?.stop.abort(new UploadDiscarded('The upload was discarded'));
-  await db.transaction('rw', db.blobs, db.keyValues, async () => {
+  await db.transaction('rw', db.blobs, db.uploads, async () => {
     await db.blobs.bulkDelete(Object.values(photoUploadBlobKeys(photoId)));
-    await db.keyValues.bulkDelete([
-      photoSizeKey(photoId),
-      photoUploadUrlKey(photoId),
-      photoSentKey(photoId),
-    ]);
+    await db.uploads.delete(photoId);
   });
 }
