@@ -148,6 +148,7 @@ describe('the admin database, opened by this version on a device that ran versio
     await new Version1Database(name).open().then((before) => before.close());
     const upgraded = new AdminDatabase(name);
     expect(await upgraded.uploads.count()).toBe(0);
+    expect(await upgraded.revisions.count()).toBe(0);
     upgraded.close();
     const fresh = new AdminDatabase(`${name}-fresh`);
     expect(await fresh.uploads.count()).toBe(0);

@@ -395,3 +395,159 @@ describe('the sync engine', () => {
     ]);
   });
 });
+
+/** One lock for several engines on one database, as Web Locks gives the tabs of a browser. */
+function sharedLock() {
+  let last: Promise<void> = Promise.resolve();
+  return (work: () => Promise<void>) => {
+    const turn = last.then(work);
+    last = turn.catch(() => undefined);
+    return turn;
+  };
+}
+
+/** The store over `db`, counting its full reads of the queue. */
+function countingStore() {
+  const store = dexieOutboxStore(db);
+  const counted = {
+    loads: 0,
+    store: {
+      ...store,
+      load: () => {
+        counted.loads += 1;
+        return store.load();
+      },
+    } satisfies OutboxStore,
+  };
+  return counted;
+}
+
+const rename = (name: string, album = 'a1') =>
+  change({ kind: 'album.update', entity: `album:${album}`, payload: { name }, label: name });
+
+describe('the queue in memory', () => {
+  it('reads the stored queue once when it starts, however many changes it then sends', async () => {
+    online = false;
+    const before = engine();
+    for (let i = 0; i < 50; i++) await before.submit(rename(`Edit ${i}`, `a${i % 5}`));
+    await before.flush();
+
+    online = true;
+    const counting = countingStore();
+    const sync = engine(counting.store);
+    await sync.start();
+    await sync.flush();
+    expect(transport.calls).toHaveLength(50);
+    expect(transport.calls.map((call) => call.payload)).toEqual(
+      Array.from({ length: 50 }, (_, i) => ({ name: `Edit ${i}` })),
+    );
+    expect(await db.outbox.count()).toBe(0);
+    expect(counting.loads).toBe(1);
+  });
+
+  it('queues changes without reading the stored queue again', async () => {
+    online = false;
+    const counting = countingStore();
+    const sync = engine(counting.store);
+    await sync.start();
+    for (let i = 0; i < 30; i++) expect(await sync.submit(rename(`Edit ${i}`))).toBe('queued');
+    await sync.flush();
+    expect(sync.getSnapshot().items).toHaveLength(30);
+    expect(counting.loads).toBe(1);
+  });
+
+  it('shows the queue as read from the store once it has been read', async () => {
+    online = false;
+    await engine().submit(rename('Queued before a reload'));
+    const sync = engine();
+    expect(sync.getSnapshot()).toMatchObject({ items: [], loaded: false });
+    await sync.start();
+    expect(sync.getSnapshot()).toMatchObject({
+      items: [expect.objectContaining({ label: 'Queued before a reload' })],
+      loaded: true,
+    });
+  });
+
+  describe('with two tabs open on one database', () => {
+    const tab = (exclusive = sharedLock()) => {
+      const created = new SyncEngine<QueuedChange>({
+        store: dexieOutboxStore(db),
+        send: transport.send,
+        clock,
+        isOnline: () => online,
+        exclusive,
+      });
+      engines.push(created);
+      return created;
+    };
+
+    it('sends each change once when both had read it and both are woken', async () => {
+      online = false;
+      const lock = sharedLock();
+      const first = tab(lock);
+      const second = tab(lock);
+      await first.submit(createAlbum('a1'));
+      await first.submit(uploadPhoto('p1', 'a1'));
+      await first.submit(rename('Renamed'));
+      await second.start();
+      expect(second.getSnapshot().items).toHaveLength(3);
+
+      online = true;
+      await Promise.all([first.wake(), second.wake()]);
+      await Promise.all([first.flush(), second.flush()]);
+      await Promise.all([first.flush(), second.flush()]);
+      expect(transport.calls.map((call) => call.kind)).toEqual([
+        'album.create',
+        'photo.upload',
+        'album.update',
+      ]);
+      expect(await db.outbox.count()).toBe(0);
+      expect(first.getSnapshot().items).toEqual([]);
+      expect(second.getSnapshot().items).toEqual([]);
+    });
+
+    it('sends a change queued in the other tab in its place, without being woken', async () => {
+      online = false;
+      const lock = sharedLock();
+      const first = tab(lock);
+      const second = tab(lock);
+      await first.start();
+      await second.start();
+      await first.submit(rename('First'));
+      await second.submit(rename('Second'));
+      await Promise.all([first.flush(), second.flush()]);
+
+      // Back online, the first tab queues one more: it learns of the other tab's change first.
+      online = true;
+      await first.submit(rename('Third'));
+      await first.flush();
+      expect(transport.calls.map((call) => call.payload)).toEqual([
+        { name: 'First' },
+        { name: 'Second' },
+        { name: 'Third' },
+      ]);
+      await second.flush();
+      expect(transport.calls).toHaveLength(3);
+    });
+
+    it('never sends a change the other tab discarded, nor one it already sent', async () => {
+      online = false;
+      const lock = sharedLock();
+      const first = tab(lock);
+      const second = tab(lock);
+      await first.submit(rename('Discarded'));
+      await first.submit(rename('Kept', 'a2'));
+      await first.flush();
+      await second.start();
+      const [discarded] = second.getSnapshot().items;
+      await second.discard(discarded!.id);
+
+      online = true;
+      await first.flush();
+      expect(transport.calls.map((call) => call.payload)).toEqual([{ name: 'Kept' }]);
+      await second.flush();
+      expect(transport.calls).toHaveLength(1);
+      expect(second.getSnapshot().items).toEqual([]);
+    });
+  });
+});

@@ -6,6 +6,7 @@ import type { Backend } from '@/lib/backend/client';
 import { BackendError } from '@/lib/backend/errors';
 import { AdminDatabase } from '@/offline/outbox/db';
 import { storageExtension } from '@/offline/outbox/image-files';
+import { changes, sendChange } from '@/offline/outbox/registry';
 import {
   ensureRenditions,
   forgetUpload,
@@ -14,6 +15,7 @@ import {
   sendPhotoUpload,
   type PhotoUploadPayload,
 } from '@/offline/outbox/upload-pipeline';
+import { queued } from './queued-change';
 
 // The pipeline's logic is under test here; the real backend and the browser-only image work
 // (createImageBitmap, workers) are covered by the browser journeys.
@@ -260,6 +262,24 @@ describe('the upload pipeline', () => {
     );
     expect(resumedFrom).toHaveLength(2);
     expect(await db.blobs.count()).toBe(0);
+  });
+
+  it('sends ahead the original of the upload next in the outbox’s queue, as the outbox holds it', async () => {
+    const first = await keepForUpload(db, 'album-1', jpeg('IMG_0001.JPG'));
+    const second = await keepForUpload(db, 'album-1', jpeg('IMG_0002.JPG'));
+    const elsewhere = await keepForUpload(db, 'album-2', jpeg('IMG_0003.JPG'));
+    const queue = [first, second, elsewhere].map((photo) => queued(changes.uploadPhoto(photo)));
+    await sendChange(queue[0]!, { backend, db, queued: () => queue });
+    await vi.waitFor(() =>
+      expect(uploaded.map((file) => file.path)).toContain(`album-1/${second.photoId}.jpg`),
+    );
+    expect(recorded.map((photo) => photo.id)).toEqual([first.photoId]);
+
+    // The next one goes to another collection: nothing goes ahead of it.
+    await sendChange(queue[1]!, { backend, db, queued: () => queue.slice(1) });
+    expect(recorded.map((photo) => photo.id)).toEqual([first.photoId, second.photoId]);
+    expect(resumedFrom).toHaveLength(2);
+    expect(uploaded.map((file) => file.path)).not.toContain(`album-2/${elsewhere.photoId}.jpg`);
   });
 
   it('stops an original sent ahead when its upload is discarded', async () => {

@@ -25,6 +25,15 @@ export interface UploadState {
 }
 
 /**
+ * How many times a table has been written. Tabs share the database: one that keeps the outbox
+ * in memory reads this to learn, without reading the queue, whether another tab wrote it since.
+ */
+export interface TableRevision {
+  table: 'outbox';
+  revision: number;
+}
+
+/**
  * The admin app's IndexedDB: the outbox, the blobs of uploads not yet on the server, the state
  * of those uploads, and the persisted query cache that lets the admin screens open offline.
  * The outbox table holds items as they were stored, by any version of the app; the outbox
@@ -39,6 +48,7 @@ export class AdminDatabase extends Dexie {
   blobs!: Table<StoredBlob, string>;
   keyValues!: Table<KeyValue, string>;
   uploads!: Table<UploadState, string>;
+  revisions!: Table<TableRevision, string>;
 
   constructor(name = 'photographer-admin') {
     super(name);
@@ -50,6 +60,8 @@ export class AdminDatabase extends Dexie {
     // 2: an upload's notes move from keyValues (a JSON string under `photo:<id>:<note>`) to
     // their own table, one row per photo.
     this.version(2).stores({ uploads: 'photoId' }).upgrade(moveUploadNotes);
+    // 3: the outbox's revision, counted by every write of the queue (outbox-store.ts).
+    this.version(3).stores({ revisions: 'table' });
   }
 }
 

@@ -2,24 +2,67 @@ import type { AdminDatabase } from './db';
 import { blobKeysOf, payloadsOf, readStoredItem, type OutboxItem } from './registry';
 import type { OutboxStore } from './sync-engine';
 
-/** The outbox kept in IndexedDB, in queue order. */
+/**
+ * The outbox kept in IndexedDB, in queue order. Every write of the queue also counts the
+ * outbox's revision (db.revisions), in its transaction: the store remembers the revision it
+ * last read or wrote, so `changedElsewhere` tells, with one small read, whether another tab
+ * wrote the queue since. One store per engine (per tab).
+ */
 export function dexieOutboxStore(db: AdminDatabase): OutboxStore<OutboxItem> {
+  /** The revision as this store last read or wrote the queue; null before its first read. */
+  let seen: number | null = null;
+  const revision = async () => (await db.revisions.get('outbox'))?.revision ?? 0;
+  /** Counts a write of the queue; called inside the write's transaction. */
+  const counted = async () => {
+    const next = (await revision()) + 1;
+    await db.revisions.put({ table: 'outbox', revision: next });
+    return next;
+  };
+  /** After a write of this store: still in step if nobody else wrote in between. */
+  const wrote = (next: number) => {
+    if (seen !== null && next === seen + 1) seen = next;
+  };
   return {
-    load: async () =>
-      (await db.outbox.orderBy('seq').toArray()).flatMap((stored) => readStoredItem(stored) ?? []),
-    add: (item, blobs) =>
-      // The change and its bytes together: a tab closed in between keeps both or neither.
-      db.transaction('rw', db.outbox, db.blobs, async () => {
-        if (blobs.length > 0) await db.blobs.bulkPut(blobs);
-        const seq = await db.outbox.add(item);
-        return { ...item, seq };
+    load: () =>
+      db.transaction('r', db.outbox, db.revisions, async () => {
+        const stored = await db.outbox.orderBy('seq').toArray();
+        seen = await revision();
+        return stored.flatMap((row) => readStoredItem(row) ?? []);
       }),
+    async add(item, blobs) {
+      // The change and its bytes together: a tab closed in between keeps both or neither.
+      const { seq, next } = await db.transaction(
+        'rw',
+        db.outbox,
+        db.blobs,
+        db.revisions,
+        async () => {
+          if (blobs.length > 0) await db.blobs.bulkPut(blobs);
+          return { seq: await db.outbox.add(item), next: await counted() };
+        },
+      );
+      wrote(next);
+      return { ...item, seq };
+    },
     async put(item) {
-      await db.outbox.put(item);
+      wrote(
+        await db.transaction('rw', db.outbox, db.revisions, async () => {
+          await db.outbox.put(item);
+          return counted();
+        }),
+      );
     },
     async delete(item) {
-      if (item.seq !== undefined) await db.outbox.delete(item.seq);
+      if (item.seq === undefined) return;
+      const seq = item.seq;
+      wrote(
+        await db.transaction('rw', db.outbox, db.revisions, async () => {
+          await db.outbox.delete(seq);
+          return counted();
+        }),
+      );
     },
+    changedElsewhere: async () => seen === null || (await revision()) !== seen,
   };
 }
 

@@ -81,6 +81,12 @@ import {
 export interface ChangeContext {
   backend: Backend;
   db: AdminDatabase;
+  /**
+   * The queue as the outbox holds it now (in memory, in queue order: OutboxItems), for a send
+   * that looks ahead at what comes next. Without it (a change sent on its own), nothing goes
+   * ahead. (QueuedChange, not OutboxItem: the item's type is derived from this table.)
+   */
+  queued?: () => readonly QueuedChange[];
 }
 
 /** Where a built change goes in the queue and what the sync list calls it. */
@@ -238,8 +244,10 @@ export const registry = {
       payload: upload,
       label: `Upload ${upload.originalFilename}`,
     }),
-    send: (upload, { backend, db }) =>
-      sendPhotoUpload(backend, db, upload, () => uploadAfter(db, upload)),
+    send: (upload, { backend, db, queued }) =>
+      sendPhotoUpload(backend, db, upload, () =>
+        Promise.resolve(queued && uploadAfter(queued(), upload)),
+      ),
     blobKeys: (upload) => Object.values(photoUploadBlobKeys(upload.photoId)),
     undo: (upload, { db }) => forgetUpload(db, upload.photoId),
     affects: ALBUM_DATA,
@@ -680,13 +688,11 @@ export function readStoredItem(stored: unknown): OutboxItem | null {
  * is an upload to the same collection that may go now (its collection is on the server, as
  * this one's is). Its original can then be sent ahead (upload-pipeline.ts).
  */
-async function uploadAfter(
-  db: AdminDatabase,
+function uploadAfter(
+  queued: readonly QueuedChange[],
   current: PhotoUploadPayload,
-): Promise<PhotoUploadPayload | undefined> {
-  const items = (await db.outbox.orderBy('seq').toArray()).flatMap(
-    (stored) => readStoredItem(stored) ?? [],
-  );
+): PhotoUploadPayload | undefined {
+  const items = queued as readonly OutboxItem[];
   const index = items.findIndex(
     (item) => isChangeOf(item, 'photo.upload') && item.payload.photoId === current.photoId,
   );

@@ -56,7 +56,8 @@ export function startOutbox({
   onFailed,
   db = new AdminDatabase(),
 }: StartOutboxOptions): Outbox {
-  const context = { backend, db };
+  // A send that looks ahead (an upload's next original) reads the engine's queue in memory.
+  const context = { backend, db, queued: () => engine.queued() };
   const engine = new SyncEngine<OutboxItem>({
     store: dexieOutboxStore(db),
     send: (item) => sendChange(item, context),

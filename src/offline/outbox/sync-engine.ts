@@ -1,4 +1,5 @@
 import { toBackendError, type BackendError, type FailureKind } from '@/lib/backend/errors';
+import { MemoryQueue } from './memory-queue';
 
 /**
  * The outbox's sync engine (docs/offline.md). Every admin change is stored first, then sent,
@@ -12,6 +13,11 @@ import { toBackendError, type BackendError, type FailureKind } from '@/lib/backe
  *   would fail the same way; 5xx and 429 back off that change alone; an ended session, a
  *   conflict or a refusal stops that change (and what depends on it) with its message until
  *   the user retries or discards it, and the rest of the queue goes on.
+ * - The queue is read from the store once, when the engine starts, and kept in memory: a
+ *   change is written to the store and then to memory, and a sent change leaves both. Tabs
+ *   share the store: before it picks what to send, and before a retry or discard, the engine
+ *   asks the store whether another tab wrote the queue since (one small read), and reads it
+ *   again only then, or when woken.
  * - No UI inside: a store, the sender and a clock are injected.
  */
 
@@ -72,6 +78,11 @@ export interface OutboxStore<Item extends QueuedChange = QueuedChange> {
   add(item: Item, blobs: StoredBlob[]): Promise<Item>;
   put(item: Item): Promise<void>;
   delete(item: Item): Promise<void>;
+  /**
+   * Whether someone else (another tab's engine) wrote the queue since this store last read or
+   * wrote it; the engine then reads it again. A store nobody else writes may leave it out.
+   */
+  changedElsewhere?(): Promise<boolean>;
 }
 
 export interface Clock {
@@ -95,7 +106,7 @@ export async function acrossTabs(work: () => Promise<void>): Promise<void> {
 }
 
 export interface OutboxSnapshot<Item extends QueuedChange = QueuedChange> {
-  items: Item[];
+  items: readonly Item[];
   /** The id of the change being sent now, if any. */
   sendingId: string | null;
   /** Changes sent since the queue was last empty (for "syncing k of N"). */
@@ -106,12 +117,6 @@ export interface OutboxSnapshot<Item extends QueuedChange = QueuedChange> {
 }
 
 export type SubmitOutcome = 'synced' | 'queued';
-
-interface QueueRead<Item> {
-  /** Reads are numbered in the order they began. */
-  seq: number;
-  items: Item[];
-}
 
 interface Waiter {
   resolve: (outcome: SubmitOutcome) => void;
@@ -153,9 +158,15 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
   private flushing: Promise<void> | null = null;
   private flushAgain = false;
   private timer: unknown = null;
-  /** Numbers the reads of the queue, so a slow older read never replaces a newer one on screen. */
-  private reads = 0;
-  private shownRead = 0;
+  /** The queue, kept in memory between reads of the store. */
+  private readonly queue = new MemoryQueue<Item>();
+  /** Reads of the store, one after another. */
+  private reading: Promise<void> = Promise.resolve();
+  /** The first read, begun by start() or by whatever needs the queue first. */
+  private firstRead: Promise<void> | null = null;
+  private hasRead = false;
+  /** The engine's own writes under way (track). */
+  private readonly writing = new Set<Promise<unknown>>();
 
   constructor(options: SyncEngineOptions<Item>) {
     this.options = options;
@@ -174,20 +185,33 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
 
   getSnapshot = (): OutboxSnapshot<Item> => this.snapshot;
 
-  /** Loads what is queued (e.g. after a reload) and starts sending. */
+  /** The queue as this engine holds it (in memory), in queue order. */
+  queued(): readonly Item[] {
+    return this.queue.items;
+  }
+
+  /** Reads what is queued (e.g. after a reload) and starts sending. */
   async start(): Promise<void> {
-    await this.refresh();
+    await this.current();
     this.kick();
   }
 
-  /** The network is back, or someone signed in: retry waiting changes now. */
+  /**
+   * The network is back, the app is shown again, or the service worker asks: read the queue
+   * again (another tab may have changed it meanwhile) and retry waiting changes now.
+   */
   async wake(): Promise<void> {
+    await this.reload();
+    await this.sendWaitingNow();
+  }
+
+  private async sendWaitingNow(): Promise<void> {
     const now = this.clock.now();
-    for (const item of await this.store.load()) {
+    for (const item of this.queue.items) {
       if (item.status === 'pending' && item.nextAttemptAt > now)
-        await this.store.put({ ...item, nextAttemptAt: now });
+        await this.write({ ...item, nextAttemptAt: now });
     }
-    await this.refresh();
+    this.show();
     this.kick();
   }
 
@@ -205,40 +229,56 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
     blobs: StoredBlob[] = [],
   ): Promise<{ item: Item; outcome: Promise<SubmitOutcome> }> {
     const now = this.clock.now();
-    const item = await this.store.add(
-      // The request is the item minus its queue state, for whichever kind it is (TypeScript
-      // cannot follow an Omit over a generic union back to the union).
-      {
-        ...change,
-        id: change.id ?? crypto.randomUUID(),
-        dependsOn: change.dependsOn ?? [],
-        status: 'pending',
-        attempts: 0,
-        nextAttemptAt: now,
-        createdAt: now,
-      } as unknown as Item,
-      blobs,
-    );
-    const outcome = new Promise<SubmitOutcome>((resolve, reject) =>
-      this.waiters.set(item.id, { resolve, reject }),
-    );
-    await this.refresh();
+    const id = change.id ?? crypto.randomUUID();
+    // Its submitter is listening before it is stored: once it is, a flush under way may send it.
+    let waiter!: Waiter;
+    const outcome = new Promise<SubmitOutcome>((resolve, reject) => {
+      waiter = { resolve, reject };
+    });
+    const earlier = this.waiters.get(id);
+    this.waiters.set(id, waiter);
+    let item: Item;
+    try {
+      item = await this.track(async () => {
+        const stored = await this.store.add(
+          // The request is the item minus its queue state, for whichever kind it is (TypeScript
+          // cannot follow an Omit over a generic union back to the union).
+          {
+            ...change,
+            id,
+            dependsOn: change.dependsOn ?? [],
+            status: 'pending',
+            attempts: 0,
+            nextAttemptAt: now,
+            createdAt: now,
+          } as unknown as Item,
+          blobs,
+        );
+        this.queue.put(stored);
+        return stored;
+      });
+    } catch (error) {
+      if (earlier) this.waiters.set(id, earlier);
+      else this.waiters.delete(id);
+      throw error;
+    }
+    this.show();
     if (!this.isOnline() || !this.canSync()) this.settle(item.id, 'queued');
     this.kick();
     return { item, outcome };
   }
 
   async retry(id: string): Promise<void> {
-    const item = (await this.store.load()).find((candidate) => candidate.id === id);
+    const item = (await this.current()).find((candidate) => candidate.id === id);
     if (!item) return;
-    await this.store.put({
+    await this.write({
       ...item,
       status: 'pending',
       failure: undefined,
       attempts: 0,
       nextAttemptAt: this.clock.now(),
     });
-    await this.refresh();
+    this.show();
     this.kick();
   }
 
@@ -248,27 +288,27 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
 
   /** Puts failed changes that match back in the queue, and sends. */
   async retryWhere(matches: (item: Item) => boolean): Promise<void> {
-    for (const item of await this.store.load()) {
+    for (const item of await this.current()) {
       if (item.status === 'failed' && matches(item)) {
-        await this.store.put({ ...item, status: 'pending', failure: undefined, attempts: 0 });
+        await this.write({ ...item, status: 'pending', failure: undefined, attempts: 0 });
       }
     }
-    await this.wake();
+    await this.sendWaitingNow();
   }
 
   /** Drops a change that will never be sent (the user chose to discard it) and frees what it kept on this device. */
   async discard(id: string): Promise<void> {
-    const item = (await this.store.load()).find((candidate) => candidate.id === id);
+    const item = (await this.current()).find((candidate) => candidate.id === id);
     if (!item) return;
-    await this.store.delete(item);
+    await this.remove(item);
     await this.options.discarded?.(item);
-    await this.refresh();
+    this.show();
     this.kick();
   }
 
   /** Drops every queued change that matches, as discard does. */
   async discardWhere(matches: (item: Item) => boolean): Promise<void> {
-    for (const item of (await this.store.load()).filter(matches)) await this.discard(item.id);
+    for (const item of (await this.current()).filter(matches)) await this.discard(item.id);
   }
 
   /** Starts a flush nobody waits for; a failure of IndexedDB itself is logged, and the next trigger tries again. */
@@ -305,33 +345,32 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
       this.timer = null;
     }
     for (;;) {
-      const read = await this.read();
-      const { items } = read;
+      const items = await this.current();
       if (items.length === 0) {
         this.snapshot = { ...this.snapshot, sentInRun: 0 };
-        this.show(read);
+        this.show();
         return;
       }
       if (!this.isOnline() || !this.canSync()) {
-        items.forEach((item) => this.settle(item.id, 'queued'));
-        this.show(read);
+        this.settleWaiting(items);
+        this.show();
         return;
       }
       const now = this.clock.now();
       const next = nextSendable(items, now);
       if (!next) {
         // Whatever is left waits (backoff, or behind a refused change): tell its submitters.
-        items.forEach((item) => this.settle(item.id, 'queued'));
+        this.settleWaiting(items);
         this.scheduleWake(items, now);
-        this.show(read);
+        this.show();
         return;
       }
       this.snapshot = { ...this.snapshot, sendingId: next.id };
-      this.show(read);
+      this.show();
       try {
         await this.options.send(next);
         await this.options.onSynced?.(next);
-        await this.store.delete(next);
+        await this.remove(next);
         this.snapshot = {
           ...this.snapshot,
           sendingId: null,
@@ -349,7 +388,7 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
         if (error.retryable) {
           const attempts = next.attempts + 1;
           const delay = BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1]!;
-          await this.store.put({
+          await this.write({
             ...next,
             attempts,
             nextAttemptAt: this.clock.now() + delay,
@@ -360,16 +399,16 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
             // Everything else would fail the same way: wait for the backoff or the network
             // (which also answers any re-run asked for before this failure).
             this.flushAgain = false;
-            const waiting = await this.read();
-            waiting.items.forEach((item) => this.settle(item.id, 'queued'));
-            this.scheduleWake(waiting.items, this.clock.now());
-            this.show(waiting);
+            const waiting = await this.current();
+            this.settleWaiting(waiting);
+            this.scheduleWake(waiting, this.clock.now());
+            this.show();
             return;
           }
         } else {
           // Only this change and those behind it (its entity, its dependents) stop.
           const failed: Item = { ...next, status: 'failed', attempts: next.attempts + 1, failure };
-          await this.store.put(failed);
+          await this.write(failed);
           this.fail(next.id, error);
           this.options.onFailed?.(failed, error);
         }
@@ -377,7 +416,7 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
     }
   }
 
-  private scheduleWake(items: Item[], now: number): void {
+  private scheduleWake(items: readonly Item[], now: number): void {
     const waiting = items.filter((item) => item.status === 'pending' && item.nextAttemptAt > now);
     if (waiting.length === 0) return;
     const soonest = Math.min(...waiting.map((item) => item.nextAttemptAt));
@@ -385,6 +424,12 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
       this.timer = null;
       this.kick();
     }, soonest - now);
+  }
+
+  /** Tells the submitters of these changes, still queued, that they wait ('queued'). */
+  private settleWaiting(items: readonly Item[]): void {
+    if (this.waiters.size === 0) return;
+    for (const item of items) this.settle(item.id, 'queued');
   }
 
   private settle(id: string, outcome: SubmitOutcome): void {
@@ -397,33 +442,90 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
     this.waiters.delete(id);
   }
 
-  private async refresh(): Promise<void> {
-    this.show(await this.read());
+  /** Writes a change of an item through: to the store, then to memory. */
+  private write(item: Item): Promise<void> {
+    return this.track(async () => {
+      await this.store.put(item);
+      this.queue.put(item);
+    });
   }
 
-  private async read(): Promise<QueueRead<Item>> {
-    const seq = ++this.reads;
-    return { seq, items: await this.store.load() };
+  /** Removes an item from the store, then from memory. */
+  private remove(item: Item): Promise<void> {
+    return this.track(async () => {
+      await this.store.delete(item);
+      this.queue.remove(item.id);
+    });
   }
 
   /**
-   * Publishes a read of the queue. Reads overlap (a submit, a flush and a wake can all be
-   * reading), and one begun earlier can finish later: its list would bring back changes
-   * already sent or hide ones just queued, so only a newer read replaces the items.
+   * Runs one of the engine's own writes (the store, then memory). A read of the store waits
+   * for those under way before it replaces the queue in memory: it may have seen one in the
+   * store already, and memory must have it too before anything acts on the read (or a change
+   * sent meanwhile would come back when its write reached memory).
    */
-  private show(read: QueueRead<Item>): void {
-    if (read.seq > this.shownRead) {
-      this.shownRead = read.seq;
-      this.snapshot = { ...this.snapshot, items: read.items };
+  private async track<T>(write: () => Promise<T>): Promise<T> {
+    const running = write();
+    this.writing.add(running);
+    try {
+      return await running;
+    } finally {
+      this.writing.delete(running);
     }
-    this.snapshot = { ...this.snapshot, online: this.isOnline(), loaded: true };
+  }
+
+  /** Reads the stored queue into memory, after any read already under way. */
+  private reload(): Promise<void> {
+    const read = this.reading
+      .catch(() => undefined)
+      .then(async () => {
+        const reading = this.queue.beginRead();
+        try {
+          const stored = await this.store.load();
+          while (this.writing.size > 0) await Promise.allSettled([...this.writing]);
+          reading.finish(stored);
+        } catch (error) {
+          reading.abandon();
+          throw error;
+        }
+        this.hasRead = true;
+        this.show();
+      });
+    this.reading = read;
+    return read;
+  }
+
+  /**
+   * The queue as it stands: read from the store the first time it is needed, and again when
+   * another tab wrote it since (which the store tells with one small read).
+   */
+  private async current(): Promise<readonly Item[]> {
+    if (!this.hasRead) {
+      this.firstRead ??= this.reload().finally(() => {
+        this.firstRead = null;
+      });
+      await this.firstRead;
+    } else if (await this.store.changedElsewhere?.()) {
+      await this.reload();
+    }
+    return this.queue.items;
+  }
+
+  /** Publishes the queue as it is in memory (and whether it has been read yet). */
+  private show(): void {
+    this.snapshot = {
+      ...this.snapshot,
+      items: this.queue.items,
+      online: this.isOnline(),
+      loaded: this.hasRead,
+    };
     this.listeners.forEach((listener) => listener());
   }
 }
 
 /** The first change that may be sent now: not failed, not backing off, nothing earlier blocking it. */
 export function nextSendable<Item extends QueuedChange>(
-  items: Item[],
+  items: readonly Item[],
   now: number,
 ): Item | undefined {
   const blocked = new Set<string>();

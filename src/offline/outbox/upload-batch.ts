@@ -29,7 +29,7 @@ export interface UploadBatch {
 }
 
 /** The album's uploads still in the outbox, as batch entries. */
-function queuedUploads(items: OutboxItem[], albumId: string): UploadBatchEntry[] {
+function queuedUploads(items: readonly OutboxItem[], albumId: string): UploadBatchEntry[] {
   return payloadsOf(items, 'photo.upload')
     .filter((upload) => upload.albumId === albumId)
     .map(({ photoId, originalFilename, fileSize }) => ({ photoId, originalFilename, fileSize }));
