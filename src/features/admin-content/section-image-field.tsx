@@ -1,7 +1,8 @@
 import { ChevronRight, ImageIcon, ImageUp, Images, X } from 'lucide-react';
-import { useRef, useState, type ChangeEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Button } from '@/ui/button';
 import { ImageOr } from '@/ui/image-or';
+import { useImageFilePicker } from '@/ui/image-file-picker';
 import { PhotoChoiceDialog } from './photo-choice-dialog';
 
 interface SectionImageFieldProps {
@@ -31,13 +32,8 @@ export function SectionImageField({
   error,
   hint,
 }: SectionImageFieldProps) {
-  const input = useRef<HTMLInputElement>(null);
+  const { open, picker } = useImageFilePicker('Choose image file', onUpload);
   const [choosing, setChoosing] = useState(false);
-  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = ''; // choosing the same file again still fires a change
-    if (file) onUpload(file);
-  };
   const placeholder = (
     <span className="flex size-full flex-col items-center justify-center gap-1 text-xs text-muted-foreground">
       <ImageIcon className="size-6" strokeWidth={1.25} aria-hidden />
@@ -62,7 +58,7 @@ export function SectionImageField({
         </div>
         <div className="grid min-w-0 content-start gap-2">
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" className={button} onClick={() => input.current?.click()}>
+            <Button variant="outline" className={button} onClick={open}>
               <ImageUp aria-hidden /> Upload Image
             </Button>
             <Button variant="outline" className={button} onClick={() => setChoosing(true)}>
@@ -94,15 +90,7 @@ export function SectionImageField({
           </details>
         </div>
       </div>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Choose image file"
-        onChange={chosen}
-      />
+      {picker}
       <PhotoChoiceDialog open={choosing} onOpenChange={setChoosing} onChoose={onPick} />
     </fieldset>
   );

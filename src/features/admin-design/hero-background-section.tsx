@@ -1,9 +1,10 @@
 import { ImageIcon, ImagePlus, LoaderCircle, Trash2 } from 'lucide-react';
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { HERO_BLUR, HERO_OPACITY, type SiteDesign } from '@/theme/design-settings';
 import { heroImageStyle } from '@/theme/hero';
 import { Button } from '@/ui/button';
 import { Slider } from '@/ui/controls';
+import { useImageFilePicker } from '@/ui/image-file-picker';
 import { DesignSection } from './design-section';
 
 interface HeroBackgroundSectionProps {
@@ -70,7 +71,7 @@ export function HeroBackgroundSection({
   onChoose,
   onChange,
 }: HeroBackgroundSectionProps) {
-  const input = useRef<HTMLInputElement>(null);
+  const { open, picker } = useImageFilePicker('Choose hero image', onChoose);
   return (
     <DesignSection
       icon={ImageIcon}
@@ -95,26 +96,9 @@ export function HeroBackgroundSection({
               </div>
             )}
           </div>
-          <input
-            ref={input}
-            type="file"
-            accept="image/*"
-            aria-label="Choose hero image"
-            className="sr-only"
-            tabIndex={-1}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) onChoose(file);
-            }}
-          />
+          {picker}
           <div className="flex flex-wrap items-center gap-1.5">
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => input.current?.click()}
-              disabled={uploading}
-            >
+            <Button variant="outline" size="sm" onClick={open} disabled={uploading}>
               {uploading ? (
                 <LoaderCircle className="animate-spin" aria-hidden />
               ) : (

@@ -1,6 +1,6 @@
 import { ImageIcon, ImageUp, X } from 'lucide-react';
-import { useRef, type ChangeEvent } from 'react';
 import { Button } from '@/ui/button';
+import { useImageFilePicker } from '@/ui/image-file-picker';
 
 interface LogoFieldProps {
   /** What to show: the chosen local file, or the saved logo's URL. */
@@ -12,12 +12,7 @@ interface LogoFieldProps {
 
 /** The logo's preview with Upload and Remove; the file picker takes images only. */
 export function LogoField({ previewUrl, onChoose, onRemove, disabled }: LogoFieldProps) {
-  const input = useRef<HTMLInputElement>(null);
-  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = ''; // choosing the same file again still fires a change
-    if (file) onChoose(file);
-  };
+  const { open, picker } = useImageFilePicker('Choose logo file', onChoose);
   return (
     <div className="flex items-center gap-4">
       <div
@@ -36,12 +31,7 @@ export function LogoField({ previewUrl, onChoose, onRemove, disabled }: LogoFiel
       </div>
       <div className="grid min-w-0 gap-2">
         <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={disabled}
-            onClick={() => input.current?.click()}
-          >
+          <Button variant="outline" size="sm" disabled={disabled} onClick={open}>
             <ImageUp aria-hidden /> {previewUrl ? 'Change Logo' : 'Upload Logo'}
           </Button>
           {previewUrl && (
@@ -54,15 +44,7 @@ export function LogoField({ previewUrl, onChoose, onRemove, disabled }: LogoFiel
           JPEG, PNG, WebP, GIF or AVIF. Shown in the site header.
         </p>
       </div>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Choose logo file"
-        onChange={chosen}
-      />
+      {picker}
     </div>
   );
 }

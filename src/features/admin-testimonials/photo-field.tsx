@@ -1,7 +1,7 @@
 import { ImageUp, UserRound, X } from 'lucide-react';
-import { useRef, type ChangeEvent } from 'react';
 import { Button } from '@/ui/button';
 import { ImageOr } from '@/ui/image-or';
+import { useImageFilePicker } from '@/ui/image-file-picker';
 
 interface PhotoFieldProps {
   /** What to show: the chosen local file, or the saved photo's URL. */
@@ -12,12 +12,7 @@ interface PhotoFieldProps {
 
 /** The client's optional photo: a small round preview with Upload and Remove; the picker takes images only. */
 export function PhotoField({ previewUrl, onChoose, onRemove }: PhotoFieldProps) {
-  const input = useRef<HTMLInputElement>(null);
-  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = ''; // choosing the same file again still fires a change
-    if (file) onChoose(file);
-  };
+  const { open, picker } = useImageFilePicker('Choose photo file', onChoose);
   const placeholder = (
     <UserRound
       className="size-7 text-muted-foreground"
@@ -43,11 +38,7 @@ export function PhotoField({ previewUrl, onChoose, onRemove }: PhotoFieldProps) 
         </div>
         <div className="grid min-w-0 gap-2">
           <div className="flex flex-wrap gap-2">
-            <Button
-              variant="outline"
-              className="h-11 sm:h-10"
-              onClick={() => input.current?.click()}
-            >
+            <Button variant="outline" className="h-11 sm:h-10" onClick={open}>
               <ImageUp aria-hidden /> {previewUrl ? 'Change Photo' : 'Upload Photo'}
             </Button>
             {previewUrl && (
@@ -61,15 +52,7 @@ export function PhotoField({ previewUrl, onChoose, onRemove }: PhotoFieldProps) 
           </p>
         </div>
       </div>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Choose photo file"
-        onChange={chosen}
-      />
+      {picker}
     </fieldset>
   );
 }
