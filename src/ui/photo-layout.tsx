@@ -1,5 +1,6 @@
 import type { PhotoLayout } from '@/lib/backend/database.types';
-import { ChoiceField } from './choice-field';
+import type { FieldValues } from 'react-hook-form';
+import { FormChoice, type BoundField } from './form-controls';
 
 /** The choices, as the photographer reads them. */
 export const PHOTO_LAYOUT_CHOICES: ReadonlyArray<{ value: PhotoLayout; label: string }> = [
@@ -8,22 +9,8 @@ export const PHOTO_LAYOUT_CHOICES: ReadonlyArray<{ value: PhotoLayout; label: st
 ];
 
 /** 'Photo layout': the square grid, or whole photos in rows (src/ui/photos/photo-rows.ts), for a public gallery or collection. */
-export function PhotoLayoutField({
-  value,
-  onChange,
-  hint,
-}: {
-  value: PhotoLayout;
-  onChange: (value: PhotoLayout) => void;
-  hint?: string;
-}) {
-  return (
-    <ChoiceField
-      label="Photo layout"
-      hint={hint}
-      value={value}
-      onChange={onChange}
-      choices={PHOTO_LAYOUT_CHOICES}
-    />
-  );
+export function PhotoLayoutField<Form extends FieldValues>(
+  props: BoundField<Form, PhotoLayout> & { hint?: string },
+) {
+  return <FormChoice label="Photo layout" choices={PHOTO_LAYOUT_CHOICES} {...props} />;
 }

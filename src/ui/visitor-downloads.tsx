@@ -1,7 +1,8 @@
 import { Download } from 'lucide-react';
+import type { FieldValues } from 'react-hook-form';
 import type { VisitorDownloads } from '@/lib/backend/database.types';
 import { Badge } from './badge';
-import { ChoiceField } from './choice-field';
+import { FormChoice, type BoundField } from './form-controls';
 
 /** The choices, as the photographer reads them (docs/SECURITY.md, class 6: the server enforces them). */
 export const VISITOR_DOWNLOAD_CHOICES: ReadonlyArray<{
@@ -18,24 +19,10 @@ const choice = (value: VisitorDownloads) =>
   VISITOR_DOWNLOAD_CHOICES.find((entry) => entry.value === value)!;
 
 /** 'Visitor downloads': Off, Web size (2048 px) or Original, for a public gallery or collection. */
-export function VisitorDownloadsField({
-  value,
-  onChange,
-  hint,
-}: {
-  value: VisitorDownloads;
-  onChange: (value: VisitorDownloads) => void;
-  hint: string;
-}) {
-  return (
-    <ChoiceField
-      label="Visitor downloads"
-      hint={hint}
-      value={value}
-      onChange={onChange}
-      choices={VISITOR_DOWNLOAD_CHOICES}
-    />
-  );
+export function VisitorDownloadsField<Form extends FieldValues>(
+  props: BoundField<Form, VisitorDownloads> & { hint: string },
+) {
+  return <FormChoice label="Visitor downloads" choices={VISITOR_DOWNLOAD_CHOICES} {...props} />;
 }
 
 /** The card's badge: what visitors may download. */

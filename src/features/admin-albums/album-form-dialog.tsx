@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from '@/lib/schema';
-import { SwitchField } from '@/ui/controls';
+import { FormSwitch } from '@/ui/form-controls';
 import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
 import { formSubmit } from '@/ui/form-submit';
@@ -103,41 +103,23 @@ export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFo
         <FormField label="Description" error={errors.description?.message} hint="Optional">
           <Textarea rows={3} placeholder="Where, when, who" {...form.register('description')} />
         </FormField>
-        <Controller
+        <PhotoLayoutField
           control={form.control}
           name="photoLayout"
-          render={({ field }) => (
-            <PhotoLayoutField
-              value={field.value}
-              onChange={field.onChange}
-              hint="How clients (and visitors, when it is on the home page) see the photos: cropped to squares, or whole as they were framed."
-            />
-          )}
+          hint="How clients (and visitors, when it is on the home page) see the photos: cropped to squares, or whole as they were framed."
         />
-        <Controller
+        <FormSwitch
           control={form.control}
           name="isPublic"
-          render={({ field }) => (
-            <SwitchField
-              label="Show on home page"
-              hint="Lists this collection under Recent Sessions for every visitor."
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
+          label="Show on home page"
+          hint="Lists this collection under Recent Sessions for every visitor."
         />
         {/* What visitors may download matters only while the collection is public. */}
         {isPublic && (
-          <Controller
+          <VisitorDownloadsField
             control={form.control}
             name="visitorDownloads"
-            render={({ field }) => (
-              <VisitorDownloadsField
-                value={field.value}
-                onChange={field.onChange}
-                hint="What visitors of your site may download from this collection. Client links have their own setting."
-              />
-            )}
+            hint="What visitors of your site may download from this collection. Client links have their own setting."
           />
         )}
         <FormActions

@@ -1,7 +1,7 @@
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { generatePasscode } from '@/lib/share-link';
-import { ChoiceField } from '@/ui/choice-field';
-import { NativeSelect, Switch } from '@/ui/controls';
+import { NativeSelect } from '@/ui/controls';
+import { FormChoice, FormSwitch } from '@/ui/form-controls';
 import { FormField } from '@/ui/form-field';
 import { Input } from '@/ui/input';
 import { DateInputWithClear } from './date-input-with-clear';
@@ -14,29 +14,6 @@ const DOWNLOAD_SIZE_CHOICES = [
   { value: 'original', label: 'Original' },
   { value: 'web', label: 'Web size (2048 px)' },
 ] as const;
-
-/** A switch with its label and one line of explanation, the whole row clickable. */
-function SwitchRow({
-  label,
-  hint,
-  checked,
-  onCheckedChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-}) {
-  return (
-    <label className="flex items-start justify-between gap-4 rounded-lg border p-3">
-      <span>
-        <span className="block text-sm font-medium">{label}</span>
-        <span className="block text-xs text-muted-foreground">{hint}</span>
-      </span>
-      <Switch checked={checked} onCheckedChange={onCheckedChange} aria-label={label} />
-    </label>
-  );
-}
 
 /** The collection the link opens: chosen when it is made, fixed after. */
 export function CollectionField({
@@ -95,24 +72,18 @@ export function PasscodeFields({ form }: { form: LinkForm }) {
   const requirePasscode = useWatch({ control: form.control, name: 'requirePasscode' });
   return (
     <div className="grid gap-3">
-      <Controller
+      <FormSwitch
         control={form.control}
         name="requirePasscode"
-        render={({ field }) => (
-          <SwitchRow
-            label="Require passcode"
-            hint="Your client enters it before any photo is shown."
-            checked={field.value}
-            onCheckedChange={(checked) => {
-              field.onChange(checked);
-              // On: a random passcode to keep or change; off: none.
-              if (checked && form.getValues('passcode').trim() === '')
-                form.setValue('passcode', generatePasscode());
-              if (!checked) form.setValue('passcode', '');
-              form.clearErrors('passcode');
-            }}
-          />
-        )}
+        label="Require passcode"
+        hint="Your client enters it before any photo is shown."
+        onChanged={(checked) => {
+          // On: a random passcode to keep or change; off: none.
+          if (checked && form.getValues('passcode').trim() === '')
+            form.setValue('passcode', generatePasscode());
+          if (!checked) form.setValue('passcode', '');
+          form.clearErrors('passcode');
+        }}
       />
       <FormField
         label="Passcode"
@@ -169,46 +140,28 @@ export function ClientRightsFields({ form }: { form: LinkForm }) {
   const allowDownloads = useWatch({ control: form.control, name: 'allowDownloads' });
   return (
     <>
-      <Controller
+      <FormSwitch
         control={form.control}
         name="allowDownloads"
-        render={({ field }) => (
-          <SwitchRow
-            label="Allow downloads"
-            hint="Your client may download single photos or all of them as a zip."
-            checked={field.value}
-            onCheckedChange={field.onChange}
-          />
-        )}
+        label="Allow downloads"
+        hint="Your client may download single photos or all of them as a zip."
       />
 
       {allowDownloads && (
-        <Controller
+        <FormChoice
           control={form.control}
           name="downloadSize"
-          render={({ field }) => (
-            <ChoiceField
-              label="Download size"
-              hint="Web size gives your client the 2048 px copies only; the originals stay with you."
-              value={field.value}
-              onChange={field.onChange}
-              choices={DOWNLOAD_SIZE_CHOICES}
-            />
-          )}
+          label="Download size"
+          hint="Web size gives your client the 2048 px copies only; the originals stay with you."
+          choices={DOWNLOAD_SIZE_CHOICES}
         />
       )}
 
-      <Controller
+      <FormSwitch
         control={form.control}
         name="allowFavourites"
-        render={({ field }) => (
-          <SwitchRow
-            label="Allow favourites"
-            hint="Your client may heart photos; you see each person's picks under Client Links."
-            checked={field.value}
-            onCheckedChange={field.onChange}
-          />
-        )}
+        label="Allow favourites"
+        hint="Your client may heart photos; you see each person's picks under Client Links."
       />
     </>
   );

@@ -151,11 +151,7 @@ function GalleryForm({
         <FormField label="Title" error={errors.title?.message}>
           <Input placeholder="e.g. Autumn Portraits" autoFocus {...form.register('title')} />
         </FormField>
-        <Controller
-          control={form.control}
-          name="photoLayout"
-          render={({ field }) => <PhotoLayoutField value={field.value} onChange={field.onChange} />}
-        />
+        <PhotoLayoutField control={form.control} name="photoLayout" />
         <Controller
           control={form.control}
           name="isActive"
@@ -190,16 +186,10 @@ function GalleryForm({
             {...form.register('description')}
           />
         </FormField>
-        <Controller
+        <VisitorDownloadsField
           control={form.control}
           name="visitorDownloads"
-          render={({ field }) => (
-            <VisitorDownloadsField
-              value={field.value}
-              onChange={field.onChange}
-              hint="What visitors of this gallery may download."
-            />
-          )}
+          hint="What visitors of this gallery may download."
         />
       </div>
       <PhotoPicker

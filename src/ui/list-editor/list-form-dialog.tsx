@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import { SwitchField } from '../controls';
+import type { FieldPathByValue, FieldValues, UseFormReturn } from 'react-hook-form';
+import { FormSwitch } from '../form-controls';
 import { Dialog, FormActions } from '../dialog';
 import { formSubmit } from '../form-submit';
 
@@ -53,18 +53,12 @@ export function ListFormDialog<Values extends FieldValues & { isActive: boolean 
     >
       <form noValidate onSubmit={formSubmit(submit)} className="grid gap-4">
         {children}
-        <Controller
+        <FormSwitch
           control={form.control}
           // Every list editor's form has it (Values extends { isActive: boolean }).
-          name={'isActive' as Path<Values>}
-          render={({ field }) => (
-            <SwitchField
-              label="Active"
-              hint={activeHint}
-              checked={field.value}
-              onCheckedChange={field.onChange}
-            />
-          )}
+          name={'isActive' as FieldPathByValue<Values, boolean>}
+          label="Active"
+          hint={activeHint}
         />
         <FormActions
           submitLabel={editing ? 'Save Changes' : `Add ${noun}`}
