@@ -8,6 +8,7 @@ import { Input } from '@/ui/input';
 import { notify } from '@/ui/toast';
 import { addAdminSchema, type AddAdminInput, type AddAdminValues } from './password-rules';
 import { useCreateAdmin } from './use-account';
+import { NewPasswordFields } from './new-password-fields';
 
 const EMPTY: AddAdminInput = { username: '', newPassword: '', confirmPassword: '' };
 
@@ -65,20 +66,7 @@ export function AddAdminDialog({
             {...form.register('username')}
           />
         </FormField>
-        <FormField
-          label="Password"
-          error={errors.newPassword?.message}
-          hint="At least 6 characters"
-        >
-          <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
-        </FormField>
-        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...form.register('confirmPassword')}
-          />
-        </FormField>
+        <NewPasswordFields form={form} label="Password" />
         <FormActions
           submitLabel={isSubmitting ? 'Creating...' : 'Create User'}
           submitting={isSubmitting || offline}

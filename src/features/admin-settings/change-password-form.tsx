@@ -9,6 +9,7 @@ import { notify } from '@/ui/toast';
 import { accountFailureMessage } from './account-messages';
 import { changePasswordSchema, type ChangePasswordValues } from './password-rules';
 import { useChangePassword } from './use-account';
+import { NewPasswordFields } from './new-password-fields';
 
 const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -58,20 +59,7 @@ export function ChangePasswordForm({ offline }: { offline: boolean }) {
               {...form.register('currentPassword')}
             />
           </FormField>
-          <FormField
-            label="New Password"
-            error={errors.newPassword?.message}
-            hint="At least 6 characters"
-          >
-            <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
-          </FormField>
-          <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
-            <Input
-              type="password"
-              autoComplete="new-password"
-              {...form.register('confirmPassword')}
-            />
-          </FormField>
+          <NewPasswordFields form={form} />
           <div className="sm:col-span-2">
             <Button type="submit" className="w-full sm:w-auto">
               <KeyRound aria-hidden /> {isSubmitting ? 'Changing...' : 'Change Password'}

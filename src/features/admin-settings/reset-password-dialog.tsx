@@ -5,10 +5,10 @@ import { NativeSelect } from '@/ui/controls';
 import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
 import { formSubmit } from '@/ui/form-submit';
-import { Input } from '@/ui/input';
 import { notify } from '@/ui/toast';
 import { resetPasswordSchema, type ResetPasswordValues } from './password-rules';
 import { useResetPassword } from './use-account';
+import { NewPasswordFields } from './new-password-fields';
 
 const EMPTY: ResetPasswordValues = { username: '', newPassword: '', confirmPassword: '' };
 
@@ -77,20 +77,7 @@ export function ResetPasswordDialog({
             ))}
           </NativeSelect>
         </FormField>
-        <FormField
-          label="New Password"
-          error={errors.newPassword?.message}
-          hint="At least 6 characters"
-        >
-          <Input type="password" autoComplete="new-password" {...form.register('newPassword')} />
-        </FormField>
-        <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...form.register('confirmPassword')}
-          />
-        </FormField>
+        <NewPasswordFields form={form} />
         <FormActions
           submitLabel={isSubmitting ? 'Resetting...' : 'Reset Password'}
           submitting={isSubmitting || offline || targets.length === 0}
