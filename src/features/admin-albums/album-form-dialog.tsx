@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { z } from '@/lib/schema';
 import { FormSwitch } from '@/ui/form-controls';
 import { Dialog, FormActions } from '@/ui/dialog';
 import { FormField } from '@/ui/form-field';
 import { formSubmit } from '@/ui/form-submit';
 import { Input, Textarea } from '@/ui/input';
+import { useDialogForm } from '@/ui/use-dialog-form';
 import { VisitorDownloadsField } from '@/ui/visitor-downloads';
 import type { PhotoLayout, VisitorDownloads } from '@/lib/backend/database.types';
 import { PhotoLayoutField } from '@/ui/photo-layout';
@@ -28,46 +28,42 @@ export interface AlbumFormResult {
   photoLayout: PhotoLayout;
 }
 
+/** What the form shows of a collection it edits. */
+interface EditedAlbum {
+  name: string;
+  description: string | null;
+  is_public: boolean;
+  visitor_downloads: VisitorDownloads;
+  photo_layout: PhotoLayout;
+}
+
+/** The form's values for a collection, or a new one's: private, web-size downloads, squares. */
+const albumFormValues = (album?: EditedAlbum): AlbumFormValues => ({
+  name: album?.name ?? '',
+  description: album?.description ?? '',
+  isPublic: album?.is_public ?? false,
+  visitorDownloads: album?.visitor_downloads ?? 'web',
+  photoLayout: album?.photo_layout ?? 'square',
+});
+
 interface AlbumFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The album being edited; none to create one. */
-  album?: {
-    name: string;
-    description: string | null;
-    is_public: boolean;
-    visitor_downloads: VisitorDownloads;
-    photo_layout: PhotoLayout;
-  };
+  album?: EditedAlbum;
   onSubmit: (values: AlbumFormResult) => Promise<boolean>;
 }
 
 /** Create or edit a collection: name (required), description (optional), photo layout, home page visibility. */
 export function AlbumFormDialog({ open, onOpenChange, album, onSubmit }: AlbumFormDialogProps) {
-  const form = useForm<AlbumFormValues>({
+  const form = useDialogForm({
+    open,
+    row: album,
+    values: albumFormValues,
     resolver: zodResolver(albumSchema),
-    defaultValues: {
-      name: '',
-      description: '',
-      isPublic: false,
-      visitorDownloads: 'web',
-      photoLayout: 'square',
-    },
   });
   const { errors, isSubmitting } = form.formState;
   const isPublic = useWatch({ control: form.control, name: 'isPublic' });
-
-  useEffect(() => {
-    if (open) {
-      form.reset({
-        name: album?.name ?? '',
-        description: album?.description ?? '',
-        isPublic: album?.is_public ?? false,
-        visitorDownloads: album?.visitor_downloads ?? 'web',
-        photoLayout: album?.photo_layout ?? 'square',
-      });
-    }
-  }, [open, album, form]);
 
   const submit = form.handleSubmit(async (values) => {
     const done = await onSubmit({

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useBackend } from '@/lib/backend/backend-context';
 import type { PageContentRow, SectionName } from '@/lib/backend/database.types';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { useChosenImage } from '@/offline/outbox/use-chosen-image';
 import { Input } from '@/ui/input';
 import { ListFormDialog } from '@/ui/list-editor/list-form-dialog';
+import { useDialogForm } from '@/ui/use-dialog-form';
 import {
   imageHint,
   sectionFormValues,
@@ -44,9 +45,11 @@ export function SectionFormDialog({
   onSubmit,
 }: SectionFormDialogProps) {
   const backend = useBackend();
-  const form = useForm<SectionFormValues>({
+  const form = useDialogForm<SectionFormValues, PageContentRow>({
+    open,
+    row: section,
+    values: sectionFormValues,
     resolver: zodResolver(sectionSchema),
-    defaultValues: sectionFormValues(),
   });
   const { errors } = form.formState;
   const editing = section !== undefined;
@@ -64,10 +67,8 @@ export function SectionFormDialog({
   const { forget } = image;
 
   useEffect(() => {
-    if (!open) return;
-    form.reset(sectionFormValues(section));
-    forget();
-  }, [open, section, form, forget]);
+    if (open) forget(); // an image chosen before is not this opening's
+  }, [open, forget]);
 
   return (
     <ListFormDialog

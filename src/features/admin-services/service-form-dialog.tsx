@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import type { ServicePackageRow } from '@/lib/backend/database.types';
 import { FormField } from '@/ui/form-field';
 import { Input, Textarea } from '@/ui/input';
 import { ListFormDialog } from '@/ui/list-editor/list-form-dialog';
+import { useDialogForm } from '@/ui/use-dialog-form';
 import { FeatureLinesField } from './feature-lines-field';
 import { IconPicker } from './icon-picker';
 import {
@@ -30,16 +29,14 @@ export function ServiceFormDialog({
   service,
   onSubmit,
 }: ServiceFormDialogProps) {
-  const form = useForm<ServiceFormValues>({
+  const form = useDialogForm<ServiceFormValues, ServicePackageRow>({
+    open,
+    row: service,
+    values: serviceFormValues,
     resolver: zodResolver(serviceSchema),
-    defaultValues: serviceFormValues(),
   });
   const { errors } = form.formState;
   const editing = service !== undefined;
-
-  useEffect(() => {
-    if (open) form.reset(serviceFormValues(service));
-  }, [open, service, form]);
 
   return (
     <ListFormDialog

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useBackend } from '@/lib/backend/backend-context';
 import type { TestimonialRow } from '@/lib/backend/database.types';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { FormField } from '@/ui/form-field';
 import { Input, Textarea } from '@/ui/input';
 import { ListFormDialog } from '@/ui/list-editor/list-form-dialog';
+import { useDialogForm } from '@/ui/use-dialog-form';
 import { useChosenImage } from '@/offline/outbox/use-chosen-image';
 import { PhotoField } from './photo-field';
 import {
@@ -40,9 +41,11 @@ export function TestimonialFormDialog({
   onSubmit,
 }: TestimonialFormDialogProps) {
   const backend = useBackend();
-  const form = useForm<TestimonialFormValues>({
+  const form = useDialogForm<TestimonialFormValues, TestimonialRow>({
+    open,
+    row: testimonial,
+    values: testimonialFormValues,
     resolver: zodResolver(testimonialSchema),
-    defaultValues: testimonialFormValues(),
   });
   const { errors } = form.formState;
   const editing = testimonial !== undefined;
@@ -55,10 +58,8 @@ export function TestimonialFormDialog({
   const { forget } = photo;
 
   useEffect(() => {
-    if (!open) return;
-    form.reset(testimonialFormValues(testimonial));
-    forget();
-  }, [open, testimonial, form, forget]);
+    if (open) forget(); // a photo chosen before is not this opening's
+  }, [open, forget]);
 
   return (
     <ListFormDialog
