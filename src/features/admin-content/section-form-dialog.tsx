@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useBackend } from '@/lib/backend/backend-context';
 import type { PageContentRow, SectionName } from '@/lib/backend/database.types';
-import { resolveStorageUrl } from '@/lib/backend/storage';
 import { useChosenImage } from '@/offline/outbox/use-chosen-image';
 import { Input } from '@/ui/input';
 import { ListFormDialog } from '@/ui/list-editor/list-form-dialog';
@@ -44,7 +42,6 @@ export function SectionFormDialog({
   section,
   onSubmit,
 }: SectionFormDialogProps) {
-  const backend = useBackend();
   const form = useDialogForm<SectionFormValues, PageContentRow>({
     open,
     row: section,
@@ -60,10 +57,7 @@ export function SectionFormDialog({
     control: form.control,
     name: ['imageUrl', 'sectionName'],
   });
-  const previewUrl =
-    image.local?.url === imageUrl
-      ? image.local.previewUrl
-      : resolveStorageUrl(backend, imageUrl.trim());
+  const previewUrl = image.previewOf(imageUrl);
   const { forget } = image;
 
   useEffect(() => {

@@ -3,8 +3,6 @@ import { Save } from 'lucide-react';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { PhotographerProfileRow } from '@/lib/backend/database.types';
-import { useBackend } from '@/lib/backend/backend-context';
-import { resolveStorageUrl } from '@/lib/backend/storage';
 import { changes } from '@/offline/outbox/registry';
 import { useSubmitChange } from '@/offline/outbox/outbox-provider';
 import { PendingBadge } from '@/ui/status-badges';
@@ -36,7 +34,6 @@ interface ProfileSectionProps {
 
 /** Profile Settings: site name, subtitle, logo and social links, saved through the outbox. */
 export function ProfileSection({ profile, syncState }: ProfileSectionProps) {
-  const backend = useBackend();
   const submit = useSubmitChange();
   const stored = useMemo(() => profileToForm(profile), [profile]);
   // `values` follows the stored profile; fields the admin is editing are kept.
@@ -51,8 +48,7 @@ export function ProfileSection({ profile, syncState }: ProfileSectionProps) {
     form.setValue('logo_url', url ?? '', { shouldDirty: true });
   const logo = useChosenImage(LOGO, setLogoUrl);
   const logoUrl = useWatch({ control: form.control, name: 'logo_url' });
-  const previewUrl =
-    logo.local?.url === logoUrl ? logo.local.previewUrl : resolveStorageUrl(backend, logoUrl);
+  const previewUrl = logo.previewOf(logoUrl);
 
   const save = form.handleSubmit(async (values) => {
     const result = await submit(

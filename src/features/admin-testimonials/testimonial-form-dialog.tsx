@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useBackend } from '@/lib/backend/backend-context';
 import type { TestimonialRow } from '@/lib/backend/database.types';
-import { resolveStorageUrl } from '@/lib/backend/storage';
 import { FormField } from '@/ui/form-field';
 import { Input, Textarea } from '@/ui/input';
 import { ListFormDialog } from '@/ui/list-editor/list-form-dialog';
@@ -40,7 +38,6 @@ export function TestimonialFormDialog({
   testimonial,
   onSubmit,
 }: TestimonialFormDialogProps) {
-  const backend = useBackend();
   const form = useDialogForm<TestimonialFormValues, TestimonialRow>({
     open,
     row: testimonial,
@@ -53,8 +50,7 @@ export function TestimonialFormDialog({
     form.setValue('photoUrl', url ?? '', { shouldDirty: true }),
   );
   const photoUrl = useWatch({ control: form.control, name: 'photoUrl' });
-  const previewUrl =
-    photo.local?.url === photoUrl ? photo.local.previewUrl : resolveStorageUrl(backend, photoUrl);
+  const previewUrl = photo.previewOf(photoUrl);
   const { forget } = photo;
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
-import { PHOTOS_BUCKET } from '@/lib/backend/storage';
+import { PHOTOS_BUCKET, resolveStorageUrl } from '@/lib/backend/storage';
 import { notify } from '@/ui/toast';
 import { checkStorableImage, storageExtension } from './image-files';
 import { useUploadFile } from './outbox-provider';
@@ -59,6 +59,9 @@ export function useChosenImage(
   return {
     local,
     choose,
+    /** What to preview for the form's image URL: the local file while it is the one chosen. */
+    previewOf: (imageUrl: string) =>
+      local?.url === imageUrl ? local.previewUrl : resolveStorageUrl(backend, imageUrl.trim()),
     /** The uploads a save with this image URL must wait for. */
     waitFor: (imageUrl: string) => (local && local.url === imageUrl ? [local.path] : []),
     /** Drops the chosen image: removed, the form opened afresh, or saved (the stored URL shows from then on). Stable. */
