@@ -1,17 +1,11 @@
 import { Layers } from 'lucide-react';
 import { BACKGROUND_STYLE_LABELS, backgroundCss } from '@/theme/background-styles';
-import { BACKGROUND_STYLES, type SiteDesign } from '@/theme/design-settings';
-import { DesignSection } from './design-section';
+import { BACKGROUND_STYLES } from '@/theme/design-settings';
+import { DesignSection, type DesignSectionProps } from './design-section';
 import { OptionCard } from './option-card';
 
 /** Background style (clean, subtle, gradient, dreamy) as swatches drawn in the current palette. */
-export function BackgroundStyleSection({
-  design,
-  onChange,
-}: {
-  design: SiteDesign;
-  onChange: (patch: Partial<SiteDesign>) => void;
-}) {
+export function BackgroundStyleSection({ design, onChange }: DesignSectionProps) {
   return (
     <DesignSection
       icon={Layers}

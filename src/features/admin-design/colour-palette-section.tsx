@@ -1,9 +1,8 @@
 import { Palette } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { SiteDesign } from '@/theme/design-settings';
 import { isHexColor } from '@/theme/color';
 import { Input } from '@/ui/input';
-import { DesignSection } from './design-section';
+import { DesignSection, type DesignSectionProps } from './design-section';
 
 type ColourKey = 'primary_color' | 'secondary_color' | 'accent_color' | 'background_color';
 
@@ -75,13 +74,7 @@ function ColourField({
 }
 
 /** Colour palette: primary, secondary, accent and background colour (SPEC §2, applied as HSL, §4). */
-export function ColourPaletteSection({
-  design,
-  onChange,
-}: {
-  design: SiteDesign;
-  onChange: (patch: Partial<SiteDesign>) => void;
-}) {
+export function ColourPaletteSection({ design, onChange }: DesignSectionProps) {
   return (
     <DesignSection
       icon={Palette}

@@ -1,24 +1,13 @@
 import { MessageCircleHeart } from 'lucide-react';
 import { CONTACT_METHOD_FIELDS } from '@/theme/contact-link';
-import {
-  CONTACT_METHODS,
-  DESIGN_DEFAULTS,
-  type ContactMethod,
-  type SiteDesign,
-} from '@/theme/design-settings';
+import { CONTACT_METHODS, DESIGN_DEFAULTS, type ContactMethod } from '@/theme/design-settings';
 import { NativeSelect } from '@/ui/controls';
 import { FormField } from '@/ui/form-field';
 import { Input, Textarea } from '@/ui/input';
-import { DesignSection } from './design-section';
+import { DesignSection, type DesignSectionProps } from './design-section';
 
 /** Contact button settings: how visitors reach you (SPEC §7) and what the button says. */
-export function ContactButtonSection({
-  design,
-  onChange,
-}: {
-  design: SiteDesign;
-  onChange: (patch: Partial<SiteDesign>) => void;
-}) {
+export function ContactButtonSection({ design, onChange }: DesignSectionProps) {
   const method = CONTACT_METHOD_FIELDS[design.contact_method];
   return (
     <DesignSection

@@ -1,6 +1,13 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { SiteDesign } from '@/theme/design-settings';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
+
+/** What each section of the screen is given: the design as edited, and how to change part of it. */
+export interface DesignSectionProps {
+  design: SiteDesign;
+  onChange: (patch: Partial<SiteDesign>) => void;
+}
 
 /** One group of the Site Design screen (SPEC §2): a titled card. */
 export function DesignSection({

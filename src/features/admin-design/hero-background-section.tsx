@@ -1,19 +1,17 @@
 import { ImageIcon, ImagePlus, LoaderCircle, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { HERO_BLUR, HERO_OPACITY, type SiteDesign } from '@/theme/design-settings';
+import { HERO_BLUR, HERO_OPACITY } from '@/theme/design-settings';
 import { heroImageStyle } from '@/theme/hero';
 import { Button } from '@/ui/button';
 import { Slider } from '@/ui/controls';
 import { useImageFilePicker } from '@/ui/image-file-picker';
-import { DesignSection } from './design-section';
+import { DesignSection, type DesignSectionProps } from './design-section';
 
-interface HeroBackgroundSectionProps {
-  design: SiteDesign;
+interface HeroBackgroundSectionProps extends DesignSectionProps {
   /** What to show for the image (a local file while it uploads). */
   imageUrl: string | null;
   uploading: boolean;
   onChoose: (file: File) => void;
-  onChange: (patch: Partial<SiteDesign>) => void;
 }
 
 function RangeField({

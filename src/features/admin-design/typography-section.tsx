@@ -4,10 +4,9 @@ import {
   HEADING_FONTS,
   type BodyFont,
   type HeadingFont,
-  type SiteDesign,
 } from '@/theme/design-settings';
 import { fontStack } from '@/theme/fonts';
-import { DesignSection } from './design-section';
+import { DesignSection, type DesignSectionProps } from './design-section';
 import { OptionCard } from './option-card';
 
 const FONT_NOTES: Record<HeadingFont | BodyFont, string> = {
@@ -74,13 +73,7 @@ function FontChoices<Font extends HeadingFont | BodyFont>({
 }
 
 /** Typography: a serif for headings and a sans-serif for text (SPEC §9), each option shown in its own font. */
-export function TypographySection({
-  design,
-  onChange,
-}: {
-  design: SiteDesign;
-  onChange: (patch: Partial<SiteDesign>) => void;
-}) {
+export function TypographySection({ design, onChange }: DesignSectionProps) {
   return (
     <DesignSection
       icon={Type}
