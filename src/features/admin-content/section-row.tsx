@@ -21,9 +21,7 @@ export function SectionRow({ section, ...controls }: { section: ShownSection } &
       data-section={section.section_name}
       noun="section"
       name={label}
-      active={section.is_active}
-      pending={section.pending}
-      syncError={section.syncError}
+      row={section}
       lead={
         <span
           className="rounded-md bg-secondary px-2 py-0.5 text-xs font-medium text-secondary-foreground"

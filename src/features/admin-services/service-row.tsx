@@ -16,9 +16,7 @@ export function ServiceRow({ service, ...controls }: { service: ShownService } &
       data-testid="service-row"
       noun="service"
       name={service.name}
-      active={active}
-      pending={service.pending}
-      syncError={service.syncError}
+      row={service}
       lead={
         <span
           className={cn(

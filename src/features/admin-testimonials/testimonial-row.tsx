@@ -22,9 +22,7 @@ export function TestimonialRow({
       data-testid="testimonial-row"
       noun="testimonial"
       name={name}
-      active={active}
-      pending={testimonial.pending}
-      syncError={testimonial.syncError}
+      row={testimonial}
       lead={
         <span
           className={cn(

@@ -5,6 +5,13 @@ import { MoveButtons } from '../move-buttons';
 import { PendingBadge, RowActions, VisibilityBadge } from '../status-badges';
 import type { RowControls } from './list-editor-page';
 
+/** What a list editor's row knows of its state (a row with the outbox's PendingMark). */
+export interface ListRowState {
+  is_active: boolean;
+  pending?: boolean;
+  syncError?: string;
+}
+
 interface ListRowProps extends RowControls {
   /** The card's classes, and what tests and styles know it by. */
   className: string;
@@ -14,9 +21,8 @@ interface ListRowProps extends RowControls {
   noun: string;
   /** Its name, for Move up / Move down: 'Move up Hero'. */
   name: string;
-  active: boolean;
-  pending?: boolean;
-  syncError?: string;
+  /** The row's state: shown or hidden, and whether a change of it still waits. */
+  row: ListRowState;
   /** What stands before its badges: an icon, a photo, a label. */
   lead: ReactNode;
   /** The classes of what it says, dimmed while it is hidden. */
@@ -31,9 +37,7 @@ interface ListRowProps extends RowControls {
 export function ListRow({
   noun,
   name,
-  active,
-  pending,
-  syncError,
+  row: { is_active: active, pending, syncError },
   lead,
   bodyClassName,
   children,
