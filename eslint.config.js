@@ -16,6 +16,20 @@ const importDirection = [
     message: 'Shared code must not import features or the app.',
   },
   { target: './src/features', from: './src/app', message: 'Features must not import the app.' },
+  // The backend and the static host's function read the app's leaves (the route table, the
+  // render contract, the page head), never the app itself.
+  {
+    target: ['./supabase', './deploy'],
+    from: './src/app',
+    message: 'The backend must not import the app; import its leaves in src/lib.',
+  },
+  // The route table is read by Deno as it is (deploy/netlify) and by everyone else: a leaf.
+  {
+    target: './src/lib/routes',
+    from: './src',
+    except: ['./lib/routes'],
+    message: 'The route table is a leaf: it imports nothing.',
+  },
   // src/offline holds two audiences: the admin outbox and the visitors' saved albums and service
   // worker. Visitors never load the outbox (docs/offline.md), and the outbox needs nothing of theirs.
   {

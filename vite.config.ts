@@ -10,7 +10,7 @@ import {
   staticHostBackendOrigins,
   vercelConfig,
 } from './deploy/security-headers.ts';
-import { ADMIN_MANIFEST_PATH, PUBLIC_MANIFEST_PATH } from './src/app/web-manifest.ts';
+import { ADMIN_MANIFEST_PATH, PUBLIC_MANIFEST_PATH } from './src/lib/routes/route-table.ts';
 
 // During `npm run dev` the API comes from a running local stack (npm start), e.g.
 // BACKEND_URL=http://127.0.0.1:8080 npm run dev.
@@ -147,7 +147,7 @@ function serviceWorkerInOneFile(): Plugin {
 }
 
 /**
- * The installed app's two manifests (src/app/web-manifest.ts says which page names which):
+ * The installed app's two manifests (src/lib/routes/route-table.ts says which page names which):
  * a visitor or client who installs it gets the site, starting at the home page; the
  * photographer, installing from the admin area, gets the dashboard and its shortcuts. Their
  * own ids keep them two apps on one device. The embedded stack's gateway answers both with the

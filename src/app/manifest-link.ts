@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { manifestHref } from './web-manifest';
+import { manifestHref } from '@/lib/routes/route-table';
 
 /**
  * Keeps the page's <link rel="manifest"> on the manifest for who is using it as they move
- * around (src/app/web-manifest.ts): installing from the admin area gives the admin's app.
+ * around (src/lib/routes/route-table.ts): installing from the admin area gives the admin's app.
  */
 export function ManifestLink(): null {
   const { pathname } = useLocation();

@@ -5,7 +5,7 @@ import { homeContentQuery, homeTestimonialsQuery } from '@/features/home/home-ke
 import type { PublicBackend } from '@/lib/backend/public-client';
 import { siteSettingsQuery } from '@/theme/site-settings-query';
 import { siteProfileQuery } from '@/ui/site/site-profile-query';
-import { matchPublicPath } from './paths';
+import { matchRoute } from '@/lib/routes/route-table';
 
 /**
  * Starts the reads of the public page being opened while React and the page's code are still
@@ -17,14 +17,12 @@ export function prefetchRouteData(
   backend: PublicBackend,
   pathname: string,
 ): void {
-  if (pathname.startsWith('/admin')) return;
+  // The route table's matcher, the router's too, so the parameters are decoded as the pages see them.
+  const { name: page, param } = matchRoute(pathname);
+  if (page === 'admin') return;
   void queryClient.prefetchQuery(siteSettingsQuery(backend));
   void queryClient.prefetchQuery(siteProfileQuery(backend));
-
-  // The same patterns as the router, so the parameters are decoded as the pages see them.
-  const match = matchPublicPath(pathname);
-  if (!match) return;
-  const { page, param } = match;
+  if (page === 'notFound') return;
   if (page === 'home') {
     void queryClient.prefetchQuery(homeContentQuery(backend));
     void queryClient.prefetchQuery(homeTestimonialsQuery(backend));

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { matchPublicPath, type PublicPage } from './paths';
+import { matchPublicPage, type PublicPage } from '@/lib/routes/route-table';
 
 const imports: Record<PublicPage, () => Promise<ComponentType>> = {
   home: async () => (await import('@/features/home/home-page')).HomePage,
@@ -29,6 +29,6 @@ export const loadedPublicScreen = (page: PublicPage): ComponentType | undefined 
  * screen. Settles when it is in, or failed (the route then shows the failure).
  */
 export async function preloadPublicScreen(pathname: string): Promise<void> {
-  const match = matchPublicPath(pathname);
+  const match = matchPublicPage(pathname);
   if (match) await loadPublicScreen(match.page).catch(() => undefined);
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { PageLoader } from '@/ui/page-loader';
 import type { AdminAreaLoader } from './admin-area';
-import { PUBLIC_PATHS, type PublicPage } from './paths';
+import { PUBLIC_PAGES, ROUTES, routePath } from '@/lib/routes/route-table';
 import { loadedPublicScreen, loadPublicScreen } from './public-screens';
 import { RouteErrorBoundary } from './route-error';
 
@@ -41,7 +41,7 @@ function lazyScreen(
   };
 }
 
-const publicRoutes = (Object.keys(PUBLIC_PATHS) as PublicPage[]).map((page) => ({
+const publicRoutes = PUBLIC_PAGES.map((page) => ({
   page,
   Screen: lazyScreen(
     () => loadPublicScreen(page),
@@ -110,9 +110,9 @@ export function createAppRoutes(adminArea: AdminAreaLoader): ComponentType {
         <Suspense fallback={<PageLoader />}>
           <Routes>
             {publicRoutes.map(({ page, Screen }) => (
-              <Route key={page} path={PUBLIC_PATHS[page]} element={<Screen />} />
+              <Route key={page} path={ROUTES[page].pattern} element={<Screen />} />
             ))}
-            <Route path="/admin">
+            <Route path={routePath('admin')}>
               <Route index element={<Login />} />
               <Route element={<AdminShell />}>
                 {Object.entries(adminScreens).map(([path, Screen]) => (

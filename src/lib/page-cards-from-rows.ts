@@ -6,17 +6,18 @@ import {
   type PageCard,
   type SiteFacts,
 } from './page-head.ts';
+import { matchRoute, NOT_FOUND, ROUTES, routePath } from './routes/route-table.ts';
 
 /**
  * From the rows a visitor may read to the page's card (src/lib/page-head.ts), for a server
  * that has only those rows and no app code: the static host's edge function
- * (deploy/netlify/edge-functions/page-head.ts) runs it in Deno. So this module imports nothing
- * but ./page-head.ts (named with its extension, as Deno needs), and the few rules of the app it
+ * (deploy/netlify/edge-functions/page-head.ts) runs it in Deno. So this module imports only
+ * leaves (named with their extension, as Deno needs), and the few rules of the app it
  * needs are written out again here, each naming the one it follows
  * (tests/unit/page-cards-from-rows.test.ts holds them to the app's).
  */
 
-/** The routes whose HTML head differs (SPEC §2; src/app/paths.ts, src/app/router.tsx). */
+/** The routes whose HTML head differs (src/lib/routes/route-table.ts). */
 export type PageRoute =
   | { kind: 'home' }
   | { kind: 'publicGallery'; id: string }
@@ -25,44 +26,31 @@ export type PageRoute =
   | { kind: 'admin' }
   | { kind: 'unknown' };
 
-/** Decodes a path segment as React Router does (a malformed one stays as it is), as src/app/paths.ts. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-/**
- * The route at `pathname`, matched as the app's router matches it: a trailing slash is
- * ignored and fixed segments compare case-insensitively (src/app/paths.ts matchPublicPath).
- */
+/** The route at `pathname`, as the route table matches it. */
 export function pageRoute(pathname: string): PageRoute {
-  const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
-  const fixed = segments.map((segment) => segment.toLowerCase());
-  if (segments.length === 0) return { kind: 'home' };
-  if (fixed[0] === 'admin') return { kind: 'admin' };
-  if (segments.length === 3 && fixed[0] === 'gallery' && fixed[1] === 'public' && segments[2])
-    return { kind: 'publicGallery', id: decodeSegment(segments[2]) };
-  if (segments.length === 2 && fixed[0] === 'gallery' && segments[1])
-    return { kind: 'album', id: decodeSegment(segments[1]) };
-  if (segments.length === 2 && fixed[0] === 'client' && segments[1])
-    return { kind: 'clientLink', token: decodeSegment(segments[1]) };
-  return { kind: 'unknown' };
+  const { name, param = '' } = matchRoute(pathname);
+  switch (name) {
+    case 'publicGallery':
+    case 'album':
+      return { kind: name, id: param };
+    case 'clientLink':
+      return { kind: name, token: param };
+    case 'notFound':
+      return { kind: 'unknown' };
+    default:
+      return { kind: name };
+  }
 }
 
 /** The address a page is shared under: the route's own spelling, no trailing slash; any other page as asked. */
 export function canonicalPath(route: PageRoute, pathname: string): string {
   switch (route.kind) {
     case 'home':
-      return '/';
     case 'publicGallery':
-      return `/gallery/public/${encodeURIComponent(route.id)}`;
     case 'album':
-      return `/gallery/${encodeURIComponent(route.id)}`;
+      return routePath(route.kind, route.kind === 'home' ? '' : route.id);
     case 'clientLink':
-      return `/client/${encodeURIComponent(route.token)}`;
+      return routePath(route.kind, route.token);
     default:
       return pathname;
   }
@@ -168,23 +156,21 @@ const found = (card: PageCard): PageHead => ({ card, status: 200 });
 
 /** The routes answered with `X-Robots-Tag: noindex` besides their robots meta tag: a client's link, the admin area. */
 export const keptOutOfSearch = (route: PageRoute) =>
-  route.kind === 'clientLink' || route.kind === 'admin';
+  route.kind !== 'unknown' && ROUTES[route.kind].noindex;
 
 /** A page that is not there: HTTP 404, the site's name, kept out of search engines ('Gallery Not Found' for a gallery or album, as the page says). */
 export const notFoundHead = (
   site: SiteFacts,
   path: string,
-  title = 'Page Not Found',
+  title: string = NOT_FOUND.title,
 ): PageHead => ({
   card: plainCard(site, path, title),
-  status: 404,
+  status: NOT_FOUND.status,
 });
-
-const GALLERY_NOT_FOUND = 'Gallery Not Found';
 
 /** The admin area: its name only, kept out of search engines. */
 export const adminHead = (site: SiteFacts, path: string): PageHead =>
-  found(plainCard(site, path, 'Admin'));
+  found(plainCard(site, path, ROUTES.admin.title));
 
 /** What the home page's card is made of (src/features/home/home-view.ts: the hero, 'Featured Collections', 'Recent Sessions'). */
 export interface HomeRows {
@@ -228,7 +214,7 @@ export function publicGalleryHead(
   backendUrl: string,
   gallery: { title: string; description: string | null; first: VisiblePhoto | null } | null,
 ): PageHead {
-  if (!gallery) return notFoundHead(site, path, GALLERY_NOT_FOUND);
+  if (!gallery) return notFoundHead(site, path, ROUTES.publicGallery.missing.title);
   return found(
     galleryCard(site, path, {
       title: gallery.title,
@@ -250,7 +236,7 @@ export function albumHead(
   album: { name: string; description: string | null; cover_photo_url: string | null } | null,
   coverPhoto: VisiblePhoto | null,
 ): PageHead {
-  if (!album) return notFoundHead(site, path, GALLERY_NOT_FOUND);
+  if (!album) return notFoundHead(site, path, ROUTES.album.missing.title);
   const coverUrl = publicPhotoAddress(backendUrl, album.cover_photo_url);
   const image =
     thumbnailImage(backendUrl, coverPhoto, album.name) ??
@@ -278,7 +264,11 @@ export function clientLinkHead(
   link: ClientLinkRow | null,
   cover: string | null,
 ): PageHead {
-  if (!link) return { card: siteCard(site, path, { noindex: true }), status: 404 };
+  if (!link)
+    return {
+      card: siteCard(site, path, { noindex: true }),
+      status: ROUTES.clientLink.missing.status,
+    };
   if (link.has_passcode) return found(siteCard(site, path, { noindex: true }));
   const coverUrl = publicPhotoAddress(backendUrl, cover);
   return found(

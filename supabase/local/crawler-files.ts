@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isAdminPath } from '../../src/app/web-manifest';
+import { ROBOTS_RULES, routePath } from '../../src/lib/routes/route-table';
 import { POSTGREST_EXPOSED } from './postgrest';
 
 /**
@@ -71,14 +71,7 @@ export async function readAsVisitor(
 // ---------------------------------------------------------------------------------------------
 // robots.txt
 
-/** The rules; public/robots.txt holds the same for static hosts, which know no sitemap address. */
-export const ROBOTS_RULES = [
-  'User-agent: *',
-  'Disallow: /admin',
-  'Disallow: /client/',
-  'Allow: /',
-] as const;
-
+/** The route table's rules; public/robots.txt holds them for static hosts, which know no sitemap address. */
 export const robotsTxt = (origin: string) =>
   `${[...ROBOTS_RULES, '', `Sitemap: ${origin}/sitemap.xml`].join('\n')}\n`;
 
@@ -86,21 +79,6 @@ export const robotsTxt = (origin: string) =>
 // X-Robots-Tag
 
 export const NOINDEX = 'noindex, nofollow';
-
-/**
- * Pages no search engine may index or follow: the admin area (/admin and below) and the client
- * links (/client/…), matched as the router matches them (case-insensitive, decoded segments).
- */
-export function keptOutOfSearch(path: string): boolean {
-  if (isAdminPath(path)) return true;
-  let decoded = path;
-  try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    // a malformed escape: the router keeps the segment as it is too
-  }
-  return /^\/client(?:\/|$)/i.test(decoded);
-}
 
 // ---------------------------------------------------------------------------------------------
 // sitemap.xml
@@ -219,13 +197,11 @@ export async function sitemapXml(context: GeneratedFileContext): Promise<string>
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    entry('/', null),
+    entry(routePath('home'), null),
     ...rows.galleries.map((gallery) =>
-      entry(`/gallery/public/${encodeURIComponent(gallery.id)}`, gallery.updated_at),
+      entry(routePath('publicGallery', gallery.id), gallery.updated_at),
     ),
-    ...rows.albums.map((album) =>
-      entry(`/gallery/${encodeURIComponent(album.id)}`, album.updated_at),
-    ),
+    ...rows.albums.map((album) => entry(routePath('album', album.id), album.updated_at)),
     '</urlset>',
     '',
   ].join('\n');

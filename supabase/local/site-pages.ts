@@ -3,9 +3,13 @@ import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { RenderedPage, RenderRequest } from '../../src/app/server/render-contract';
-import { matchPublicPath } from '../../src/app/paths';
-import { manifestHref, PUBLIC_MANIFEST_PATH } from '../../src/app/web-manifest';
+import type { RenderedPage, RenderRequest } from '../../src/lib/render-contract';
+import {
+  manifestHref,
+  matchRoute,
+  PUBLIC_MANIFEST_PATH,
+  ROUTES,
+} from '../../src/lib/routes/route-table';
 import type { SiteOrigin } from './site-origin';
 
 /**
@@ -54,6 +58,11 @@ const STYLE_PRELOAD = /<link rel="preload" as="style"([^>]*)>/g;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
 const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
+function isPrivate(pathname: string): boolean {
+  const { name } = matchRoute(pathname);
+  return name !== 'notFound' && ROUTES[name].privateCache;
+}
+
 export function createSitePages(options: SitePagesOptions) {
   const indexFile = join(options.distDir, 'index.html');
   const rendererFile = join(options.distDir, '.server', 'render-page.js');
@@ -75,7 +84,7 @@ export function createSitePages(options: SitePagesOptions) {
       : Promise.resolve(null));
 
   function fill(pathname: string, page: RenderedPage | null, head: string | null): string {
-    // Whoever installs the app from the admin area gets the admin's manifest (src/app/web-manifest.ts).
+    // Whoever installs the app from the admin area gets the admin's manifest (the route table's).
     let html = template!.replace(
       `<link rel="manifest" href="${PUBLIC_MANIFEST_PATH}"`,
       `<link rel="manifest" href="${manifestHref(pathname)}"`,
@@ -171,8 +180,7 @@ export function createSitePages(options: SitePagesOptions) {
       'content-type': 'text/html; charset=utf-8',
       // Drawn from the database at each visit: never kept without asking again. A client's album
       // is one person's: no shared cache may keep it (docs/SECURITY.md, class 12).
-      'cache-control':
-        matchPublicPath(request.pathname)?.page === 'clientLink' ? 'private, no-cache' : 'no-cache',
+      'cache-control': isPrivate(request.pathname) ? 'private, no-cache' : 'no-cache',
       vary: 'accept-encoding',
       'content-length': sent.length,
       ...(encoding ? { 'content-encoding': encoding } : {}),

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ADMIN_MANIFEST_PATH, PUBLIC_MANIFEST_PATH } from '../../src/app/web-manifest';
+import { ADMIN_MANIFEST_PATH, PUBLIC_MANIFEST_PATH } from '../../src/lib/routes/route-table';
 import {
   GeneratedFileError,
   readAsVisitor,
@@ -10,7 +10,7 @@ import {
 
 /**
  * The two web app manifests the build writes (vite.config.ts; which page names which:
- * src/app/web-manifest.ts), answered with the photographer's site name: `name` is the profile's
+ * src/lib/routes/route-table.ts), answered with the photographer's site name: `name` is the profile's
  * site_name as a visitor reads it, `short_name` that name cut to fit under an icon. With no
  * name, or when the database cannot be read, the build's own names stand.
  */

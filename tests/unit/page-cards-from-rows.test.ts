@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchPublicPath } from '@/app/paths';
+import { matchPublicPage as matchPublicPath } from '@/lib/routes/route-table';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import {
   canonicalPath,

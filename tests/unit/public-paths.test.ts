@@ -1,11 +1,11 @@
 import { matchPath } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { matchPublicPath, PUBLIC_PATHS, type PublicPage } from '@/app/paths';
+import { matchPublicPage as matchPublicPath, PUBLIC_PAGES, ROUTES } from '@/lib/routes/route-table';
 
 /** What React Router's own matcher makes of a path: the first public route that matches, and its parameter. */
 function routerMatch(pathname: string) {
-  for (const page of Object.keys(PUBLIC_PATHS) as PublicPage[]) {
-    const match = matchPath(PUBLIC_PATHS[page], pathname);
+  for (const page of PUBLIC_PAGES) {
+    const match = matchPath(ROUTES[page].pattern, pathname);
     if (match) return { page, param: Object.values(match.params)[0] };
   }
   return null;

@@ -5,7 +5,7 @@ import {
   isAdminPath,
   manifestHref,
   PUBLIC_MANIFEST_PATH,
-} from '@/app/web-manifest';
+} from '@/lib/routes/route-table';
 
 describe('manifestHref', () => {
   it.each([

@@ -31,9 +31,8 @@ import {
 } from '@/ui/photos/photo-sources';
 import { siteProfileQuery } from '@/ui/site/site-profile-query';
 import { toSiteProfile } from '@/ui/site/use-site-profile';
-import { matchPublicPath } from '../paths';
-import { isAdminPath } from '../web-manifest';
-import type { DrawnPage } from './render-contract';
+import type { DrawnPage } from '@/lib/render-contract';
+import { matchRoute, NOT_FOUND, ROUTES } from '@/lib/routes/route-table';
 import { pickHeroImage } from '@/features/home/home-view';
 
 /**
@@ -137,14 +136,13 @@ export async function readPageData(
     readAgain: [],
   });
 
-  const match = matchPublicPath(pathname);
-  if (isAdminPath(pathname) || !match) {
+  const { name: page, param = '' } = matchRoute(pathname);
+  if (page === 'admin' || page === 'notFound') {
     const { site } = await siteRead;
-    return isAdminPath(pathname)
-      ? data(200, plainCard(site, pathname, 'Admin'), null)
-      : data(404, plainCard(site, pathname, 'Page Not Found'), 'notFound');
+    return page === 'admin'
+      ? data(200, plainCard(site, pathname, ROUTES.admin.title), null)
+      : data(NOT_FOUND.status, plainCard(site, pathname, NOT_FOUND.title), 'notFound');
   }
-  const { page, param = '' } = match;
 
   if (page === 'home') {
     const [{ site, settings }, content] = await Promise.all([
@@ -185,7 +183,8 @@ export async function readPageData(
     ]);
     if (!found) {
       // The page says 'Gallery Not Found', drawn, with the status that says so.
-      return data(404, plainCard(site, pathname, 'Gallery Not Found'), page);
+      const { status, title } = ROUTES[page].missing;
+      return data(status, plainCard(site, pathname, title), page);
     }
     const result = data(
       200,
@@ -209,7 +208,7 @@ export async function readPageData(
     queryClient.fetchQuery(serverLinkQuery(backend, token)),
   ]);
   const sitesOwn = siteCard(site, pathname, { noindex: true });
-  if (!link) return data(404, sitesOwn, null);
+  if (!link) return data(ROUTES.clientLink.missing.status, sitesOwn, null);
   if (link.has_passcode) return data(200, sitesOwn, null);
   const [rows, cover] = await Promise.all([
     firstPage<StoredPhoto>(streamAlbumPhotosByToken(backend, token)),

@@ -14,7 +14,7 @@ import { App } from '../app';
 import { loadPublicScreen } from '../public-screens';
 import type { ServerPageState } from '../server-page';
 import { readPageData } from './page-data';
-import type { RenderedPage, RenderRequest } from './render-contract';
+import type { RenderedPage, RenderRequest } from '@/lib/render-contract';
 
 /**
  * The server side of a page's first visit (docs/first-visits.md), built by `vite build --ssr`

@@ -1,5 +1,6 @@
 import { API_HEADERS, siteHeaders } from '../../../../deploy/security-headers';
-import { keptOutOfSearch, NOINDEX } from '../../crawler-files';
+import { keptOutOfSearch } from '../../../../src/lib/routes/route-table';
+import { NOINDEX } from '../../crawler-files';
 import { shared } from '../../http/shared-plugin';
 
 /** Any origin may call the APIs, with the headers supabase-js and the app send. */

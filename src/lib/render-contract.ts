@@ -1,10 +1,15 @@
-import type { RuntimeConfig } from '@/lib/backend/config';
-import type { PublicPage } from '../paths';
+import type { RuntimeConfig } from './backend/config';
+import type { PublicPage } from './routes/route-table';
+
+/**
+ * What the embedded stack's gateway (supabase/local/site-pages.ts) and the app's page renderer
+ * (src/app/server/render-page.tsx) pass each other: here, not in src/app, so the backend
+ * imports nothing of the app's.
+ */
 
 /** A public page, or the app's not-found page. */
 export type DrawnPage = PublicPage | 'notFound';
 
-/** What the gateway (supabase/local/site-pages.ts) and the page renderer (render-page.tsx) pass each other. */
 export interface RenderRequest {
   /** The path asked for (no query). */
   pathname: string;
