@@ -1,11 +1,13 @@
 import type { Plugin } from 'vite';
+import { DEFAULT_SITE_NAME } from '../src/lib/page-cards-from-rows.ts';
 import {
-  DEFAULT_SITE_NAME,
+  headTags,
   PAGE_HEAD_END,
   PAGE_HEAD_START,
+  siteCard,
   withPageHead,
-} from '../src/lib/page-cards-from-rows.ts';
-import { headTags, siteCard, type CardImage } from '../src/lib/page-head.ts';
+  type CardImage,
+} from '../src/lib/page-head.ts';
 
 /**
  * The site's default card in the build's index.html (issue 23, item 3): what every page's head

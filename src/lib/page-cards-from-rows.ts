@@ -280,24 +280,3 @@ export function clientLinkHead(
     }),
   );
 }
-
-/** The marks around the card's tags in the build's index.html (deploy/default-card.ts). */
-export const PAGE_HEAD_START = '<!-- page-head -->';
-export const PAGE_HEAD_END = '<!-- /page-head -->';
-
-/**
- * The page with `tags` (headTags of its card) in place of the build's default card: what
- * stands between the marks, or, in a page built without them, its <title> and meta
- * description. Null when the page has neither (not the app's index.html).
- */
-export function withPageHead(html: string, tags: string): string | null {
-  const start = html.indexOf(PAGE_HEAD_START);
-  const end = start === -1 ? -1 : html.indexOf(PAGE_HEAD_END, start);
-  if (end !== -1)
-    return `${html.slice(0, start + PAGE_HEAD_START.length)}\n    ${tags}\n    ${html.slice(end)}`;
-  const title = /<title>[\s\S]*?<\/title>/i;
-  if (!title.test(html)) return null;
-  return html
-    .replace(/[ \t]*<meta\s+name=["']description["'][^>]*>[ \t]*\r?\n?/i, '')
-    .replace(title, () => tags);
-}

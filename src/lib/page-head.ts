@@ -140,3 +140,26 @@ export function galleryCard(
 export function plainCard(site: SiteFacts, path: string, pageTitle: string): PageCard {
   return { ...siteCard(site, path, { noindex: true }), pageTitle };
 }
+
+/** The marks around the card's tags in the build's index.html (deploy/default-card.ts). */
+export const PAGE_HEAD_START = '<!-- page-head -->';
+export const PAGE_HEAD_END = '<!-- /page-head -->';
+
+/**
+ * The page with `tags` (headTags of its card) in place of the build's default card: what
+ * stands between the marks, or, in a page built without them, its <title> and meta
+ * description. Null when the page has neither (not the app's index.html). The one way a head
+ * goes into a page: the build (deploy/default-card.ts), the embedded stack's gateway
+ * (supabase/local/site-pages.ts) and the static host's edge function all use it.
+ */
+export function withPageHead(html: string, tags: string): string | null {
+  const start = html.indexOf(PAGE_HEAD_START);
+  const end = start === -1 ? -1 : html.indexOf(PAGE_HEAD_END, start);
+  if (end !== -1)
+    return `${html.slice(0, start + PAGE_HEAD_START.length)}\n    ${tags}\n    ${html.slice(end)}`;
+  const title = /<title>[\s\S]*?<\/title>/i;
+  if (!title.test(html)) return null;
+  return html
+    .replace(/[ \t]*<meta\s+name=["']description["'][^>]*>[ \t]*\r?\n?/i, '')
+    .replace(title, () => tags);
+}

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { withPageHead } from '../../src/lib/page-head';
 import type { RenderedPage, RenderRequest } from '../../src/lib/render-contract';
 import {
   manifestHref,
@@ -49,9 +50,6 @@ export interface ApiAccess {
 
 type RenderPage = (request: RenderRequest) => Promise<RenderedPage>;
 
-/** Where the build's index.html is filled in. */
-const HEAD_DEFAULTS =
-  /<!-- page-head -->[\s\S]*?<!-- \/page-head -->|<title>[\s\S]*?<\/title>\s*|<meta name="description"[^>]*>\s*/g;
 const CONFIG_PRELOAD = /\s*<link rel="preload" href="\/config\.json"[^>]*>/;
 const ROOT = /(<div id="root">)[\s\S]*(<\/div>\s*<\/body>)/;
 const STYLE_PRELOAD = /<link rel="preload" as="style"([^>]*)>/g;
@@ -89,14 +87,7 @@ export function createSitePages(options: SitePagesOptions) {
       `<link rel="manifest" href="${PUBLIC_MANIFEST_PATH}"`,
       `<link rel="manifest" href="${manifestHref(pathname)}"`,
     );
-    if (head !== null) {
-      let placed = false;
-      html = html.replace(HEAD_DEFAULTS, () => {
-        if (placed) return '';
-        placed = true;
-        return `${head}\n    `;
-      });
-    }
+    if (head !== null) html = withPageHead(html, head) ?? html;
     if (!page?.root) return html;
     // A drawn page needs its stylesheet before it is shown and its data in the page (the
     // configuration comes with it). Its code is asked for once the page has been painted

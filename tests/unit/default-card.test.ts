@@ -7,7 +7,7 @@ import {
   defaultCardTags,
   withDefaultCard,
 } from '../../deploy/default-card';
-import { PAGE_HEAD_END, PAGE_HEAD_START, withPageHead } from '@/lib/page-cards-from-rows';
+import { PAGE_HEAD_END, PAGE_HEAD_START, withPageHead } from '@/lib/page-head';
 import { headTags, siteCard, type SiteFacts } from '@/lib/page-head';
 
 /**

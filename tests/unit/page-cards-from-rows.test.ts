@@ -11,8 +11,8 @@ import {
   renditionSize,
   siteFacts,
   thumbnailImage,
-  withPageHead,
 } from '@/lib/page-cards-from-rows';
+import { withPageHead } from '@/lib/page-head';
 import { renditionSize as appRenditionSize } from '@/ui/photos/photo-sources';
 
 /**

@@ -17,7 +17,7 @@
  *
  * Deno runs this file as it is: relative imports with their extension, Web APIs only.
  */
-import { headTags } from '../../../src/lib/page-head.ts';
+import { headTags, withPageHead } from '../../../src/lib/page-head.ts';
 import {
   adminHead,
   albumHead,
@@ -31,7 +31,6 @@ import {
   pageRoute,
   publicGalleryHead,
   siteFacts,
-  withPageHead,
   type ClientLinkRow,
   type PageHead,
   type PageRoute,
