@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { clientKeys, serverLinkQuery } from '@/features/client-gallery/client-keys';
+import { clientKeys, putOpenLink, serverLinkQuery } from '@/features/client-gallery/client-keys';
 import { galleryKeys, galleryQueries } from '@/features/public-gallery/gallery-keys';
 import { homeContentQuery, homeTestimonialsQuery } from '@/features/home/home-keys';
 import { getAlbumCoverByToken, streamAlbumPhotosByToken } from '@/lib/backend/client-links';
@@ -214,12 +214,7 @@ export async function readPageData(
     firstPage<StoredPhoto>(streamAlbumPhotosByToken(backend, token)),
     getAlbumCoverByToken(backend, token, null),
   ]);
-  queryClient.setQueryData(clientKeys.link(token), {
-    link,
-    acceptedPasscode: null,
-    offline: false,
-    expired: false,
-  });
+  putOpenLink(queryClient, token, link);
   queryClient.setQueryData(clientKeys.cover(token), cover);
   const coverPhoto =
     rows.find((row) => photoDisplayUrl(row) === cover || row.preview_url === cover) ?? rows[0];

@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { getGalleryLinkByToken, setGalleryContext } from '@/lib/backend/client-links';
+import type { ClientLink } from '@/lib/backend/database.types';
 import type { PublicBackend } from '@/lib/backend/public-client';
 
 /** Query keys of a client's view of a share link (never under 'admin'). */
@@ -32,3 +33,30 @@ export const serverLinkQuery = (backend: PublicBackend, token: string) =>
     retry: false,
     staleTime: Infinity,
   });
+
+/** What the client's page keeps under clientKeys.link (use-client-gallery.ts reads and writes it). */
+export interface LinkState {
+  link: ClientLink | null;
+  /** The passcode this device entered before and the server (still) accepts. */
+  acceptedPasscode: string | null;
+  /** Read from this device because the server could not be reached. */
+  offline: boolean;
+  /** No usable link, because its expiry has passed (the server says only that). */
+  expired: boolean;
+}
+
+/** The state of a link the server answered that asks for no passcode. */
+export const openLinkState = (link: ClientLink): LinkState => ({
+  link,
+  acceptedPasscode: null,
+  offline: false,
+  expired: false,
+});
+
+/**
+ * Puts an open link in the cache as the page's own read leaves it: the server's render
+ * (src/app/server/page-data.ts) draws the page from it, in the shape this feature owns.
+ */
+export function putOpenLink(queryClient: QueryClient, token: string, link: ClientLink): void {
+  queryClient.setQueryData<LinkState>(clientKeys.link(token), openLinkState(link));
+}

@@ -6,12 +6,11 @@ import {
   isGalleryLinkExpired,
   validateGalleryPasscode,
 } from '@/lib/backend/client-links';
-import type { ClientLink } from '@/lib/backend/database.types';
 import { BackendError } from '@/lib/backend/errors';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { loadOfflineAlbums } from '@/offline/visitors/load-offline-albums';
 import { notify } from '@/ui/toast';
-import { clientKeys, serverLinkQuery } from './client-keys';
+import { clientKeys, openLinkState, serverLinkQuery, type LinkState } from './client-keys';
 import { clientPhotosQuery, isNetworkFailure, readOfflineAlbum } from './client-photos-query';
 
 /** What the server made of a passcode; a refusal carries the message for the passcode field. */
@@ -23,16 +22,6 @@ const PASSCODE_TOAST = 'passcode';
 function refused(message: string, title?: string): PasscodeAnswer {
   notify.error(message, title, { id: PASSCODE_TOAST });
   return { accepted: false, message };
-}
-
-interface LinkState {
-  link: ClientLink | null;
-  /** The passcode this device entered before and the server (still) accepts. */
-  acceptedPasscode: string | null;
-  /** Read from this device because the server could not be reached. */
-  offline: boolean;
-  /** No usable link, because its expiry has passed (the server says only that). */
-  expired: boolean;
 }
 
 /**
@@ -62,8 +51,7 @@ export function useClientGallery(token: string) {
           });
           return { link: null, acceptedPasscode: null, offline: false, expired };
         }
-        if (!found.has_passcode)
-          return { link: found, acceptedPasscode: null, offline: false, expired: false };
+        if (!found.has_passcode) return openLinkState(found);
         // A passcode entered before is checked again: the photographer may have changed it.
         const passcode = (await readOfflineAlbum(token))?.passcode ?? null;
         const stillValid =
