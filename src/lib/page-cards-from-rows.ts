@@ -6,6 +6,7 @@ import {
   type PageCard,
   type SiteFacts,
 } from './page-head.ts';
+import { chooseHero } from './hero-choice.ts';
 import { matchRoute, NOT_FOUND, ROUTES, routePath } from './routes/route-table.ts';
 
 /**
@@ -188,16 +189,16 @@ export interface HomeRows {
  * the first featured gallery (newest first) that has a photo, else none.
  */
 export function homeHead(site: SiteFacts, backendUrl: string, rows: HomeRows): PageHead {
-  // The image the hero shows: the setting's when it is one a page can show, else the section's.
-  const hero = [rows.heroSetting, rows.heroSection]
-    .map((stored) => stored?.trim())
-    .find(
-      (stored) =>
-        stored &&
-        nameAfter(stored, ORIGINALS_PATH) === null &&
-        /^(https?:\/\/|\/(?![/\\]))/i.test(stored),
-    );
-  const heroUrl = publicPhotoAddress(backendUrl, hero);
+  // An image a page can show: not a private original, a web address or a path on the site.
+  const hero = chooseHero(rows.heroSetting, rows.heroSection, (stored) => {
+    const trimmed = stored?.trim();
+    return trimmed &&
+      nameAfter(trimmed, ORIGINALS_PATH) === null &&
+      /^(https?:\/\/|\/(?![/\\]))/i.test(trimmed)
+      ? trimmed
+      : null;
+  });
+  const heroUrl = publicPhotoAddress(backendUrl, hero?.image);
   const galleryImage = rows.galleries
     .map((gallery) => thumbnailImage(backendUrl, gallery.first, gallery.title))
     .find(Boolean);

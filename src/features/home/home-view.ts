@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { PageContentRow, SectionName, ServicePackageRow } from '@/lib/backend/database.types';
 import type { HomeAlbum, HomeContent, HomeGallery } from '@/lib/backend/home-page';
+import { chooseHero } from '@/lib/hero-choice';
 import { isExternalLink, safeHref, safeImageSrc } from '@/lib/safe-url';
 import { contactLink, type ContactLink } from '@/theme/contact-link';
 import {
@@ -151,12 +152,13 @@ export function pickHeroImage(
   hero: PageContentRow | undefined,
   resolveUrl: UrlResolver,
 ): HeroImage | null {
-  const fromSettings = safeImageSrc(resolveUrl(design.hero_background_image));
-  if (fromSettings) return { src: fromSettings, style: heroImageStyle(design) };
-  const fromSection = safeImageSrc(resolveUrl(hero?.image_url));
-  if (!fromSection) return null;
+  const chosen = chooseHero(design.hero_background_image, hero?.image_url, (stored) =>
+    safeImageSrc(resolveUrl(stored)),
+  );
+  if (!chosen) return null;
+  if (chosen.from === 'setting') return { src: chosen.image, style: heroImageStyle(design) };
   return {
-    src: fromSection,
+    src: chosen.image,
     style: heroImageStyle({
       hero_background_blur: clamp(hero?.blur, HERO_BLUR, 0),
       hero_background_opacity: clamp(hero?.opacity, HERO_OPACITY, 100),
