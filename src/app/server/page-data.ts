@@ -1,14 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { clientKeys, putOpenLink, serverLinkQuery } from '@/features/client-gallery/client-keys';
-import { galleryKeys, galleryQueries } from '@/features/public-gallery/gallery-keys';
-import { homeContentQuery, homeTestimonialsQuery } from '@/features/home/home-keys';
-import { getAlbumCoverByToken, streamAlbumPhotosByToken } from '@/lib/backend/client-links';
+import { clientKeys, serverLinkQuery } from '@/features/client-gallery/client-keys';
+import { galleryQueries } from '@/features/public-gallery/gallery-keys';
+import { homeContentQuery } from '@/features/home/home-keys';
+import { pickHeroImage } from '@/features/home/home-view';
 import type { PublicBackend } from '@/lib/backend/public-client';
-import {
-  streamPublicAlbumPhotos,
-  streamPublicGalleryPhotos,
-} from '@/lib/backend/public-galleries-read';
-import { FIRST_PAGE_ROWS } from '@/lib/backend/pages';
 import { photoDisplayUrl } from '@/lib/backend/photo-objects';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import {
@@ -19,6 +14,8 @@ import {
   type PageCard,
   type SiteFacts,
 } from '@/lib/page-head';
+import type { DrawnPage } from '@/lib/render-contract';
+import { matchRoute, NOT_FOUND, ROUTES } from '@/lib/routes/route-table';
 import { siteSettingsQuery } from '@/theme/site-settings-query';
 import { withDefaults } from '@/theme/design-settings';
 import {
@@ -26,14 +23,11 @@ import {
   renditionSize,
   THUMB_WIDTH,
   toShownPhotos,
-  type PhotoList,
   type StoredPhoto,
 } from '@/ui/photos/photo-sources';
 import { siteProfileQuery } from '@/ui/site/site-profile-query';
 import { toSiteProfile } from '@/ui/site/use-site-profile';
-import type { DrawnPage } from '@/lib/render-contract';
-import { matchRoute, NOT_FOUND, ROUTES } from '@/lib/routes/route-table';
-import { pickHeroImage } from '@/features/home/home-view';
+import { ROUTE_READS, type ReadContext } from '../route-reads';
 
 /**
  * What the server reads for a page before drawing it (docs/first-visits.md): the same queries,
@@ -48,16 +42,6 @@ export interface PageData {
   page: DrawnPage | null;
   /** Photo lists put in the cache that the browser reads again (whole, or to remember the album). */
   readAgain: unknown[][];
-}
-
-/** The first page of a streamed photo list (the rest is read in the browser). */
-async function firstPage<T>(pages: AsyncGenerator<T[]>): Promise<T[]> {
-  try {
-    const first = await pages.next();
-    return first.done ? [] : first.value;
-  } finally {
-    await pages.return(undefined);
-  }
 }
 
 /** Previews need absolute image addresses; the page's own may be relative to the site. */
@@ -87,24 +71,6 @@ const addressImage = (
   const src = resolveStorageUrl(backend, url);
   return src ? { url: absolute(src, origin), alt } : null;
 };
-
-/**
- * Puts a photo list's first page in the cache. The browser reads the rest, and reads a client's
- * list again in any case: that read is what remembers the album on the device for offline
- * (src/features/client-gallery/client-photos-query.ts).
- */
-function putFirstPage(
-  queryClient: QueryClient,
-  backend: PublicBackend,
-  key: unknown[],
-  rows: StoredPhoto[],
-  data: PageData,
-  always = false,
-) {
-  const complete = rows.length < FIRST_PAGE_ROWS;
-  queryClient.setQueryData<PhotoList>(key, { photos: toShownPhotos(backend, rows), complete });
-  if (!complete || always) data.readAgain.push(key);
-}
 
 /**
  * Reads what the page at `pathname` shows into `queryClient`. A read that fails throws: the
@@ -143,13 +109,18 @@ export async function readPageData(
       ? data(200, plainCard(site, pathname, ROUTES.admin.title), null)
       : data(NOT_FOUND.status, plainCard(site, pathname, NOT_FOUND.title), 'notFound');
   }
+  // The route's reads, the very list the start-up prefetch makes (src/app/route-reads.ts).
+  const context: ReadContext = { queryClient, backend, param };
+  const [{ site, settings }, ...served] = await Promise.all([
+    siteRead,
+    ...ROUTES[page].reads.map((read) => ROUTE_READS[read].serve(context)),
+  ]);
+  const readAgain = served.flatMap((read) => read.readAgain);
+  const rows = served.find((read) => read.rows)?.rows ?? [];
+  const drawn = (card: PageCard): PageData => ({ ...data(200, card, page), readAgain });
 
   if (page === 'home') {
-    const [{ site, settings }, content] = await Promise.all([
-      siteRead,
-      queryClient.fetchQuery(homeContentQuery(backend)),
-      queryClient.fetchQuery(homeTestimonialsQuery(backend)),
-    ]);
+    const content = queryClient.getQueryData(homeContentQuery(backend).queryKey)!;
     const resolve = (url: string | null | undefined) => resolveStorageUrl(backend, url);
     const hero = pickHeroImage(
       withDefaults(settings),
@@ -162,72 +133,44 @@ export async function readPageData(
       : featured
         ? addressImage(backend, origin, featured.cover_photo, featured.title)
         : null;
-    return data(200, siteCard(site, '/', { image }), 'home');
+    return drawn(siteCard(site, '/', { image }));
   }
 
   if (page === 'publicGallery' || page === 'album') {
-    const isGallery = page === 'publicGallery';
-    const readHeading = async () => {
-      if (isGallery) return queryClient.fetchQuery(galleryQueries.gallery(backend, param));
-      const album = await queryClient.fetchQuery(galleryQueries.album(backend, param));
-      return album && { ...album, title: album.name };
-    };
-    const [{ site }, found, rows] = await Promise.all([
-      siteRead,
-      readHeading(),
-      firstPage<StoredPhoto>(
-        isGallery
-          ? streamPublicGalleryPhotos(backend, param)
-          : streamPublicAlbumPhotos(backend, param),
-      ),
-    ]);
+    const album = queryClient.getQueryData(galleryQueries.album(backend, param).queryKey);
+    const found =
+      page === 'publicGallery'
+        ? queryClient.getQueryData(galleryQueries.gallery(backend, param).queryKey)
+        : album && { ...album, title: album.name };
     if (!found) {
       // The page says 'Gallery Not Found', drawn, with the status that says so.
       const { status, title } = ROUTES[page].missing;
       return data(status, plainCard(site, pathname, title), page);
     }
-    const result = data(
-      200,
+    return drawn(
       galleryCard(site, pathname, {
         title: found.title,
         description: found.description,
         image: photoImage(backend, origin, rows[0]),
       }),
-      page,
     );
-    const key = isGallery ? galleryKeys.galleryPhotos(param) : galleryKeys.albumPhotos(param);
-    putFirstPage(queryClient, backend, [...key], rows, result);
-    return result;
   }
 
   // A client's link: only an open one is drawn. A protected link's page says nothing of its
   // album (no name, no photo) before the passcode; an unusable one is the browser's to explain.
-  const token = param;
-  const [{ site }, link] = await Promise.all([
-    siteRead,
-    queryClient.fetchQuery(serverLinkQuery(backend, token)),
-  ]);
+  const link = queryClient.getQueryData(serverLinkQuery(backend, param).queryKey);
   const sitesOwn = siteCard(site, pathname, { noindex: true });
   if (!link) return data(ROUTES.clientLink.missing.status, sitesOwn, null);
   if (link.has_passcode) return data(200, sitesOwn, null);
-  const [rows, cover] = await Promise.all([
-    firstPage<StoredPhoto>(streamAlbumPhotosByToken(backend, token)),
-    getAlbumCoverByToken(backend, token, null),
-  ]);
-  putOpenLink(queryClient, token, link);
-  queryClient.setQueryData(clientKeys.cover(token), cover);
+  const cover = queryClient.getQueryData<string | null>(clientKeys.cover(param));
   const coverPhoto =
     rows.find((row) => photoDisplayUrl(row) === cover || row.preview_url === cover) ?? rows[0];
-  const result = data(
-    200,
+  return drawn(
     galleryCard(site, pathname, {
       title: link.album_name,
       description: null,
       image: photoImage(backend, origin, coverPhoto),
       noindex: true,
     }),
-    'clientLink',
   );
-  putFirstPage(queryClient, backend, [...clientKeys.photos(token), null], rows, result, true);
-  return result;
 }
