@@ -10,6 +10,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { clientsClaim } from 'workbox-core';
 import { CACHE_NAMES, isRendition } from '../src/offline/visitors/cache-names';
+import { isAdminPath } from '../src/lib/routes/route-table';
 import { handOffBackgroundSync } from './outbox-sync';
 import { serveSiteManifest } from './site-manifest';
 import { serveStreamedDownloads } from './stream-downloads';
@@ -44,7 +45,10 @@ cleanupOutdatedCaches();
 // anything but a page (offline, a 404 or an error, a static host without the app's rewrite).
 const shell = createHandlerBoundToURL('/index.html');
 const notPages = [/^\/rest\//, /^\/storage\//, /^\/config\.json$/, /^\/__downloads__\//];
-registerRoute(new NavigationRoute(shell, { allowlist: [/^\/admin(\/|$)/] }));
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && isAdminPath(url.pathname),
+  shell,
+);
 const drawnPages = new NetworkOnly({ networkTimeoutSeconds: 4 });
 registerRoute(
   new NavigationRoute(
