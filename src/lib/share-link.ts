@@ -1,5 +1,6 @@
 import type { AdminGalleryLink } from './backend/database.types';
 import type { LinkDefaults } from './backend/link-defaults';
+import { routePath } from './routes/route-table';
 
 /**
  * What a new client link is and how it is shared, for every screen that makes one (Client
@@ -12,7 +13,7 @@ export function clientLinkUrl(
   accessToken: string,
   origin: string = window.location.origin,
 ): string {
-  return `${origin}/client/${accessToken}`;
+  return `${origin}${routePath('clientLink', accessToken)}`;
 }
 
 /** A passcode that is set or changed: 4 to 8 digits (the server's gallery_links_passcode_rule). */

@@ -10,6 +10,7 @@ import { ActionMenu, type MenuAction } from '@/ui/dropdown-menu';
 import { photoCount } from '@/ui/format';
 import { VisitorDownloadsBadge } from '@/ui/visitor-downloads';
 import type { ShownGallery } from './galleries-overlay';
+import { routePath } from '@/lib/routes/route-table';
 
 interface GalleryCardProps {
   gallery: ShownGallery;
@@ -31,7 +32,7 @@ export function GalleryCard({ gallery, onEdit, onDelete }: GalleryCardProps) {
     actions.splice(1, 0, {
       label: 'View on Site',
       icon: <ExternalLink aria-hidden />,
-      onSelect: () => window.open(`/gallery/public/${gallery.id}`, '_blank', 'noopener'),
+      onSelect: () => window.open(routePath('publicGallery', gallery.id), '_blank', 'noopener'),
     });
   }
 

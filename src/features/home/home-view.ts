@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import type { PageContentRow, SectionName, ServicePackageRow } from '@/lib/backend/database.types';
 import type { HomeAlbum, HomeContent, HomeGallery } from '@/lib/backend/home-page';
 import { chooseHero } from '@/lib/hero-choice';
+import { routePath } from '@/lib/routes/route-table';
 import { isExternalLink, safeHref, safeImageSrc } from '@/lib/safe-url';
 import { contactLink, type ContactLink } from '@/theme/contact-link';
 import {
@@ -201,7 +202,7 @@ export function toServiceView(service: ServicePackageRow): ServiceView {
 export function galleryCard(gallery: HomeGallery, resolveUrl: UrlResolver): CollectionCardView {
   return {
     id: gallery.id,
-    href: `/gallery/public/${encodeURIComponent(gallery.id)}`,
+    href: routePath('publicGallery', gallery.id),
     title: gallery.title,
     description: textOrNull(gallery.description),
     photoCount: gallery.photo_count,
@@ -212,7 +213,7 @@ export function galleryCard(gallery: HomeGallery, resolveUrl: UrlResolver): Coll
 export function albumCard(album: HomeAlbum, resolveUrl: UrlResolver): CollectionCardView {
   return {
     id: album.id,
-    href: `/gallery/${encodeURIComponent(album.id)}`,
+    href: routePath('album', album.id),
     title: album.name,
     description: textOrNull(album.description),
     photoCount: album.photo_count,
