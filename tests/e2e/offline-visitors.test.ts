@@ -111,16 +111,21 @@ describe('galleries without a network', () => {
     ]).toEqual([true, true]);
     await thumbnailsPainted(page, 3);
     // Once started, the app reads the page's data again through the worker, which keeps it:
-    // every read of this gallery (its details and its photos), not just the first one back.
+    // every read of this gallery, its details and its photos both (a read still on its way is
+    // not among the page's resources yet, so each table is waited for by name).
     await page.waitForFunction(async (id) => {
       const read = performance
         .getEntriesByType('resource')
         .map((entry) => entry.name)
         .filter((url) => url.includes('/rest/v1/') && url.includes(id));
-      const kept = new Set(
-        (await (await caches.open('public-reads')).keys()).map((request) => request.url),
+      const kept = (await (await caches.open('public-reads')).keys()).map((request) => request.url);
+      const keptFrom = (table: string) =>
+        kept.some((url) => url.includes(`/rest/v1/${table}?`) && url.includes(id));
+      return (
+        keptFrom('public_galleries') &&
+        keptFrom('public_gallery_photos') &&
+        read.every((url) => kept.includes(url))
       );
-      return read.length > 0 && read.every((url) => kept.has(url));
     }, galleryId);
 
     // Offline, the worker opens the shell, and the page is drawn in the browser from what it kept.
