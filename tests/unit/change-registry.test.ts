@@ -13,6 +13,8 @@ import {
   readStoredItem,
   registry,
   sendChange,
+  touchesAny,
+  touchesOf,
   undoChange,
   type ChangeKind,
   type NewChange,
@@ -146,6 +148,8 @@ interface Case {
   listings?: typeof listings;
   /** True for a change no list shows by itself. */
   showsNothing?: true;
+  /** The entities screens find it by (usePendingFor); its own entity when absent. */
+  touches?: string[];
 }
 
 const upload = {
@@ -227,6 +231,7 @@ const cases: Record<ChangeKind, Case> = {
     change: changes.uploadPhoto(upload),
     entity: `photo:${PHOTO}`,
     dependsOn: [`album:${ALBUM}`],
+    touches: [`album:${ALBUM}`, `photo:${PHOTO}`],
     label: 'Upload IMG_0412.jpg',
     blobs: [photoUploadBlobKeys(PHOTO).original],
     sends: [
@@ -246,6 +251,7 @@ const cases: Record<ChangeKind, Case> = {
     }),
     entity: `caption:${PHOTO}`,
     dependsOn: [`photo:${PHOTO}`],
+    touches: [`album:${ALBUM}`, `photo:${PHOTO}`],
     label: 'Caption IMG_0412.jpg',
     sends: ['POST /rpc/admin_set_photo_caption'],
   },
@@ -258,6 +264,7 @@ const cases: Record<ChangeKind, Case> = {
     }),
     entity: `photo:${PHOTO}`,
     dependsOn: [`album:${ALBUM}`],
+    touches: [`album:${ALBUM}`, `photo:${PHOTO}`],
     label: 'Delete photo IMG_0412.jpg',
     sends: ['POST /rpc/admin_delete_photo', 'DELETE /object/photos', 'DELETE /object/originals'],
   },
@@ -272,6 +279,7 @@ const cases: Record<ChangeKind, Case> = {
     }),
     entity: `album:${ALBUM}`,
     dependsOn: [`photo:${PHOTO}`, `photo:${ID}`],
+    touches: [`album:${ALBUM}`, `photo:${PHOTO}`, `photo:${ID}`],
     label: 'Delete 2 photos from “Smith Wedding”',
     // Each photo's RPC, then every file of both in one removal per bucket.
     sends: [
@@ -505,12 +513,26 @@ describe('the change registry', () => {
         expect(seen).toEqual([]); // discarding never talks to the server
       });
 
+      it('names the entities screens find it by', () => {
+        expect(touchesOf(queued(expected.change))).toEqual(expected.touches ?? [expected.entity]);
+      });
+
       it('names the admin data it alters', () => {
         // A file upload alone changes nothing shown: the profile or design save that uses it does.
         expect(dataAffectedBy(queued(expected.change)).length > 0).toBe(!expected.showsNothing);
       });
     });
   }
+
+  it("finds a change by an entity it touches, or by that entity's type", () => {
+    const upload = queued(cases['photo.upload'].change);
+    expect(touchesAny(upload, [`album:${ALBUM}`])).toBe(true);
+    expect(touchesAny(upload, ['photo'])).toBe(true);
+    expect(touchesAny(upload, [`album:${ID}`, 'gallery'])).toBe(false);
+    // A type is a whole word: 'link' is not 'link-defaults'.
+    expect(touchesAny(queued(cases['link-defaults.save'].change), ['link'])).toBe(false);
+    expect(touchesAny(queued(cases['link-defaults.save'].change), ['link-defaults'])).toBe(true);
+  });
 
   it('sends a testimonial create as an insert that ignores a row already there (a replay), without the uploads it waited for', async () => {
     const change = changes.createTestimonial({

@@ -5,7 +5,7 @@ import { getAlbum, listPhotos } from '@/lib/backend/albums';
 import { useBackend } from '@/lib/backend/backend-context';
 import { photoDisplayUrl } from '@/lib/backend/photo-objects';
 import { resolveStorageUrl } from '@/lib/backend/storage';
-import { usePendingChanges } from '@/offline/outbox/outbox-provider';
+import { usePendingFor } from '@/offline/outbox/outbox-provider';
 import { Dialog } from '@/ui/dialog';
 import { ChoiceThumbnail, PhotoChoiceArea } from '@/ui/photos/photo-choices';
 import { albumKeys } from './album-keys';
@@ -33,13 +33,7 @@ export function CoverChoiceDialog({ album, onOpenChange, onChoose }: CoverChoice
     queryFn: () => listPhotos(backend, albumId),
     enabled: open,
   });
-  const pending = usePendingChanges(
-    'album.setCover',
-    'album.reorderPhotos',
-    'photo.upload',
-    'photo.delete',
-    'photos.deleteMany',
-  );
+  const pending = usePendingFor(`album:${albumId}`);
   // Only photos on the server can be the cover.
   const shown = useMemo(
     () =>

@@ -2,7 +2,7 @@ import { CloudOff, Copy, ExternalLink, MessageSquareText, Share2 } from 'lucide-
 import { useState } from 'react';
 import { copyText } from '@/lib/copy-text';
 import { clientLinkUrl, shareMessage } from '@/lib/share-link';
-import { usePendingChanges } from '@/offline/outbox/outbox-provider';
+import { usePendingOf } from '@/offline/outbox/outbox-provider';
 import { Button, buttonClasses } from '@/ui/button';
 import { Dialog, DialogActions } from '@/ui/dialog';
 import { shortDate } from '@/ui/format';
@@ -60,7 +60,7 @@ export function ShareLinkPanel({
   albumName: string;
   onClose: () => void;
 }) {
-  const waiting = usePendingChanges('link.create').find((item) => item.payload.id === link.id);
+  const waiting = usePendingOf('link.create').find((item) => item.payload.id === link.id);
   const url = clientLinkUrl(link.accessToken);
   const message = shareMessage({ url, passcode: link.passcode, expiresAt: link.expiresAt });
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { getAlbum, listPhotos } from '@/lib/backend/albums';
 import { useBackend } from '@/lib/backend/backend-context';
-import { useOutboxSnapshot, usePendingChanges } from '@/offline/outbox/outbox-provider';
+import { useOutboxSnapshot, usePendingFor } from '@/offline/outbox/outbox-provider';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { albumKeys } from './album-keys';
 import {
@@ -25,17 +25,7 @@ export function useAlbumDetail(id: string) {
     queryFn: () => listPhotos(backend, id),
   });
 
-  const pending = usePendingChanges(
-    'album.create',
-    'album.update',
-    'album.delete',
-    'album.setCover',
-    'album.reorderPhotos',
-    'photo.upload',
-    'photo.setCaption',
-    'photo.delete',
-    'photos.deleteMany',
-  );
+  const pending = usePendingFor(`album:${id}`);
   const { sendingId } = useOutboxSnapshot();
   const shownAlbum = useMemo(() => {
     const server = album.data ? [{ ...album.data, preview_photo: null }] : [];

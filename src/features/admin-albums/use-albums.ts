@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { listAlbums } from '@/lib/backend/albums';
 import { useBackend } from '@/lib/backend/backend-context';
-import { usePendingChanges } from '@/offline/outbox/outbox-provider';
+import { usePendingFor } from '@/offline/outbox/outbox-provider';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { albumKeys } from './album-keys';
 import { overlayAlbums } from './albums-overlay';
@@ -12,15 +12,7 @@ export function useAlbums() {
   const backend = useBackend();
   const query = useQuery({ queryKey: albumKeys.list(), queryFn: () => listAlbums(backend) });
   useErrorToast(query.error, 'Failed to load albums');
-  const pending = usePendingChanges(
-    'album.create',
-    'album.update',
-    'album.delete',
-    'album.setCover',
-    'photo.upload',
-    'photo.delete',
-    'photos.deleteMany',
-  );
+  const pending = usePendingFor('album');
   const albums = useMemo(() => overlayAlbums(query.data ?? [], pending), [query.data, pending]);
   return { albums, isPending: query.isPending && pending.length === 0 };
 }

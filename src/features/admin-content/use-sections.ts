@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { listPageContent } from '@/lib/backend/page-content';
-import { usePendingChanges } from '@/offline/outbox/outbox-provider';
+import { usePendingFor } from '@/offline/outbox/outbox-provider';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { contentKeys } from './content-keys';
 import { overlaySections } from './sections-overlay';
@@ -12,7 +12,7 @@ export function useSections() {
   const backend = useBackend();
   const query = useQuery({ queryKey: contentKeys.list(), queryFn: () => listPageContent(backend) });
   useErrorToast(query.error, 'Failed to load page content');
-  const pending = usePendingChanges('content.create', 'content.update', 'content.delete');
+  const pending = usePendingFor('content');
   // Only 'home' exists today (SPEC §3); the filter keeps the Home Page tab honest if that changes.
   const sections = useMemo(
     () =>

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { readSiteSettings } from '@/lib/backend/site-settings';
 import { changes } from '@/offline/outbox/registry';
-import { usePendingChanges, useSubmitChange } from '@/offline/outbox/outbox-provider';
+import { usePendingOf, useSubmitChange } from '@/offline/outbox/outbox-provider';
 import {
   resetToDefaults,
   toSiteSettings,
@@ -34,7 +34,7 @@ export function useDesignDraft() {
   });
   useErrorToast(query.error, 'Failed to load design settings');
   // A save still waiting in the outbox (offline) is what the site will have: start from it.
-  const waiting = usePendingChanges('settings.save')
+  const waiting = usePendingOf('settings.save')
     .filter((item) => item.status === 'pending')
     .at(-1)?.payload;
   const saved = useMemo(() => withDefaults({ ...query.data, ...waiting }), [query.data, waiting]);

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { listAlbumsSimple } from '@/lib/backend/albums';
 import { useBackend } from '@/lib/backend/backend-context';
 import { listGalleryLinks } from '@/lib/backend/gallery-links';
-import { usePendingChanges } from '@/offline/outbox/outbox-provider';
+import { usePendingFor } from '@/offline/outbox/outbox-provider';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { linkKeys } from './link-keys';
 import { overlayAlbumOptions, overlayLinks } from './links-overlay';
@@ -19,14 +19,7 @@ export function useGalleryLinks() {
   useErrorToast(links.error, 'Failed to load gallery links');
   useErrorToast(albums.error, 'Failed to load albums');
 
-  const pending = usePendingChanges(
-    'link.create',
-    'link.update',
-    'link.delete',
-    'album.create',
-    'album.update',
-    'album.delete',
-  );
+  const pending = usePendingFor('link', 'album');
   const albumOptions = useMemo(
     () => overlayAlbumOptions(albums.data ?? [], pending),
     [albums.data, pending],

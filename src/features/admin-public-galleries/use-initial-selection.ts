@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useBackend } from '@/lib/backend/backend-context';
 import { listGalleryPhotoIds } from '@/lib/backend/public-galleries';
-import { usePendingChanges } from '@/offline/outbox/outbox-provider';
+import { usePendingFor } from '@/offline/outbox/outbox-provider';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { galleryKeys } from './gallery-keys';
 import { pendingGalleryPhotoIds, withPendingAdditions } from './galleries-overlay';
@@ -16,7 +16,7 @@ export function useInitialSelection(galleryId: string | undefined): {
   photoIds: string[];
 } {
   const backend = useBackend();
-  const pending = usePendingChanges('gallery.save', 'gallery.addPhotos', 'gallery.delete');
+  const pending = usePendingFor(galleryId ? `gallery:${galleryId}` : 'gallery');
   const waiting = galleryId ? pendingGalleryPhotoIds(galleryId, pending) : undefined;
   const query = useQuery({
     queryKey: galleryKeys.photoIds(galleryId ?? ''),

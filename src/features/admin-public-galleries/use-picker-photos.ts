@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLocalThumbnails } from '@/offline/outbox/local-previews';
-import { usePendingChanges } from '@/offline/outbox/outbox-provider';
+import { usePendingFor } from '@/offline/outbox/outbox-provider';
 import { useCollectionPhotos } from '@/ui/photos/use-collection-photos';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { galleryKeys } from './gallery-keys';
@@ -12,14 +12,7 @@ import { overlayPickerAlbums, overlayPickerPhotos } from './picker-overlay';
  * with the thumbnail made in this browser.
  */
 export function usePickerPhotos() {
-  const pending = usePendingChanges(
-    'album.create',
-    'album.update',
-    'album.delete',
-    'photo.upload',
-    'photo.delete',
-    'photos.deleteMany',
-  );
+  const pending = usePendingFor('album');
   const server = useCollectionPhotos({
     albumsKey: galleryKeys.pickerAlbums(),
     photosKey: galleryKeys.pickerPhotos,

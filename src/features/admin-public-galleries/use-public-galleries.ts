@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { listPublicGalleries } from '@/lib/backend/public-galleries';
-import { usePendingChanges } from '@/offline/outbox/outbox-provider';
+import { usePendingFor } from '@/offline/outbox/outbox-provider';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { galleryKeys } from './gallery-keys';
 import { overlayGalleries } from './galleries-overlay';
@@ -15,7 +15,7 @@ export function usePublicGalleries() {
     queryFn: () => listPublicGalleries(backend),
   });
   useErrorToast(query.error, 'Failed to load gallery.');
-  const pending = usePendingChanges('gallery.save', 'gallery.delete');
+  const pending = usePendingFor('gallery');
   const galleries = useMemo(
     () => overlayGalleries(query.data ?? [], pending),
     [query.data, pending],

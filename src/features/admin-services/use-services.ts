@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { listServicePackages } from '@/lib/backend/service-packages';
-import { usePendingChanges } from '@/offline/outbox/outbox-provider';
+import { usePendingFor } from '@/offline/outbox/outbox-provider';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { serviceKeys } from './service-keys';
 import { overlayServices } from './services-overlay';
@@ -15,7 +15,7 @@ export function useServices() {
     queryFn: () => listServicePackages(backend),
   });
   useErrorToast(query.error, 'Failed to load services');
-  const pending = usePendingChanges('service.create', 'service.update', 'service.delete');
+  const pending = usePendingFor('service');
   const services = useMemo(() => overlayServices(query.data ?? [], pending), [query.data, pending]);
   return { services, isPending: query.isPending && pending.length === 0 };
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { readProfile } from '@/lib/backend/profile';
-import { usePendingChanges } from '@/offline/outbox/outbox-provider';
+import { usePendingFor } from '@/offline/outbox/outbox-provider';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { overlayProfile } from './profile-form';
 import { settingsKeys } from './settings-keys';
@@ -12,7 +12,7 @@ export function useProfile() {
   const backend = useBackend();
   const query = useQuery({ queryKey: settingsKeys.profile(), queryFn: () => readProfile(backend) });
   useErrorToast(query.error, 'Failed to load profile');
-  const pending = usePendingChanges('profile.save');
+  const pending = usePendingFor('profile');
   const profile = useMemo(() => overlayProfile(query.data ?? null, pending), [query.data, pending]);
   return {
     profile,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { listTestimonials } from '@/lib/backend/testimonials';
-import { usePendingChanges } from '@/offline/outbox/outbox-provider';
+import { usePendingFor } from '@/offline/outbox/outbox-provider';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { testimonialKeys } from './testimonial-keys';
 import { overlayTestimonials } from './testimonials-overlay';
@@ -15,11 +15,7 @@ export function useTestimonials() {
     queryFn: () => listTestimonials(backend),
   });
   useErrorToast(query.error, 'Failed to load testimonials');
-  const pending = usePendingChanges(
-    'testimonial.create',
-    'testimonial.update',
-    'testimonial.delete',
-  );
+  const pending = usePendingFor('testimonial');
   const testimonials = useMemo(
     () => overlayTestimonials(query.data ?? [], pending),
     [query.data, pending],

@@ -12,6 +12,7 @@ import { fileBlobKey } from './image-files';
 import {
   changes,
   isChangeOf,
+  touchesAny,
   type ChangeKind,
   type NewChange,
   type OutboxItem,
@@ -42,15 +43,27 @@ export function useOutboxSnapshot(): OutboxSnapshot<OutboxItem> {
   return useSyncExternalStore(engine.subscribe, engine.getSnapshot, engine.getSnapshot);
 }
 
-/** Queued changes of these kinds, in queue order. */
-export function usePendingChanges<K extends ChangeKind>(...kinds: K[]): Array<OutboxItemOf<K>> {
+/**
+ * The queued changes that touch any of these, in queue order: an entity ('album:<id>',
+ * 'profile') or every entity of a type ('album'). Each kind says what it touches
+ * (`touches`, kinds/), so a screen names what it shows, not the kinds that may change it.
+ */
+export function usePendingFor(...entities: string[]): OutboxItem[] {
   const { items } = useOutboxSnapshot();
-  const key = kinds.join('|');
+  const key = entities.join('|');
   return useMemo(
-    () =>
-      items.filter((item): item is OutboxItemOf<K> => isChangeOf(item, ...(key.split('|') as K[]))),
-    // The kinds are compared by value (`key`): callers pass them inline.
+    () => items.filter((item) => touchesAny(item, key.split('|'))),
+    // The entities are compared by value (`key`): callers pass them inline.
     [items, key],
+  );
+}
+
+/** The queued changes of one kind, for a screen that reads that kind's payload. */
+export function usePendingOf<K extends ChangeKind>(kind: K): Array<OutboxItemOf<K>> {
+  const { items } = useOutboxSnapshot();
+  return useMemo(
+    () => items.filter((item): item is OutboxItemOf<K> => isChangeOf(item, kind)),
+    [items, kind],
   );
 }
 

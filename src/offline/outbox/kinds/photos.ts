@@ -1,0 +1,139 @@
+import { deletePhoto, deletePhotos, setPhotoCaption } from '@/lib/backend/albums';
+import { photoObjectNames } from '@/lib/backend/photo-objects';
+import type { QueuedChange } from '../sync-engine';
+import {
+  extensionOf,
+  forgetUpload,
+  photoUploadBlobKeys,
+  sendPhotoUpload,
+  type PhotoUploadPayload,
+} from '../upload-pipeline';
+import { ALBUM_DATA, define, photoCount, quoted } from './define';
+
+export interface PhotoCaptionPayload {
+  photoId: string;
+  albumId: string;
+  /** The new caption; null clears it (the filename is the alt text again). */
+  caption: string | null;
+}
+export interface PhotoDeletePayload {
+  id: string;
+  albumId: string;
+  /** The photo's objects (names fixed when it was made), removed whatever the RPC answers. */
+  objectNames: string[];
+}
+export interface PhotosDeletePayload {
+  albumId: string;
+  /** Each photo and its objects (names fixed when it was made), as photo.delete carries them. */
+  photos: Array<{ id: string; objectNames: string[] }>;
+}
+
+/** Changes of a collection's photos: uploads (upload-pipeline.ts), captions, deletions. */
+export const photoKinds = {
+  'photo.upload': define({
+    version: 1,
+    build: (upload: PhotoUploadPayload) => ({
+      id: upload.photoId,
+      entity: `photo:${upload.photoId}`,
+      dependsOn: [`album:${upload.albumId}`],
+      payload: upload,
+      label: `Upload ${upload.originalFilename}`,
+    }),
+    send: (upload, { backend, db, queued }) =>
+      sendPhotoUpload(backend, db, upload, () =>
+        Promise.resolve(queued && uploadAfter(queued(), upload)),
+      ),
+    blobKeys: (upload) => Object.values(photoUploadBlobKeys(upload.photoId)),
+    undo: (upload, { db }) => forgetUpload(db, upload.photoId),
+    touches: ({ albumId, photoId }) => [`album:${albumId}`, `photo:${photoId}`],
+    affects: ALBUM_DATA,
+  }),
+  'photo.setCaption': define({
+    version: 1,
+    build: (change: PhotoCaptionPayload & { photoName: string }) => ({
+      // Its own entity: a caption typed while the photo still uploads waits for the upload
+      // (dependsOn), and does not hold back the photo's later changes.
+      entity: `caption:${change.photoId}`,
+      dependsOn: [`photo:${change.photoId}`],
+      payload: {
+        photoId: change.photoId,
+        albumId: change.albumId,
+        caption: change.caption,
+      } satisfies PhotoCaptionPayload,
+      label: change.caption
+        ? `Caption ${change.photoName}`
+        : `Remove the caption of ${change.photoName}`,
+    }),
+    // Sets the value: a replay, or an older caption sent before a newer one, ends with the last typed.
+    send: ({ photoId, caption }, { backend }) => setPhotoCaption(backend, photoId, caption),
+    touches: ({ albumId, photoId }) => [`album:${albumId}`, `photo:${photoId}`],
+    affects: ALBUM_DATA,
+  }),
+  'photo.delete': define({
+    // 1: { id, albumId }; the files were those the RPC answered. 2: their names travel along.
+    version: 2,
+    read: (stored) => ({ ...(stored as Omit<PhotoDeletePayload, 'objectNames'>), objectNames: [] }),
+    build: (photo: { id: string; albumId: string; filename: string; name: string }) => {
+      const names = photoObjectNames(photo.albumId, photo.id, extensionOf(photo.filename));
+      return {
+        entity: `photo:${photo.id}`,
+        dependsOn: [`album:${photo.albumId}`],
+        payload: {
+          id: photo.id,
+          albumId: photo.albumId,
+          objectNames: [names.original, names.thumb, names.preview],
+        } satisfies PhotoDeletePayload,
+        label: `Delete photo ${photo.name}`,
+      };
+    },
+    send: ({ id, objectNames }, { backend }) => deletePhoto(backend, id, objectNames),
+    touches: ({ albumId, id }) => [`album:${albumId}`, `photo:${id}`],
+    affects: ALBUM_DATA,
+  }),
+  'photos.deleteMany': define({
+    version: 1,
+    build: (selection: {
+      albumId: string;
+      albumName: string;
+      photos: Array<{ id: string; filename: string }>;
+    }) => ({
+      entity: `album:${selection.albumId}`,
+      // After any earlier change of these photos (an upload still waiting).
+      dependsOn: selection.photos.map((photo) => `photo:${photo.id}`),
+      payload: {
+        albumId: selection.albumId,
+        photos: selection.photos.map((photo) => {
+          const names = photoObjectNames(selection.albumId, photo.id, extensionOf(photo.filename));
+          return { id: photo.id, objectNames: [names.original, names.thumb, names.preview] };
+        }),
+      } satisfies PhotosDeletePayload,
+      label: `Delete ${photoCount(selection.photos.length)} from ${quoted(selection.albumName)}`,
+    }),
+    send: ({ photos }, { backend }) => deletePhotos(backend, photos),
+    touches: ({ albumId, photos }) => [
+      `album:${albumId}`,
+      ...photos.map((photo) => `photo:${photo.id}`),
+    ],
+    affects: ALBUM_DATA,
+  }),
+};
+
+/**
+ * The upload the outbox will send right after this one: the next change in the queue, when it
+ * is an upload to the same collection that may go now (its collection is on the server, as
+ * this one's is). Its original can then be sent ahead (upload-pipeline.ts).
+ */
+function uploadAfter(
+  queued: readonly QueuedChange[],
+  current: PhotoUploadPayload,
+): PhotoUploadPayload | undefined {
+  const isUpload = (item: QueuedChange | undefined) => item?.kind === 'photo.upload';
+  const index = queued.findIndex(
+    (item) => isUpload(item) && (item.payload as PhotoUploadPayload).photoId === current.photoId,
+  );
+  const next = index === -1 ? undefined : queued[index + 1];
+  if (!next || !isUpload(next) || next.status !== 'pending' || next.nextAttemptAt > Date.now())
+    return undefined;
+  const payload = next.payload as PhotoUploadPayload;
+  return payload.albumId === current.albumId ? payload : undefined;
+}

@@ -1,0 +1,58 @@
+import type { PageContentInsert, PageContentUpdate } from '@/lib/backend/database.types';
+import {
+  createPageSection,
+  deletePageSection,
+  updatePageSection,
+} from '@/lib/backend/page-content';
+import {
+  afterUploads,
+  define,
+  quoted,
+  type NamedChanges,
+  type WaitsFor,
+  type WithId,
+} from './define';
+
+/** Changes of the page sections (admin content). */
+export const sectionKinds = {
+  'content.create': define({
+    version: 1,
+    // `name`: what the photographer calls the section ('Call to action'), for the sync list.
+    build: ({
+      waitFor,
+      name,
+      ...section
+    }: PageContentInsert & WithId & WaitsFor & { name?: string }) => ({
+      entity: `content:${section.id}`,
+      dependsOn: afterUploads(waitFor),
+      payload: section,
+      label: `Add section ${quoted(name ?? section.section_name)}`,
+    }),
+    send: (section, { backend }) => createPageSection(backend, section),
+    touches: ({ id }) => [`content:${id}`],
+    affects: ['page-content'],
+  }),
+  'content.update': define({
+    version: 1,
+    build: (section: NamedChanges<PageContentUpdate> & WaitsFor) => ({
+      entity: `content:${section.id}`,
+      dependsOn: afterUploads(section.waitFor),
+      payload: { id: section.id, changes: section.changes },
+      label: `Update section ${quoted(section.name)}`,
+    }),
+    send: ({ id, changes }, { backend }) => updatePageSection(backend, id, changes),
+    touches: ({ id }) => [`content:${id}`],
+    affects: ['page-content'],
+  }),
+  'content.delete': define({
+    version: 1,
+    build: (section: { id: string; name: string }) => ({
+      entity: `content:${section.id}`,
+      payload: { id: section.id } satisfies WithId,
+      label: `Delete section ${quoted(section.name)}`,
+    }),
+    send: ({ id }, { backend }) => deletePageSection(backend, id),
+    touches: ({ id }) => [`content:${id}`],
+    affects: ['page-content'],
+  }),
+};
