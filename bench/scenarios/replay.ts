@@ -28,9 +28,9 @@ async function outboxModules() {
   const { AdminDatabase } = await import('../../src/offline/outbox/db');
   const { dexieOutboxStore } = await import('../../src/offline/outbox/outbox-store');
   const { SyncEngine } = await import('../../src/offline/outbox/sync-engine');
-  const { changes, sendChange } = await import('../../src/offline/outbox/registry');
+  const { newChange, sendChange } = await import('../../src/offline/outbox/registry');
   const { photoUpload } = await import('../../src/offline/outbox/upload-pipeline');
-  return { AdminDatabase, dexieOutboxStore, SyncEngine, changes, sendChange, photoUpload };
+  return { AdminDatabase, dexieOutboxStore, SyncEngine, newChange, sendChange, photoUpload };
 }
 type Modules = Awaited<ReturnType<typeof outboxModules>>;
 
@@ -43,7 +43,7 @@ interface Targets {
 
 /** Queues `count` edits while offline, then measures the time until the outbox has sent them all. */
 async function replayEdits(bench: Bench, modules: Modules, targets: Targets, count: number) {
-  const { AdminDatabase, dexieOutboxStore, SyncEngine, changes, sendChange } = modules;
+  const { AdminDatabase, dexieOutboxStore, SyncEngine, newChange, sendChange } = modules;
   const { albums, links, services } = targets;
   let online = false;
   const db = new AdminDatabase(`bench-outbox-${randomUUID()}`);
@@ -58,7 +58,7 @@ async function replayEdits(bench: Bench, modules: Modules, targets: Targets, cou
     if (kind < 3 || links.length === 0 || services.length === 0) {
       const id = albums[i % albums.length]!;
       await engine.submit(
-        changes.updateAlbum({
+        newChange('album.update', {
           id,
           name: `Replay ${i % albums.length} (edit ${i})`,
           description: `Edited offline, change ${i}`,
@@ -67,7 +67,7 @@ async function replayEdits(bench: Bench, modules: Modules, targets: Targets, cou
       );
     } else if (kind === 3) {
       await engine.submit(
-        changes.updateLink({
+        newChange('link.update', {
           id: links[i % links.length]!,
           albumName: 'Album',
           changes: { allow_downloads: i % 2 === 0 },
@@ -75,7 +75,7 @@ async function replayEdits(bench: Bench, modules: Modules, targets: Targets, cou
       );
     } else {
       await engine.submit(
-        changes.updateService({
+        newChange('service.update', {
           id: services[i % services.length]!,
           name: 'Service',
           changes: { price_range: `$${1000 + i}` },
@@ -138,7 +138,7 @@ async function queuePhotos(
   albumId: string,
   count: number,
 ): Promise<QueueCost> {
-  const { changes, photoUpload } = modules;
+  const { newChange, photoUpload } = modules;
   // A stand-in for the original: the queue's own cost is measured, not the copying of 20 MB.
   const bytes = new Uint8Array(16 * 1024);
   const started = performance.now();
@@ -148,7 +148,7 @@ async function queuePhotos(
       type: 'image/jpeg',
     });
     const { payload, blobs } = photoUpload(albumId, file);
-    await engine.enqueue(changes.uploadPhoto(payload), blobs);
+    await engine.enqueue(newChange('photo.upload', payload), blobs);
   }
   // What queuing set off (the engine looking for something to send) is part of the cost.
   await engine.flush();

@@ -8,7 +8,7 @@ import { AdminDatabase } from '@/offline/outbox/db';
 import { dexieOutboxStore, sweepOrphanedBlobs } from '@/offline/outbox/outbox-store';
 import {
   blobKeysOf,
-  changes,
+  newChange,
   dataAffectedBy,
   readStoredItem,
   registry,
@@ -163,7 +163,7 @@ const upload = {
 
 const cases: Record<ChangeKind, Case> = {
   'album.create': {
-    change: changes.createAlbum({
+    change: newChange('album.create', {
       id: ALBUM,
       name: 'Smith Wedding',
       description: null,
@@ -174,7 +174,7 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['POST /rpc/admin_create_album'],
   },
   'album.update': {
-    change: changes.updateAlbum({
+    change: newChange('album.update', {
       id: ALBUM,
       name: 'Smith Wedding 2026',
       description: 'Garden',
@@ -185,7 +185,7 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['POST /rpc/admin_update_album'],
   },
   'album.delete': {
-    change: changes.deleteAlbum({ id: ALBUM, name: 'Smith Wedding' }),
+    change: newChange('album.delete', { id: ALBUM, name: 'Smith Wedding' }),
     entity: `album:${ALBUM}`,
     label: 'Delete collection “Smith Wedding”',
     listings: {
@@ -204,7 +204,7 @@ const cases: Record<ChangeKind, Case> = {
     ],
   },
   'album.setCover': {
-    change: changes.setAlbumCover({
+    change: newChange('album.setCover', {
       albumId: ALBUM,
       photoId: PHOTO,
       coverUrl: `/storage/v1/object/public/photos/${ALBUM}/${PHOTO}.thumb.webp`,
@@ -217,7 +217,7 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['POST /rpc/admin_set_album_cover'],
   },
   'album.reorderPhotos': {
-    change: changes.reorderPhotos({
+    change: newChange('album.reorderPhotos', {
       albumId: ALBUM,
       photoIds: [PHOTO, ID],
       albumName: 'Smith Wedding',
@@ -228,7 +228,7 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['POST /rpc/admin_set_album_photo_order'],
   },
   'photo.upload': {
-    change: changes.uploadPhoto(upload),
+    change: newChange('photo.upload', upload),
     entity: `photo:${PHOTO}`,
     dependsOn: [`album:${ALBUM}`],
     touches: [`album:${ALBUM}`, `photo:${PHOTO}`],
@@ -243,7 +243,7 @@ const cases: Record<ChangeKind, Case> = {
     ],
   },
   'photo.setCaption': {
-    change: changes.setPhotoCaption({
+    change: newChange('photo.setCaption', {
       photoId: PHOTO,
       albumId: ALBUM,
       caption: 'The first dance',
@@ -256,7 +256,7 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['POST /rpc/admin_set_photo_caption'],
   },
   'photo.delete': {
-    change: changes.deletePhoto({
+    change: newChange('photo.delete', {
       id: PHOTO,
       albumId: ALBUM,
       filename: `${PHOTO}.jpeg`,
@@ -269,7 +269,7 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['POST /rpc/admin_delete_photo', 'DELETE /object/photos', 'DELETE /object/originals'],
   },
   'photos.deleteMany': {
-    change: changes.deletePhotos({
+    change: newChange('photos.deleteMany', {
       albumId: ALBUM,
       albumName: 'Smith Wedding',
       photos: [
@@ -290,7 +290,7 @@ const cases: Record<ChangeKind, Case> = {
     ],
   },
   'gallery.save': {
-    change: changes.saveGallery({
+    change: newChange('gallery.save', {
       id: ID,
       isNew: true,
       title: 'Best of',
@@ -304,7 +304,7 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['POST /rpc/admin_create_public_gallery', 'POST /rpc/admin_add_photos_to_gallery'],
   },
   'gallery.addPhotos': {
-    change: changes.addPhotosToGallery({
+    change: newChange('gallery.addPhotos', {
       galleryId: ID,
       galleryTitle: 'Best of',
       photoIds: [PHOTO],
@@ -316,13 +316,13 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['GET /public_gallery_photos', 'POST /rpc/admin_add_photos_to_gallery'],
   },
   'gallery.delete': {
-    change: changes.deleteGallery({ id: ID, title: 'Best of' }),
+    change: newChange('gallery.delete', { id: ID, title: 'Best of' }),
     entity: `gallery:${ID}`,
     label: 'Delete gallery “Best of”',
     sends: ['POST /rpc/admin_delete_public_gallery'],
   },
   'link.create': {
-    change: changes.createLink({
+    change: newChange('link.create', {
       id: ID,
       albumId: ALBUM,
       accessToken: 'a'.repeat(43),
@@ -337,7 +337,7 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['POST /gallery_links'],
   },
   'link.update': {
-    change: changes.updateLink({
+    change: newChange('link.update', {
       id: ID,
       albumName: 'Smith Wedding',
       changes: { is_active: false },
@@ -347,13 +347,13 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['PATCH /gallery_links'],
   },
   'link.delete': {
-    change: changes.deleteLink({ id: ID, albumName: 'Smith Wedding' }),
+    change: newChange('link.delete', { id: ID, albumName: 'Smith Wedding' }),
     entity: `link:${ID}`,
     label: 'Delete client link for “Smith Wedding”',
     sends: ['DELETE /gallery_links'],
   },
   'file.upload': {
-    change: changes.uploadFile({
+    change: newChange('file.upload', {
       blobKey: 'file:logo-1.png',
       path: 'logo-1.png',
       contentType: 'image/png',
@@ -366,14 +366,17 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['POST /object/photos/logo-1.png'],
   },
   'profile.save': {
-    change: changes.saveProfile({ site_name: 'Anna Photography' }, ['logo-1.png']),
+    change: newChange('profile.save', {
+      profile: { site_name: 'Anna Photography' },
+      waitFor: ['logo-1.png'],
+    }),
     entity: 'profile',
     dependsOn: ['file:logo-1.png'],
     label: 'Save profile',
     sends: ['GET /photographer_profile', 'POST /photographer_profile'],
   },
   'content.create': {
-    change: changes.createSection({
+    change: newChange('content.create', {
       id: ID,
       page_name: 'home',
       section_name: 'intro',
@@ -388,7 +391,7 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['POST /page_content'],
   },
   'content.update': {
-    change: changes.updateSection({
+    change: newChange('content.update', {
       id: ID,
       name: 'Introduction',
       changes: { image_url: '/storage/v1/object/public/photos/content-2.jpg' },
@@ -400,31 +403,35 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['PATCH /page_content'],
   },
   'content.delete': {
-    change: changes.deleteSection({ id: ID, name: 'intro' }),
+    change: newChange('content.delete', { id: ID, name: 'intro' }),
     entity: `content:${ID}`,
     label: 'Delete section “intro”',
     sends: ['DELETE /page_content'],
   },
   'service.create': {
-    change: changes.createService({ id: ID, name: 'Weddings' }),
+    change: newChange('service.create', { id: ID, name: 'Weddings' }),
     entity: `service:${ID}`,
     label: 'Add service “Weddings”',
     sends: ['POST /service_packages'],
   },
   'service.update': {
-    change: changes.updateService({ id: ID, name: 'Weddings', changes: { price_range: '$2000' } }),
+    change: newChange('service.update', {
+      id: ID,
+      name: 'Weddings',
+      changes: { price_range: '$2000' },
+    }),
     entity: `service:${ID}`,
     label: 'Update service “Weddings”',
     sends: ['PATCH /service_packages'],
   },
   'service.delete': {
-    change: changes.deleteService({ id: ID, name: 'Weddings' }),
+    change: newChange('service.delete', { id: ID, name: 'Weddings' }),
     entity: `service:${ID}`,
     label: 'Delete service “Weddings”',
     sends: ['DELETE /service_packages'],
   },
   'testimonial.create': {
-    change: changes.createTestimonial({
+    change: newChange('testimonial.create', {
       id: ID,
       client_name: 'Emma & James',
       quote: 'Pure magic.',
@@ -435,7 +442,7 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['POST /testimonials'],
   },
   'testimonial.update': {
-    change: changes.updateTestimonial({
+    change: newChange('testimonial.update', {
       id: ID,
       name: 'Emma & James',
       changes: { photo_url: '/storage/v1/object/public/photos/testimonial-1.jpg' },
@@ -447,20 +454,23 @@ const cases: Record<ChangeKind, Case> = {
     sends: ['PATCH /testimonials'],
   },
   'testimonial.delete': {
-    change: changes.deleteTestimonial({ id: ID, name: 'Emma & James' }),
+    change: newChange('testimonial.delete', { id: ID, name: 'Emma & James' }),
     entity: `testimonial:${ID}`,
     label: 'Delete testimonial from “Emma & James”',
     sends: ['DELETE /testimonials'],
   },
   'settings.save': {
-    change: changes.saveSettings({ primary_color: '#112233' }, ['hero-bg-1.jpg']),
+    change: newChange('settings.save', {
+      settings: { primary_color: '#112233' },
+      waitFor: ['hero-bg-1.jpg'],
+    }),
     entity: 'site-settings',
     dependsOn: ['file:hero-bg-1.jpg'],
     label: 'Save site design',
     sends: ['POST /rpc/admin_update_site_settings'],
   },
   'link-defaults.save': {
-    change: changes.saveLinkDefaults({
+    change: newChange('link-defaults.save', {
       requirePasscode: true,
       allowDownloads: false,
       expiryDays: 14,
@@ -535,7 +545,7 @@ describe('the change registry', () => {
   });
 
   it('sends a testimonial create as an insert that ignores a row already there (a replay), without the uploads it waited for', async () => {
-    const change = changes.createTestimonial({
+    const change = newChange('testimonial.create', {
       id: ID,
       client_name: 'Emma',
       quote: 'Lovely.',
@@ -568,12 +578,12 @@ describe('the change registry', () => {
   });
 
   it('sends a reorder with the whole order and a cover with its photo, and a replay sends the same', async () => {
-    const order = changes.reorderPhotos({
+    const order = newChange('album.reorderPhotos', {
       albumId: ALBUM,
       photoIds: [ID, PHOTO],
       albumName: 'Smith Wedding',
     });
-    const cover = changes.setAlbumCover({
+    const cover = newChange('album.setCover', {
       albumId: ALBUM,
       photoId: null,
       coverUrl: null,
@@ -713,7 +723,7 @@ describe('changes stored by the previous version of the app', () => {
 
 describe('the start-up sweep', () => {
   it('removes blobs and upload notes no queued change refers to, and keeps the rest', async () => {
-    const kept = changes.uploadPhoto(upload);
+    const kept = newChange('photo.upload', upload);
     await dexieOutboxStore(db).add(queued(kept), [
       { key: photoUploadBlobKeys(PHOTO).original, blob: new Blob(['jpg']), createdAt: 0 },
     ]);
@@ -758,7 +768,7 @@ describe('the start-up sweep', () => {
     // An item IndexedDB cannot store (a function is not cloneable) fails the whole transaction.
     const broken = {
       ...queued(
-        changes.uploadFile({
+        newChange('file.upload', {
           blobKey: 'file:a.png',
           path: 'a.png',
           contentType: 'image/png',

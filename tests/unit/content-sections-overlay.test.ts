@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { overlaySections } from '@/features/admin-content/sections-overlay';
 import type { PageContentRow } from '@/lib/backend/database.types';
-import { changes } from '@/offline/outbox/registry';
+import { newChange } from '@/offline/outbox/registry';
 import { queued } from './queued-change';
 
 const row = (
@@ -42,7 +42,7 @@ describe('overlaySections', () => {
 
   it('adds a waiting new section with null fields, in its sort position, marked pending', () => {
     const create = queued(
-      changes.createSection({
+      newChange('content.create', {
         id: 'cta',
         page_name: 'home',
         section_name: 'cta',
@@ -69,9 +69,11 @@ describe('overlaySections', () => {
 
   it('merges waiting edits and eye toggles, and drops waiting deletions', () => {
     const shown = overlaySections(server, [
-      queued(changes.updateSection({ id: 'hero', name: 'hero', changes: { is_active: false } })),
       queued(
-        changes.updateSection({
+        newChange('content.update', { id: 'hero', name: 'hero', changes: { is_active: false } }),
+      ),
+      queued(
+        newChange('content.update', {
           id: 'intro',
           name: 'intro',
           changes: { title: 'Hello', sort_order: 5 },
@@ -81,7 +83,7 @@ describe('overlaySections', () => {
           failure: { kind: 'refused', status: 400, message: 'Some values are not valid' },
         },
       ),
-      queued(changes.deleteSection({ id: 'story', name: 'about-story' })),
+      queued(newChange('content.delete', { id: 'story', name: 'about-story' })),
     ]);
     expect(
       shown.map((section) => [
@@ -100,7 +102,7 @@ describe('overlaySections', () => {
   it('does not duplicate a created section the server already returns, nor change the input', () => {
     const before = JSON.stringify(server);
     const create = queued(
-      changes.createSection({ id: 'hero', page_name: 'home', section_name: 'hero' }),
+      newChange('content.create', { id: 'hero', page_name: 'home', section_name: 'hero' }),
     );
     expect(overlaySections(server, [create])).toHaveLength(3);
     expect(JSON.stringify(server)).toBe(before);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { overlayAlbumOptions, overlayLinks } from '@/features/admin-links/links-overlay';
 import type { AdminGalleryLink } from '@/lib/backend/database.types';
-import { changes } from '@/offline/outbox/registry';
+import { newChange } from '@/offline/outbox/registry';
 import { adminLink } from './link-fixture';
 import { queued } from './queued-change';
 
@@ -25,7 +25,7 @@ describe('overlayLinks', () => {
 
   it('adds a queued link on top, pending, with its token and the collection name', () => {
     const create = queued(
-      changes.createLink({
+      newChange('link.create', {
         id: 'new',
         albumId: 'album-2',
         accessToken: 'T'.repeat(43),
@@ -53,7 +53,7 @@ describe('overlayLinks', () => {
 
   it('prefers the current collection name over the one in the label', () => {
     const create = queued(
-      changes.createLink({
+      newChange('link.create', {
         id: 'new',
         albumId: 'album-9',
         accessToken: 'T'.repeat(43),
@@ -71,14 +71,18 @@ describe('overlayLinks', () => {
 
   it('merges queued edits and status changes, and marks a refused change', () => {
     const edit = queued(
-      changes.updateLink({
+      newChange('link.update', {
         id: 'a',
         albumName: 'Rivera Family',
         changes: { passcode: '9999', allow_downloads: false, expires_at: null },
       }),
     );
     const off = queued(
-      changes.updateLink({ id: 'a', albumName: 'Rivera Family', changes: { is_active: false } }),
+      newChange('link.update', {
+        id: 'a',
+        albumName: 'Rivera Family',
+        changes: { is_active: false },
+      }),
       {
         status: 'failed',
         failure: { kind: 'refused', status: 400, message: 'Failed to update link status' },
@@ -95,15 +99,15 @@ describe('overlayLinks', () => {
   });
 
   it('hides links deleted in the outbox, and the links of a deleted collection', () => {
-    const removeLink = queued(changes.deleteLink({ id: 'a', albumName: 'Rivera Family' }));
+    const removeLink = queued(newChange('link.delete', { id: 'a', albumName: 'Rivera Family' }));
     expect(overlayLinks([older, newer], [removeLink]).map((link) => link.id)).toEqual(['b']);
-    const removeAlbum = queued(changes.deleteAlbum({ id: 'album-2', name: 'Beach Shoot' }));
+    const removeAlbum = queued(newChange('album.delete', { id: 'album-2', name: 'Beach Shoot' }));
     expect(overlayLinks([older, newer], [removeAlbum]).map((link) => link.id)).toEqual(['a']);
   });
 
   it('does not duplicate a link the server already has', () => {
     const create = queued(
-      changes.createLink({
+      newChange('link.create', {
         id: 'a',
         albumId: 'album-1',
         accessToken: 'T'.repeat(43),
@@ -127,12 +131,16 @@ describe('overlayAlbumOptions', () => {
 
   it('adds collections created offline first, applies renames and drops deleted ones', () => {
     const created = queued(
-      changes.createAlbum({ id: 'album-3', name: 'Wedding', description: null }),
+      newChange('album.create', { id: 'album-3', name: 'Wedding', description: null }),
     );
     const renamed = queued(
-      changes.updateAlbum({ id: 'album-1', name: 'Rivera Family (autumn)', description: null }),
+      newChange('album.update', {
+        id: 'album-1',
+        name: 'Rivera Family (autumn)',
+        description: null,
+      }),
     );
-    const deleted = queued(changes.deleteAlbum({ id: 'album-2', name: 'Beach Shoot' }));
+    const deleted = queued(newChange('album.delete', { id: 'album-2', name: 'Beach Shoot' }));
     expect(overlayAlbumOptions(server, [created, renamed, deleted])).toEqual([
       { id: 'album-3', name: 'Wedding' },
       { id: 'album-1', name: 'Rivera Family (autumn)' },

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSessionStore } from '@/lib/auth/session-store';
 import { createBackend, requestTimeoutMs } from '@/lib/backend/client';
-import { changes } from '@/offline/outbox/registry';
+import { newChange } from '@/offline/outbox/registry';
 import { AdminDatabase } from '@/offline/outbox/db';
 import {
   answerOutboxWakes,
@@ -103,7 +103,7 @@ describe('a request that never answers', () => {
     const { fetch, seen } = scriptedFetch('hang', { status: 200, body: album.id });
     const { engine } = start(fetch);
 
-    const outcome = engine.submit(changes.createAlbum(album));
+    const outcome = engine.submit(newChange('album.create', album));
     await until(() => seen.length === 1);
     await vi.advanceTimersByTimeAsync(requestTimeoutMs(JSON.stringify({})) + 10);
     expect(await outcome).toBe('queued');
@@ -155,7 +155,9 @@ describe('a session that ended while offline', () => {
       if (!sessionStore.get()) signedOut();
     });
 
-    await expect(engine.submit(changes.createAlbum(album))).rejects.toThrow('Not authenticated');
+    await expect(engine.submit(newChange('album.create', album))).rejects.toThrow(
+      'Not authenticated',
+    );
     // The app shows the sign-in screen (no session); the change waits on this device.
     expect(signedOut).toHaveBeenCalled();
     expect(sessionStore.get()).toBeNull();
@@ -181,7 +183,7 @@ describe('a session that ended while offline', () => {
     const { fetch, seen } = scriptedFetch();
     const { sessionStore, engine } = start(fetch);
     sessionStore.clear();
-    expect(await engine.submit(changes.createAlbum(album))).toBe('queued');
+    expect(await engine.submit(newChange('album.create', album))).toBe('queued');
     expect(seen).toEqual([]);
     expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'pending', attempts: 0 });
   });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdminDatabase } from '@/offline/outbox/db';
 import { dexieOutboxStore } from '@/offline/outbox/outbox-store';
-import { changes, type OutboxItem } from '@/offline/outbox/registry';
+import { newChange, type OutboxItem } from '@/offline/outbox/registry';
 import { queued } from './queued-change';
 
 let db: AdminDatabase;
@@ -18,7 +18,7 @@ afterEach(async () => {
 /** A rename as the engine hands it to the store: without a seq, which the store gives. */
 function rename(name: string): OutboxItem {
   const { seq: _seq, ...item } = queued(
-    changes.updateAlbum({ id: 'a1', name, description: null, isPublic: false }),
+    newChange('album.update', { id: 'a1', name, description: null, isPublic: false }),
   );
   return item;
 }

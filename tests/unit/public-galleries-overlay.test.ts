@@ -4,7 +4,7 @@ import type {
   AdminPhoto,
   AdminPublicGallery,
 } from '@/lib/backend/database.types';
-import { changes } from '@/offline/outbox/registry';
+import { newChange } from '@/offline/outbox/registry';
 import {
   overlayGalleries,
   pendingGalleryPhotoIds,
@@ -48,7 +48,7 @@ describe('overlayGalleries', () => {
 
   it('puts a gallery created offline first, marked pending, counting its photos', () => {
     const save = queued(
-      changes.saveGallery({
+      newChange('gallery.save', {
         id: 'fresh',
         isNew: true,
         title: 'Weddings',
@@ -71,7 +71,7 @@ describe('overlayGalleries', () => {
 
   it('merges a waiting edit, keeping the cover and the place in the list, and shows a refusal', () => {
     const edit = queued(
-      changes.saveGallery({
+      newChange('gallery.save', {
         id: 'older',
         isNew: false,
         title: 'Renamed',
@@ -97,7 +97,7 @@ describe('overlayGalleries', () => {
 
   it('drops the cover of a gallery emptied offline, and hides deleted galleries', () => {
     const emptied = queued(
-      changes.saveGallery({
+      newChange('gallery.save', {
         id: 'newer',
         isNew: false,
         title: 'x',
@@ -106,7 +106,7 @@ describe('overlayGalleries', () => {
         photoIds: [],
       }),
     );
-    const deleted = queued(changes.deleteGallery({ id: 'older', title: 'Gallery older' }));
+    const deleted = queued(newChange('gallery.delete', { id: 'older', title: 'Gallery older' }));
     const shown = overlayGalleries(server, [emptied, deleted]);
     expect(shown).toHaveLength(1);
     expect(shown[0]).toMatchObject({ id: 'newer', cover_photo_url: null, photo_count: 0 });
@@ -114,7 +114,7 @@ describe('overlayGalleries', () => {
 
   it('ignores changes of other areas', () => {
     expect(
-      overlayGalleries(server, [queued(changes.deleteAlbum({ id: 'older', name: 'x' }))]),
+      overlayGalleries(server, [queued(newChange('album.delete', { id: 'older', name: 'x' }))]),
     ).toHaveLength(2);
   });
 });
@@ -123,7 +123,7 @@ describe('pendingGalleryPhotoIds', () => {
   it('gives the photos of the latest waiting save of that gallery only', () => {
     const items = [
       queued(
-        changes.saveGallery({
+        newChange('gallery.save', {
           id: 'g1',
           isNew: true,
           title: 'a',
@@ -133,7 +133,7 @@ describe('pendingGalleryPhotoIds', () => {
         }),
       ),
       queued(
-        changes.saveGallery({
+        newChange('gallery.save', {
           id: 'g2',
           isNew: true,
           title: 'b',
@@ -143,7 +143,7 @@ describe('pendingGalleryPhotoIds', () => {
         }),
       ),
       queued(
-        changes.saveGallery({
+        newChange('gallery.save', {
           id: 'g1',
           isNew: false,
           title: 'a',
@@ -186,7 +186,7 @@ const photo = (id: string, albumId: string, albumName: string, createdAt: string
   caption: null,
 });
 const upload = (photoId: string, albumId: string) =>
-  changes.uploadPhoto({
+  newChange('photo.upload', {
     photoId,
     albumId,
     filename: `${photoId}.jpg`,
@@ -199,11 +199,13 @@ describe('overlayPickerAlbums', () => {
   it('orders by name and counts queued uploads, deletions and collections made offline', () => {
     const server = [album('b', 'beach', 2), album('a', 'Autumn', 1)];
     const items = [
-      queued(changes.createAlbum({ id: 'c', name: 'Christmas', description: null })),
+      queued(newChange('album.create', { id: 'c', name: 'Christmas', description: null })),
       queued(upload('u1', 'c')),
       queued(upload('u2', 'a')),
-      queued(changes.deletePhoto({ id: 'p1', albumId: 'b', filename: 'p1.jpg', name: 'p1.jpg' })),
-      queued(changes.updateAlbum({ id: 'b', name: 'Beach Day', description: null })),
+      queued(
+        newChange('photo.delete', { id: 'p1', albumId: 'b', filename: 'p1.jpg', name: 'p1.jpg' }),
+      ),
+      queued(newChange('album.update', { id: 'b', name: 'Beach Day', description: null })),
     ];
     expect(
       overlayPickerAlbums(server, items).map((shown) => [shown.name, shown.photo_count]),
@@ -215,7 +217,7 @@ describe('overlayPickerAlbums', () => {
   });
 
   it('hides collections deleted offline', () => {
-    const items = [queued(changes.deleteAlbum({ id: 'a', name: 'Autumn' }))];
+    const items = [queued(newChange('album.delete', { id: 'a', name: 'Autumn' }))];
     expect(overlayPickerAlbums([album('a', 'Autumn', 1)], items)).toEqual([]);
   });
 });
@@ -239,7 +241,9 @@ describe('overlayPickerPhotos', () => {
   it('adds queued uploads with their album name and drops queued deletions and photos of gone albums', () => {
     const items = [
       queued(upload('new', 'b')),
-      queued(changes.deletePhoto({ id: 'a2', albumId: 'a', filename: 'a2.jpg', name: 'a2.jpg' })),
+      queued(
+        newChange('photo.delete', { id: 'a2', albumId: 'a', filename: 'a2.jpg', name: 'a2.jpg' }),
+      ),
     ];
     const shown = overlayPickerPhotos([albums[1]!], server, items);
     expect(shown.map((item) => [item.id, item.album_name, item.pending])).toEqual([

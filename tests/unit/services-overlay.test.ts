@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { overlayServices } from '@/features/admin-services/services-overlay';
 import type { ServicePackageRow } from '@/lib/backend/database.types';
-import { changes } from '@/offline/outbox/registry';
+import { newChange } from '@/offline/outbox/registry';
 import { queued } from './queued-change';
 
 const row = (
@@ -32,7 +32,7 @@ describe('overlayServices', () => {
   it('adds a waiting new package with defaults for what it leaves out', () => {
     const shown = overlayServices(server, [
       queued(
-        changes.createService({
+        newChange('service.create', {
           id: 'n',
           name: 'Mini',
           features: ['x', 'y'],
@@ -54,9 +54,11 @@ describe('overlayServices', () => {
 
   it('merges waiting edits and toggles, marks refusals, and drops waiting deletions', () => {
     const shown = overlayServices(server, [
-      queued(changes.updateService({ id: 'a', name: 'Service a', changes: { is_active: false } })),
       queued(
-        changes.updateService({
+        newChange('service.update', { id: 'a', name: 'Service a', changes: { is_active: false } }),
+      ),
+      queued(
+        newChange('service.update', {
           id: 'b',
           name: 'Renamed',
           changes: { name: 'Renamed', features: [] },
@@ -66,7 +68,7 @@ describe('overlayServices', () => {
           failure: { kind: 'refused', status: 400, message: 'Refused' },
         },
       ),
-      queued(changes.deleteService({ id: 'c', name: 'Service c' })),
+      queued(newChange('service.delete', { id: 'c', name: 'Service c' })),
     ]);
     expect(
       shown.map((service) => [

@@ -6,7 +6,7 @@ import {
   testimonialSchema,
 } from '@/features/admin-testimonials/testimonial-form';
 import type { TestimonialRow } from '@/lib/backend/database.types';
-import { changes } from '@/offline/outbox/registry';
+import { newChange } from '@/offline/outbox/registry';
 import { queued as queuedChange } from './queued-change';
 
 const row = (
@@ -30,19 +30,24 @@ describe('the testimonials overlay', () => {
     const server = [row('a', 0), row('b', 1), row('c', 2)];
     const items = [
       queuedChange(
-        changes.createTestimonial({ id: 'd', client_name: 'New', quote: 'Hi', sort_order: 3 }),
+        newChange('testimonial.create', {
+          id: 'd',
+          client_name: 'New',
+          quote: 'Hi',
+          sort_order: 3,
+        }),
       ),
       queuedChange(
-        changes.updateTestimonial({ id: 'c', name: 'Client c', changes: { sort_order: 0 } }),
+        newChange('testimonial.update', { id: 'c', name: 'Client c', changes: { sort_order: 0 } }),
       ),
       queuedChange(
-        changes.updateTestimonial({
+        newChange('testimonial.update', {
           id: 'a',
           name: 'Client a',
           changes: { sort_order: 2, is_active: false },
         }),
       ),
-      queuedChange(changes.deleteTestimonial({ id: 'b', name: 'Client b' })),
+      queuedChange(newChange('testimonial.delete', { id: 'b', name: 'Client b' })),
     ];
     const shown = overlayTestimonials(server, items);
     expect(

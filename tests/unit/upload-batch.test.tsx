@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useUploadBatch } from '@/offline/outbox/upload-batch';
-import { changes, type OutboxItem } from '@/offline/outbox/registry';
+import { newChange, type OutboxItem } from '@/offline/outbox/registry';
 import { AdminDatabase } from '@/offline/outbox/db';
 import { dexieOutboxStore } from '@/offline/outbox/outbox-store';
 import { OutboxProvider } from '@/offline/outbox/outbox-provider';
@@ -44,7 +44,7 @@ beforeEach(async () => {
     isOnline: () => false,
   });
   for (const photo of [upload('p1'), upload('p2'), upload('p3', 'album-2')])
-    await engine.enqueue(changes.uploadPhoto(photo));
+    await engine.enqueue(newChange('photo.upload', photo));
 });
 
 afterEach(async () => {

@@ -6,7 +6,7 @@ import type { Backend } from '@/lib/backend/client';
 import { BackendError } from '@/lib/backend/errors';
 import { AdminDatabase } from '@/offline/outbox/db';
 import { storageExtension } from '@/offline/outbox/image-files';
-import { changes, sendChange } from '@/offline/outbox/registry';
+import { newChange, sendChange } from '@/offline/outbox/registry';
 import {
   ensureRenditions,
   forgetUpload,
@@ -268,7 +268,9 @@ describe('the upload pipeline', () => {
     const first = await keepForUpload(db, 'album-1', jpeg('IMG_0001.JPG'));
     const second = await keepForUpload(db, 'album-1', jpeg('IMG_0002.JPG'));
     const elsewhere = await keepForUpload(db, 'album-2', jpeg('IMG_0003.JPG'));
-    const queue = [first, second, elsewhere].map((photo) => queued(changes.uploadPhoto(photo)));
+    const queue = [first, second, elsewhere].map((photo) =>
+      queued(newChange('photo.upload', photo)),
+    );
     await sendChange(queue[0]!, { backend, db, queued: () => queue });
     await vi.waitFor(() =>
       expect(uploaded.map((file) => file.path)).toContain(`album-1/${second.photoId}.jpg`),

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { photoDisplayUrl } from '@/lib/backend/photo-objects';
 import { useOutboxActions, useSubmitChange } from '@/offline/outbox/outbox-provider';
-import { changes, isChangeOf } from '@/offline/outbox/registry';
+import { newChange, isChangeOf } from '@/offline/outbox/registry';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
@@ -30,7 +30,7 @@ export function AlbumsPage() {
     setSearchParams(open ? { new: '1' } : {}, { replace: true });
 
   const create = async (values: AlbumFormResult) => {
-    const result = await submit(changes.createAlbum({ id: crypto.randomUUID(), ...values }), {
+    const result = await submit(newChange('album.create', { id: crypto.randomUUID(), ...values }), {
       success: 'Album created successfully',
       failure: 'Failed to create album',
     });
@@ -38,7 +38,7 @@ export function AlbumsPage() {
   };
   const update = async (values: AlbumFormResult) => {
     if (!editing) return false;
-    const result = await submit(changes.updateAlbum({ id: editing.id, ...values }), {
+    const result = await submit(newChange('album.update', { id: editing.id, ...values }), {
       success: 'Album updated successfully',
       failure: 'Failed to update album',
     });
@@ -46,7 +46,7 @@ export function AlbumsPage() {
   };
   const setCover = async (album: ShownAlbum, photo: ShownPhoto) => {
     await submit(
-      changes.setAlbumCover({
+      newChange('album.setCover', {
         albumId: album.id,
         photoId: photo.id,
         coverUrl: photoDisplayUrl(photo),
@@ -66,7 +66,7 @@ export function AlbumsPage() {
     await discardWhere(
       (item) => isChangeOf(item, 'photo.upload') && item.payload.albumId === album.id,
     );
-    await submit(changes.deleteAlbum(album), {
+    await submit(newChange('album.delete', album), {
       success: 'Album deleted successfully',
       failure: 'Failed to delete album',
     });

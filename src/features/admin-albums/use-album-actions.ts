@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { photoDisplayUrl } from '@/lib/backend/photo-objects';
 import { useBackend } from '@/lib/backend/backend-context';
 import { adminDownloadAccess } from '@/lib/downloads/download-access';
-import { changes } from '@/offline/outbox/registry';
+import { newChange } from '@/offline/outbox/registry';
 import { useSubmitChange } from '@/offline/outbox/outbox-provider';
 import { photoCount } from '@/ui/format';
 import { useZipDownload } from '@/ui/photos/use-zip-download';
@@ -40,18 +40,21 @@ export function useAlbumActions({
 
   const reorder = async (photoIds: string[]) => {
     dropped(photoIds);
-    const result = await submit(changes.reorderPhotos({ albumId, albumName, photoIds }), {
-      success: 'Order saved',
-      successDescription: 'Visitors and clients see the photos in this order.',
-      failure: 'Failed to save the order. Please try again.',
-      preferServerMessage: true,
-    });
+    const result = await submit(
+      newChange('album.reorderPhotos', { albumId, albumName, photoIds }),
+      {
+        success: 'Order saved',
+        successDescription: 'Visitors and clients see the photos in this order.',
+        failure: 'Failed to save the order. Please try again.',
+        preferServerMessage: true,
+      },
+    );
     if (result === 'failed') dropped(null);
   };
 
   const setCover = async (photo: ShownPhoto) => {
     await submit(
-      changes.setAlbumCover({
+      newChange('album.setCover', {
         albumId,
         photoId: photo.id,
         coverUrl: photoDisplayUrl(photo),
@@ -69,7 +72,7 @@ export function useAlbumActions({
 
   const saveCaption = async (photo: ShownPhoto, caption: string | null) => {
     const result = await submit(
-      changes.setPhotoCaption({
+      newChange('photo.setCaption', {
         photoId: photo.id,
         albumId,
         caption,
@@ -89,7 +92,7 @@ export function useAlbumActions({
 
   const removePhoto = async (photo: ShownPhoto) => {
     await submit(
-      changes.deletePhoto({
+      newChange('photo.delete', {
         id: photo.id,
         albumId,
         filename: photo.filename,
@@ -107,7 +110,7 @@ export function useAlbumActions({
     const chosen = photos.filter((photo) => selection.isSelected(photo.id));
     if (chosen.length === 0) return;
     const result = await submit(
-      changes.deletePhotos({
+      newChange('photos.deleteMany', {
         albumId,
         albumName,
         photos: chosen.map((photo) => ({ id: photo.id, filename: photo.filename })),
@@ -138,7 +141,11 @@ export function useAlbumActions({
     const photoIds = selection.selected;
     if (photoIds.length === 0) return;
     const result = await submit(
-      changes.addPhotosToGallery({ galleryId: gallery.id, galleryTitle: gallery.title, photoIds }),
+      newChange('gallery.addPhotos', {
+        galleryId: gallery.id,
+        galleryTitle: gallery.title,
+        photoIds,
+      }),
       {
         success: `${photoCount(photoIds.length)} added to ${gallery.title}`,
         failure: 'Failed to add the photos to the gallery. Please try again.',

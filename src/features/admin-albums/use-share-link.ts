@@ -8,7 +8,7 @@ import { listGalleryLinks } from '@/lib/backend/gallery-links';
 import { INITIAL_LINK_DEFAULTS, readLinkDefaults } from '@/lib/backend/link-defaults';
 import { newestUsableLink, newLinkValues } from '@/lib/share-link';
 import { useOutbox, useSubmitChange } from '@/offline/outbox/outbox-provider';
-import { changes, payloadsOf, visitChange, type OutboxItem } from '@/offline/outbox/registry';
+import { newChange, payloadsOf, visitChange, type OutboxItem } from '@/offline/outbox/registry';
 import { linkDefaultsKey } from '@/offline/outbox/use-link-defaults';
 
 /** The link Share shows: what the client opens and what the message says. */
@@ -115,7 +115,7 @@ export function useShareLink(albumId: string, albumName: string) {
       expiresAt: values.expiresAt,
     };
     const result = await submit(
-      changes.createLink({
+      newChange('link.create', {
         id: link.id,
         albumId,
         albumName,

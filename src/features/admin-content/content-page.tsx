@@ -3,7 +3,7 @@ import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import type { SectionName } from '@/lib/backend/database.types';
 import { nextSortOrder } from '@/lib/reorder';
-import { changes } from '@/offline/outbox/registry';
+import { newChange } from '@/offline/outbox/registry';
 import { useSubmitChange, useSubmitChanges } from '@/offline/outbox/outbox-provider';
 import { ListEditorPage } from '@/ui/list-editor/list-editor-page';
 import { useListActions } from '@/ui/list-editor/use-list-actions';
@@ -21,8 +21,8 @@ export function ContentPage() {
     noun: 'section',
     nouns: 'sections',
     name: (section) => sectionLabel(section.section_name),
-    update: changes.updateSection,
-    remove: changes.deleteSection,
+    update: (row) => newChange('content.update', row),
+    remove: (row) => newChange('content.delete', row),
     toasts: {
       hidden: 'Section hidden',
       shown: 'Section shown',
@@ -39,7 +39,7 @@ export function ContentPage() {
   // A new section goes last on its page.
   const create = (sectionName: SectionName, fields: SectionFields, waitFor: string[]) =>
     send(
-      changes.createSection({
+      newChange('content.create', {
         id: crypto.randomUUID(),
         page_name: 'home',
         section_name: sectionName,
@@ -52,7 +52,7 @@ export function ContentPage() {
     );
   const update = (section: ShownSection, fields: SectionFields, waitFor: string[]) =>
     send(
-      changes.updateSection({
+      newChange('content.update', {
         id: section.id,
         name: sectionLabel(section.section_name),
         changes: fields,

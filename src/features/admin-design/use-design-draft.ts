@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { readSiteSettings } from '@/lib/backend/site-settings';
-import { changes } from '@/offline/outbox/registry';
+import { newChange } from '@/offline/outbox/registry';
 import { usePendingOf, useSubmitChange } from '@/offline/outbox/outbox-provider';
 import {
   resetToDefaults,
@@ -71,7 +71,7 @@ export function useDesignDraft() {
     // A refused save leaves the queue (the edits stay on screen); one refused because the
     // session ended stays, to be sent after signing in again.
     const result = await submit(
-      changes.saveSettings(settings, hero.waitFor(sent.hero_background_image)),
+      newChange('settings.save', { settings, waitFor: hero.waitFor(sent.hero_background_image) }),
       {
         success: 'Design saved',
         failure: 'Failed to save design settings',

@@ -2,7 +2,7 @@ import { useBackend } from '@/lib/backend/backend-context';
 import { newAccessToken } from '@/lib/backend/access-token';
 import { copyText } from '@/lib/copy-text';
 import { clientLinkUrl } from '@/lib/share-link';
-import { changes } from '@/offline/outbox/registry';
+import { newChange } from '@/offline/outbox/registry';
 import { useSubmitChange } from '@/offline/outbox/outbox-provider';
 import { notify } from '@/ui/toast';
 import { toLinkUpdate, type LinkSettings } from './link-form';
@@ -20,7 +20,7 @@ export function useLinkActions(albums: ReadonlyArray<{ id: string; name: string 
     const albumName = albums.find((album) => album.id === settings.albumId)?.name ?? '';
     const accessToken = await newAccessToken(backend, navigator.onLine);
     const result = await submit(
-      changes.createLink({ id: crypto.randomUUID(), accessToken, albumName, ...settings }),
+      newChange('link.create', { id: crypto.randomUUID(), accessToken, albumName, ...settings }),
       {
         success: 'Link created',
         failure: 'Failed to create gallery link',
@@ -30,7 +30,7 @@ export function useLinkActions(albums: ReadonlyArray<{ id: string; name: string 
   };
   const update = async (link: ShownLink, settings: LinkSettings) => {
     const result = await submit(
-      changes.updateLink({
+      newChange('link.update', {
         id: link.id,
         albumName: link.album_name,
         changes: toLinkUpdate(settings),
@@ -47,7 +47,7 @@ export function useLinkActions(albums: ReadonlyArray<{ id: string; name: string 
   const toggleActive = (link: ShownLink) => {
     const activate = !link.is_active;
     submit(
-      changes.updateLink({
+      newChange('link.update', {
         id: link.id,
         albumName: link.album_name,
         changes: { is_active: activate },
@@ -59,7 +59,7 @@ export function useLinkActions(albums: ReadonlyArray<{ id: string; name: string 
     ).catch((error: unknown) => console.error('Updating the link failed', error));
   };
   const remove = (link: ShownLink) => {
-    submit(changes.deleteLink({ id: link.id, albumName: link.album_name }), {
+    submit(newChange('link.delete', { id: link.id, albumName: link.album_name }), {
       success: 'Link deleted',
       failure: 'Failed to delete gallery link',
     }).catch((error: unknown) => console.error('Deleting the link failed', error));

@@ -31,7 +31,7 @@ export function overlayPickerAlbums(
 
 /**
  * Every photo the picker offers, album by album in the filter's order: the server's photos with
- * queued uploads added (a gallery may wait for them, see changes.saveGallery) and queued
+ * queued uploads added (a gallery may wait for them, see kinds/galleries.ts) and queued
  * deletions gone.
  */
 export function overlayPickerPhotos(

@@ -1,7 +1,7 @@
 import { Images, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { changes } from '@/offline/outbox/registry';
+import { newChange } from '@/offline/outbox/registry';
 import { useSubmitChange } from '@/offline/outbox/outbox-provider';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -28,7 +28,7 @@ export function PublicGalleriesPage() {
 
   // One change creates or updates the gallery and sets its photos, so it syncs as a whole.
   const save = async (values: GalleryFormResult, gallery: { id: string; isNew: boolean }) => {
-    const result = await submit(changes.saveGallery({ ...gallery, ...values }), {
+    const result = await submit(newChange('gallery.save', { ...gallery, ...values }), {
       success: gallery.isNew ? 'Gallery created' : 'Gallery updated',
       failure: SAVE_FAILED,
     });
@@ -37,7 +37,7 @@ export function PublicGalleriesPage() {
   // Nothing waits for it: the toasts tell the outcome, and a failure past them (the refused
   // change could not be dropped from the queue) is logged.
   const remove = (gallery: ShownGallery) => {
-    submit(changes.deleteGallery(gallery), {
+    submit(newChange('gallery.delete', gallery), {
       success: 'Gallery deleted',
       failure: 'Failed to delete gallery.',
     }).catch((error: unknown) => console.error('Deleting the gallery failed', error));

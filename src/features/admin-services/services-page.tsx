@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { nextSortOrder } from '@/lib/reorder';
-import { changes } from '@/offline/outbox/registry';
+import { newChange } from '@/offline/outbox/registry';
 import { useSubmitChange, useSubmitChanges } from '@/offline/outbox/outbox-provider';
 import { ListEditorPage } from '@/ui/list-editor/list-editor-page';
 import { useListActions } from '@/ui/list-editor/use-list-actions';
@@ -18,8 +18,8 @@ export function ServicesPage() {
     noun: 'service',
     nouns: 'services',
     name: (service) => service.name,
-    update: changes.updateService,
-    remove: changes.deleteService,
+    update: (row) => newChange('service.update', row),
+    remove: (row) => newChange('service.delete', row),
     toasts: {
       hidden: 'Service hidden',
       shown: 'Service shown',
@@ -35,7 +35,7 @@ export function ServicesPage() {
   // A new package goes last.
   const create = (fields: ServiceFields) =>
     send(
-      changes.createService({
+      newChange('service.create', {
         id: crypto.randomUUID(),
         ...fields,
         sort_order: nextSortOrder(services),
@@ -43,7 +43,7 @@ export function ServicesPage() {
       { success: 'Service created', failure: 'Failed to save service' },
     );
   const update = (service: ShownService, fields: ServiceFields) =>
-    send(changes.updateService({ id: service.id, name: fields.name, changes: fields }), {
+    send(newChange('service.update', { id: service.id, name: fields.name, changes: fields }), {
       success: 'Service updated',
       failure: 'Failed to save service',
     });

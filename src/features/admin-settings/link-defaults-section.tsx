@@ -1,5 +1,5 @@
 import { useSubmitChange } from '@/offline/outbox/outbox-provider';
-import { changes } from '@/offline/outbox/registry';
+import { newChange } from '@/offline/outbox/registry';
 import { useLinkDefaults } from '@/offline/outbox/use-link-defaults';
 import type { LinkDefaults } from '@/lib/backend/link-defaults';
 import { LinkDefaultsForm } from './link-defaults-form';
@@ -13,7 +13,7 @@ export function LinkDefaultsSection() {
   const { defaults, isPending } = useLinkDefaults();
   const submit = useSubmitChange();
   const save = async (next: LinkDefaults) => {
-    const result = await submit(changes.saveLinkDefaults(next), {
+    const result = await submit(newChange('link-defaults.save', next), {
       success: 'Defaults saved',
       successDescription: 'New client links start with these settings.',
       failure: 'Failed to save defaults',

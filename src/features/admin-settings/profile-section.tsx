@@ -3,7 +3,7 @@ import { Save } from 'lucide-react';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { PhotographerProfileRow } from '@/lib/backend/database.types';
-import { changes } from '@/offline/outbox/registry';
+import { newChange } from '@/offline/outbox/registry';
 import { useSubmitChange } from '@/offline/outbox/outbox-provider';
 import { PendingBadge } from '@/ui/status-badges';
 import { Button } from '@/ui/button';
@@ -52,7 +52,10 @@ export function ProfileSection({ profile, syncState }: ProfileSectionProps) {
 
   const save = form.handleSubmit(async (values) => {
     const result = await submit(
-      changes.saveProfile(formToProfile(values), logo.waitFor(values.logo_url)),
+      newChange('profile.save', {
+        profile: formToProfile(values),
+        waitFor: logo.waitFor(values.logo_url),
+      }),
       {
         success: 'Profile saved',
         failure: 'Failed to save profile',

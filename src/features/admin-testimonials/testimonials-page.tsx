@@ -1,6 +1,6 @@
 import { MessageSquareQuote } from 'lucide-react';
 import { nextSortOrder } from '@/lib/reorder';
-import { changes } from '@/offline/outbox/registry';
+import { newChange } from '@/offline/outbox/registry';
 import { useSubmitChange, useSubmitChanges } from '@/offline/outbox/outbox-provider';
 import { ListEditorPage } from '@/ui/list-editor/list-editor-page';
 import { useListActions } from '@/ui/list-editor/use-list-actions';
@@ -18,8 +18,8 @@ export function TestimonialsPage() {
     noun: 'testimonial',
     nouns: 'testimonials',
     name: (testimonial) => testimonial.client_name,
-    update: changes.updateTestimonial,
-    remove: changes.deleteTestimonial,
+    update: (row) => newChange('testimonial.update', row),
+    remove: (row) => newChange('testimonial.delete', row),
     toasts: {
       hidden: 'Testimonial hidden',
       shown: 'Testimonial shown',
@@ -35,7 +35,7 @@ export function TestimonialsPage() {
   // A new testimonial goes last.
   const create = (fields: TestimonialFields, waitFor: string[]) =>
     send(
-      changes.createTestimonial({
+      newChange('testimonial.create', {
         id: crypto.randomUUID(),
         ...fields,
         sort_order: nextSortOrder(testimonials),
@@ -45,7 +45,7 @@ export function TestimonialsPage() {
     );
   const update = (testimonial: ShownTestimonial, fields: TestimonialFields, waitFor: string[]) =>
     send(
-      changes.updateTestimonial({
+      newChange('testimonial.update', {
         id: testimonial.id,
         name: fields.client_name,
         changes: fields,

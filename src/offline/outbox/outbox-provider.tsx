@@ -10,7 +10,7 @@ import { toBackendError } from '@/lib/backend/errors';
 import { notify } from '@/ui/toast';
 import { fileBlobKey } from './image-files';
 import {
-  changes,
+  newChange,
   isChangeOf,
   touchesAny,
   type ChangeKind,
@@ -183,7 +183,12 @@ export function useUploadFile(): (
   return useCallback(
     (file, path, messages) => {
       const blobKey = fileBlobKey(path);
-      const change = changes.uploadFile({ blobKey, path, contentType: file.type, name: file.name });
+      const change = newChange('file.upload', {
+        blobKey,
+        path,
+        contentType: file.type,
+        name: file.name,
+      });
       return submit(change, messages, [{ key: blobKey, blob: file, createdAt: Date.now() }]);
     },
     [submit],

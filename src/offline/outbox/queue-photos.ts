@@ -9,7 +9,7 @@ import { megabytes } from '@/ui/format';
 import { prepareInBackground } from './rendition-pool';
 import { checkPhotoReadable } from './photo-integrity';
 import { useOutbox } from './outbox-provider';
-import { changes } from './registry';
+import { newChange } from './registry';
 import type { Outbox } from './start-outbox';
 import type { SubmitOutcome } from './sync-engine';
 import { photoUpload, type PhotoUploadPayload } from './upload-pipeline';
@@ -73,7 +73,7 @@ export async function queuePhotos(
     }
     const { payload, blobs } = photoUpload(albumId, file);
     try {
-      const { outcome } = await outbox.enqueue(changes.uploadPhoto(payload), blobs);
+      const { outcome } = await outbox.enqueue(newChange('photo.upload', payload), blobs);
       queued.push(payload);
       outcomes.push(outcome);
     } catch (error) {
