@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overlaySections } from '@/features/admin-content/sections-overlay';
+import { overlayList } from '@/offline/outbox/overlay';
 import type { PageContentRow } from '@/lib/backend/database.types';
 import { newChange } from '@/offline/outbox/registry';
 import { queued } from './queued-change';
@@ -32,7 +32,7 @@ describe('overlaySections', () => {
 
   it('shows the server’s sections by sort order when nothing waits', () => {
     expect(
-      overlaySections(server, []).map((section) => [section.section_name, section.pending]),
+      overlayList('sections', server, []).map((section) => [section.section_name, section.pending]),
     ).toEqual([
       ['hero', undefined],
       ['intro', undefined],
@@ -50,7 +50,7 @@ describe('overlaySections', () => {
         sort_order: 1,
       }),
     );
-    const shown = overlaySections(server, [create]);
+    const shown = overlayList('sections', server, [create]);
     expect(shown.map((section) => section.section_name)).toEqual([
       'hero',
       'intro',
@@ -68,7 +68,7 @@ describe('overlaySections', () => {
   });
 
   it('merges waiting edits and eye toggles, and drops waiting deletions', () => {
-    const shown = overlaySections(server, [
+    const shown = overlayList('sections', server, [
       queued(
         newChange('content.update', { id: 'hero', name: 'hero', changes: { is_active: false } }),
       ),
@@ -104,7 +104,7 @@ describe('overlaySections', () => {
     const create = queued(
       newChange('content.create', { id: 'hero', page_name: 'home', section_name: 'hero' }),
     );
-    expect(overlaySections(server, [create])).toHaveLength(3);
+    expect(overlayList('sections', server, [create])).toHaveLength(3);
     expect(JSON.stringify(server)).toBe(before);
   });
 });

@@ -5,10 +5,8 @@ import type {
   AdminPublicGallery,
 } from '@/lib/backend/database.types';
 import { newChange } from '@/offline/outbox/registry';
-import {
-  overlayGalleries,
-  pendingGalleryPhotoIds,
-} from '@/features/admin-public-galleries/galleries-overlay';
+import { overlayGalleries } from '@/features/admin-public-galleries/galleries-overlay';
+import { pendingGalleryPhotoIds } from '@/offline/outbox/kinds/galleries';
 import {
   overlayPickerAlbums,
   overlayPickerPhotos,

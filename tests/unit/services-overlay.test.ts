@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overlayServices } from '@/features/admin-services/services-overlay';
+import { overlayList } from '@/offline/outbox/overlay';
 import type { ServicePackageRow } from '@/lib/backend/database.types';
 import { newChange } from '@/offline/outbox/registry';
 import { queued } from './queued-change';
@@ -26,11 +26,15 @@ describe('overlayServices', () => {
   const server = [row('b', 1), row('a', 0), row('c', 1, '2025-06-01T00:00:00Z')];
 
   it('orders by sort order, then creation', () => {
-    expect(overlayServices(server, []).map((service) => service.id)).toEqual(['a', 'c', 'b']);
+    expect(overlayList('services', server, []).map((service) => service.id)).toEqual([
+      'a',
+      'c',
+      'b',
+    ]);
   });
 
   it('adds a waiting new package with defaults for what it leaves out', () => {
-    const shown = overlayServices(server, [
+    const shown = overlayList('services', server, [
       queued(
         newChange('service.create', {
           id: 'n',
@@ -53,7 +57,7 @@ describe('overlayServices', () => {
   });
 
   it('merges waiting edits and toggles, marks refusals, and drops waiting deletions', () => {
-    const shown = overlayServices(server, [
+    const shown = overlayList('services', server, [
       queued(
         newChange('service.update', { id: 'a', name: 'Service a', changes: { is_active: false } }),
       ),

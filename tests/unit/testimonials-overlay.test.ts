@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { overlayTestimonials } from '@/features/admin-testimonials/testimonials-overlay';
+import { overlayList } from '@/offline/outbox/overlay';
 import {
   toTestimonialFields,
   testimonialSchema,
@@ -49,7 +49,7 @@ describe('the testimonials overlay', () => {
       ),
       queuedChange(newChange('testimonial.delete', { id: 'b', name: 'Client b' })),
     ];
-    const shown = overlayTestimonials(server, items);
+    const shown = overlayList('testimonials', server, items);
     expect(
       shown.map(({ id, sort_order, is_active, pending }) => ({
         id,

@@ -1,54 +1,19 @@
 import type { AdminAlbum, AdminPhoto } from '@/lib/backend/database.types';
-import { applyQueuedAlbumChanges, pendingMark, type PendingMark } from '@/offline/outbox/pending';
-import { applyQueuedPhotoChanges } from '@/offline/outbox/pending-photos';
-import { payloadsOf, visitChange, type OutboxItem } from '@/offline/outbox/registry';
+import { waitingCover, waitingOrder } from '@/offline/outbox/kinds/albums';
+import { overlayRows, type PendingMark, type RowTypes } from '@/offline/outbox/overlay';
+import type { OutboxItem } from '@/offline/outbox/registry';
 
 export type ShownAlbum = AdminAlbum & PendingMark;
 
 /**
  * The collections as the admin should see them: the server's list with the outbox's waiting
- * changes applied (new ones first, edits merged, deletions gone, queued photos counted).
+ * changes applied (new ones first, edits merged, deletions gone, queued photos counted, a
+ * waiting cover shown on the card).
  */
 export function overlayAlbums(server: AdminAlbum[], items: OutboxItem[]): ShownAlbum[] {
-  const shown = applyQueuedAlbumChanges(server, items, {
-    created: (change, item) => ({
-      id: change.id,
-      name: change.name,
-      description: change.description,
-      is_public: change.isPublic ?? false,
-      visitor_downloads: change.visitorDownloads ?? 'web',
-      photo_layout: change.photoLayout ?? 'square',
-      cover_photo_url: null,
-      preview_photo: null,
-      photo_count: 0,
-      created_at: new Date(item.createdAt).toISOString(),
-    }),
-    updated: (album, change) => ({
-      ...album,
-      name: change.name,
-      description: change.description,
-      is_public: change.isPublic ?? album.is_public,
-      visitor_downloads: change.visitorDownloads ?? album.visitor_downloads,
-      photo_layout: change.photoLayout ?? album.photo_layout,
-    }),
-  });
-  // A waiting cover choice shows on the card at once (going back to the first photo shows once sent).
-  const byId = new Map(shown.map((album) => [album.id, album]));
-  for (const item of items) {
-    visitChange(item, {
-      'album.setCover': ({ albumId, coverUrl }) => {
-        const album = byId.get(albumId);
-        if (!album) return;
-        byId.set(albumId, {
-          ...album,
-          cover_photo_url: coverUrl ?? album.cover_photo_url,
-          preview_photo: coverUrl ?? album.preview_photo,
-          ...pendingMark(item),
-        });
-      },
-    });
-  }
-  return [...byId.values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return overlayRows('albums', server, items).sort((a, b) =>
+    b.created_at.localeCompare(a.created_at),
+  );
 }
 
 export type ShownPhoto = AdminPhoto &
@@ -81,12 +46,13 @@ export function overlayPhotos(
   items: OutboxItem[],
   sendingId: string | null,
 ): ShownPhoto[] {
-  const photos = applyQueuedPhotoChanges(server, items, () => albumName)
+  const photos = overlayRows<'photos', RowTypes['photos']>('photos', server, items)
     .filter((photo) => photo.album_id === albumId)
     .map(({ queued, ...photo }): ShownPhoto =>
       queued
         ? {
             ...photo,
+            album_name: albumName,
             pending: true,
             syncError: queued.status === 'failed' ? queued.failure?.message : undefined,
             uploadState:
@@ -98,9 +64,7 @@ export function overlayPhotos(
           }
         : photo,
     );
-  const lastOrder = payloadsOf(items, 'album.reorderPhotos')
-    .filter((order) => order.albumId === albumId)
-    .at(-1);
+  const lastOrder = waitingOrder(items, albumId);
   return lastOrder ? inOrder(photos, lastOrder.photoIds) : photos;
 }
 
@@ -114,9 +78,7 @@ export function coverPhotoId(
   photos: readonly ShownPhoto[],
   items: OutboxItem[],
 ): string | null {
-  const waiting = payloadsOf(items, 'album.setCover')
-    .filter((cover) => cover.albumId === albumId)
-    .at(-1);
+  const waiting = waitingCover(items, albumId);
   const choice = waiting ? waiting.photoId : chosen;
   if (choice && photos.some((photo) => photo.id === choice)) return choice;
   return photos.find((photo) => !photo.uploadState)?.id ?? null;

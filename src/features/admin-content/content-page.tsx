@@ -10,7 +10,7 @@ import { useListActions } from '@/ui/list-editor/use-list-actions';
 import { sectionLabel, type SectionFields } from './section-form';
 import { SectionFormDialog } from './section-form-dialog';
 import { SectionRow } from './section-row';
-import type { ShownSection } from './sections-overlay';
+import type { ShownSection } from './use-sections';
 import { useSections } from './use-sections';
 
 /** /admin/content: the home page's sections, with the eye toggle, edit, delete and Move up / Move down (SPEC §2). */

@@ -5,7 +5,7 @@ import { ImageOr } from '@/ui/image-or';
 import type { RowControls } from '@/ui/list-editor/list-editor-page';
 import { ListRow } from '@/ui/list-editor/list-row';
 import { sectionLabel } from './section-form';
-import type { ShownSection } from './sections-overlay';
+import type { ShownSection } from './use-sections';
 
 /** One section of the page: its name and state, what it says, its eye, edit and delete buttons, and Move up / Move down. */
 export function SectionRow({ section, ...controls }: { section: ShownSection } & RowControls) {

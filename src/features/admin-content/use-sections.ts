@@ -3,9 +3,12 @@ import { useMemo } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { listPageContent } from '@/lib/backend/page-content';
 import { usePendingFor } from '@/offline/outbox/outbox-provider';
+import { overlayList, type Shown } from '@/offline/outbox/overlay';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { contentKeys } from './content-keys';
-import { overlaySections } from './sections-overlay';
+
+/** A row as the admin sees it: from the server, or with a change still waiting in the outbox. */
+export type ShownSection = Shown<'sections'>;
 
 /** The home page's sections, with changes still waiting in the outbox applied. */
 export function useSections() {
@@ -16,7 +19,9 @@ export function useSections() {
   // Only 'home' exists today (SPEC §3); the filter keeps the Home Page tab honest if that changes.
   const sections = useMemo(
     () =>
-      overlaySections(query.data ?? [], pending).filter((section) => section.page_name === 'home'),
+      overlayList('sections', query.data ?? [], pending).filter(
+        (section) => section.page_name === 'home',
+      ),
     [query.data, pending],
   );
   return { sections, isPending: query.isPending && pending.length === 0 };

@@ -1,6 +1,5 @@
 import type { AdminAlbumSimple, AdminPhoto } from '@/lib/backend/database.types';
-import { applyQueuedAlbumChanges } from '@/offline/outbox/pending';
-import { applyQueuedPhotoChanges } from '@/offline/outbox/pending-photos';
+import { overlayRows, type RowTypes } from '@/offline/outbox/overlay';
 import type { OutboxItem } from '@/offline/outbox/registry';
 
 export type PickerPhoto = AdminPhoto & { pending?: boolean };
@@ -13,14 +12,15 @@ export function overlayPickerAlbums(
   server: AdminAlbumSimple[],
   items: OutboxItem[],
 ): AdminAlbumSimple[] {
-  const albums = applyQueuedAlbumChanges(server, items, {
-    created: (change, item) => ({
-      id: change.id,
-      name: change.name,
-      photo_count: 0,
-      created_at: new Date(item.createdAt).toISOString(),
+  // The picker's fields only (a waiting collection's row has every field of the list's).
+  const albums = overlayRows('albums', server, items).map(
+    ({ id, name, photo_count, created_at }): AdminAlbumSimple => ({
+      id,
+      name,
+      photo_count,
+      created_at,
     }),
-  }).map(({ pending: _pending, syncError: _syncError, ...album }) => album);
+  );
   // Same order as admin_list_albums_simple: by name, then age.
   return albums.sort(
     (a, b) =>
@@ -40,11 +40,9 @@ export function overlayPickerPhotos(
   items: OutboxItem[],
 ): PickerPhoto[] {
   const names = new Map(albums.map((album) => [album.id, album.name]));
-  const photos = applyQueuedPhotoChanges(
-    serverPhotos,
-    items,
-    (albumId) => names.get(albumId) ?? '',
-  ).map(({ queued, ...photo }): PickerPhoto => (queued ? { ...photo, pending: true } : photo));
+  const photos = overlayRows<'photos', RowTypes['photos']>('photos', serverPhotos, items).map(
+    ({ queued, ...photo }): PickerPhoto => (queued ? { ...photo, pending: true } : photo),
+  );
   const albumOrder = new Map(albums.map((album, index) => [album.id, index]));
   return photos
     .filter((photo) => albumOrder.has(photo.album_id))

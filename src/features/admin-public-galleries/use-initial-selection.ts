@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useBackend } from '@/lib/backend/backend-context';
 import { listGalleryPhotoIds } from '@/lib/backend/public-galleries';
+import { pendingGalleryPhotoIds, withPendingAdditions } from '@/offline/outbox/kinds/galleries';
 import { usePendingFor } from '@/offline/outbox/outbox-provider';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { galleryKeys } from './gallery-keys';
-import { pendingGalleryPhotoIds, withPendingAdditions } from './galleries-overlay';
 
 /**
  * The photos to preselect when a gallery is edited, in gallery order: those of a save still

@@ -4,7 +4,7 @@ import type { RowControls } from '@/ui/list-editor/list-editor-page';
 import { ListRow } from '@/ui/list-editor/list-row';
 import { ServiceIcon } from '@/ui/service-icon';
 import { featureCount } from './service-form';
-import type { ShownService } from './services-overlay';
+import type { ShownService } from './use-services';
 
 /** One package: icon, names, price, description, feature count, state, its eye, edit and delete buttons, and Move up / Move down. */
 export function ServiceRow({ service, ...controls }: { service: ShownService } & RowControls) {

@@ -7,7 +7,7 @@ import { useListActions } from '@/ui/list-editor/use-list-actions';
 import type { ServiceFields } from './service-form';
 import { ServiceFormDialog } from './service-form-dialog';
 import { ServiceRow } from './service-row';
-import type { ShownService } from './services-overlay';
+import type { ShownService } from './use-services';
 import { useServices } from './use-services';
 
 /** /admin/services: the service packages, with the eye toggle, edit, delete and Move up / Move down (SPEC §2). */

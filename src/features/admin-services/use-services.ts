@@ -3,9 +3,12 @@ import { useMemo } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { listServicePackages } from '@/lib/backend/service-packages';
 import { usePendingFor } from '@/offline/outbox/outbox-provider';
+import { overlayList, type Shown } from '@/offline/outbox/overlay';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { serviceKeys } from './service-keys';
-import { overlayServices } from './services-overlay';
+
+/** A row as the admin sees it: from the server, or with a change still waiting in the outbox. */
+export type ShownService = Shown<'services'>;
 
 /** Every service package, with changes still waiting in the outbox applied. */
 export function useServices() {
@@ -16,6 +19,9 @@ export function useServices() {
   });
   useErrorToast(query.error, 'Failed to load services');
   const pending = usePendingFor('service');
-  const services = useMemo(() => overlayServices(query.data ?? [], pending), [query.data, pending]);
+  const services = useMemo(
+    () => overlayList('services', query.data ?? [], pending),
+    [query.data, pending],
+  );
   return { services, isPending: query.isPending && pending.length === 0 };
 }

@@ -5,7 +5,7 @@ import { cn } from '@/ui/cn';
 import { ImageOr } from '@/ui/image-or';
 import type { RowControls } from '@/ui/list-editor/list-editor-page';
 import { ListRow } from '@/ui/list-editor/list-row';
-import type { ShownTestimonial } from './testimonials-overlay';
+import type { ShownTestimonial } from './use-testimonials';
 
 /** One testimonial: photo, state, the client's name and words, its eye, edit and delete buttons, and Move up / Move down. */
 export function TestimonialRow({

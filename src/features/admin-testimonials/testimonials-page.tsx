@@ -7,7 +7,7 @@ import { useListActions } from '@/ui/list-editor/use-list-actions';
 import type { TestimonialFields } from './testimonial-form';
 import { TestimonialFormDialog } from './testimonial-form-dialog';
 import { TestimonialRow } from './testimonial-row';
-import type { ShownTestimonial } from './testimonials-overlay';
+import type { ShownTestimonial } from './use-testimonials';
 import { useTestimonials } from './use-testimonials';
 
 /** /admin/testimonials: clients' kind words, with the eye toggle, edit, delete and their order on the home page. */

@@ -3,9 +3,12 @@ import { useMemo } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { listTestimonials } from '@/lib/backend/testimonials';
 import { usePendingFor } from '@/offline/outbox/outbox-provider';
+import { overlayList, type Shown } from '@/offline/outbox/overlay';
 import { useErrorToast } from '@/ui/use-error-toast';
 import { testimonialKeys } from './testimonial-keys';
-import { overlayTestimonials } from './testimonials-overlay';
+
+/** A row as the admin sees it: from the server, or with a change still waiting in the outbox. */
+export type ShownTestimonial = Shown<'testimonials'>;
 
 /** Every testimonial, with changes still waiting in the outbox applied. */
 export function useTestimonials() {
@@ -17,7 +20,7 @@ export function useTestimonials() {
   useErrorToast(query.error, 'Failed to load testimonials');
   const pending = usePendingFor('testimonial');
   const testimonials = useMemo(
-    () => overlayTestimonials(query.data ?? [], pending),
+    () => overlayList('testimonials', query.data ?? [], pending),
     [query.data, pending],
   );
   return { testimonials, isPending: query.isPending && pending.length === 0 };

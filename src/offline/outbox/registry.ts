@@ -1,7 +1,7 @@
 import type { AdminData } from '@/lib/admin-data';
 import type { ChangeRequest, QueuedChange } from './sync-engine';
 import { albumKinds } from './kinds/albums';
-import type { ChangeContext, ChangeDefinition } from './kinds/define';
+import type { ChangeContext, ChangeDefinition, RowEffects } from './kinds/define';
 import { fileKinds } from './kinds/files';
 import { galleryKinds } from './kinds/galleries';
 import { linkKinds } from './kinds/links';
@@ -83,6 +83,11 @@ export function blobKeysOf(item: OutboxItem): string[] {
 /** The admin data a sent change alters. */
 export function dataAffectedBy(item: OutboxItem): readonly AdminData[] {
   return erased[item.kind].affects;
+}
+
+/** A queued change's effects on the cached rows screens show (overlay.ts applies them). */
+export function rowEffectsOf(item: OutboxItem): RowEffects<unknown> | undefined {
+  return erased[item.kind].apply;
 }
 
 /** The entities a queued change touches ('album:<id>', 'photo:<id>', 'profile'). */

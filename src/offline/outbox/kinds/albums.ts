@@ -6,7 +6,8 @@ import {
   updateAlbum,
   type AlbumInput,
 } from '@/lib/backend/albums';
-import { ALBUM_DATA, define, quoted, type WithId } from './define';
+import type { QueuedChange } from '../sync-engine';
+import { ALBUM_DATA, define, quoted, type RowMap, type RowTypes, type WithId } from './define';
 
 export interface AlbumChange extends AlbumInput {
   id: string;
@@ -36,6 +37,24 @@ export const albumKinds = {
     send: async (album, { backend }) => void (await createAlbum(backend, album.id, album)),
     touches: ({ id }) => [`album:${id}`],
     affects: ALBUM_DATA,
+    apply: {
+      albums: (rows, album, { at, mark }) => {
+        if (rows.has(album.id)) return;
+        rows.set(album.id, {
+          id: album.id,
+          name: album.name,
+          description: album.description,
+          is_public: album.isPublic ?? false,
+          visitor_downloads: album.visitorDownloads ?? 'web',
+          photo_layout: album.photoLayout ?? 'square',
+          cover_photo_url: null,
+          preview_photo: null,
+          photo_count: 0,
+          created_at: at,
+          ...mark,
+        });
+      },
+    },
   }),
   'album.update': define({
     version: 1,
@@ -47,6 +66,21 @@ export const albumKinds = {
     send: (album, { backend }) => updateAlbum(backend, album.id, album),
     touches: ({ id }) => [`album:${id}`],
     affects: ALBUM_DATA,
+    apply: {
+      albums: (rows, change, { mark }) => {
+        const album = rows.get(change.id);
+        if (!album) return;
+        rows.set(change.id, {
+          ...album,
+          name: change.name,
+          description: change.description,
+          is_public: change.isPublic ?? album.is_public,
+          visitor_downloads: change.visitorDownloads ?? album.visitor_downloads,
+          photo_layout: change.photoLayout ?? album.photo_layout,
+          ...mark,
+        });
+      },
+    },
   }),
   'album.delete': define({
     version: 1,
@@ -58,6 +92,13 @@ export const albumKinds = {
     send: ({ id }, { backend }) => deleteAlbum(backend, id),
     touches: ({ id }) => [`album:${id}`],
     affects: ALBUM_DATA,
+    apply: {
+      albums: (rows, { id }) => void rows.delete(id),
+      // Deleting a collection deletes its links (on delete cascade).
+      links: (rows, { id }) => {
+        for (const link of [...rows.values()]) if (link.album_id === id) rows.delete(link.id);
+      },
+    },
   }),
   'album.setCover': define({
     version: 1,
@@ -77,6 +118,19 @@ export const albumKinds = {
     send: ({ albumId, photoId }, { backend }) => setAlbumCover(backend, albumId, photoId),
     touches: ({ albumId }) => [`album:${albumId}`],
     affects: ALBUM_DATA,
+    apply: {
+      // Shows on the card at once (going back to the first photo shows once sent).
+      albums: (rows, { albumId, coverUrl }, { mark }) => {
+        const album = rows.get(albumId);
+        if (!album) return;
+        rows.set(albumId, {
+          ...album,
+          cover_photo_url: coverUrl ?? album.cover_photo_url,
+          preview_photo: coverUrl ?? album.preview_photo,
+          ...mark,
+        });
+      },
+    },
   }),
   'album.reorderPhotos': define({
     version: 1,
@@ -93,3 +147,36 @@ export const albumKinds = {
     affects: ALBUM_DATA,
   }),
 };
+
+/** The last waiting choice of the collection's cover, if any. */
+export function waitingCover(
+  items: readonly QueuedChange[],
+  albumId: string,
+): AlbumCoverPayload | undefined {
+  return lastPayload<AlbumCoverPayload>(items, 'album.setCover', albumId);
+}
+
+/** The last waiting order of the collection's photos, if any (only the last one counts). */
+export function waitingOrder(
+  items: readonly QueuedChange[],
+  albumId: string,
+): AlbumOrderPayload | undefined {
+  return lastPayload<AlbumOrderPayload>(items, 'album.reorderPhotos', albumId);
+}
+
+const lastPayload = <Payload extends { albumId: string }>(
+  items: readonly QueuedChange[],
+  kind: 'album.setCover' | 'album.reorderPhotos',
+  albumId: string,
+) =>
+  items
+    .filter((item) => item.kind === kind)
+    .map((item) => item.payload as Payload)
+    .filter((payload) => payload.albumId === albumId)
+    .at(-1);
+
+/** Counts queued uploads and deletions in a collection's row (rows without a count keep none). */
+export function countPhotos(rows: RowMap<RowTypes['albums']>, albumId: string, delta: number) {
+  const album = rows.get(albumId);
+  if (album?.photo_count !== undefined) album.photo_count = Math.max(0, album.photo_count + delta);
+}

@@ -1,4 +1,13 @@
 import type { Backend } from '@/lib/backend/client';
+import type {
+  AdminAlbum,
+  AdminGalleryLink,
+  AdminPhoto,
+  AdminPublicGallery,
+  PageContentRow,
+  ServicePackageRow,
+  TestimonialRow,
+} from '@/lib/backend/database.types';
 import type { AdminData } from '@/lib/admin-data';
 import type { AdminDatabase } from '../db';
 import type { QueuedChange } from '../sync-engine';
@@ -56,7 +65,82 @@ export interface ChangeDefinition<Input, Payload> {
   touches(payload: Payload): string[];
   /** The admin data it alters: those queries are refetched once it is on the server. */
   affects: readonly AdminData[];
+  /** Its effect on the cached rows screens show while it waits (`overlayRows`, overlay.ts). */
+  apply?: RowEffects<NoInfer<Payload>>;
 }
+
+/** How a row stands against the outbox: on the server, or with a change still waiting. */
+export interface PendingMark {
+  pending?: boolean;
+  /** The server refused the waiting change; the sync list offers retry or discard. */
+  syncError?: string;
+}
+
+/**
+ * The rows of each collection the admin screens show, as a kind's effect creates them. A
+ * collection's screens may read narrower rows (the picker's collections): they keep the
+ * fields they need.
+ */
+export interface RowTypes {
+  albums: Pick<AdminAlbum, 'id' | 'name'> & Partial<AdminAlbum>;
+  /** A queued upload's row carries its change (`queued`): its progress is shown. */
+  photos: AdminPhoto & { queued?: QueuedChange };
+  galleries: AdminPublicGallery;
+  links: AdminGalleryLink;
+  services: ServicePackageRow;
+  testimonials: TestimonialRow;
+  sections: PageContentRow;
+}
+export type RowCollection = keyof RowTypes;
+/** A collection's rows by id, in the order shown, as an overlay edits them. */
+export type RowMap<Row> = Map<string, Row & PendingMark>;
+
+/** The waiting change an effect applies. */
+export interface Waiting {
+  item: QueuedChange;
+  /** When it was queued (ISO): a row it creates is dated so until the server's comes. */
+  at: string;
+  /** The mark of a row it changes. */
+  mark: PendingMark;
+}
+
+/** A kind's effect on each collection it changes, applied in queue order (methods: see above). */
+export interface RowEffects<Payload> {
+  albums?(rows: RowMap<RowTypes['albums']>, payload: Payload, waiting: Waiting): void;
+  photos?(rows: RowMap<RowTypes['photos']>, payload: Payload, waiting: Waiting): void;
+  galleries?(rows: RowMap<RowTypes['galleries']>, payload: Payload, waiting: Waiting): void;
+  links?(rows: RowMap<RowTypes['links']>, payload: Payload, waiting: Waiting): void;
+  services?(rows: RowMap<RowTypes['services']>, payload: Payload, waiting: Waiting): void;
+  testimonials?(rows: RowMap<RowTypes['testimonials']>, payload: Payload, waiting: Waiting): void;
+  sections?(rows: RowMap<RowTypes['sections']>, payload: Payload, waiting: Waiting): void;
+}
+
+type ListRow = { id: string };
+/** The effects of a list's create, update and delete (services, testimonials, sections). */
+export const listRow = {
+  /** A new row: the table's defaults, the payload's fields, dated when it was queued. */
+  created:
+    <Row extends ListRow>(defaults: Partial<Row>) =>
+    (rows: RowMap<Row>, row: ListRow, { at, mark }: Waiting) => {
+      if (rows.has(row.id)) return;
+      rows.set(row.id, {
+        ...defaults,
+        ...row,
+        created_at: at,
+        updated_at: at,
+        ...mark,
+      } as unknown as Row & PendingMark);
+    },
+  updated: <Row extends ListRow>(
+    rows: RowMap<Row>,
+    { id, changes }: { id: string; changes: Partial<Row> },
+    { mark }: Waiting,
+  ) => {
+    const row = rows.get(id);
+    if (row) rows.set(id, { ...row, ...changes, ...mark });
+  },
+  deleted: <Row extends ListRow>(rows: RowMap<Row>, { id }: ListRow) => void rows.delete(id),
+};
 
 export const define = <Input, Payload>(definition: ChangeDefinition<Input, Payload>) => definition;
 

@@ -32,6 +32,31 @@ export const linkKinds = {
     send: ({ albumName: _albumName, ...link }, { backend }) => createGalleryLink(backend, link),
     touches: ({ id }) => [`link:${id}`],
     affects: ['gallery-links', 'albums', 'dashboard'],
+    apply: {
+      // Its collection's name is the screen's when it knows it.
+      links: (rows, change, { at, mark }) => {
+        if (rows.has(change.id)) return;
+        rows.set(change.id, {
+          id: change.id,
+          album_id: change.albumId,
+          album_name: change.albumName ?? '',
+          album_description: null,
+          access_token: change.accessToken,
+          passcode: change.passcode,
+          is_active: true,
+          allow_downloads: change.allowDownloads,
+          allow_favourites: change.allowFavourites ?? true,
+          expires_at: change.expiresAt,
+          created_at: at,
+          favourite_count: 0,
+          download_size: change.downloadSize ?? 'original',
+          opened_count: 0,
+          last_opened_at: null,
+          download_count: 0,
+          ...mark,
+        });
+      },
+    },
   }),
   'link.update': define({
     version: 1,
@@ -43,6 +68,12 @@ export const linkKinds = {
     send: ({ id, changes }, { backend }) => updateGalleryLink(backend, id, changes),
     touches: ({ id }) => [`link:${id}`],
     affects: ['gallery-links', 'albums', 'dashboard'],
+    apply: {
+      links: (rows, { id, changes }, { mark }) => {
+        const link = rows.get(id);
+        if (link) rows.set(id, { ...link, ...changes, ...mark });
+      },
+    },
   }),
   'link.delete': define({
     version: 1,
@@ -54,5 +85,6 @@ export const linkKinds = {
     send: ({ id }, { backend }) => deleteGalleryLink(backend, id),
     touches: ({ id }) => [`link:${id}`],
     affects: ['gallery-links', 'albums', 'dashboard'],
+    apply: { links: (rows, { id }) => void rows.delete(id) },
   }),
 };

@@ -8,6 +8,7 @@ import {
   sendPhotoUpload,
   type PhotoUploadPayload,
 } from '../upload-pipeline';
+import { countPhotos } from './albums';
 import { ALBUM_DATA, define, photoCount, quoted } from './define';
 
 export interface PhotoCaptionPayload {
@@ -47,6 +48,30 @@ export const photoKinds = {
     undo: (upload, { db }) => forgetUpload(db, upload.photoId),
     touches: ({ albumId, photoId }) => [`album:${albumId}`, `photo:${photoId}`],
     affects: ALBUM_DATA,
+    apply: {
+      albums: (rows, { albumId }) => countPhotos(rows, albumId, 1),
+      // Once: the server's copy wins when it has one. Its collection's name is the screen's.
+      photos: (rows, upload, { item, at }) => {
+        if (rows.has(upload.photoId)) return;
+        rows.set(upload.photoId, {
+          id: upload.photoId,
+          album_id: upload.albumId,
+          album_name: '',
+          filename: upload.filename,
+          file_url: '',
+          thumb_url: null,
+          preview_url: null,
+          original_filename: upload.originalFilename,
+          file_size: upload.fileSize,
+          width: null,
+          height: null,
+          mime_type: upload.mimeType,
+          created_at: at,
+          caption: null,
+          queued: item,
+        });
+      },
+    },
   }),
   'photo.setCaption': define({
     version: 1,
@@ -68,6 +93,12 @@ export const photoKinds = {
     send: ({ photoId, caption }, { backend }) => setPhotoCaption(backend, photoId, caption),
     touches: ({ albumId, photoId }) => [`album:${albumId}`, `photo:${photoId}`],
     affects: ALBUM_DATA,
+    apply: {
+      photos: (rows, { photoId, caption }) => {
+        const photo = rows.get(photoId);
+        if (photo) rows.set(photoId, { ...photo, caption });
+      },
+    },
   }),
   'photo.delete': define({
     // 1: { id, albumId }; the files were those the RPC answered. 2: their names travel along.
@@ -89,6 +120,10 @@ export const photoKinds = {
     send: ({ id, objectNames }, { backend }) => deletePhoto(backend, id, objectNames),
     touches: ({ albumId, id }) => [`album:${albumId}`, `photo:${id}`],
     affects: ALBUM_DATA,
+    apply: {
+      albums: (rows, { albumId }) => countPhotos(rows, albumId, -1),
+      photos: (rows, { id }) => void rows.delete(id),
+    },
   }),
   'photos.deleteMany': define({
     version: 1,
@@ -115,6 +150,12 @@ export const photoKinds = {
       ...photos.map((photo) => `photo:${photo.id}`),
     ],
     affects: ALBUM_DATA,
+    apply: {
+      albums: (rows, { albumId, photos }) => countPhotos(rows, albumId, -photos.length),
+      photos: (rows, { photos }) => {
+        for (const { id } of photos) rows.delete(id);
+      },
+    },
   }),
 };
 

@@ -1,4 +1,8 @@
-import type { PageContentInsert, PageContentUpdate } from '@/lib/backend/database.types';
+import type {
+  PageContentRow,
+  PageContentInsert,
+  PageContentUpdate,
+} from '@/lib/backend/database.types';
 import {
   createPageSection,
   deletePageSection,
@@ -7,6 +11,7 @@ import {
 import {
   afterUploads,
   define,
+  listRow,
   quoted,
   type NamedChanges,
   type WaitsFor,
@@ -31,6 +36,22 @@ export const sectionKinds = {
     send: (section, { backend }) => createPageSection(backend, section),
     touches: ({ id }) => [`content:${id}`],
     affects: ['page-content'],
+    // The table's defaults for what the form left out.
+    apply: {
+      sections: listRow.created<PageContentRow>({
+        page_name: 'home',
+        title: null,
+        subtitle: null,
+        content: null,
+        button_text: null,
+        button_link: null,
+        image_url: null,
+        blur: null,
+        opacity: null,
+        sort_order: 0,
+        is_active: true,
+      }),
+    },
   }),
   'content.update': define({
     version: 1,
@@ -43,6 +64,7 @@ export const sectionKinds = {
     send: ({ id, changes }, { backend }) => updatePageSection(backend, id, changes),
     touches: ({ id }) => [`content:${id}`],
     affects: ['page-content'],
+    apply: { sections: listRow.updated },
   }),
   'content.delete': define({
     version: 1,
@@ -54,5 +76,6 @@ export const sectionKinds = {
     send: ({ id }, { backend }) => deletePageSection(backend, id),
     touches: ({ id }) => [`content:${id}`],
     affects: ['page-content'],
+    apply: { sections: listRow.deleted },
   }),
 };

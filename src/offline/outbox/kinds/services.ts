@@ -1,10 +1,14 @@
-import type { ServicePackageInsert, ServicePackageUpdate } from '@/lib/backend/database.types';
+import type {
+  ServicePackageRow,
+  ServicePackageInsert,
+  ServicePackageUpdate,
+} from '@/lib/backend/database.types';
 import {
   createServicePackage,
   deleteServicePackage,
   updateServicePackage,
 } from '@/lib/backend/service-packages';
-import { define, quoted, type NamedChanges, type WithId } from './define';
+import { define, listRow, quoted, type NamedChanges, type WithId } from './define';
 
 /** Changes of the service packages. */
 export const serviceKinds = {
@@ -18,6 +22,18 @@ export const serviceKinds = {
     send: (service, { backend }) => createServicePackage(backend, service),
     touches: ({ id }) => [`service:${id}`],
     affects: ['services'],
+    // The table's defaults for what the form left out.
+    apply: {
+      services: listRow.created<ServicePackageRow>({
+        whimsical_name: null,
+        description: null,
+        price_range: null,
+        features: [],
+        icon_name: 'Heart',
+        sort_order: 0,
+        is_active: true,
+      }),
+    },
   }),
   'service.update': define({
     version: 1,
@@ -29,6 +45,7 @@ export const serviceKinds = {
     send: ({ id, changes }, { backend }) => updateServicePackage(backend, id, changes),
     touches: ({ id }) => [`service:${id}`],
     affects: ['services'],
+    apply: { services: listRow.updated },
   }),
   'service.delete': define({
     version: 1,
@@ -40,5 +57,6 @@ export const serviceKinds = {
     send: ({ id }, { backend }) => deleteServicePackage(backend, id),
     touches: ({ id }) => [`service:${id}`],
     affects: ['services'],
+    apply: { services: listRow.deleted },
   }),
 };

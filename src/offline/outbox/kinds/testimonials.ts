@@ -1,4 +1,8 @@
-import type { TestimonialInsert, TestimonialUpdate } from '@/lib/backend/database.types';
+import type {
+  TestimonialRow,
+  TestimonialInsert,
+  TestimonialUpdate,
+} from '@/lib/backend/database.types';
 import {
   createTestimonial,
   deleteTestimonial,
@@ -7,6 +11,7 @@ import {
 import {
   afterUploads,
   define,
+  listRow,
   quoted,
   type NamedChanges,
   type WaitsFor,
@@ -26,6 +31,14 @@ export const testimonialKinds = {
     send: (testimonial, { backend }) => createTestimonial(backend, testimonial),
     touches: ({ id }) => [`testimonial:${id}`],
     affects: ['testimonials'],
+    // The table's defaults for what the form left out.
+    apply: {
+      testimonials: listRow.created<TestimonialRow>({
+        photo_url: null,
+        is_active: true,
+        sort_order: 0,
+      }),
+    },
   }),
   'testimonial.update': define({
     version: 1,
@@ -38,6 +51,7 @@ export const testimonialKinds = {
     send: ({ id, changes }, { backend }) => updateTestimonial(backend, id, changes),
     touches: ({ id }) => [`testimonial:${id}`],
     affects: ['testimonials'],
+    apply: { testimonials: listRow.updated },
   }),
   'testimonial.delete': define({
     version: 1,
@@ -49,5 +63,6 @@ export const testimonialKinds = {
     send: ({ id }, { backend }) => deleteTestimonial(backend, id),
     touches: ({ id }) => [`testimonial:${id}`],
     affects: ['testimonials'],
+    apply: { testimonials: listRow.deleted },
   }),
 };
