@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { photoDisplayUrl } from '@/lib/backend/photo-objects';
 import { useOutboxActions, useSubmitChange } from '@/offline/outbox/outbox-provider';
-import { newChange, isChangeOf } from '@/offline/outbox/registry';
+import { isUploadTo } from '@/offline/outbox/kinds/photos';
+import { newChange } from '@/offline/outbox/registry';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
@@ -63,9 +64,7 @@ export function AlbumsPage() {
   };
   const remove = async (album: ShownAlbum) => {
     // Uploads still waiting for this collection would only fail once it is gone.
-    await discardWhere(
-      (item) => isChangeOf(item, 'photo.upload') && item.payload.albumId === album.id,
-    );
+    await discardWhere((item) => isUploadTo(item, album.id));
     await submit(newChange('album.delete', album), {
       success: 'Album deleted successfully',
       failure: 'Failed to delete album',

@@ -3,12 +3,13 @@ import { useCallback } from 'react';
 import type { AdminQueryKey } from '@/lib/admin-data';
 import { newAccessToken } from '@/lib/backend/access-token';
 import { useBackend } from '@/lib/backend/backend-context';
-import type { AdminGalleryLink } from '@/lib/backend/database.types';
 import { listGalleryLinks } from '@/lib/backend/gallery-links';
 import { INITIAL_LINK_DEFAULTS, readLinkDefaults } from '@/lib/backend/link-defaults';
 import { newestUsableLink, newLinkValues } from '@/lib/share-link';
 import { useOutbox, useSubmitChange } from '@/offline/outbox/outbox-provider';
-import { newChange, payloadsOf, visitChange, type OutboxItem } from '@/offline/outbox/registry';
+import { waitingLinkDefaults } from '@/offline/outbox/kinds/settings';
+import { overlayRows } from '@/offline/outbox/overlay';
+import { newChange } from '@/offline/outbox/registry';
 import { linkDefaultsKey } from '@/offline/outbox/use-link-defaults';
 
 /** The link Share shows: what the client opens and what the message says. */
@@ -21,43 +22,6 @@ export interface SharedLink {
 
 // The Client Links screen's list: one cache for both screens.
 const linksKey = () => ['admin', 'gallery-links'] as const satisfies AdminQueryKey;
-
-type LinkState = Pick<
-  AdminGalleryLink,
-  'id' | 'album_id' | 'access_token' | 'passcode' | 'is_active' | 'expires_at' | 'created_at'
->;
-
-/** The server's links with the outbox's waiting link changes applied (created, edited, deleted). */
-export function linksWithWaitingChanges(
-  server: readonly LinkState[],
-  items: readonly OutboxItem[],
-): LinkState[] {
-  const links = new Map(server.map((link) => [link.id, { ...link }]));
-  const deletedAlbums = new Set<string>();
-  for (const item of items) {
-    visitChange(item, {
-      'link.create': (change) => {
-        if (links.has(change.id)) return;
-        links.set(change.id, {
-          id: change.id,
-          album_id: change.albumId,
-          access_token: change.accessToken,
-          passcode: change.passcode,
-          is_active: true,
-          expires_at: change.expiresAt,
-          created_at: new Date(item.createdAt).toISOString(),
-        });
-      },
-      'link.update': ({ id, changes }) => {
-        const link = links.get(id);
-        if (link) links.set(id, { ...link, ...changes });
-      },
-      'link.delete': ({ id }) => links.delete(id),
-      'album.delete': ({ id }) => deletedAlbums.add(id),
-    });
-  }
-  return [...links.values()].filter((link) => !deletedAlbums.has(link.album_id));
-}
 
 /**
  * Share's one step: the collection's newest usable link, or a new one made with the saved
@@ -89,7 +53,7 @@ export function useShareLink(albumId: string, albumName: string) {
   return useCallback(async (): Promise<{ link: SharedLink; created: boolean } | null> => {
     const items = outbox.engine.getSnapshot().items;
     const server = (await freshOrKept(linksKey(), () => listGalleryLinks(backend))) ?? [];
-    const existing = newestUsableLink(linksWithWaitingChanges(server, items), albumId);
+    const existing = newestUsableLink(overlayRows('links', server, items), albumId);
     if (existing) {
       return {
         link: {
@@ -102,7 +66,7 @@ export function useShareLink(albumId: string, albumName: string) {
       };
     }
     // A save still waiting on this device is the photographer's latest word.
-    const waitingDefaults = payloadsOf(items, 'link-defaults.save').at(-1);
+    const waitingDefaults = waitingLinkDefaults(items);
     const defaults =
       waitingDefaults ??
       (await freshOrKept(linkDefaultsKey(), () => readLinkDefaults(backend))) ??

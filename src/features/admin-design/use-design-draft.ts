@@ -3,7 +3,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { useBackend } from '@/lib/backend/backend-context';
 import { readSiteSettings } from '@/lib/backend/site-settings';
 import { newChange } from '@/offline/outbox/registry';
-import { usePendingOf, useSubmitChange } from '@/offline/outbox/outbox-provider';
+import { waitingSiteSettings } from '@/offline/outbox/kinds/settings';
+import { usePendingFor, useSubmitChange } from '@/offline/outbox/outbox-provider';
 import {
   resetToDefaults,
   toSiteSettings,
@@ -34,9 +35,9 @@ export function useDesignDraft() {
   });
   useErrorToast(query.error, 'Failed to load design settings');
   // A save still waiting in the outbox (offline) is what the site will have: start from it.
-  const waiting = usePendingOf('settings.save')
-    .filter((item) => item.status === 'pending')
-    .at(-1)?.payload;
+  const waiting = waitingSiteSettings(
+    usePendingFor('site-settings').filter((item) => item.status === 'pending'),
+  );
   const saved = useMemo(() => withDefaults({ ...query.data, ...waiting }), [query.data, waiting]);
 
   const [edited, setEdited] = useState<SiteDesign | null>(null);

@@ -4,7 +4,8 @@ import type {
   PhotographerProfileWrite,
 } from '@/lib/backend/database.types';
 import { isWebAddress } from '@/lib/safe-url';
-import { payloadsOf, type OutboxItem } from '@/offline/outbox/registry';
+import { waitingProfiles } from '@/offline/outbox/kinds/settings';
+import type { OutboxItem } from '@/offline/outbox/registry';
 
 export const SOCIAL_FIELDS = [
   { name: 'social_instagram', label: 'Instagram', placeholder: 'https://instagram.com/yourname' },
@@ -61,6 +62,6 @@ export function overlayProfile(
   pending: OutboxItem[],
 ): Partial<PhotographerProfileRow> | null {
   let shown: Partial<PhotographerProfileRow> | null = server;
-  for (const profile of payloadsOf(pending, 'profile.save')) shown = { ...shown, ...profile };
+  for (const profile of waitingProfiles(pending)) shown = { ...shown, ...profile };
   return shown;
 }

@@ -105,17 +105,6 @@ export function touchesAny(item: OutboxItem, entities: readonly string[]): boole
   );
 }
 
-/** What a visitor of the queue may want to do with some kinds: a handler per kind, each with its own payload type. */
-export type ChangeVisitor = {
-  [K in ChangeKind]?: (payload: PayloadOf<K>, item: OutboxItemOf<K>) => void;
-};
-
-/** Calls the visitor's handler for the item's kind, if it has one (for overlays of queued changes on server data). */
-export function visitChange(item: OutboxItem, visitor: ChangeVisitor): void {
-  const handler = visitor[item.kind] as ((payload: unknown, item: OutboxItem) => void) | undefined;
-  handler?.(item.payload, item);
-}
-
 /** True for a change of one of these kinds, narrowing it. */
 export function isChangeOf<K extends ChangeKind>(
   item: OutboxItem,

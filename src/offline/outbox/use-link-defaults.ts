@@ -7,7 +7,8 @@ import {
   type LinkDefaults,
 } from '@/lib/backend/link-defaults';
 import { useErrorToast } from '@/ui/use-error-toast';
-import { usePendingOf } from './outbox-provider';
+import { waitingLinkDefaults } from './kinds/settings';
+import { usePendingFor } from './outbox-provider';
 
 export const linkDefaultsKey = () => ['admin', 'link-defaults'] as const satisfies AdminQueryKey;
 
@@ -20,7 +21,7 @@ export function useLinkDefaults(): { defaults: LinkDefaults; isPending: boolean 
   const backend = useBackend();
   const saved = useQuery({ queryKey: linkDefaultsKey(), queryFn: () => readLinkDefaults(backend) });
   useErrorToast(saved.error, 'Failed to load link defaults');
-  const waiting = usePendingOf('link-defaults.save').at(-1)?.payload;
+  const waiting = waitingLinkDefaults(usePendingFor('link-defaults'));
   return {
     defaults: waiting ?? saved.data ?? INITIAL_LINK_DEFAULTS,
     isPending: waiting === undefined && saved.isPending,

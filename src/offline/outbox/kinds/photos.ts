@@ -178,3 +178,7 @@ function uploadAfter(
   const payload = next.payload as PhotoUploadPayload;
   return payload.albumId === current.albumId ? payload : undefined;
 }
+
+/** True for a queued upload to this collection (deleting it would leave it nowhere to go). */
+export const isUploadTo = (item: QueuedChange, albumId: string) =>
+  item.kind === 'photo.upload' && (item.payload as PhotoUploadPayload).albumId === albumId;

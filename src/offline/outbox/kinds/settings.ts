@@ -2,6 +2,7 @@ import type { PhotographerProfileWrite } from '@/lib/backend/database.types';
 import { saveLinkDefaults, type LinkDefaults } from '@/lib/backend/link-defaults';
 import { saveProfile } from '@/lib/backend/profile';
 import { saveSiteSettings, type SiteSettings } from '@/lib/backend/site-settings';
+import type { QueuedChange } from '../sync-engine';
 import { afterUploads, define } from './define';
 
 /** Saves of the one-row settings: the profile, the site's design, the default link settings. */
@@ -53,3 +54,17 @@ export const settingsKinds = {
     affects: ['link-defaults'],
   }),
 };
+
+/** The payloads of the waiting saves of one kind, in queue order (each sets the whole row). */
+const saves = <Payload>(items: readonly QueuedChange[], kind: keyof typeof settingsKinds) =>
+  items.filter((item) => item.kind === kind).map((item) => item.payload as Payload);
+
+/** The profile saves still waiting, oldest first: each one's fields over the last. */
+export const waitingProfiles = (items: readonly QueuedChange[]) =>
+  saves<PhotographerProfileWrite>(items, 'profile.save');
+/** The newest design save still waiting, if any: what the site will have. */
+export const waitingSiteSettings = (items: readonly QueuedChange[]) =>
+  saves<SiteSettings>(items, 'settings.save').at(-1);
+/** The newest save of the default link settings still waiting, if any. */
+export const waitingLinkDefaults = (items: readonly QueuedChange[]) =>
+  saves<LinkDefaults>(items, 'link-defaults.save').at(-1);
