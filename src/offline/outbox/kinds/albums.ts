@@ -1,3 +1,4 @@
+import type { AdminAlbum } from '@/lib/backend/database.types';
 import {
   createAlbum,
   deleteAlbum,
@@ -23,6 +24,13 @@ export interface AlbumOrderPayload {
   albumId: string;
   /** Every photo of the collection, in the new order. */
   photoIds: string[];
+}
+
+declare module './define' {
+  interface RowTypes {
+    /** Every field of the collections list; other screens read fewer. */
+    albums: Pick<AdminAlbum, 'id' | 'name'> & Partial<AdminAlbum>;
+  }
 }
 
 /** Changes of a collection (its photos' own changes are in photos.ts). */

@@ -1,13 +1,4 @@
 import type { Backend } from '@/lib/backend/client';
-import type {
-  AdminAlbum,
-  AdminGalleryLink,
-  AdminPhoto,
-  AdminPublicGallery,
-  PageContentRow,
-  ServicePackageRow,
-  TestimonialRow,
-} from '@/lib/backend/database.types';
 import type { AdminData } from '@/lib/admin-data';
 import type { AdminDatabase } from '../db';
 import type { QueuedChange } from '../sync-engine';
@@ -77,20 +68,13 @@ export interface PendingMark {
 }
 
 /**
- * The rows of each collection the admin screens show, as a kind's effect creates them. A
- * collection's screens may read narrower rows (the picker's collections): they keep the
- * fields they need.
+ * The rows of each collection the admin screens show, as a kind's effect creates them. Each
+ * area's file adds its own (`declare module './define'`), so a new collection is declared
+ * with its kinds. A collection's screens may read narrower rows (the picker's collections):
+ * they keep the fields they need.
  */
-export interface RowTypes {
-  albums: Pick<AdminAlbum, 'id' | 'name'> & Partial<AdminAlbum>;
-  /** A queued upload's row carries its change (`queued`): its progress is shown. */
-  photos: AdminPhoto & { queued?: QueuedChange };
-  galleries: AdminPublicGallery;
-  links: AdminGalleryLink;
-  services: ServicePackageRow;
-  testimonials: TestimonialRow;
-  sections: PageContentRow;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the areas' files
+export interface RowTypes {}
 export type RowCollection = keyof RowTypes;
 /** A collection's rows by id, in the order shown, as an overlay edits them. */
 export type RowMap<Row> = Map<string, Row & PendingMark>;
@@ -104,16 +88,16 @@ export interface Waiting {
   mark: PendingMark;
 }
 
-/** A kind's effect on each collection it changes, applied in queue order (methods: see above). */
-export interface RowEffects<Payload> {
-  albums?(rows: RowMap<RowTypes['albums']>, payload: Payload, waiting: Waiting): void;
-  photos?(rows: RowMap<RowTypes['photos']>, payload: Payload, waiting: Waiting): void;
-  galleries?(rows: RowMap<RowTypes['galleries']>, payload: Payload, waiting: Waiting): void;
-  links?(rows: RowMap<RowTypes['links']>, payload: Payload, waiting: Waiting): void;
-  services?(rows: RowMap<RowTypes['services']>, payload: Payload, waiting: Waiting): void;
-  testimonials?(rows: RowMap<RowTypes['testimonials']>, payload: Payload, waiting: Waiting): void;
-  sections?(rows: RowMap<RowTypes['sections']>, payload: Payload, waiting: Waiting): void;
-}
+// A method's parameters are compared both ways: a definition is then also one of payload
+// `unknown`, as the other methods of ChangeDefinition are.
+type Effect<Row, Payload> = {
+  method(rows: RowMap<Row>, payload: Payload, waiting: Waiting): void;
+}['method'];
+
+/** A kind's effect on each collection it changes, applied in queue order. */
+export type RowEffects<Payload> = {
+  [C in RowCollection]?: Effect<RowTypes[C], Payload>;
+};
 
 type ListRow = { id: string };
 /** The effects of a list's create, update and delete (services, testimonials, sections). */

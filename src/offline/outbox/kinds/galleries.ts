@@ -1,3 +1,4 @@
+import type { AdminPublicGallery } from '@/lib/backend/database.types';
 import {
   addPhotosToGallery,
   createPublicGallery,
@@ -13,6 +14,12 @@ export interface GalleryChange extends PublicGalleryInput {
   id: string;
   isNew: boolean;
   photoIds: string[];
+}
+
+declare module './define' {
+  interface RowTypes {
+    galleries: AdminPublicGallery;
+  }
 }
 
 /** Changes of the public galleries. */

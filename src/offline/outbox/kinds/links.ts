@@ -1,4 +1,4 @@
-import type { GalleryLinkUpdate } from '@/lib/backend/database.types';
+import type { AdminGalleryLink, GalleryLinkUpdate } from '@/lib/backend/database.types';
 import {
   createGalleryLink,
   deleteGalleryLink,
@@ -6,6 +6,12 @@ import {
   type NewGalleryLink,
 } from '@/lib/backend/gallery-links';
 import { define, quoted, type WithId } from './define';
+
+declare module './define' {
+  interface RowTypes {
+    links: AdminGalleryLink;
+  }
+}
 
 /** Changes of the client links. */
 export const linkKinds = {

@@ -1,3 +1,4 @@
+import type { AdminPhoto } from '@/lib/backend/database.types';
 import { deletePhoto, deletePhotos, setPhotoCaption } from '@/lib/backend/albums';
 import { photoObjectNames } from '@/lib/backend/photo-objects';
 import type { QueuedChange } from '../sync-engine';
@@ -27,6 +28,13 @@ export interface PhotosDeletePayload {
   albumId: string;
   /** Each photo and its objects (names fixed when it was made), as photo.delete carries them. */
   photos: Array<{ id: string; objectNames: string[] }>;
+}
+
+declare module './define' {
+  interface RowTypes {
+    /** A queued upload's row carries its change (`queued`): its progress is shown. */
+    photos: AdminPhoto & { queued?: QueuedChange };
+  }
 }
 
 /** Changes of a collection's photos: uploads (upload-pipeline.ts), captions, deletions. */

@@ -18,6 +18,12 @@ import {
   type WithId,
 } from './define';
 
+declare module './define' {
+  interface RowTypes {
+    sections: PageContentRow;
+  }
+}
+
 /** Changes of the page sections (admin content). */
 export const sectionKinds = {
   'content.create': define({

@@ -10,6 +10,12 @@ import {
 } from '@/lib/backend/service-packages';
 import { define, listRow, quoted, type NamedChanges, type WithId } from './define';
 
+declare module './define' {
+  interface RowTypes {
+    services: ServicePackageRow;
+  }
+}
+
 /** Changes of the service packages. */
 export const serviceKinds = {
   'service.create': define({

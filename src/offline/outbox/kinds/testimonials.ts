@@ -18,6 +18,12 @@ import {
   type WithId,
 } from './define';
 
+declare module './define' {
+  interface RowTypes {
+    testimonials: TestimonialRow;
+  }
+}
+
 /** Changes of the testimonials. */
 export const testimonialKinds = {
   'testimonial.create': define({
