@@ -1,6 +1,6 @@
 /**
  * The admin area's data, by the second part of its React Query keys (`['admin', area, …]`).
- * Each kind of outbox change names the areas it alters (src/offline/outbox/registry.ts), and
+ * Each kind of outbox change names the areas it alters (src/offline/outbox/kinds/), and
  * only those are refetched once it is on the server; each screen's keys are checked against
  * this list (`satisfies AdminQueryKey`), so the two cannot drift apart.
  */
