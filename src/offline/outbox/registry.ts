@@ -12,10 +12,6 @@ import { settingsKinds } from './kinds/settings';
 import { testimonialKinds } from './kinds/testimonials';
 
 export type { ChangeContext } from './kinds/define';
-export type { AlbumChange, AlbumCoverPayload, AlbumOrderPayload } from './kinds/albums';
-export type { FileUploadPayload } from './kinds/files';
-export type { GalleryChange } from './kinds/galleries';
-export type { PhotoCaptionPayload, PhotoDeletePayload, PhotosDeletePayload } from './kinds/photos';
 
 /**
  * Every kind of admin change, composed from one file per area (`kinds/`, docs/offline.md),
