@@ -14,5 +14,5 @@ export function useAlbums() {
   useErrorToast(query.error, 'Failed to load albums');
   const pending = usePendingFor('album');
   const albums = useMemo(() => overlayAlbums(query.data ?? [], pending), [query.data, pending]);
-  return { albums, isPending: query.isPending && pending.length === 0 };
+  return { albums, isPending: query.isPending && albums.length === 0 };
 }

@@ -24,5 +24,5 @@ export function useSections() {
       ),
     [query.data, pending],
   );
-  return { sections, isPending: query.isPending && pending.length === 0 };
+  return { sections, isPending: query.isPending && sections.length === 0 };
 }

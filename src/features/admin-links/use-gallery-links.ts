@@ -31,7 +31,7 @@ export function useGalleryLinks() {
   return {
     links: shownLinks,
     albums: albumOptions,
-    isPending: links.isPending && pending.length === 0,
+    isPending: links.isPending && shownLinks.length === 0,
     albumsLoading: albums.isPending,
   };
 }

@@ -20,5 +20,5 @@ export function usePublicGalleries() {
     () => overlayGalleries(query.data ?? [], pending),
     [query.data, pending],
   );
-  return { galleries, isPending: query.isPending && pending.length === 0 };
+  return { galleries, isPending: query.isPending && galleries.length === 0 };
 }

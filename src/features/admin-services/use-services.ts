@@ -23,5 +23,5 @@ export function useServices() {
     () => overlayList('services', query.data ?? [], pending),
     [query.data, pending],
   );
-  return { services, isPending: query.isPending && pending.length === 0 };
+  return { services, isPending: query.isPending && services.length === 0 };
 }

@@ -23,5 +23,5 @@ export function useTestimonials() {
     () => overlayList('testimonials', query.data ?? [], pending),
     [query.data, pending],
   );
-  return { testimonials, isPending: query.isPending && pending.length === 0 };
+  return { testimonials, isPending: query.isPending && testimonials.length === 0 };
 }
