@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { activateWhenIdle } from '@/offline/outbox/activate-when-idle';
-import type { OutboxSnapshot, QueuedChange as OutboxItem } from '@/offline/outbox/sync-engine';
+import type { OutboxSnapshot, QueuedChange as OutboxItem } from '@/offline/outbox/queued-change';
 
 /** An engine-shaped queue whose items the test changes. */
 function fakeEngine(statuses: Array<OutboxItem['status']>) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryQueue } from '@/offline/outbox/memory-queue';
-import type { QueuedChange } from '@/offline/outbox/sync-engine';
+import type { QueuedChange } from '@/offline/outbox/queued-change';
 
 const item = (seq: number, fields: Partial<QueuedChange> = {}): QueuedChange => ({
   id: `item-${seq}`,

@@ -2,13 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BackendError } from '@/lib/backend/errors';
 import { AdminDatabase } from '@/offline/outbox/db';
 import { dexieOutboxStore } from '@/offline/outbox/outbox-store';
-import {
-  SyncEngine,
-  type ChangeRequest,
-  type Clock,
-  type OutboxStore,
-  type QueuedChange,
-} from '@/offline/outbox/sync-engine';
+import { SyncEngine } from '@/offline/outbox/sync-engine';
+import type { ChangeRequest, OutboxStore, QueuedChange } from '@/offline/outbox/queued-change';
+import type { Clock } from '@/offline/outbox/send-rules';
 
 /** A clock the test moves by hand; timers run when their time comes. */
 class FakeClock implements Clock {

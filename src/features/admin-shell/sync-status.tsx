@@ -9,7 +9,7 @@ import {
 } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useOutboxActions, useOutboxSnapshot } from '@/offline/outbox/outbox-provider';
-import type { OutboxSnapshot } from '@/offline/outbox/sync-engine';
+import type { OutboxSnapshot } from '@/offline/outbox/queued-change';
 import { Button } from '@/ui/button';
 import { cn } from '@/ui/cn';
 import { useHasUnsavedChanges } from '@/ui/unsaved-changes';

@@ -1,7 +1,5 @@
 import Dexie, { type Table, type Transaction } from 'dexie';
-import type { StoredBlob } from './sync-engine';
-
-export type { StoredBlob } from './sync-engine';
+import type { StoredBlob } from './queued-change';
 
 /** A cached value (the persisted admin query cache, upload batches). */
 export interface KeyValue {

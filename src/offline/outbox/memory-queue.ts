@@ -1,4 +1,4 @@
-import type { QueuedChange } from './sync-engine';
+import type { QueuedChange } from './queued-change';
 
 type Change<Item> = (items: readonly Item[]) => readonly Item[];
 

@@ -19,7 +19,7 @@ import {
   type OutboxItemOf,
 } from './registry';
 import type { Outbox } from './start-outbox';
-import type { OutboxSnapshot, StoredBlob, SubmitOutcome } from './sync-engine';
+import type { OutboxSnapshot, StoredBlob, SubmitOutcome } from './queued-change';
 
 /**
  * The hooks screens reach the outbox through (docs/offline.md): submit a change, read what

@@ -1,6 +1,6 @@
 import type { AdminDatabase } from './db';
 import { blobKeysOf, payloadsOf, readStoredItem, type OutboxItem } from './registry';
-import type { OutboxStore } from './sync-engine';
+import type { OutboxStore } from './queued-change';
 
 /**
  * The outbox kept in IndexedDB, in queue order. Every write of the queue also counts the

@@ -1,6 +1,6 @@
 import type { PendingMark, RowCollection, RowMap, RowTypes, Waiting } from './kinds/define';
 import { rowEffectsOf, type OutboxItem } from './registry';
-import type { QueuedChange } from './sync-engine';
+import type { QueuedChange } from './queued-change';
 
 export type { PendingMark, RowTypes } from './kinds/define';
 

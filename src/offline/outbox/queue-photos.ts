@@ -11,7 +11,7 @@ import { checkPhotoReadable } from './photo-integrity';
 import { useOutbox } from './outbox-provider';
 import { newChange } from './registry';
 import type { Outbox } from './start-outbox';
-import type { SubmitOutcome } from './sync-engine';
+import type { SubmitOutcome } from './queued-change';
 import { photoUpload, type PhotoUploadPayload } from './upload-pipeline';
 
 export interface QueuedPhotos {

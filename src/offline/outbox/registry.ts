@@ -1,5 +1,5 @@
 import type { AdminData } from '@/lib/admin-data';
-import type { ChangeRequest, QueuedChange } from './sync-engine';
+import type { ChangeRequest, QueuedChange } from './queued-change';
 import { albumKinds } from './kinds/albums';
 import type { ChangeContext, ChangeDefinition, RowEffects } from './kinds/define';
 import { fileKinds } from './kinds/files';

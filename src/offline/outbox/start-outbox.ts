@@ -14,7 +14,9 @@ import {
   type OutboxItem,
 } from './registry';
 import { prepareInBackground } from './rendition-pool';
-import { acrossTabs, SyncEngine, type StoredBlob, type SubmitOutcome } from './sync-engine';
+import { acrossTabs } from './send-rules';
+import { SyncEngine } from './sync-engine';
+import type { StoredBlob, SubmitOutcome } from './queued-change';
 
 /** The admin outbox as the app uses it (docs/offline.md); screens reach it through the hooks of outbox-provider.tsx. */
 export interface Outbox {

@@ -1,5 +1,15 @@
-import { toBackendError, type BackendError, type FailureKind } from '@/lib/backend/errors';
+import { toBackendError, type BackendError } from '@/lib/backend/errors';
 import { MemoryQueue } from './memory-queue';
+import type {
+  ChangeFailure,
+  ChangeRequest,
+  OutboxSnapshot,
+  OutboxStore,
+  QueuedChange,
+  StoredBlob,
+  SubmitOutcome,
+} from './queued-change';
+import { BACKOFF_MS, nextSendable, realClock, type Clock } from './send-rules';
 
 /**
  * The outbox's sync engine (docs/offline.md). Every admin change is stored first, then sent,
@@ -20,103 +30,6 @@ import { MemoryQueue } from './memory-queue';
  *   again only then, or when woken.
  * - No UI inside: a store, the sender and a clock are injected.
  */
-
-export type ChangeStatus = 'pending' | 'failed';
-
-/** Why a change is not on the server yet: what the sync list shows and the retry rules read. */
-export interface ChangeFailure {
-  kind: FailureKind;
-  /** The HTTP status, or 0 (no answer, or a failure on this device). */
-  status: number;
-  message: string;
-}
-
-/** A file kept in IndexedDB until the change that needs it is sent (written with the change). */
-export interface StoredBlob {
-  key: string;
-  blob: Blob;
-  createdAt: number;
-}
-
-/** What the engine needs of a queued change; the registry's OutboxItem is a typed union of these. */
-export interface QueuedChange {
-  /** The change's own id (browser-made). */
-  id: string;
-  /** Position in the queue; set by the store. */
-  seq?: number;
-  /** Which kind of change (the registry's key). */
-  kind: string;
-  /** The payload's shape version, for reading what an older version of the app stored. */
-  version: number;
-  /** What it changes, e.g. 'album:<id>'; changes of one entity are sent in order. */
-  entity: string;
-  /** Entities that must be in sync first, e.g. ['album:<id>'] for a photo. */
-  dependsOn: string[];
-  payload: unknown;
-  /** What the user sees in the sync list, e.g. 'Create collection “Smith family”'. */
-  label: string;
-  status: ChangeStatus;
-  attempts: number;
-  nextAttemptAt: number;
-  /** The last failure (a waiting change's last network error, or why a failed one stopped). */
-  failure?: ChangeFailure;
-  createdAt: number;
-}
-
-type QueueState =
-  'id' | 'seq' | 'dependsOn' | 'status' | 'attempts' | 'nextAttemptAt' | 'failure' | 'createdAt';
-
-/** A change as a screen asks for it: the queue fills in the rest. Distributes over a union of kinds. */
-export type ChangeRequest<Item extends QueuedChange> = Item extends QueuedChange
-  ? Omit<Item, QueueState> & { id?: string; dependsOn?: string[] }
-  : never;
-
-export interface OutboxStore<Item extends QueuedChange = QueuedChange> {
-  /** Every item, in queue order. */
-  load(): Promise<Item[]>;
-  /** Adds the item and the blobs it needs, all or nothing. */
-  add(item: Item, blobs: StoredBlob[]): Promise<Item>;
-  put(item: Item): Promise<void>;
-  delete(item: Item): Promise<void>;
-  /**
-   * Whether someone else (another tab's engine) wrote the queue since this store last read or
-   * wrote it; the engine then reads it again. A store nobody else writes may leave it out.
-   */
-  changedElsewhere?(): Promise<boolean>;
-}
-
-export interface Clock {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const realClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
-export const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
-
-/** Web Locks where the browser has them: one tab sends at a time. */
-export async function acrossTabs(work: () => Promise<void>): Promise<void> {
-  if (typeof navigator === 'undefined' || !navigator.locks) return work();
-  await navigator.locks.request('photographer-outbox-sync', () => work());
-}
-
-export interface OutboxSnapshot<Item extends QueuedChange = QueuedChange> {
-  items: readonly Item[];
-  /** The id of the change being sent now, if any. */
-  sendingId: string | null;
-  /** Changes sent since the queue was last empty (for "syncing k of N"). */
-  sentInRun: number;
-  online: boolean;
-  /** False until the queue has been read from IndexedDB (after a reload, it is not empty yet). */
-  loaded: boolean;
-}
-
-export type SubmitOutcome = 'synced' | 'queued';
 
 interface Waiter {
   resolve: (outcome: SubmitOutcome) => void;
@@ -521,22 +434,4 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
     };
     this.listeners.forEach((listener) => listener());
   }
-}
-
-/** The first change that may be sent now: not failed, not backing off, nothing earlier blocking it. */
-export function nextSendable<Item extends QueuedChange>(
-  items: readonly Item[],
-  now: number,
-): Item | undefined {
-  const blocked = new Set<string>();
-  for (const item of items) {
-    const waitsOnEarlier =
-      blocked.has(item.entity) || item.dependsOn.some((entity) => blocked.has(entity));
-    if (waitsOnEarlier || item.status === 'failed' || item.nextAttemptAt > now) {
-      blocked.add(item.entity);
-      continue;
-    }
-    return item;
-  }
-  return undefined;
 }

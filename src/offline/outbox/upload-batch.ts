@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useOutbox, useOutboxSnapshot } from './outbox-provider';
 import { payloadsOf, type OutboxItem } from './registry';
-import type { OutboxSnapshot } from './sync-engine';
+import type { OutboxSnapshot } from './queued-change';
 import { useUploadBatches, type UploadBatchEntry } from './upload-batches';
 
 export type FileState = 'waiting' | 'uploading' | 'done' | 'failed' | 'offline';

@@ -4,7 +4,7 @@ import { photoObjectNames } from '@/lib/backend/photo-objects';
 import { uploadOriginalResumable } from '@/lib/backend/resumable-upload';
 import { removeOriginal, uploadToPhotos } from '@/lib/backend/storage';
 import type { AdminDatabase, UploadState } from './db';
-import type { StoredBlob } from './sync-engine';
+import type { StoredBlob } from './queued-change';
 import { storageExtension } from './image-files';
 import { makeRenditions, type Renditions } from './renditions';
 import { uploadProgress } from './upload-progress';

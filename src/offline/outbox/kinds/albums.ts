@@ -7,7 +7,7 @@ import {
   updateAlbum,
   type AlbumInput,
 } from '@/lib/backend/albums';
-import type { QueuedChange } from '../sync-engine';
+import type { QueuedChange } from '../queued-change';
 import { ALBUM_DATA, define, quoted, type RowMap, type RowTypes, type WithId } from './define';
 
 export interface AlbumChange extends AlbumInput {

@@ -1,7 +1,7 @@
 import type { Backend } from '@/lib/backend/client';
 import type { AdminData } from '@/lib/admin-data';
 import type { AdminDatabase } from '../db';
-import type { QueuedChange } from '../sync-engine';
+import type { QueuedChange } from '../queued-change';
 
 /**
  * What every kind of admin change declares, in its area's file (docs/offline.md): its payload,

@@ -7,7 +7,7 @@ import {
   updatePublicGallery,
   type PublicGalleryInput,
 } from '@/lib/backend/public-galleries';
-import type { QueuedChange } from '../sync-engine';
+import type { QueuedChange } from '../queued-change';
 import { define, photoCount, quoted, type WithId } from './define';
 
 export interface GalleryChange extends PublicGalleryInput {

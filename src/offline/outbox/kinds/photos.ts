@@ -1,7 +1,7 @@
 import type { AdminPhoto } from '@/lib/backend/database.types';
 import { deletePhoto, deletePhotos, setPhotoCaption } from '@/lib/backend/albums';
 import { photoObjectNames } from '@/lib/backend/photo-objects';
-import type { QueuedChange } from '../sync-engine';
+import type { QueuedChange } from '../queued-change';
 import {
   extensionOf,
   forgetUpload,

@@ -2,7 +2,7 @@ import type { PhotographerProfileWrite } from '@/lib/backend/database.types';
 import { saveLinkDefaults, type LinkDefaults } from '@/lib/backend/link-defaults';
 import { saveProfile } from '@/lib/backend/profile';
 import { saveSiteSettings, type SiteSettings } from '@/lib/backend/site-settings';
-import type { QueuedChange } from '../sync-engine';
+import type { QueuedChange } from '../queued-change';
 import { afterUploads, define } from './define';
 
 /** Saves of the one-row settings: the profile, the site's design, the default link settings. */
