@@ -30,10 +30,15 @@ export function createQueryClient(sessionStore: SessionStore): QueryClient {
   // offline (the admin at a shoot) knows it from the start, so its reads wait for the network
   // instead of failing.
   if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
-  // What visitors and clients read is tried even when the browser says it is offline: the
-  // service worker or the saved albums may answer (src-sw/sw.ts, src/offline/visitors/offline-albums.ts).
+  // What visitors and clients read is tried, and retried, even when the browser says it is
+  // offline: the service worker or the saved albums may answer (src-sw/sw.ts,
+  // src/offline/visitors/offline-albums.ts). Not 'offlineFirst', which pauses a failed read's
+  // retries until the browser is online again: a kept answer the worker missed once (Chromium
+  // drops it from the cache while a newer copy is being written) left the page loading for as
+  // long as the visitor stayed offline. Retried, it is found; if nothing answers, the page says
+  // so and reads again when the connection is back (refetchOnReconnect).
   for (const area of PUBLIC_AREAS) {
-    client.setQueryDefaults([area], { networkMode: 'offlineFirst' });
+    client.setQueryDefaults([area], { networkMode: 'always' });
   }
   return client;
 }

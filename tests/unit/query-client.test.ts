@@ -29,6 +29,7 @@ describe('the query client', () => {
 
   describe('on a page opened offline', () => {
     afterEach(() => {
+      vi.useRealTimers();
       vi.restoreAllMocks();
       onlineManager.setOnline(true);
     });
@@ -41,6 +42,32 @@ describe('the query client', () => {
       await Promise.resolve();
       expect(client.getQueryState(['admin', 'albums'])?.fetchStatus).toBe('paused');
       expect(read).not.toHaveBeenCalled();
+    });
+
+    it('retries a visitor read the worker could not answer at once, and never waits for the network', async () => {
+      vi.useFakeTimers();
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      const client = createQueryClient({ clear: vi.fn() } as unknown as SessionStore);
+      // The worker's copy is found on the second try.
+      const kept = vi
+        .fn()
+        .mockRejectedValueOnce(new BackendError('Could not reach the server', 'network', 0))
+        .mockResolvedValue({ title: 'Offline Favourites' });
+      const gallery = client.fetchQuery({ queryKey: ['public-gallery', 'g1'], queryFn: kept });
+      await vi.advanceTimersByTimeAsync(1_000);
+      await expect(gallery).resolves.toEqual({ title: 'Offline Favourites' });
+      expect(kept).toHaveBeenCalledTimes(2);
+
+      // Nothing kept at all: the read fails after its retries, so the page can say so.
+      const nothing = vi.fn(() =>
+        Promise.reject(new BackendError('Could not reach the server', 'network', 0)),
+      );
+      const album = client.fetchQuery({ queryKey: ['public-album', 'a1'], queryFn: nothing });
+      const failed = expect(album).rejects.toThrow('Could not reach the server');
+      await vi.advanceTimersByTimeAsync(3_000);
+      await failed;
+      expect(nothing).toHaveBeenCalledTimes(3);
+      expect(client.getQueryState(['public-album', 'a1'])?.fetchStatus).toBe('idle');
     });
   });
 });
