@@ -9,6 +9,7 @@ export const ISOLATED_UNIT_FILES = [
   'tests/unit/home-page.test.tsx',
   'tests/unit/login-page.test.tsx',
   'tests/unit/outbox-failures.test.ts',
+  'tests/unit/query-client.test.ts',
   'tests/unit/rendition-worker.test.ts',
   'tests/unit/streamed-photo-list.test.ts',
   'tests/unit/toast.test.tsx',
