@@ -4,11 +4,17 @@ import { ISOLATED_UNIT_FILES } from './tests/unit/isolated-files';
 
 const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
 
-const unitTest = { environment: 'jsdom', setupFiles: ['tests/unit/setup.ts'] };
+// Two workers on any machine: on two cores, the unit files run beside the integration files
+// (which mostly wait for the database); each integration worker has a stack of its own, and
+// more workers would start more stacks than a laptop wants. All projects must say the same.
+const maxWorkers = 2;
+
+const unitTest = { environment: 'jsdom', setupFiles: ['tests/unit/setup.ts'], maxWorkers };
 
 export default defineConfig({
   resolve: { alias },
   test: {
+    maxWorkers,
     projects: [
       {
         resolve: { alias },
@@ -34,7 +40,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           exclude: ['tests/security/**/*.browser.test.ts'],
           environment: 'node',
-          // One real local stack (Postgres, PostgREST, storage, gateway) for the whole run.
+          maxWorkers,
+          // A real local stack (Postgres, PostgREST, storage, gateway) per worker.
           globalSetup: ['tests/integration/global-setup.ts'],
           setupFiles: ['tests/integration/setup.ts'],
           testTimeout: 30_000,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { startFaultProxy } from '../support/fault-proxy';
 import {
   describeOutbox,
-  journeyStack,
+  workerStack,
   keptForOffline,
   keyboardDragListening,
   newContext,
@@ -273,7 +273,7 @@ describe('replaying the outbox through a faulty network', () => {
     const deletedPhotos = kept.photos.filter((_, index) => index % 2 === 0);
     const keptPhotos = kept.photos.filter((_, index) => index % 2 === 1);
     for (const statement of AUDIT) await sql(statement);
-    const proxy = await startFaultProxy(journeyStack().url, RATES, { forced: FORCED });
+    const proxy = await startFaultProxy(workerStack().url, RATES, { forced: FORCED });
     const context = await newContext('desktop', { baseURL: proxy.url });
     const page = await context.newPage();
     // Tall enough that toasts never cover the rows being edited.

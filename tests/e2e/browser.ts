@@ -10,11 +10,11 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { afterAll, expect, inject, onTestFinished } from 'vitest';
+import { afterAll, expect, onTestFinished } from 'vitest';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../support/chromium';
 import { isAdminChunk } from '../support/admin-chunks';
 import { signInThroughForm } from '../support/sign-in';
-import type { StackContext } from '../support/stack-context';
+import { workerStack } from '../support/stack-context';
 
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -26,14 +26,8 @@ const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-results', 'scree
 
 let browser: Browser | undefined;
 
-/**
- * The stack this worker's journeys run on: each worker has its own (global-setup.ts), so files
- * that run at the same time never share a site.
- */
-export function journeyStack(): StackContext {
-  const stacks = inject('journeyStacks');
-  return stacks[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % stacks.length]!;
-}
+// The stack of this worker's journeys (a site of its own: tests/support/stack-context.ts).
+export { workerStack };
 
 export async function launchBrowser(): Promise<Browser> {
   browser ??= await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
@@ -57,7 +51,7 @@ export async function newContext(
     await launchBrowser()
   ).newContext({
     viewport: typeof viewport === 'string' ? VIEWPORTS[viewport] : viewport,
-    baseURL: options.baseURL ?? journeyStack().url,
+    baseURL: options.baseURL ?? workerStack().url,
     deviceScaleFactor: 1,
     // A touch screen: the page's (pointer: coarse) and (hover: none) then match, as on a phone.
     hasTouch: options.touch ?? false,
@@ -157,11 +151,11 @@ export async function sql<Row extends pg.QueryResultRow = Record<string, unknown
   text: string,
   params: unknown[] = [],
 ) {
-  pool ??= sqlPool({ ...journeyStack().database, max: 2 });
+  pool ??= sqlPool({ ...workerStack().database, max: 2 });
   return (await pool.query<Row>(text, params)).rows;
 }
 
-export const adminPassword = () => journeyStack().adminPassword;
+export const adminPassword = () => workerStack().adminPassword;
 
 /** Signs in as the superuser through the login form and waits for the dashboard. */
 export const signInAsAdmin = (page: Page): Promise<void> =>

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   expectToast,
-  journeyStack,
+  workerStack,
   newContext,
   recordRequests,
   screenshot,
@@ -40,7 +40,7 @@ async function downloadOf(
 }
 
 const previewBytes = async (photo: SeededPhoto) =>
-  Buffer.from(await (await fetch(new URL(photo.previewUrl, journeyStack().url))).arrayBuffer());
+  Buffer.from(await (await fetch(new URL(photo.previewUrl, workerStack().url))).arrayBuffer());
 const tileDownload = (page: Page, name: string) =>
   page.getByRole('button', { name: `Download ${name}` });
 

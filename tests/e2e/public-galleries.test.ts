@@ -5,7 +5,7 @@ import {
   expectToast,
   framesDrawn,
   holdResponses,
-  journeyStack,
+  workerStack,
   newContext,
   screenshot,
   sql,
@@ -331,7 +331,7 @@ describe('visitor downloads', () => {
       page.getByRole('button', { name: 'Download landscape.jpg' }).first().click(),
     ]);
     expect(download.suggestedFilename()).toBe('landscape.webp');
-    const preview = await fetch(new URL(privateAlbum.photos[1]!.previewUrl, journeyStack().url));
+    const preview = await fetch(new URL(privateAlbum.photos[1]!.previewUrl, workerStack().url));
     expect(
       readFileSync(await download.path()).equals(Buffer.from(await preview.arrayBuffer())),
     ).toBe(true);

@@ -13,7 +13,7 @@ import { createBackend, type AdminCredentials, type Backend } from '@/lib/backen
 import type { PhotoLayout, VisitorDownloads } from '@/lib/backend/database.types';
 import { createPublicGallery, setGalleryPhotos } from '@/lib/backend/public-galleries';
 import { uploadOriginal, uploadToPhotos } from '@/lib/backend/storage';
-import { adminPassword, journeyStack, launchBrowser, sql } from './browser';
+import { adminPassword, workerStack, launchBrowser, sql } from './browser';
 
 export type FixtureName = 'landscape.jpg' | 'portrait.jpg' | 'rotated-exif6.jpg';
 
@@ -31,7 +31,7 @@ let admin: Backend | undefined;
 /** A backend client signed in as the superuser (made once per test file). */
 export async function adminBackend(): Promise<Backend> {
   if (admin) return admin;
-  const { url, anonKey } = journeyStack();
+  const { url, anonKey } = workerStack();
   let credentials: AdminCredentials | null = null;
   const backend = createBackend(
     { supabaseUrl: url, supabaseAnonKey: anonKey },

@@ -5,7 +5,7 @@ import { RESUMABLE_CHUNK_BYTES } from '@/lib/backend/resumable-upload';
 import { largeJpeg } from '../support/large-jpeg';
 import { startNetworkLink } from '../support/network-link';
 import {
-  journeyStack,
+  workerStack,
   newContext,
   screenshot,
   shootPhotos,
@@ -27,7 +27,7 @@ const MB = 1024 * 1024;
 
 describe('resumable uploads', () => {
   it('carries a 40 MB original through a cut and a reload, sending at most one chunk again; every photo arrives once', async () => {
-    const link = await startNetworkLink(journeyStack().url, { uploadBytesPerSecond: 8 * MB });
+    const link = await startNetworkLink(workerStack().url, { uploadBytesPerSecond: 8 * MB });
     const context = await newContext('desktop', { baseURL: link.url });
     const page = await context.newPage();
     try {

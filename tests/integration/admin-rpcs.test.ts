@@ -1,4 +1,3 @@
-import { inject } from 'vitest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addPhoto,
@@ -24,6 +23,7 @@ import {
 } from '@/lib/backend/public-galleries';
 import { readSiteSettings, saveSiteSettings } from '@/lib/backend/site-settings';
 import { backendAs, failureOf, signedInAdmin, sql, uniqueName } from './helpers';
+import { workerStack } from '../support/stack-context';
 
 let admin: Backend;
 beforeAll(async () => {
@@ -35,14 +35,14 @@ const stored = (url: string | null) => (url === null ? null : new URL(url).pathn
 
 function photoRecord(albumId: string, overrides: Partial<PhotoRecord> = {}): PhotoRecord {
   const id = crypto.randomUUID();
-  const base = `${inject('stack').url}/storage/v1/object/public/photos/${albumId}/${id}`;
+  const base = `${workerStack().url}/storage/v1/object/public/photos/${albumId}/${id}`;
   return {
     id,
     albumId,
     filename: `${id}.jpg`,
     originalFilename: 'IMG_0042.jpg',
     // Absolute, as a caller may send it; stored as a path. The original is in the private bucket.
-    fileUrl: `${inject('stack').url}/storage/v1/object/authenticated/originals/${albumId}/${id}.jpg`,
+    fileUrl: `${workerStack().url}/storage/v1/object/authenticated/originals/${albumId}/${id}.jpg`,
     thumbUrl: `${base}.thumb.webp`,
     previewUrl: `${base}.preview.webp`,
     fileSize: 2_400_000,

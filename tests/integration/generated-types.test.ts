@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { expect, inject, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { GENERATED_TYPES_FILE, generateTypes } from '../../supabase/local/types/generate-types';
-import '../support/stack-context';
+import { workerStack } from '../support/stack-context';
 
 /**
  * The app is typed from src/lib/backend/database.generated.ts (through database.types.ts). It
  * must be what the migrations make, or a changed column or RPC would still type-check.
  */
 it('keeps src/lib/backend/database.generated.ts what the migrations make', async () => {
-  const client = new pg.Client(inject('stack').database);
+  const client = new pg.Client(workerStack().database);
   await client.connect();
   let fromDatabase: string;
   try {

@@ -1,9 +1,10 @@
 import type { TestProject } from 'vitest/node';
-import { startTestStack } from '../support/start-test-stack';
+import { startWorkerStacks } from '../support/start-test-stack';
 import '../support/stack-context';
 
+/** One real local stack per worker (vitest.config.ts): integration files run two at a time. */
 export default async function setup(project: TestProject) {
-  const { context, stop } = await startTestStack();
-  project.provide('stack', context);
+  const { stacks, stop } = await startWorkerStacks(project.config.maxWorkers);
+  project.provide('stacks', stacks);
   return stop;
 }

@@ -3,16 +3,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { sqlPool } from '../support/sql-pool';
-import { inject } from 'vitest';
 import WebSocket from 'ws';
 import { adminLogin } from '@/lib/backend/admin-auth';
 import { createBackend, type AdminCredentials, type Backend } from '@/lib/backend/client';
 import { BackendError } from '@/lib/backend/errors';
-import '../support/stack-context';
+import { workerStack } from '../support/stack-context';
 
 /** A client of the running stack, made exactly as the app makes it. */
 export function backendAs(credentials: AdminCredentials | null): Backend {
-  const { url, anonKey } = inject('stack');
+  const { url, anonKey } = workerStack();
   return createBackend(
     { supabaseUrl: url, supabaseAnonKey: anonKey },
     { credentials: () => credentials, realtimeTransport: WebSocket },
@@ -23,7 +22,7 @@ export const anonymous = () => backendAs(null);
 
 let pool: pg.Pool | undefined;
 
-const databasePool = () => (pool ??= sqlPool({ ...inject('stack').database, max: 4 }));
+const databasePool = () => (pool ??= sqlPool({ ...workerStack().database, max: 4 }));
 
 /** Runs SQL as the database superuser, to set up fixtures and to check what the database holds. */
 export async function sql<Row extends pg.QueryResultRow = Record<string, unknown>>(
@@ -66,7 +65,7 @@ export async function signedInAdmin(): Promise<AdminCredentials & { password: st
 
 /** The superuser 'admin' with a fresh session. */
 export async function signedInSuperuser(): Promise<AdminCredentials> {
-  return signIn('admin', inject('stack').adminPassword);
+  return signIn('admin', workerStack().adminPassword);
 }
 
 /** The message a call failed with (it must fail). */
@@ -100,7 +99,7 @@ export async function insertAlbum(
 /** A photo row made directly in the database (no file behind it). */
 export async function insertPhoto(albumId: string): Promise<string> {
   const id = randomUUID();
-  const url = `${inject('stack').url}/storage/v1/object/public/photos/${albumId}/${id}.jpg`;
+  const url = `${workerStack().url}/storage/v1/object/public/photos/${albumId}/${id}.jpg`;
   await sql(
     `insert into public.photos (id, album_id, filename, file_url, original_filename, file_size, width, height, mime_type)
      values ($1, $2, $3, $4, 'test.jpg', 1000, 1200, 800, 'image/jpeg')`,

@@ -6,8 +6,8 @@
  * the big tables it must not scan whole. The planner is left free (no enable_* switches).
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import '../support/stack-context';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workerStack } from '../support/stack-context';
 
 interface PlanNode {
   'Node Type': string;
@@ -71,7 +71,7 @@ const seqScanned = (plan: PlanNode[]) =>
   plan.filter((node) => node['Node Type'] === 'Seq Scan').map((node) => node['Relation Name']);
 
 beforeAll(async () => {
-  client = new pg.Client(inject('stack').database);
+  client = new pg.Client(workerStack().database);
   await client.connect();
   await client.query('begin');
   // 2,000 albums of 10 photos, one album of 10,000 photos, 4,000 client links, 100 active

@@ -1,4 +1,3 @@
-import { inject } from 'vitest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -12,6 +11,7 @@ import { createBackend, type AdminCredentials, type Backend } from '@/lib/backen
 import { photoObjectNames } from '@/lib/backend/photo-objects';
 import { removePhotoObjects, uploadOriginal, uploadToPhotos } from '@/lib/backend/storage';
 import { backendAs, failureOf, photoFixture, signedInAdmin, sql, uniqueName } from './helpers';
+import { workerStack } from '../support/stack-context';
 
 /**
  * Deletes replayed after their answer was lost (docs/offline.md): the first try committed on
@@ -130,7 +130,7 @@ describe('an album delete replayed after its answer was lost', () => {
 
 describe('a storage failure while deleting', () => {
   it('fails the delete (to be retried) instead of counting it as done', async () => {
-    const { url, anonKey } = inject('stack');
+    const { url, anonKey } = workerStack();
     // Storage answers 503 to every remove; everything else reaches the stack.
     const flaky = createBackend(
       { supabaseUrl: url, supabaseAnonKey: anonKey },

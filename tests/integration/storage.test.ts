@@ -1,4 +1,3 @@
-import { inject } from 'vitest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '@/lib/backend/client';
 import { ORIGINALS_BUCKET } from '@/lib/backend/photo-objects';
@@ -9,6 +8,7 @@ import {
   uploadToPhotos,
 } from '@/lib/backend/storage';
 import { anonymous, backendAs, failureOf, photoFixture, signedInAdmin, sql } from './helpers';
+import { workerStack } from '../support/stack-context';
 
 let admin: Backend;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ describe('storage bucket photos', () => {
   it('lets an admin upload a JPEG that everyone can then view through its public URL', async () => {
     const path = objectPath();
     const url = await uploadToPhotos(admin, path, jpeg(), 'image/jpeg');
-    expect(url).toBe(`${inject('stack').url}/storage/v1/object/public/photos/${path}`);
+    expect(url).toBe(`${workerStack().url}/storage/v1/object/public/photos/${path}`);
     expect(await storedObjects(path)).toEqual([{ name: path, mimetype: 'image/jpeg' }]);
 
     const response = await fetch(url);
@@ -60,7 +60,7 @@ describe('storage bucket photos', () => {
       expect(refused.message).toBe(message);
       expect(await storedObjects(path)).toEqual([]);
       expect(
-        (await fetch(`${inject('stack').url}/storage/v1/object/public/photos/${path}`)).status,
+        (await fetch(`${workerStack().url}/storage/v1/object/public/photos/${path}`)).status,
       ).toBe(404);
     }
   });
@@ -139,7 +139,7 @@ describe('signed URLs (for private originals)', () => {
     expect(error).toBeNull();
     expect(data!.signedUrl).toMatch(
       new RegExp(
-        `^${inject('stack').url}/storage/v1/object/sign/originals/${path}\\?token=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`,
+        `^${workerStack().url}/storage/v1/object/sign/originals/${path}\\?token=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`,
       ),
     );
     const response = await signedAnswer(data!.signedUrl);
@@ -204,7 +204,7 @@ describe('signed URLs (for private originals)', () => {
       .from(ORIGINALS_BUCKET)
       .createSignedUrl(path, 1);
     const token = new URL(data!.signedUrl).searchParams.get('token')!;
-    const base = `${inject('stack').url}/storage/v1/object`;
+    const base = `${workerStack().url}/storage/v1/object`;
 
     const forOther = await fetch(`${base}/sign/originals/${other}?token=${token}`);
     expect(forOther.status).toBe(400);

@@ -3,7 +3,7 @@
  * gateway of their own in front of recording stand-ins for PostgREST and the storage service,
  * with a canary server on another loopback port that must never hear anything; hostile request
  * lines go out over raw sockets, as no HTTP client would send them. A few run against the real
- * stack of the integration run (inject('stack')) and against a real production build.
+ * stack of the integration run (workerStack()) and against a real production build.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -11,7 +11,6 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import {
   API_CONTENT_SECURITY_POLICY,
   siteContentSecurityPolicy,
@@ -25,7 +24,7 @@ import {
   type RunningGateway,
 } from '../../supabase/local/gateway';
 import { recordingServer, sendRaw, type RecordingServer } from './raw-http';
-import '../support/stack-context';
+import { workerStack } from '../support/stack-context';
 
 const SECURITY_HEADERS = [
   'content-security-policy',
@@ -814,7 +813,7 @@ describe('absolute addresses without PUBLIC_URL (issue 32, item 6)', () => {
 
 describe('the real stack', () => {
   it('refuses PostgREST’s OpenAPI root to the anon key, a 1 MB username with 413, and sends the headers on PostgREST answers', async () => {
-    const { url, anonKey } = inject('stack');
+    const { url, anonKey } = workerStack();
     const headers = { apikey: anonKey, authorization: `Bearer ${anonKey}` };
     const root = await fetch(`${url}/rest/v1/`, { headers });
     expect(root.status).toBe(403);

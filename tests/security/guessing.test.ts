@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { createGalleryLink, generateAccessToken } from '@/lib/backend/gallery-links';
 import { createAdmin, backendAs, insertAlbum, signedInAdmin, sql } from '../integration/helpers';
+import { workerStack } from '../support/stack-context';
 
 // Class 7 of docs/SECURITY.md: every guessable secret is throttled per secret, source and
 // device, and a stranger's guessing never shuts the owner's own device out.
@@ -14,7 +14,7 @@ interface Answer {
 
 /** Calls an RPC through the gateway from a given loopback address (the source the database sees). */
 function rpcFrom(source: string, name: string, args: Record<string, unknown>): Promise<Answer> {
-  const { url, anonKey } = inject('stack');
+  const { url, anonKey } = workerStack();
   const body = JSON.stringify(args);
   return new Promise((resolve, reject) => {
     const call = request(

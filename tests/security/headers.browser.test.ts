@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import {
   expectToast,
   fixturePath,
-  journeyStack,
+  workerStack,
   newContext,
   signInAsAdmin,
   sql,
@@ -102,7 +102,7 @@ describe('the content security policy in Chromium', () => {
     const context = await newContext('desktop');
     const page = await context.newPage();
     await page.setContent(
-      `<iframe src="${journeyStack().url}/" style="width:400px;height:300px"></iframe>`,
+      `<iframe src="${workerStack().url}/" style="width:400px;height:300px"></iframe>`,
     );
     // setContent returns after the page's load, which waits for the frame's (or its refusal).
     const frame = page.frames().find((candidate) => candidate !== page.mainFrame());

@@ -1,4 +1,3 @@
-import { inject } from 'vitest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addPhoto, createAlbum, deletePhoto, type PhotoRecord } from '@/lib/backend/albums';
 import type { Backend } from '@/lib/backend/client';
@@ -11,6 +10,7 @@ import {
   sql,
   uniqueName,
 } from '../integration/helpers';
+import { workerStack } from '../support/stack-context';
 
 // Class 4 of docs/SECURITY.md: a photo row names objects in its own album's folder on this
 // backend (the original in bucket originals, the renditions in bucket photos), and deleting it
@@ -38,9 +38,9 @@ function record(overrides: Partial<PhotoRecord> = {}): PhotoRecord {
     albumId,
     filename: `${id}.jpg`,
     originalFilename: 'IMG_1.jpg',
-    fileUrl: `${inject('stack').url}${ORIGINALS}/${albumId}/${id}.jpg`,
-    thumbUrl: `${inject('stack').url}${PUBLIC}/${albumId}/${id}.thumb.webp`,
-    previewUrl: `${inject('stack').url}${PUBLIC}/${albumId}/${id}.preview.webp`,
+    fileUrl: `${workerStack().url}${ORIGINALS}/${albumId}/${id}.jpg`,
+    thumbUrl: `${workerStack().url}${PUBLIC}/${albumId}/${id}.thumb.webp`,
+    previewUrl: `${workerStack().url}${PUBLIC}/${albumId}/${id}.preview.webp`,
     fileSize: 1000,
     width: 10,
     height: 10,
@@ -100,7 +100,7 @@ describe('photo objects confined to their album', () => {
     const photo = record();
     const moved = {
       ...photo,
-      fileUrl: photo.fileUrl.replace(inject('stack').url, 'https://old-host.example:8443'),
+      fileUrl: photo.fileUrl.replace(workerStack().url, 'https://old-host.example:8443'),
     };
     await addPhoto(admin, moved);
     expect(
@@ -161,7 +161,7 @@ describe('photo objects confined to their album', () => {
       { bucket: 'photos', name: nameIn(kept.thumbUrl!) },
     ]);
     for (const url of [gone.thumbUrl!, gone.previewUrl!]) {
-      expect((await fetch(`${inject('stack').url}${PUBLIC}/${nameIn(url)}`)).status).toBe(404);
+      expect((await fetch(`${workerStack().url}${PUBLIC}/${nameIn(url)}`)).status).toBe(404);
     }
   });
 

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addPhoto, updateAlbum } from '@/lib/backend/albums';
 import {
   createPublicGallery,
@@ -22,6 +22,7 @@ import {
   sql,
   sqlClient,
 } from '../integration/helpers';
+import { workerStack } from '../support/stack-context';
 
 // Class 6 of docs/SECURITY.md: originals are private objects. A client reads them only with a
 // download grant of a link that is usable and allows downloads (checked again on every read),
@@ -32,7 +33,7 @@ beforeAll(async () => {
   admin = backendAs(await signedInAdmin());
 });
 
-const stack = () => inject('stack');
+const stack = () => workerStack();
 const bytes = photoFixture('portrait.jpg');
 const anonHeaders = () => ({ apikey: stack().anonKey, authorization: `Bearer ${stack().anonKey}` });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Upload } from 'tus-js-client';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '@/lib/backend/client';
 import { ORIGINALS_BUCKET } from '@/lib/backend/photo-objects';
 import { uploadOriginalResumable } from '@/lib/backend/resumable-upload';
@@ -12,6 +12,7 @@ import {
   signedInAdmin,
   sql,
 } from '../integration/helpers';
+import { workerStack } from '../support/stack-context';
 
 /**
  * The tus endpoint (supabase/local/storage/routes/resumable.ts) and the signed upload tokens
@@ -25,7 +26,7 @@ beforeAll(async () => {
 });
 
 const originalName = () => `${crypto.randomUUID()}/${crypto.randomUUID()}.jpg`;
-const base = () => `${inject('stack').url}/storage/v1`;
+const base = () => `${workerStack().url}/storage/v1`;
 /** A JPEG of `size` bytes: the fixture's bytes, padded (what follows the end marker does not matter to the type check). */
 function jpegOf(size: number): Buffer {
   const photo = photoFixture('landscape.jpg');
@@ -60,7 +61,7 @@ function tus(
 ) {
   return fetch(`${base()}/upload/resumable${path}`, {
     method: init.method,
-    headers: { 'tus-resumable': '1.0.0', apikey: inject('stack').anonKey, ...init.headers },
+    headers: { 'tus-resumable': '1.0.0', apikey: workerStack().anonKey, ...init.headers },
     body: init.body ? new Blob([new Uint8Array(init.body)]) : undefined,
   });
 }
@@ -101,7 +102,7 @@ describe('resumable uploads of originals (tus)', () => {
     await new Promise<void>((resolve, reject) => {
       const upload = new Upload(bytes, {
         endpoint: `${base()}/upload/resumable/sign`,
-        headers: { 'x-signature': token, apikey: inject('stack').anonKey },
+        headers: { 'x-signature': token, apikey: workerStack().anonKey },
         chunkSize: chunk,
         metadata: { bucketName: ORIGINALS_BUCKET, objectName: name, contentType: 'image/jpeg' },
         retryDelays: [],
@@ -175,7 +176,7 @@ describe('resumable uploads of originals (tus)', () => {
       headers: {
         'upload-length': '1000',
         'upload-metadata': metadata(name),
-        authorization: `Bearer ${inject('stack').anonKey}`,
+        authorization: `Bearer ${workerStack().anonKey}`,
       },
     });
     expect(unsigned.status).toBe(403);

@@ -9,12 +9,12 @@ import { SignJWT } from 'jose';
 import type pg from 'pg';
 import { sqlPool } from '../support/sql-pool';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import {
   startStorageService,
   type RunningStorageService,
 } from '../../supabase/local/storage/service';
 import { photoFixture, signedInAdmin, sql } from '../integration/helpers';
+import { workerStack } from '../support/stack-context';
 
 /**
  * The storage service (supabase/local/storage/) against hostile and heavy traffic. The
@@ -70,7 +70,7 @@ beforeAll(async () => {
     .setExpirationTime('1h')
     .sign(secret);
   pool = sqlPool({
-    ...inject('stack').database,
+    ...workerStack().database,
     max: 12,
     options: '-c role=supabase_storage_admin',
   });

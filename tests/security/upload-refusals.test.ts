@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { signedInAdmin } from '../integration/helpers';
 import { uploadZeros } from '../support/zero-upload';
+import { workerStack } from '../support/stack-context';
 
 // Classes 1 and 3 of docs/SECURITY.md together: an upload the storage service refuses before
 // its body has arrived reaches the client through the gateway with its own status. (The
@@ -17,13 +17,13 @@ async function upload(
   bytes: number,
   declare: boolean,
 ): Promise<number> {
-  const url = `${inject('stack').url}/storage/v1/object/originals/${crypto.randomUUID()}/${crypto.randomUUID()}.jpg`;
+  const url = `${workerStack().url}/storage/v1/object/originals/${crypto.randomUUID()}/${crypto.randomUUID()}.jpg`;
   return (await uploadZeros(url, headers, bytes, declare)).status;
 }
 
 describe('uploads refused early, through the gateway', () => {
   it('answer 403, 413 and 415 with their own status, never 502', async () => {
-    const { anonKey } = inject('stack');
+    const { anonKey } = workerStack();
     const api = { apikey: anonKey, authorization: `Bearer ${anonKey}` };
     const admin = await signedInAdmin();
     const asAdmin = { ...api, 'x-admin-username': admin.username, 'x-admin-token': admin.token };
@@ -43,7 +43,7 @@ describe('uploads refused early, through the gateway', () => {
   // connection) gets both answers. The gateway used to close the connection on the first answer,
   // and an upload sent just then ended with no answer at all (EPIPE: 1 in ~200 in a loop).
   it('keeps the connection for the next request once the refused body has arrived', async () => {
-    const { url, anonKey } = inject('stack');
+    const { url, anonKey } = workerStack();
     const { host, port } = new URL(url);
     const body = Buffer.alloc(64 * 1024, 0xff);
     const head = (contentLength: number) =>
@@ -84,7 +84,7 @@ describe('uploads refused early, through the gateway', () => {
   });
 
   it('cuts off a client that goes on sending a refused body after its answer', async () => {
-    const { url, anonKey } = inject('stack');
+    const { url, anonKey } = workerStack();
     const { host, port } = new URL(url);
     const socket = connect(Number(port), '127.0.0.1');
     let received = '';

@@ -37,3 +37,28 @@ export async function startTestStack(options: { distDir?: string } = {}): Promis
     },
   };
 }
+
+/**
+ * One stack per worker of a test project (its global setup), all stopped by the function it
+ * returns; if one fails to start, the others are stopped and the failure is thrown.
+ */
+export async function startWorkerStacks(
+  workers: number,
+  options: { distDir?: string } = {},
+): Promise<{ stacks: StackContext[]; stop: () => Promise<void> }> {
+  const started = await Promise.allSettled(
+    Array.from({ length: workers }, () => startTestStack(options)),
+  );
+  const running = started.flatMap((result) =>
+    result.status === 'fulfilled' ? [result.value] : [],
+  );
+  const stop = async () => {
+    for (const stack of running) await stack.stop();
+  };
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
+  return { stacks: running.map((stack) => stack.context), stop };
+}
