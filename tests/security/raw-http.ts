@@ -62,6 +62,10 @@ function holdsWholeAnswer(data: Buffer): boolean {
  * back until the server closes the connection or `timeoutMs` passes (or, with `untilAnswer`, a
  * whole answer has arrived). With `sendFirst` it reads nothing until all is sent, as a client
  * that sends the whole body before reading (Python's http.client) does.
+ *
+ * By default `timeoutMs` only guards against a hang, well inside the test's own 30 s: a busy
+ * machine took over 5 s for a gateway's first page (its server render loads then). A test that
+ * measures when the server gives up passes its own.
  */
 export function sendRaw(
   port: number,
@@ -79,7 +83,7 @@ export function sendRaw(
       const raw = Buffer.concat(chunks);
       resolve({ answer: parseAnswer(raw), closedAfterMs, raw });
     };
-    const timer = setTimeout(done, options.timeoutMs ?? 5_000);
+    const timer = setTimeout(done, options.timeoutMs ?? 20_000);
     socket.on('data', (chunk: Buffer) => {
       chunks.push(chunk);
       if (options.untilAnswer && holdsWholeAnswer(Buffer.concat(chunks))) done();
