@@ -382,7 +382,7 @@ const cases: Record<ChangeKind, Case> = {
       section_name: 'intro',
       title: 'Hello',
       image_url: '/storage/v1/object/public/photos/content-1.jpg',
-      name: 'Introduction',
+      shownName: 'Introduction',
       waitFor: ['content-1.jpg'],
     }),
     entity: `content:${ID}`,
@@ -533,6 +533,18 @@ describe('the change registry', () => {
       });
     });
   }
+
+  it("sends a new list row's own fields, and neither its shown name nor its uploads", () => {
+    // A service's name is a column; a section's shown name ('Introduction') is not.
+    expect(cases['service.create'].change.payload).toEqual({ id: ID, name: 'Weddings' });
+    expect(cases['content.create'].change.payload).toEqual({
+      id: ID,
+      page_name: 'home',
+      section_name: 'intro',
+      title: 'Hello',
+      image_url: '/storage/v1/object/public/photos/content-1.jpg',
+    });
+  });
 
   it("finds a change by an entity it touches, or by that entity's type", () => {
     const upload = queued(cases['photo.upload'].change);

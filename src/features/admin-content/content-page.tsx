@@ -45,7 +45,7 @@ export function ContentPage() {
         section_name: sectionName,
         ...fields,
         sort_order: nextSortOrder(sections),
-        name: sectionLabel(sectionName),
+        shownName: sectionLabel(sectionName),
         waitFor,
       }),
       { success: 'Content created', failure: 'Failed to save content', preferServerMessage: true },

@@ -99,33 +99,6 @@ export type RowEffects<Payload> = {
   [C in RowCollection]?: Effect<RowTypes[C], Payload>;
 };
 
-type ListRow = { id: string };
-/** The effects of a list's create, update and delete (services, testimonials, sections). */
-export const listRow = {
-  /** A new row: the table's defaults, the payload's fields, dated when it was queued. */
-  created:
-    <Row extends ListRow>(defaults: Partial<Row>) =>
-    (rows: RowMap<Row>, row: ListRow, { at, mark }: Waiting) => {
-      if (rows.has(row.id)) return;
-      rows.set(row.id, {
-        ...defaults,
-        ...row,
-        created_at: at,
-        updated_at: at,
-        ...mark,
-      } as unknown as Row & PendingMark);
-    },
-  updated: <Row extends ListRow>(
-    rows: RowMap<Row>,
-    { id, changes }: { id: string; changes: Partial<Row> },
-    { mark }: Waiting,
-  ) => {
-    const row = rows.get(id);
-    if (row) rows.set(id, { ...row, ...changes, ...mark });
-  },
-  deleted: <Row extends ListRow>(rows: RowMap<Row>, { id }: ListRow) => void rows.delete(id),
-};
-
 export const define = <Input, Payload>(definition: ChangeDefinition<Input, Payload>) => definition;
 
 export const quoted = (text: string) => `“${text}”`;

@@ -8,15 +8,7 @@ import {
   deletePageSection,
   updatePageSection,
 } from '@/lib/backend/page-content';
-import {
-  afterUploads,
-  define,
-  listRow,
-  quoted,
-  type NamedChanges,
-  type WaitsFor,
-  type WithId,
-} from './define';
+import { listKinds } from './list-kinds';
 
 declare module './define' {
   interface RowTypes {
@@ -24,64 +16,31 @@ declare module './define' {
   }
 }
 
-/** Changes of the page sections (admin content). */
-export const sectionKinds = {
-  'content.create': define({
-    version: 1,
-    // `name`: what the photographer calls the section ('Call to action'), for the sync list.
-    build: ({
-      waitFor,
-      name,
-      ...section
-    }: PageContentInsert & WithId & WaitsFor & { name?: string }) => ({
-      entity: `content:${section.id}`,
-      dependsOn: afterUploads(waitFor),
-      payload: section,
-      label: `Add section ${quoted(name ?? section.section_name)}`,
-    }),
-    send: (section, { backend }) => createPageSection(backend, section),
-    touches: ({ id }) => [`content:${id}`],
-    affects: ['page-content'],
-    // The table's defaults for what the form left out.
-    apply: {
-      sections: listRow.created<PageContentRow>({
-        page_name: 'home',
-        title: null,
-        subtitle: null,
-        content: null,
-        button_text: null,
-        button_link: null,
-        image_url: null,
-        blur: null,
-        opacity: null,
-        sort_order: 0,
-        is_active: true,
-      }),
-    },
-  }),
-  'content.update': define({
-    version: 1,
-    build: (section: NamedChanges<PageContentUpdate> & WaitsFor) => ({
-      entity: `content:${section.id}`,
-      dependsOn: afterUploads(section.waitFor),
-      payload: { id: section.id, changes: section.changes },
-      label: `Update section ${quoted(section.name)}`,
-    }),
-    send: ({ id, changes }, { backend }) => updatePageSection(backend, id, changes),
-    touches: ({ id }) => [`content:${id}`],
-    affects: ['page-content'],
-    apply: { sections: listRow.updated },
-  }),
-  'content.delete': define({
-    version: 1,
-    build: (section: { id: string; name: string }) => ({
-      entity: `content:${section.id}`,
-      payload: { id: section.id } satisfies WithId,
-      label: `Delete section ${quoted(section.name)}`,
-    }),
-    send: ({ id }, { backend }) => deletePageSection(backend, id),
-    touches: ({ id }) => [`content:${id}`],
-    affects: ['page-content'],
-    apply: { sections: listRow.deleted },
-  }),
-};
+/**
+ * Changes of the page sections (admin content): content.create, content.update,
+ * content.delete. A new section's label uses what the photographer calls it ('Call to
+ * action', the screen's `name`), else its key.
+ */
+export const sectionKinds = listKinds<'content', 'sections', PageContentInsert, PageContentUpdate>({
+  kind: 'content',
+  rows: 'sections',
+  affects: 'page-content',
+  noun: 'section',
+  nameOf: (section) => section.section_name,
+  defaults: {
+    page_name: 'home',
+    title: null,
+    subtitle: null,
+    content: null,
+    button_text: null,
+    button_link: null,
+    image_url: null,
+    blur: null,
+    opacity: null,
+    sort_order: 0,
+    is_active: true,
+  },
+  create: createPageSection,
+  update: updatePageSection,
+  remove: deletePageSection,
+});
