@@ -2,6 +2,7 @@ import { authPair } from './admin-auth';
 import type { Backend } from './client';
 import type { AdminGalleryLink, GalleryLinkUpdate, LinkDownloadSize } from './database.types';
 import { unwrap } from './errors';
+import { rowsById } from './rows-by-id';
 
 /** rpc admin_list_gallery_links: every link with its album's name, newest first. */
 export async function listGalleryLinks(backend: Backend): Promise<AdminGalleryLink[]> {
@@ -45,16 +46,11 @@ export async function createGalleryLink(backend: Backend, link: NewGalleryLink):
   );
 }
 
-/** update gallery_links by id: passcode, allow_downloads, allow_favourites, expires_at; or is_active alone. */
-export async function updateGalleryLink(
-  backend: Backend,
-  id: string,
-  changes: GalleryLinkUpdate,
-): Promise<void> {
-  unwrap(await backend.adminClient.from('gallery_links').update(changes).eq('id', id));
-}
-
-/** delete from gallery_links by id. */
-export async function deleteGalleryLink(backend: Backend, id: string): Promise<void> {
-  unwrap(await backend.adminClient.from('gallery_links').delete().eq('id', id));
-}
+/**
+ * update gallery_links by id: passcode, allow_downloads, allow_favourites, expires_at; or
+ * is_active alone. delete from gallery_links by id. Both safe to replay (rows-by-id.ts).
+ */
+export const { update: updateGalleryLink, remove: deleteGalleryLink } = rowsById<
+  { id: string },
+  GalleryLinkUpdate
+>('gallery_links');

@@ -1,6 +1,7 @@
 import type { Backend } from './client';
 import type { PageContentInsert, PageContentRow, PageContentUpdate } from './database.types';
 import { unwrap } from './errors';
+import { rowsById } from './rows-by-id';
 
 /** read page_content: every section (active or not) by page_name then sort_order. */
 export async function listPageContent(backend: Backend): Promise<PageContentRow[]> {
@@ -14,28 +15,12 @@ export async function listPageContent(backend: Backend): Promise<PageContentRow[
   );
 }
 
-/** insert into page_content; a replay of the same id is ignored. */
-export async function createPageSection(
-  backend: Backend,
-  section: PageContentInsert & { id: string },
-): Promise<void> {
-  unwrap(
-    await backend.adminClient
-      .from('page_content')
-      .upsert(section, { onConflict: 'id', ignoreDuplicates: true }),
-  );
-}
-
-/** update page_content by id (never its page or section name). */
-export async function updatePageSection(
-  backend: Backend,
-  id: string,
-  changes: PageContentUpdate,
-): Promise<void> {
-  unwrap(await backend.adminClient.from('page_content').update(changes).eq('id', id));
-}
-
-/** delete from page_content by id. */
-export async function deletePageSection(backend: Backend, id: string): Promise<void> {
-  unwrap(await backend.adminClient.from('page_content').delete().eq('id', id));
-}
+/**
+ * The writes of page_content by id, each safe to replay (rows-by-id.ts); an update never
+ * changes a section's page or name (PageContentUpdate, as the column grants).
+ */
+export const {
+  create: createPageSection,
+  update: updatePageSection,
+  remove: deletePageSection,
+} = rowsById<PageContentInsert & { id: string }, PageContentUpdate>('page_content');

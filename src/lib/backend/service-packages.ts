@@ -5,6 +5,7 @@ import type {
   ServicePackageUpdate,
 } from './database.types';
 import { unwrap } from './errors';
+import { rowsById } from './rows-by-id';
 
 /** read service_packages (active or not) by sort_order. */
 export async function listServicePackages(backend: Backend): Promise<ServicePackageRow[]> {
@@ -17,28 +18,9 @@ export async function listServicePackages(backend: Backend): Promise<ServicePack
   );
 }
 
-/** insert into service_packages; a replay of the same id is ignored. */
-export async function createServicePackage(
-  backend: Backend,
-  service: ServicePackageInsert & { id: string },
-): Promise<void> {
-  unwrap(
-    await backend.adminClient
-      .from('service_packages')
-      .upsert(service, { onConflict: 'id', ignoreDuplicates: true }),
-  );
-}
-
-/** update service_packages by id. */
-export async function updateServicePackage(
-  backend: Backend,
-  id: string,
-  changes: ServicePackageUpdate,
-): Promise<void> {
-  unwrap(await backend.adminClient.from('service_packages').update(changes).eq('id', id));
-}
-
-/** delete from service_packages by id. */
-export async function deleteServicePackage(backend: Backend, id: string): Promise<void> {
-  unwrap(await backend.adminClient.from('service_packages').delete().eq('id', id));
-}
+/** The writes of service_packages by id, each safe to replay (rows-by-id.ts). */
+export const {
+  create: createServicePackage,
+  update: updateServicePackage,
+  remove: deleteServicePackage,
+} = rowsById<ServicePackageInsert & { id: string }, ServicePackageUpdate>('service_packages');

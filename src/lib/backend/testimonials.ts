@@ -1,6 +1,7 @@
 import type { Backend } from './client';
 import type { TestimonialInsert, TestimonialRow, TestimonialUpdate } from './database.types';
 import { unwrap } from './errors';
+import { rowsById } from './rows-by-id';
 import type { PublicBackend } from './public-client';
 
 /** read testimonials (active or not) by sort_order, for the admin screen. */
@@ -14,31 +15,12 @@ export async function listTestimonials(backend: Backend): Promise<TestimonialRow
   );
 }
 
-/** insert into testimonials; a replay of the same id is ignored. */
-export async function createTestimonial(
-  backend: Backend,
-  testimonial: TestimonialInsert & { id: string },
-): Promise<void> {
-  unwrap(
-    await backend.adminClient
-      .from('testimonials')
-      .upsert(testimonial, { onConflict: 'id', ignoreDuplicates: true }),
-  );
-}
-
-/** update testimonials by id. */
-export async function updateTestimonial(
-  backend: Backend,
-  id: string,
-  changes: TestimonialUpdate,
-): Promise<void> {
-  unwrap(await backend.adminClient.from('testimonials').update(changes).eq('id', id));
-}
-
-/** delete from testimonials by id. */
-export async function deleteTestimonial(backend: Backend, id: string): Promise<void> {
-  unwrap(await backend.adminClient.from('testimonials').delete().eq('id', id));
-}
+/** The writes of testimonials by id, each safe to replay (rows-by-id.ts). */
+export const {
+  create: createTestimonial,
+  update: updateTestimonial,
+  remove: deleteTestimonial,
+} = rowsById<TestimonialInsert & { id: string }, TestimonialUpdate>('testimonials');
 
 /** A testimonial as the home page shows it. */
 export type HomeTestimonial = Pick<TestimonialRow, 'id' | 'client_name' | 'quote' | 'photo_url'>;
