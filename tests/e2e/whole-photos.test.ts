@@ -98,11 +98,13 @@ async function expectWholeBoxes(page: Page, albumId: string) {
 async function expectWholePhotoRows(page: Page, albumId: string) {
   const grid = page.locator('[role="list"][aria-label="Photos"]');
   await grid.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  // The grid is virtual: it draws the rows that came into view on the scroll event, a frame
+  // or more after the scroll (on busy cores, more), as a person sees them appear.
+  const every = (await storedAspects(albumId)).map((_, index) => index);
+  await expect.poll(async () => (await tiles(page)).map((tile) => tile.index)).toEqual(every);
   const gridWidth = (await grid.boundingBox())!.width;
   const shown = await expectWholeBoxes(page, albumId);
-  expect(shown.map((tile) => tile.index)).toEqual(
-    (await storedAspects(albumId)).map((_, index) => index),
-  );
+  expect(shown.map((tile) => tile.index)).toEqual(every);
 
   const rows = new Map<number, Tile[]>();
   for (const tile of shown)
