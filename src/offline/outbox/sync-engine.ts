@@ -1,5 +1,4 @@
 import { toBackendError, type BackendError } from '@/lib/backend/errors';
-import { MemoryQueue } from './memory-queue';
 import type {
   ChangeFailure,
   ChangeRequest,
@@ -10,6 +9,7 @@ import type {
   SubmitOutcome,
 } from './queued-change';
 import { BACKOFF_MS, nextSendable, realClock, type Clock } from './send-rules';
+import { StoredQueue } from './stored-queue';
 
 /**
  * The outbox's sync engine (docs/offline.md). Every admin change is stored first, then sent,
@@ -23,11 +23,9 @@ import { BACKOFF_MS, nextSendable, realClock, type Clock } from './send-rules';
  *   would fail the same way; 5xx and 429 back off that change alone; an ended session, a
  *   conflict or a refusal stops that change (and what depends on it) with its message until
  *   the user retries or discards it, and the rest of the queue goes on.
- * - The queue is read from the store once, when the engine starts, and kept in memory: a
- *   change is written to the store and then to memory, and a sent change leaves both. Tabs
- *   share the store: before it picks what to send, and before a retry or discard, the engine
- *   asks the store whether another tab wrote the queue since (one small read), and reads it
- *   again only then, or when woken.
+ * - The queue is read from the store once and kept in memory, written through
+ *   (stored-queue.ts); before it picks what to send, and before a retry or discard, the engine
+ *   asks whether another tab wrote it since, and it reads it again when woken.
  * - No UI inside: a store, the sender and a clock are injected.
  */
 
@@ -54,7 +52,6 @@ export interface SyncEngineOptions<Item extends QueuedChange> {
 }
 
 export class SyncEngine<Item extends QueuedChange = QueuedChange> {
-  private readonly store: OutboxStore<Item>;
   private readonly clock: Clock;
   private readonly isOnline: () => boolean;
   private readonly canSync: () => boolean;
@@ -72,18 +69,11 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
   private flushAgain = false;
   private timer: unknown = null;
   /** The queue, kept in memory between reads of the store. */
-  private readonly queue = new MemoryQueue<Item>();
-  /** Reads of the store, one after another. */
-  private reading: Promise<void> = Promise.resolve();
-  /** The first read, begun by start() or by whatever needs the queue first. */
-  private firstRead: Promise<void> | null = null;
-  private hasRead = false;
-  /** The engine's own writes under way (track). */
-  private readonly writing = new Set<Promise<unknown>>();
+  private readonly queue: StoredQueue<Item>;
 
   constructor(options: SyncEngineOptions<Item>) {
     this.options = options;
-    this.store = options.store;
+    this.queue = new StoredQueue(options.store, () => this.show());
     this.clock = options.clock ?? realClock;
     this.isOnline =
       options.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine));
@@ -105,7 +95,7 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
 
   /** Reads what is queued (e.g. after a reload) and starts sending. */
   async start(): Promise<void> {
-    await this.current();
+    await this.queue.current();
     this.kick();
   }
 
@@ -114,7 +104,7 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
    * again (another tab may have changed it meanwhile) and retry waiting changes now.
    */
   async wake(): Promise<void> {
-    await this.reload();
+    await this.queue.reload();
     await this.sendWaitingNow();
   }
 
@@ -122,7 +112,7 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
     const now = this.clock.now();
     for (const item of this.queue.items) {
       if (item.status === 'pending' && item.nextAttemptAt > now)
-        await this.write({ ...item, nextAttemptAt: now });
+        await this.queue.put({ ...item, nextAttemptAt: now });
     }
     this.show();
     this.kick();
@@ -152,24 +142,20 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
     this.waiters.set(id, waiter);
     let item: Item;
     try {
-      item = await this.track(async () => {
-        const stored = await this.store.add(
-          // The request is the item minus its queue state, for whichever kind it is (TypeScript
-          // cannot follow an Omit over a generic union back to the union).
-          {
-            ...change,
-            id,
-            dependsOn: change.dependsOn ?? [],
-            status: 'pending',
-            attempts: 0,
-            nextAttemptAt: now,
-            createdAt: now,
-          } as unknown as Item,
-          blobs,
-        );
-        this.queue.put(stored);
-        return stored;
-      });
+      item = await this.queue.add(
+        // The request is the item minus its queue state, for whichever kind it is (TypeScript
+        // cannot follow an Omit over a generic union back to the union).
+        {
+          ...change,
+          id,
+          dependsOn: change.dependsOn ?? [],
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: now,
+          createdAt: now,
+        } as unknown as Item,
+        blobs,
+      );
     } catch (error) {
       if (earlier) this.waiters.set(id, earlier);
       else this.waiters.delete(id);
@@ -182,9 +168,9 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
   }
 
   async retry(id: string): Promise<void> {
-    const item = (await this.current()).find((candidate) => candidate.id === id);
+    const item = (await this.queue.current()).find((candidate) => candidate.id === id);
     if (!item) return;
-    await this.write({
+    await this.queue.put({
       ...item,
       status: 'pending',
       failure: undefined,
@@ -201,9 +187,9 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
 
   /** Puts failed changes that match back in the queue, and sends. */
   async retryWhere(matches: (item: Item) => boolean): Promise<void> {
-    for (const item of await this.current()) {
+    for (const item of await this.queue.current()) {
       if (item.status === 'failed' && matches(item)) {
-        await this.write({ ...item, status: 'pending', failure: undefined, attempts: 0 });
+        await this.queue.put({ ...item, status: 'pending', failure: undefined, attempts: 0 });
       }
     }
     await this.sendWaitingNow();
@@ -211,9 +197,9 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
 
   /** Drops a change that will never be sent (the user chose to discard it) and frees what it kept on this device. */
   async discard(id: string): Promise<void> {
-    const item = (await this.current()).find((candidate) => candidate.id === id);
+    const item = (await this.queue.current()).find((candidate) => candidate.id === id);
     if (!item) return;
-    await this.remove(item);
+    await this.queue.remove(item);
     await this.options.discarded?.(item);
     this.show();
     this.kick();
@@ -221,7 +207,7 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
 
   /** Drops every queued change that matches, as discard does. */
   async discardWhere(matches: (item: Item) => boolean): Promise<void> {
-    for (const item of (await this.current()).filter(matches)) await this.discard(item.id);
+    for (const item of (await this.queue.current()).filter(matches)) await this.discard(item.id);
   }
 
   /** Starts a flush nobody waits for; a failure of IndexedDB itself is logged, and the next trigger tries again. */
@@ -258,7 +244,7 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
       this.timer = null;
     }
     for (;;) {
-      const items = await this.current();
+      const items = await this.queue.current();
       if (items.length === 0) {
         this.snapshot = { ...this.snapshot, sentInRun: 0 };
         this.show();
@@ -283,7 +269,7 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
       try {
         await this.options.send(next);
         await this.options.onSynced?.(next);
-        await this.remove(next);
+        await this.queue.remove(next);
         this.snapshot = {
           ...this.snapshot,
           sendingId: null,
@@ -301,7 +287,7 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
         if (error.retryable) {
           const attempts = next.attempts + 1;
           const delay = BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1]!;
-          await this.write({
+          await this.queue.put({
             ...next,
             attempts,
             nextAttemptAt: this.clock.now() + delay,
@@ -312,7 +298,7 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
             // Everything else would fail the same way: wait for the backoff or the network
             // (which also answers any re-run asked for before this failure).
             this.flushAgain = false;
-            const waiting = await this.current();
+            const waiting = await this.queue.current();
             this.settleWaiting(waiting);
             this.scheduleWake(waiting, this.clock.now());
             this.show();
@@ -321,7 +307,7 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
         } else {
           // Only this change and those behind it (its entity, its dependents) stop.
           const failed: Item = { ...next, status: 'failed', attempts: next.attempts + 1, failure };
-          await this.write(failed);
+          await this.queue.put(failed);
           this.fail(next.id, error);
           this.options.onFailed?.(failed, error);
         }
@@ -355,82 +341,13 @@ export class SyncEngine<Item extends QueuedChange = QueuedChange> {
     this.waiters.delete(id);
   }
 
-  /** Writes a change of an item through: to the store, then to memory. */
-  private write(item: Item): Promise<void> {
-    return this.track(async () => {
-      await this.store.put(item);
-      this.queue.put(item);
-    });
-  }
-
-  /** Removes an item from the store, then from memory. */
-  private remove(item: Item): Promise<void> {
-    return this.track(async () => {
-      await this.store.delete(item);
-      this.queue.remove(item.id);
-    });
-  }
-
-  /**
-   * Runs one of the engine's own writes (the store, then memory). A read of the store waits
-   * for those under way before it replaces the queue in memory: it may have seen one in the
-   * store already, and memory must have it too before anything acts on the read (or a change
-   * sent meanwhile would come back when its write reached memory).
-   */
-  private async track<T>(write: () => Promise<T>): Promise<T> {
-    const running = write();
-    this.writing.add(running);
-    try {
-      return await running;
-    } finally {
-      this.writing.delete(running);
-    }
-  }
-
-  /** Reads the stored queue into memory, after any read already under way. */
-  private reload(): Promise<void> {
-    const read = this.reading
-      .catch(() => undefined)
-      .then(async () => {
-        const reading = this.queue.beginRead();
-        try {
-          const stored = await this.store.load();
-          while (this.writing.size > 0) await Promise.allSettled([...this.writing]);
-          reading.finish(stored);
-        } catch (error) {
-          reading.abandon();
-          throw error;
-        }
-        this.hasRead = true;
-        this.show();
-      });
-    this.reading = read;
-    return read;
-  }
-
-  /**
-   * The queue as it stands: read from the store the first time it is needed, and again when
-   * another tab wrote it since (which the store tells with one small read).
-   */
-  private async current(): Promise<readonly Item[]> {
-    if (!this.hasRead) {
-      this.firstRead ??= this.reload().finally(() => {
-        this.firstRead = null;
-      });
-      await this.firstRead;
-    } else if (await this.store.changedElsewhere?.()) {
-      await this.reload();
-    }
-    return this.queue.items;
-  }
-
   /** Publishes the queue as it is in memory (and whether it has been read yet). */
   private show(): void {
     this.snapshot = {
       ...this.snapshot,
       items: this.queue.items,
       online: this.isOnline(),
-      loaded: this.hasRead,
+      loaded: this.queue.hasRead,
     };
     this.listeners.forEach((listener) => listener());
   }
