@@ -16,6 +16,18 @@ const INPUTS = [
   'package-lock.json',
   'tsconfig.base.json',
   'tsconfig.app.json',
+  // What Vite reads into import.meta.env.
+  '.env',
+  '.env.local',
+  '.env.production',
+  '.env.production.local',
+];
+/** The environment the build reads (vite.config.ts), beside the .env files. */
+const ENVIRONMENT = [
+  'VITE_SUPABASE_URL',
+  'VITE_SUPABASE_ANON_KEY',
+  'SUPABASE_URL',
+  'BUILD_SOURCEMAP',
 ];
 
 function listFiles(path: string): string[] {
@@ -27,11 +39,12 @@ function listFiles(path: string): string[] {
 }
 
 /** A hash of everything the build reads, so a changed source (or a fresh clone) rebuilds. */
-function sourceHash(): string {
+export function sourceHash(): string {
   const hash = createHash('sha256');
   for (const file of INPUTS.flatMap((input) => listFiles(join(projectRoot, input)))) {
     hash.update(relative(projectRoot, file)).update('\0').update(readFileSync(file)).update('\0');
   }
+  for (const name of ENVIRONMENT) hash.update(`${name}=${process.env[name] ?? ''}\0`);
   return hash.digest('hex');
 }
 
@@ -42,9 +55,9 @@ function sourceHash(): string {
 export function ensureBuild(
   log: (line: string) => void,
   distDir = join(projectRoot, 'dist'),
+  wanted = sourceHash(),
 ): string {
   const stampFile = join(distDir, '.source-hash');
-  const wanted = sourceHash();
   if (
     existsSync(join(distDir, 'index.html')) &&
     existsSync(stampFile) &&

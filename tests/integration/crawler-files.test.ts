@@ -1,13 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 // @ts-expect-error -- jsdom (the unit tests' environment) ships no types; typed where it is used.
 import { JSDOM as UntypedJsdom } from 'jsdom';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_CONTENT_SECURITY_POLICY } from '../../deploy/security-headers';
-import { ensureBuild } from '../../supabase/local/build';
+import { sharedBuild } from '../support/shared-build';
 import { SITEMAP_URL_LIMIT } from '../../supabase/local/crawler-files';
 import { ROBOTS_RULES } from '../../src/lib/routes/route-table';
 import type { RunningStack } from '../../supabase/local/stack';
@@ -24,13 +23,11 @@ import { startTestStack } from '../support/start-test-stack';
 let stack: StackContext;
 let stopStack: () => Promise<void>;
 let distDir: string;
-let folder: string;
 let api: AdminApi;
 let database: pg.Client;
 
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'crawler-files-'));
-  distDir = ensureBuild(() => undefined, join(folder, 'dist'));
+  distDir = await sharedBuild();
   const started = await startTestStack({ distDir });
   stack = started.context;
   stopStack = started.stop;
@@ -46,7 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.end();
   await stopStack?.();
-  if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
 const get = (path: string, init?: RequestInit) => fetch(`${stack.url}${path}`, init);

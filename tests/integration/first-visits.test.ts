@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuild } from '../../supabase/local/build';
+import { sharedBuild } from '../support/shared-build';
 import type { RunningStack } from '../../supabase/local/stack';
 import { addPhoto, adminApi, ownStacks, type AdminApi } from '../support/own-stack';
 
@@ -26,7 +25,7 @@ const seeded = {
 const SITE_NAME = 'Jane Doe <Photography> & "Friends"';
 
 beforeAll(async () => {
-  const distDir = ensureBuild(() => undefined, join(stacks.folder('first-visits-'), 'dist'));
+  const distDir = await sharedBuild();
   stack = await stacks.start(stacks.folder('first-visits-data-'), { distDir });
   api = await adminApi(stack, stacks.adminPassword);
   const profile = await fetch(`${stack.url}/rest/v1/photographer_profile?id=not.is.null`, {

@@ -5,9 +5,9 @@
  * lines go out over raw sockets, as no HTTP client would send them. A few run against the real
  * stack of the integration run (workerStack()) and against a real production build.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { hostname, tmpdir } from 'node:os';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ import {
   siteHeaders,
   staticHostBackendOrigins,
 } from '../../deploy/security-headers';
-import { ensureBuild } from '../../supabase/local/build';
+import { sharedBuild } from '../support/shared-build';
 import {
   startGateway,
   type GatewayOptions,
@@ -49,7 +49,6 @@ let canary: RecordingServer;
 let rest: RecordingServer;
 let storage: RecordingServer;
 const gateways: RunningGateway[] = [];
-const folders: string[] = [];
 
 function expectSecurityHeaders(headers: Record<string, string> | Headers, csp?: string) {
   const get = (name: string) =>
@@ -158,7 +157,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(gateways.splice(0).map((running) => running.stop()));
   await Promise.all([canary, rest, storage].map((server) => server?.stop()));
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
 describe('requests reach only PostgREST and the storage service, on their own host and port', () => {
@@ -578,10 +576,8 @@ describe('security headers and error answers', () => {
   let site: RunningGateway;
   let distDir: string;
   beforeAll(async () => {
-    // A real production build (as npm start serves it), into a folder of this test's own.
-    const folder = mkdtempSync(join(tmpdir(), 'gateway-security-'));
-    folders.push(folder);
-    distDir = ensureBuild(() => undefined, join(folder, 'dist'));
+    // A real production build, as npm start serves it.
+    distDir = await sharedBuild();
     site = await gateway({ distDir });
   }, 180_000);
 
