@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -53,11 +53,7 @@ async function openSettings(page: Page) {
 }
 
 /** A dialog floats over the viewport; a full-page shot would place it wrongly, so this takes what is on screen. */
-async function dialogScreenshot(page: Page, name: string) {
-  const folder = join(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
-  mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: join(folder, `${name}.png`) });
-}
+const dialogScreenshot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
 const userRow = (page: Page, username: string) =>
   page.getByTestId('admin-user-row').filter({ has: page.getByText(username, { exact: true }) });

@@ -87,12 +87,17 @@ function waitForTheAppOnGoto(page: Page): void {
   };
 }
 
-/** Saves a screenshot under test-results/screenshots for a person to look at (the whole page, or what the viewport shows, e.g. an open dialog). */
+/**
+ * Saves a screenshot under test-results/screenshots for a person to look at (the whole page, or
+ * what the viewport shows, e.g. an open dialog). SCREENSHOTS=off skips them where nobody looks
+ * (.ci/run): they assert nothing, and 240 of them cost the browser suite about 30 s.
+ */
 export async function screenshot(
   page: Page,
   name: string,
   options: { fullPage?: boolean } = {},
 ): Promise<void> {
+  if (process.env.SCREENSHOTS === 'off') return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({
     path: join(SCREENSHOTS, `${name}.png`),
