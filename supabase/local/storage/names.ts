@@ -7,6 +7,24 @@ const BUCKET_ID = /^[A-Za-z0-9_!*'() &$=@;:+,?-][A-Za-z0-9_!.*'() &$=@;:+,?-]{0,
 
 export const MAX_OBJECT_NAME_BYTES = 1024;
 
+/** A request body's object name and bucket id as fastify first checks them (their rules: below). */
+export const OBJECT_NAME_FIELD = { type: 'string', maxLength: MAX_OBJECT_NAME_BYTES } as const;
+export const BUCKET_ID_FIELD = { type: 'string', maxLength: 100 } as const;
+/** Up to 1,000 object names in one request (a removal, a signing), as hosted allows. */
+export const OBJECT_NAMES_FIELD = {
+  type: 'array',
+  minItems: 1,
+  maxItems: 1000,
+  items: OBJECT_NAME_FIELD,
+} as const;
+/** A copy's or a move's body: from one name to another, in one bucket or across two. */
+export const RELOCATION_FIELDS = {
+  bucketId: BUCKET_ID_FIELD,
+  sourceKey: OBJECT_NAME_FIELD,
+  destinationKey: OBJECT_NAME_FIELD,
+  destinationBucket: BUCKET_ID_FIELD,
+} as const;
+
 /**
  * A bucket id fit to be a folder name under the storage root (`{root}/{bucket}/{version}`);
  * the folder `.uploads` there holds uploads in progress and can never be a bucket.

@@ -8,7 +8,7 @@ import type { StorageContext } from '../context';
 import { errors } from '../errors';
 import { OPERATIONS } from '../operations';
 import { cacheControlFromHeader } from '../headers';
-import { checkBucketId, checkObjectName, isSafeVersion, MAX_OBJECT_NAME_BYTES } from '../names';
+import { checkBucketId, checkObjectName, isSafeVersion, RELOCATION_FIELDS } from '../names';
 import { linkOrCopy, objectFilePath, ownerOf } from '../store-object';
 import { hostedObject, OBJECT_COLUMNS } from './object-shapes';
 
@@ -51,9 +51,6 @@ export function copyRoutes(context: StorageContext) {
 
   // eslint-disable-next-line @typescript-eslint/require-await -- a fastify plugin with no done callback is async: fastify waits for its promise and reports its throws
   return async function copyPlugin(app: FastifyInstance) {
-    const key = { type: 'string', maxLength: MAX_OBJECT_NAME_BYTES } as const;
-    const bucket = { type: 'string', maxLength: 100 } as const;
-
     app.post<{ Body: CopyBody }>(
       '/object/copy',
       {
@@ -64,10 +61,7 @@ export function copyRoutes(context: StorageContext) {
             type: 'object',
             required: ['bucketId', 'sourceKey', 'destinationKey'],
             properties: {
-              bucketId: bucket,
-              sourceKey: key,
-              destinationKey: key,
-              destinationBucket: bucket,
+              ...RELOCATION_FIELDS,
               copyMetadata: { type: 'boolean' },
               metadata: {
                 type: 'object',

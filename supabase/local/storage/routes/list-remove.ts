@@ -4,7 +4,7 @@ import { findBucket } from '../buckets';
 import { asCaller } from '../caller';
 import type { StorageContext } from '../context';
 import { OPERATIONS } from '../operations';
-import { checkBucketId, isSafeVersion, MAX_OBJECT_NAME_BYTES } from '../names';
+import { checkBucketId, isSafeVersion, OBJECT_NAME_FIELD, OBJECT_NAMES_FIELD } from '../names';
 import { objectFilePath } from '../store-object';
 
 interface ListBody {
@@ -73,7 +73,7 @@ export function listRemoveRoutes(context: StorageContext) {
           body: {
             type: 'object',
             properties: {
-              prefix: { type: 'string', maxLength: MAX_OBJECT_NAME_BYTES },
+              prefix: OBJECT_NAME_FIELD,
               limit: { type: 'integer', minimum: 1, maximum: 1000 },
               offset: { type: 'integer', minimum: 0, maximum: 1_000_000 },
               search: { type: 'string', maxLength: 1024 },
@@ -127,12 +127,7 @@ export function listRemoveRoutes(context: StorageContext) {
             type: 'object',
             required: ['prefixes'],
             properties: {
-              prefixes: {
-                type: 'array',
-                minItems: 1,
-                maxItems: 1000,
-                items: { type: 'string', maxLength: MAX_OBJECT_NAME_BYTES },
-              },
+              prefixes: OBJECT_NAMES_FIELD,
             },
           },
         },

@@ -7,7 +7,7 @@ import { asCaller } from '../caller';
 import type { StorageContext } from '../context';
 import { errors } from '../errors';
 import { OPERATIONS } from '../operations';
-import { checkBucketId, checkObjectName, isSafeVersion, MAX_OBJECT_NAME_BYTES } from '../names';
+import { checkBucketId, checkObjectName, isSafeVersion, RELOCATION_FIELDS } from '../names';
 import { linkOrCopy, objectFilePath } from '../store-object';
 
 interface MoveBody {
@@ -39,9 +39,6 @@ export function moveRoutes(context: StorageContext) {
 
   // eslint-disable-next-line @typescript-eslint/require-await -- a fastify plugin with no done callback is async: fastify waits for its promise and reports its throws
   return async function movePlugin(app: FastifyInstance) {
-    const key = { type: 'string', maxLength: MAX_OBJECT_NAME_BYTES } as const;
-    const bucket = { type: 'string', maxLength: 100 } as const;
-
     app.post<{ Body: MoveBody }>(
       '/object/move',
       {
@@ -51,12 +48,7 @@ export function moveRoutes(context: StorageContext) {
           body: {
             type: 'object',
             required: ['bucketId', 'sourceKey', 'destinationKey'],
-            properties: {
-              bucketId: bucket,
-              sourceKey: key,
-              destinationKey: key,
-              destinationBucket: bucket,
-            },
+            properties: RELOCATION_FIELDS,
           },
         },
       },

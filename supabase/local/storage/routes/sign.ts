@@ -4,7 +4,7 @@ import { asCaller } from '../caller';
 import type { StorageContext } from '../context';
 import { errors } from '../errors';
 import { OPERATIONS } from '../operations';
-import { checkBucketId, checkObjectName, MAX_OBJECT_NAME_BYTES } from '../names';
+import { checkBucketId, checkObjectName, OBJECT_NAMES_FIELD } from '../names';
 import { MAX_SIGNED_URL_SECONDS, signObjectUrl } from '../signed-urls';
 
 const expiresIn = { type: 'integer', minimum: 1, maximum: MAX_SIGNED_URL_SECONDS } as const;
@@ -76,12 +76,7 @@ export function signRoutes(context: StorageContext) {
             required: ['expiresIn', 'paths'],
             properties: {
               expiresIn,
-              paths: {
-                type: 'array',
-                minItems: 1,
-                maxItems: 1000,
-                items: { type: 'string', maxLength: MAX_OBJECT_NAME_BYTES },
-              },
+              paths: OBJECT_NAMES_FIELD,
             },
           },
         },
