@@ -75,33 +75,22 @@ export type PublicGalleryPhotoRow = Tables<'public_gallery_photos'>;
 
 /** opened_count, last_opened_at and download_count are totals the server keeps (rpc record_link_event). */
 export type GalleryLinkRow = Retype<Tables<'gallery_links'>, { download_size: LinkDownloadSize }>;
+/** A link's settings: what the API roles may set when they create a link and change after. */
+type GalleryLinkSetting =
+  | 'passcode'
+  | 'is_active'
+  | 'allow_downloads'
+  | 'allow_favourites'
+  | 'download_size'
+  | 'expires_at';
 /** The columns the API roles may insert (column grants): not the timestamps or the server's totals. */
 export type GalleryLinkInsert = Retype<
-  Pick<
-    TablesInsert<'gallery_links'>,
-    | 'id'
-    | 'album_id'
-    | 'access_token'
-    | 'passcode'
-    | 'is_active'
-    | 'allow_downloads'
-    | 'allow_favourites'
-    | 'download_size'
-    | 'expires_at'
-  >,
+  Pick<TablesInsert<'gallery_links'>, 'id' | 'album_id' | 'access_token' | GalleryLinkSetting>,
   { download_size?: LinkDownloadSize }
 >;
 /** The columns the API roles may update (column grants). */
 export type GalleryLinkUpdate = Retype<
-  Pick<
-    TablesUpdate<'gallery_links'>,
-    | 'passcode'
-    | 'is_active'
-    | 'allow_downloads'
-    | 'allow_favourites'
-    | 'download_size'
-    | 'expires_at'
-  >,
+  Pick<TablesUpdate<'gallery_links'>, GalleryLinkSetting>,
   { download_size?: LinkDownloadSize }
 >;
 

@@ -1,6 +1,6 @@
 import { authPair } from './admin-auth';
 import type { Backend } from './client';
-import type { AdminGalleryLink, GalleryLinkUpdate, LinkDownloadSize } from './database.types';
+import type { AdminGalleryLink, LinkDownloadSize } from './database.types';
 import { unwrap } from './errors';
 import { rowsById } from './rows-by-id';
 
@@ -50,7 +50,4 @@ export async function createGalleryLink(backend: Backend, link: NewGalleryLink):
  * update gallery_links by id: passcode, allow_downloads, allow_favourites, expires_at; or
  * is_active alone. delete from gallery_links by id. Both safe to replay (rows-by-id.ts).
  */
-export const { update: updateGalleryLink, remove: deleteGalleryLink } = rowsById<
-  { id: string },
-  GalleryLinkUpdate
->('gallery_links');
+export const { update: updateGalleryLink, remove: deleteGalleryLink } = rowsById('gallery_links');

@@ -1,5 +1,5 @@
 import type { Backend } from './client';
-import type { PageContentInsert, PageContentRow, PageContentUpdate } from './database.types';
+import type { PageContentRow } from './database.types';
 import { unwrap } from './errors';
 import { rowsById } from './rows-by-id';
 
@@ -23,4 +23,4 @@ export const {
   create: createPageSection,
   update: updatePageSection,
   remove: deletePageSection,
-} = rowsById<PageContentInsert & { id: string }, PageContentUpdate>('page_content');
+} = rowsById('page_content');

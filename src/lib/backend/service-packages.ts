@@ -1,9 +1,5 @@
 import type { Backend } from './client';
-import type {
-  ServicePackageInsert,
-  ServicePackageRow,
-  ServicePackageUpdate,
-} from './database.types';
+import type { ServicePackageRow } from './database.types';
 import { unwrap } from './errors';
 import { rowsById } from './rows-by-id';
 
@@ -23,4 +19,4 @@ export const {
   create: createServicePackage,
   update: updateServicePackage,
   remove: deleteServicePackage,
-} = rowsById<ServicePackageInsert & { id: string }, ServicePackageUpdate>('service_packages');
+} = rowsById('service_packages');

@@ -1,5 +1,5 @@
 import type { Backend } from './client';
-import type { TestimonialInsert, TestimonialRow, TestimonialUpdate } from './database.types';
+import type { TestimonialRow } from './database.types';
 import { unwrap } from './errors';
 import { rowsById } from './rows-by-id';
 import type { PublicBackend } from './public-client';
@@ -20,7 +20,7 @@ export const {
   create: createTestimonial,
   update: updateTestimonial,
   remove: deleteTestimonial,
-} = rowsById<TestimonialInsert & { id: string }, TestimonialUpdate>('testimonials');
+} = rowsById('testimonials');
 
 /** A testimonial as the home page shows it. */
 export type HomeTestimonial = Pick<TestimonialRow, 'id' | 'client_name' | 'quote' | 'photo_url'>;
