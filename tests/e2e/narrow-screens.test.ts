@@ -251,7 +251,7 @@ async function checkOpen(
   await shown.waitFor();
   await check(page, name, { fullPage: false });
   await page.keyboard.press('Escape');
-  await shown.waitFor({ state: 'detached' });
+  await shown.waitFor({ state: 'hidden' });
 }
 
 describe('at 360 px wide', () => {
@@ -261,15 +261,16 @@ describe('at 360 px wide', () => {
     const page = await context.newPage();
 
     await page.goto('/');
-    await page.getByRole('button', { name: 'Menu' }).waitFor();
+    const menuButton = page.getByRole('banner').locator('summary[aria-label="Menu"]');
+    await menuButton.waitFor();
     await page.getByRole('heading', { name: GALLERY_TITLE }).waitFor();
     await page.getByRole('heading', { name: 'Kind Words' }).waitFor();
     await check(page, 'home');
     await checkOpen(
       page,
       'home-menu',
-      () => page.getByRole('button', { name: 'Menu' }).click(),
-      page.getByRole('dialog', { name: 'Menu' }),
+      () => menuButton.click(),
+      page.getByRole('banner').locator('details nav'),
     );
 
     await page.goto(`/gallery/public/${galleryId}`);

@@ -323,12 +323,12 @@ describe('the public home page', () => {
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     const header = page.getByRole('banner');
-    const menuButton = header.getByRole('button', { name: 'Menu' });
-    // The menu's code (Radix's dialog) is not among what every visitor loads: it comes with the first press.
+    // A <details> the browser opens by itself (issue 34): its summary is the Menu button.
+    const menuButton = header.locator('summary[aria-label="Menu"]');
+    const menu = header.locator('details');
+    const sheetLinks = menu.getByRole('navigation', { name: 'Sections' }).getByRole('link');
+    const isOpen = () => menu.evaluate((details: HTMLDetailsElement) => details.open);
     await page.waitForLoadState('networkidle');
-    const menuScripts = () =>
-      requests.scripts().filter((script) => script.startsWith('home-menu-'));
-    expect(menuScripts()).toEqual([]);
 
     // The inline links are hidden; the Menu button stands in for them, on the brand's line.
     expect(await header.getByRole('navigation', { name: 'Sections' }).isVisible()).toBe(false);
@@ -339,34 +339,30 @@ describe('the public home page', () => {
     const brand = (await header.getByText('Willow & Light Photography').boundingBox())!;
     expect(box.y).toBeLessThan(brand.y + brand.height);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    expect(await isOpen()).toBe(false);
     await screenshot(page, 'home-header-phone-390', { fullPage: false });
 
-    // Open: the three sections, the site's brand on top and a close button where Menu was.
+    // Open: the three sections under the brand; the button stays where it was, as the close button.
+    const scriptsBefore = requests.scripts().length;
     await menuButton.click();
-    const menu = page.getByRole('dialog', { name: 'Menu' });
-    await menu.waitFor();
-    expect(menuScripts()).toHaveLength(1);
-    const links = menu.getByRole('navigation', { name: 'Sections' }).getByRole('link');
-    expect(await texts(links)).toEqual(['Sessions', 'About', 'Galleries']);
-    for (const link of await links.all())
-      expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-    const close = menu.getByRole('button', { name: 'Close menu' });
-    const closeBox = (await close.boundingBox())!;
-    expect(closeBox.width).toBeGreaterThanOrEqual(44);
-    expect(Math.abs(closeBox.x - box.x)).toBeLessThan(2);
-    // The page behind is hidden from assistive technology while the menu is open, the button included.
-    expect(await header.getByRole('button', { name: 'Menu' }).count()).toBe(0);
-    expect(
-      await page.locator('header button[aria-label="Menu"]').getAttribute('aria-expanded'),
-    ).toBe('true');
+    expect(await isOpen()).toBe(true);
+    expect(await texts(sheetLinks)).toEqual(['Sessions', 'About', 'Galleries']);
+    for (const link of await sheetLinks.all()) {
+      const linkBox = (await link.boundingBox())!;
+      expect(linkBox.height).toBeGreaterThanOrEqual(44);
+      expect(linkBox.y).toBeGreaterThan(box.y + box.height);
+    }
+    expect(await menuButton.boundingBox()).toEqual(box);
+    expect(await header.getByText('Willow & Light Photography').boundingBox()).toEqual(brand);
+    // Nothing had to be loaded to open it.
+    expect(requests.scripts()).toHaveLength(scriptsBefore);
     await animationsFinished(page); // the sheet's short opening animation
     await screenshot(page, 'home-menu-open-phone-390', { fullPage: false });
 
-    // Tab and Shift+Tab stay inside the open menu.
+    // Tab and Shift+Tab stay on the button and the links while the sheet covers the page.
+    await menuButton.focus();
     const focusInMenu = () =>
-      page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
-    expect(await focusInMenu()).toBe(true);
+      page.evaluate(() => document.activeElement?.closest('header details') !== null);
     for (let step = 0; step < 6; step += 1) {
       await page.keyboard.press('Tab');
       expect(await focusInMenu(), `Tab ${step + 1}`).toBe(true);
@@ -378,23 +374,21 @@ describe('the public home page', () => {
 
     // Escape closes it and gives focus back to the Menu button.
     await page.keyboard.press('Escape');
-    await menu.waitFor({ state: 'detached' });
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
-      .toBe('Menu');
-    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    expect(await isOpen()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Menu',
+    );
 
     // A tap outside closes it too, and nothing under it is pressed.
     await menuButton.click();
-    await menu.waitFor();
     await page.mouse.click(195, 780);
-    await menu.waitFor({ state: 'detached' });
+    expect(await isOpen()).toBe(false);
     expect(new URL(page.url()).pathname).toBe('/');
 
     // Choosing a section closes the menu and brings that section to the top of the window.
     await menuButton.click();
-    await menu.getByRole('link', { name: 'Galleries' }).click();
-    await menu.waitFor({ state: 'detached' });
+    await sheetLinks.getByText('Galleries').click();
+    expect(await isOpen()).toBe(false);
     const galleries = page.locator('#galleries');
     await expect
       .poll(() => galleries.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), {
@@ -406,8 +400,8 @@ describe('the public home page', () => {
     // Once more, for the story.
     await page.evaluate(() => window.scrollTo(0, 0));
     await menuButton.click();
-    await menu.getByRole('link', { name: 'About' }).click();
-    await menu.waitFor({ state: 'detached' });
+    await sheetLinks.getByText('About').click();
+    expect(await isOpen()).toBe(false);
     const story = page.locator('#about-story');
     await expect
       .poll(() => story.evaluate((element) => Math.abs(element.getBoundingClientRect().top)), {
@@ -415,6 +409,57 @@ describe('the public home page', () => {
       })
       .toBeLessThan(40);
     expect(await overflowsSideways(page)).toBe(false);
+    await context.close();
+  });
+
+  it('opens the phone menu with scripts blocked, and its links take the visitor to the sections', async () => {
+    const context = await newContext('phone', { javaScript: false });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.waitForLoadState('load');
+    const menu = page.getByRole('banner').locator('details');
+    await menu.locator('summary[aria-label="Menu"]').click();
+    const galleriesLink = menu.getByRole('navigation', { name: 'Sections' }).getByText('Galleries');
+    expect(await galleriesLink.isVisible()).toBe(true);
+    await screenshot(page, 'home-menu-open-without-scripts-390', { fullPage: false });
+    await galleriesLink.click();
+    expect(new URL(page.url()).hash).toBe('#galleries');
+    const top = await page
+      .locator('#galleries')
+      .evaluate((element) => element.getBoundingClientRect().top);
+    expect(Math.abs(top)).toBeLessThan(40);
+    // The button closes it again, as it opened it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await menu.locator('summary').click();
+    expect(await menu.evaluate((details: HTMLDetailsElement) => details.open)).toBe(false);
+    await context.close();
+  });
+
+  it('acts on a tap on Menu before the app has started, at once, and never again later', async () => {
+    const context = await newContext('phone');
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The drawn page is on screen; the app's scripts are held back, as on a slow phone.
+    const releaseScripts = await holdResponses(page, /\/assets\/.*\.js$/);
+    await page.goto('/', { waitUntil: 'commit' });
+    const menu = page.getByRole('banner').locator('details');
+    const menuButton = menu.locator('summary[aria-label="Menu"]');
+    const isOpen = () => menu.evaluate((details: HTMLDetailsElement) => details.open);
+    await menuButton.click();
+    expect(await isOpen()).toBe(true);
+    await menuButton.click();
+    expect(await isOpen()).toBe(false);
+
+    // The app starts; the taps it did not see are not played again.
+    releaseScripts();
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'started');
+    await framesDrawn(page);
+    expect(await isOpen()).toBe(false);
+    // And what the app adds works on the menu the browser drew.
+    await menuButton.click();
+    await page.keyboard.press('Escape');
+    expect(await isOpen()).toBe(false);
     await context.close();
   });
 
@@ -488,10 +533,14 @@ describe('the public home page', () => {
     await cardTitled(page, 'Featured Collections', 'Golden Hour Favourites').waitFor();
     expect(await page.getByText('Loading beautiful moments...').count()).toBe(0);
     releaseReact();
-    // Hydrated (the app says it has started: src/app/app.tsx), the Menu button opens the sections.
+    // Hydrated (the app says it has started: src/app/app.tsx), the menu has the app's keys: Escape closes it.
     await page.waitForFunction(() => document.documentElement.dataset.app === 'started');
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('dialog').waitFor();
+    const menu = page.getByRole('banner').locator('details');
+    await menu.locator('summary').click();
+    const sections = menu.getByRole('navigation', { name: 'Sections' });
+    await sections.waitFor();
+    await page.keyboard.press('Escape');
+    await sections.waitFor({ state: 'hidden' });
     expect(requests.paths.filter((path) => path.startsWith('/rest/v1/'))).toEqual([]);
     await context.close();
   });

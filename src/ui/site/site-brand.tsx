@@ -1,16 +1,19 @@
 import { Camera } from 'lucide-react';
+import { cn } from '@/ui/cn';
 import type { SiteProfile } from './use-site-profile';
 
 /** Logo (or a camera mark), site name and subtitle: the top-left of every public page. */
 export function SiteBrand({
   profile,
   subtitle,
+  className,
 }: {
   profile: SiteProfile;
   subtitle?: string | null;
+  className?: string;
 }) {
   return (
-    <div className="flex min-w-0 items-center gap-3">
+    <div className={cn('flex min-w-0 items-center gap-3', className)}>
       {profile.logoSrc ? (
         <img
           src={profile.logoSrc}
