@@ -4,6 +4,7 @@
  * the table (metric, value, target, pass/fail) and writes bench/results.json.
  *
  * BENCH_QUICK=1   small sizes, for developing a scenario (results are not written)
+ * A scenario that fails loses only its own figures; results.json names it under run.failed.
  * BENCH_ONLY=a,b  only these scenarios (results are not written)
  * BENCH_LHR_DIR, BENCH_LH_THROTTLING, BENCH_LH_RUNS: see bench/scenarios/lighthouse.ts
  */
@@ -129,13 +130,22 @@ console.log(`\n${formatTable(metrics)}\n`);
 for (const [name, metric] of Object.entries(metrics))
   if (metric.note) console.log(`${name}: ${metric.note}`);
 console.log(`\nFull run took ${minutes.toFixed(1)} min${quick ? ' (quick mode)' : ''}.`);
-if (complete && failures.length === 0) {
+// A failed scenario loses only its own figures: the others are written, with the failure named.
+if (complete) {
   const results = {
     metrics,
-    run: { date: new Date().toISOString(), minutes: Math.round(minutes * 10) / 10 },
+    run: {
+      date: new Date().toISOString(),
+      minutes: Math.round(minutes * 10) / 10,
+      ...(failures.length > 0 && {
+        failed: failures.map((failure) => failure.split('\n')[0]),
+      }),
+    },
   };
   writeFileSync(join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  console.log('Wrote bench/results.json');
+  console.log(
+    `Wrote bench/results.json${failures.length > 0 ? ` (without the figures of ${failures.length} failed scenario${failures.length === 1 ? '' : 's'})` : ''}`,
+  );
 }
 for (const failure of failures) console.error(`\nScenario failed — ${failure}`);
 const missed = Object.entries(metrics)

@@ -119,6 +119,26 @@ async function audit(port: number, url: string, label: string): Promise<Run> {
   };
 }
 
+/** Attempts per run: Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART). */
+const ATTEMPTS = 4;
+
+/** One run, tried again after a failure; undefined when every attempt failed (each failure is reported). */
+async function auditWithRetries(
+  port: number,
+  url: string,
+  label: string,
+  onFailure: (error: Error) => void,
+): Promise<Run | undefined> {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    try {
+      return await audit(port, url, attempt === 1 ? label : `${label}-attempt-${attempt}`);
+    } catch (error) {
+      onFailure(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  return undefined;
+}
+
 const ms = (value: number) => (Number.isNaN(value) ? '?' : String(round(value, 0)));
 
 /** The run whose LCP is the median (the lower middle one for an even count). */
@@ -191,7 +211,7 @@ export const lighthouseScores: Scenario = {
     );
     let server: SnapshotServer | undefined;
     let differences: Record<string, number> = {};
-    const retried: string[] = [];
+    const failed: string[] = [];
     const chromium = await launchDebuggableChromium();
     try {
       server = await startSnapshotServer(snapshotDir, bench.stack);
@@ -210,16 +230,11 @@ export const lighthouseScores: Scenario = {
           if (pass % 2 === 1) targets.reverse();
           for (const target of targets) {
             const label = `${name}-${target.kind}-${pass + 1}`;
-            let run: Run;
-            try {
-              run = await audit(chromium.port, target.url, label);
-            } catch (error) {
-              // Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): once more.
-              if (!(error as Error).message.startsWith('Lighthouse:')) throw error;
-              bench.log(`${label} failed (${(error as Error).message}); running it again`);
-              retried.push(label);
-              run = await audit(chromium.port, target.url, label);
-            }
+            const run = await auditWithRetries(chromium.port, target.url, label, (error) => {
+              bench.log(`${label} failed (${error.message})`);
+              failed.push(`${label}: ${error.message}`);
+            });
+            if (!run) continue;
             if (target.kind === 'snapshot' && run.notStatic.length > 0) {
               throw new Error(
                 `The snapshot of ${name} asked for scripts, the API or another server: ${run.notStatic.join(', ')}`,
@@ -242,8 +257,16 @@ export const lighthouseScores: Scenario = {
     const machine =
       `Load average (1/5/15 min) ${loadBefore.map((value) => round(value, 2)).join('/')} at the start, ` +
       `${loadAfter.map((value) => round(value, 2)).join('/')} at the end; scenario ${round(minutes)} min` +
-      (retried.length > 0 ? `; run again after a Lighthouse error: ${retried.join(', ')}` : '');
+      (failed.length > 0
+        ? `; ${failed.length} failed Lighthouse attempt${failed.length === 1 ? '' : 's'} (a run is tried up to ${ATTEMPTS} times, the runs above are those that worked): ${failed.join('; ')}`
+        : '');
+    const missing: string[] = [];
     for (const [name, { stack, snapshot: statics }] of Object.entries(results)) {
+      // Every attempt of some run failed: the runs that worked still count, the page needs one of each.
+      if (stack.length === 0 || statics.length === 0) {
+        missing.push(name);
+        continue;
+      }
       const lcp = median(stack.map((run) => run.lcp));
       const staticLcp = median(statics.map((run) => run.lcp));
       bench.record(`lighthouse_${name}`, {
@@ -277,5 +300,7 @@ export const lighthouseScores: Scenario = {
           `${round(snapshot[name]!.htmlBytes / 1024)} KB of HTML, first screen ${round(differences[name]! * 100, 2)}% of pixels off the drawn page's). Snapshot: ${summary(statics)}. ${machine}`,
       });
     }
+    if (missing.length > 0)
+      throw new Error(`No Lighthouse run of ${missing.join(', ')} worked: ${failed.join('; ')}`);
   },
 };
