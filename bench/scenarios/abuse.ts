@@ -1,9 +1,10 @@
 /**
  * abuse_*: the gateway and the storage service under abuse (issue 17, docs/SECURITY.md), while
  * a visitor keeps reading and the photographer signs in. For 15 s, at once:
- * - ten anonymous uploads of 50 MB at a time, each started again as soon as it is answered;
- * - four admin uploads at a time that declare 60 MB (over the bucket's 50 MB), and two that
- *   send 60 MB without saying so (chunked);
+ * - a stranger (127.0.0.201) with ten anonymous uploads of 50 MB at a time, each started again
+ *   as soon as it is answered;
+ * - a holder of the admin's token (127.0.0.202) with four uploads at a time that declare 60 MB
+ *   (over the bucket's 50 MB), and two that send 60 MB without saying so (chunked);
  * - twenty sources (127.0.0.101–120) guessing the superuser's password as fast as answers come.
  * Measured side by side: a visitor's read (site settings, then a thumbnail) every 100 ms before
  * and during the attack (p95 and the ratio), the stack process's resident memory (gateway and
@@ -11,52 +12,26 @@
  * and whether the photographer, on the browser they signed in with before, still gets in.
  */
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { join } from 'node:path';
 import { adminLogin } from '../../src/lib/backend/admin-auth';
 import type { Scenario } from '../support/context';
-import { uploadZeros, type ZeroUploadAnswer } from '../../tests/support/zero-upload';
+import { startReadyProcess } from '../support/ready-process';
+import type { ZeroUploadAnswer } from '../../tests/support/zero-upload';
 import { album1000 } from '../support/fixtures';
 import { percentile, round } from '../support/metrics';
 
 const MB = 1024 * 1024;
+const ATTACKER = join(import.meta.dirname, '..', 'support', 'abuse-attack-process.ts');
 
+interface AttackAnswers {
+  uploads: ZeroUploadAnswer[];
+  oversized: ZeroUploadAnswer[];
+  guesses: number[];
+}
 /** Resident memory of a process in bytes (Linux /proc). */
 function rssOf(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) * 1024 : 0;
-}
-
-function loginGuess(
-  url: string,
-  anonKey: string,
-  source: string,
-  attempt: number,
-): Promise<number> {
-  const body = JSON.stringify({
-    p_username: 'admin',
-    p_password: `guess-${source}-${attempt}`,
-    p_device: null,
-  });
-  return new Promise((resolve) => {
-    const call = request(
-      `${url}/rest/v1/rpc/admin_login`,
-      {
-        method: 'POST',
-        localAddress: source,
-        headers: {
-          apikey: anonKey,
-          authorization: `Bearer ${anonKey}`,
-          'content-type': 'application/json',
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    call.on('error', () => resolve(0));
-    call.end(body);
-  });
 }
 
 const count = (statuses: number[]) =>
@@ -82,6 +57,7 @@ export const abuse: Scenario = {
     const thumbnail = `${url}${new URL(photo!.thumb_url, url).pathname}`;
     const api = { apikey: anonKey, authorization: `Bearer ${anonKey}` };
 
+    /** One visit: the settings read and the thumbnail, each timed (ms). */
     const visit = async () => {
       const started = performance.now();
       const settings = await fetch(
@@ -89,20 +65,25 @@ export const abuse: Scenario = {
         { headers: api },
       );
       await settings.arrayBuffer();
+      const read = performance.now();
       const image = await fetch(thumbnail);
       await image.arrayBuffer();
       if (!settings.ok || !image.ok)
         throw new Error(`A visitor's read failed: ${settings.status} / ${image.status}`);
-      return performance.now() - started;
+      return { settings: read - started, thumbnail: performance.now() - read };
     };
     const visitsFor = async (ms: number) => {
-      const times: number[] = [];
+      const times: Array<{ settings: number; thumbnail: number }> = [];
       const end = performance.now() + ms;
       while (performance.now() < end) {
         times.push(await visit());
         await new Promise((done) => setTimeout(done, 100));
       }
-      return times;
+      return {
+        whole: times.map((time) => time.settings + time.thumbnail),
+        settings: times.map((time) => time.settings),
+        thumbnail: times.map((time) => time.thumbnail),
+      };
     };
 
     // Quiet: the same reads with nothing else going on.
@@ -111,66 +92,40 @@ export const abuse: Scenario = {
     const quiet = await visitsFor(bench.quick ? 3_000 : 8_000);
 
     const duration = bench.quick ? 5_000 : 15_000;
-    const until = performance.now() + duration;
     let peakRss = quietRss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(pid))), 50);
-    const uploads: ZeroUploadAnswer[] = [];
-    const oversized: ZeroUploadAnswer[] = [];
-    const guesses: number[] = [];
-    const adminHeaders = {
-      ...api,
-      'x-admin-username': 'admin',
-      'x-admin-token': bench.admin.credentials()!.token,
-    };
-    const objectUrl = () =>
-      `${url}/storage/v1/object/originals/${crypto.randomUUID()}/${crypto.randomUUID()}.jpg`;
-    const repeat = (workers: number, work: (worker: number) => Promise<void>) =>
-      Promise.all(
-        Array.from({ length: workers }, async (_, worker) => {
-          while (performance.now() < until) await work(worker);
-        }),
-      );
-
-    const attack = Promise.all([
-      repeat(10, async () => void uploads.push(await uploadZeros(objectUrl(), api, 50 * MB, true))),
-      repeat(
-        4,
-        async () =>
-          void oversized.push(await uploadZeros(objectUrl(), adminHeaders, 60 * MB, true)),
-      ),
-      repeat(
-        2,
-        async () =>
-          void oversized.push(await uploadZeros(objectUrl(), adminHeaders, 60 * MB, false)),
-      ),
-      repeat(
-        20,
-        async (worker) =>
-          void guesses.push(
-            await loginGuess(url, anonKey, `127.0.0.${101 + worker}`, guesses.length),
-          ),
-      ),
-    ]);
+    const attack = startReadyProcess<AttackAnswers>(
+      ATTACKER,
+      {
+        STACK_URL: url,
+        ANON_KEY: anonKey,
+        ADMIN_TOKEN: bench.admin.credentials()!.token,
+        ATTACK_MS: String(duration),
+      },
+      'The attack',
+    );
     await new Promise((done) => setTimeout(done, 2_000));
     // The photographer signs in mid-attack from the browser they used before (this process's device id).
     const ownerToken = await adminLogin(bench.admin, 'admin', bench.adminPassword).catch(
       () => null,
     );
     const during = await visitsFor(duration - 3_000);
-    await attack;
+    const { uploads, oversized, guesses } = (await attack).ready;
     clearInterval(sampler);
 
     const p95 = (values: number[]) => round(percentile(values, 95));
     const mb = (bytes: number) => round(bytes / MB);
     bench.record('abuse_visitor_p95_ms', {
-      value: p95(during),
+      value: p95(during.whole),
       unit: 'ms',
       target: null,
       better: 'lower',
-      note: `a visitor's settings read + thumbnail every 100 ms: p95 ${p95(quiet)} ms quiet, ${p95(during)} ms under attack (${during.length} reads, all answered)`,
+      note:
+        `a visitor's settings read + thumbnail every 100 ms: p95 ${p95(quiet.whole)} ms quiet, ${p95(during.whole)} ms under attack (${during.whole.length} reads, all answered); ` +
+        `settings read ${p95(quiet.settings)} → ${p95(during.settings)} ms, thumbnail ${p95(quiet.thumbnail)} → ${p95(during.thumbnail)} ms`,
     });
     bench.record('abuse_visitor_vs_quiet', {
-      value: round(percentile(during, 95) / percentile(quiet, 95), 2),
+      value: round(percentile(during.whole, 95) / percentile(quiet.whole, 95), 2),
       unit: '×',
       target: null,
       better: 'lower',

@@ -21,6 +21,9 @@ export interface RunningPostgrest {
 /** What the API exposes: the same in supabase/config.toml for hosted projects (tests/integration/supabase-config.test.ts). */
 export const POSTGREST_EXPOSED = { schemas: ['public'], maxRows: 1000 } as const;
 
+/** PostgREST's database connections; the gateway lets as many requests through at once (gateway/settings.ts). */
+export const POSTGREST_POOL_SIZE = 10;
+
 /** The binary to run; one that npm did not install must say it is PostgREST 12 or newer. */
 function binaryPath(): string {
   const found = findPostgrest(localSources());
@@ -40,7 +43,7 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Running
       PGRST_DB_URI: dbUri,
       PGRST_DB_SCHEMAS: POSTGREST_EXPOSED.schemas.join(','),
       PGRST_DB_ANON_ROLE: 'anon',
-      PGRST_DB_POOL: '10',
+      PGRST_DB_POOL: String(POSTGREST_POOL_SIZE),
       PGRST_DB_MAX_ROWS: String(POSTGREST_EXPOSED.maxRows),
       PGRST_JWT_SECRET: options.jwtSecret,
       PGRST_SERVER_HOST: '127.0.0.1',

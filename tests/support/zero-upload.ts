@@ -17,6 +17,8 @@ export function uploadZeros(
   headers: Record<string, string>,
   bytes: number,
   declare: boolean,
+  /** The source address (a loopback address standing for another machine); the default, 127.0.0.1. */
+  from?: string,
 ): Promise<ZeroUploadAnswer> {
   const started = performance.now();
   return new Promise((resolve) => {
@@ -25,6 +27,7 @@ export function uploadZeros(
       url,
       {
         method: 'POST',
+        localAddress: from,
         headers: {
           ...headers,
           'content-type': 'image/jpeg',

@@ -10,6 +10,7 @@ import type { GatewayBackend } from './backend';
 import { dropRestOfBody } from './bodies';
 import { answerClientError, GatewayError, messageFor, sendError } from './errors';
 import { configJson } from './plugins/config-json';
+import { fairShare, type UpstreamLoad } from './plugins/fair-share';
 import { generatedFiles } from './plugins/generated-files';
 import { limits as limitsPlugin } from './plugins/limits';
 import { restProxy } from './plugins/rest-proxy';
@@ -52,6 +53,8 @@ export interface RunningGateway {
   /** PUBLIC_URL when set, else `url`. */
   publicUrl: string;
   attach(backend: GatewayBackend): void;
+  /** How many API requests hold a slot of each upstream and how many wait (plugins/fair-share.ts). */
+  upstreamLoad(): UpstreamLoad;
   stop(): Promise<void>;
 }
 
@@ -147,10 +150,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   // Before any route, in this order: each request's target (and the routes' areas), its
   // security headers, then its limits (431, 503 before attach(), the API preflight's 204, 429,
-  // and 400 for a target that is not valid).
+  // and 400 for a target that is not valid), then an API request's fair share of its upstream.
   await app.register(routing);
   await app.register(securityHeaders);
   await app.register(limitsPlugin, { limits, backend: () => backend });
+  await app.register(fairShare, { limits });
   app.setErrorHandler(answerError);
   // A valid target (the others are refused first) that no route of its area takes this method for.
   app.setNotFoundHandler((request, reply) => sendError(request, reply, 405));
@@ -170,6 +174,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     attach: (attached) => {
       backend = attached;
     },
+    upstreamLoad: () => app.upstreamLoad(),
     stop: () => app.close(),
   };
 }

@@ -4,6 +4,7 @@ import type { FastifyReplyFromOptions } from '@fastify/reply-from';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_HEADERS } from '../../../deploy/security-headers';
 import { dropRestOfBody } from './bodies';
+import { clientAddress } from './callers';
 import { answerUpstreamFailure, sendError } from './errors';
 import type { ApiService, RequestTarget } from './paths';
 import type { GatewayLimits } from './settings';
@@ -75,10 +76,6 @@ export const JSON_COMPRESSION: FastifyCompressOptions = {
   customTypes: /^application\/(?:[\w.+-]+\+)?json\b|^text\/csv\b/,
   threshold: 1024,
 };
-
-/** The address the database sees (x-real-ip): the connection's, or with TRUST_PROXY the proxies' client. */
-export const clientAddress = (request: FastifyRequest) =>
-  request.ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
 
 export interface Forwarding {
   service: ApiService;

@@ -1,4 +1,6 @@
 import { StackError } from '../errors';
+import { POSTGREST_POOL_SIZE } from '../postgrest';
+import type { FairQueueLimits } from './fair-queue';
 
 /**
  * The gateway's limits, with their defaults and the environment variables that change them
@@ -32,6 +34,25 @@ export interface GatewayLimits {
   restBodyBytes: number;
   storageBodyBytes: number;
   rateLimits: RateLimits;
+  fairShare: FairShares;
+}
+
+/**
+ * Fair shares of the upstreams (plugins/fair-share.ts). PostgREST: as many requests at once as
+ * its pool has database connections, at most 6 of the 10 for one address, so a flood leaves 4
+ * for everyone else. The storage service streams (no pool), but each stream costs memory and a
+ * file handle: 32 reads at once, 12 per address (a browser opens at most 6 connections to a
+ * site; an album's download of originals and an admin grid's thumbnails stay under it). Uploads
+ * (and other writes) pull their bodies through the gateway, megabytes before a refusal can be
+ * sent: 8 at once, 4 per address (the admin app sends one photo's files at a time). 50 more
+ * requests may wait per address (8 uploads); past that, 429 at once. A request waits at most
+ * 10 s for its turn (503). Programs on this machine have no per-address caps (RATE_LIMIT_LOOPBACK).
+ */
+export interface FairShares {
+  rest: FairQueueLimits;
+  storage: FairQueueLimits;
+  uploads: FairQueueLimits;
+  queueWaitMs: number;
 }
 
 /**
@@ -45,7 +66,7 @@ export interface GatewayLimits {
  *   get_album_photos_by_token, get_download_grant, get_album_cover_by_token, sync_favourites_by_token and
  *   record_link_event when they carry a passcode (a client's hearts wait and go again when limited; an album of
  *   10,000 photos is read in 10 such calls). The database also refuses a link after 10 wrong passcodes in 15 minutes.
- * - RATE_LIMIT_LOOPBACK (default off): programs on this machine (a loopback address and no
+ * - RATE_LIMIT_LOOPBACK (default off): programs on this machine (127.0.0.1 or ::1 and no
  *   forwarding headers: the test suites, `npm run bench` at hundreds of requests a second,
  *   Lighthouse) are not limited unless this is 1. A reverse proxy on the machine is never taken
  *   for one: it sends X-Forwarded-For, and with TRUST_PROXY set its clients' addresses count.
@@ -71,6 +92,12 @@ export const DEFAULT_LIMITS: GatewayLimits = {
   restBodyBytes: 1024 * 1024,
   storageBodyBytes: 64 * 1024 * 1024,
   rateLimits: { windowMs: 60_000, requests: 6000, logins: 10, passcodes: 60, exemptLoopback: true },
+  fairShare: {
+    rest: { slots: POSTGREST_POOL_SIZE, activePerAddress: 6, queuedPerAddress: 50 },
+    storage: { slots: 32, activePerAddress: 12, queuedPerAddress: 50 },
+    uploads: { slots: 8, activePerAddress: 4, queuedPerAddress: 8 },
+    queueWaitMs: 10_000,
+  },
 };
 
 /**

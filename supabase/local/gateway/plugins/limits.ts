@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { shared } from '../../http/shared-plugin';
 import type { GatewayBackend } from '../backend';
+import { isLocalCaller } from '../callers';
 import { sendError } from '../errors';
 import type { RequestTarget } from '../paths';
 import type { GatewayLimits } from '../settings';
@@ -30,21 +31,6 @@ export interface LimitsOptions {
   limits: GatewayLimits;
   /** The backend once attached (startGateway's attach()). */
   backend: () => GatewayBackend | undefined;
-}
-
-/**
- * A program on this machine (the tests, the bench, the admin's own browser on it), not a
- * proxy forwarding someone else: its address is loopback and it sends no forwarding headers.
- */
-function isLocalCaller(request: FastifyRequest): boolean {
-  const headers = request.headers;
-  if (
-    headers['x-forwarded-for'] !== undefined ||
-    headers.forwarded !== undefined ||
-    headers['x-real-ip'] !== undefined
-  )
-    return false;
-  return /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(request.ip);
 }
 
 const isAdminLogin = (target: RequestTarget) =>

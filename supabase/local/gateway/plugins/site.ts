@@ -12,7 +12,7 @@ import type { SiteOrigin } from '../../site-origin';
 import { createSitePages } from '../../site-pages';
 import { errorBody, messageFor, sendError } from '../errors';
 import type { RequestTarget } from '../paths';
-import { clientAddress } from '../proxy';
+import { clientAddress } from '../callers';
 
 export interface SiteOptions {
   /** The built PWA; without it every site address is 404. */
