@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -229,6 +230,72 @@ const PUBLIC_PAGES = [
  * frame), and each page's file what only it uses. Found from the module graph once it is
  * built, following static imports only (what a page loads later stays out).
  */
+/**
+ * `import { Heart, X as Close } from 'lucide-react'` in the app's code, rewritten to one import
+ * per icon file (`import Heart from 'lucide-react/icons/heart'`), names and aliases read from
+ * the package's own barrel file. Tree-shaking already keeps only the icons used; this keeps the
+ * module graph true: through the barrel every page seemed to reach all 1,600 icons, so
+ * publicPageChunks could not tell which page uses which. Line count kept (source maps).
+ */
+function iconImportsByFile(): Plugin {
+  let files: Map<string, string> | undefined;
+  const iconFiles = () => {
+    if (files) return files;
+    const barrel = readFileSync(
+      fileURLToPath(
+        new URL('./node_modules/lucide-react/dist/esm/lucide-react.mjs', import.meta.url),
+      ),
+      'utf8',
+    );
+    files = new Map();
+    for (const [, names, file] of barrel.matchAll(
+      /export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g,
+    ))
+      for (const [, name] of names!.matchAll(/default as (\w+)/g))
+        files.set(name!, `lucide-react/icons/${file}`);
+    return files;
+  };
+  return {
+    name: 'icon-imports-by-file',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (
+        id.includes('/node_modules/') ||
+        !/\.[jt]sx?$/.test(id) ||
+        !code.includes("'lucide-react'")
+      )
+        return null;
+      const rewritten = code.replace(
+        /import\s*\{([^}]*)\}\s*from\s*'lucide-react';?/g,
+        (whole, list: string) => {
+          const imports: string[] = [];
+          for (const part of list
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean)) {
+            if (part.startsWith('type ')) {
+              imports.push(`import type { ${part.slice(5)} } from 'lucide-react';`);
+              continue;
+            }
+            const [name, local = name] = part.split(/\s+as\s+/);
+            const file = iconFiles().get(name!);
+            // Not an icon (a helper such as createLucideIcon): the import stays as it was.
+            if (!file) return whole;
+            imports.push(`import ${local} from '${file}';`);
+          }
+          return imports.join(' ') + '\n'.repeat(whole.split('\n').length - 1);
+        },
+      );
+      return { code: rewritten, map: null };
+    },
+  };
+}
+
+/** A lucide-react icon, or the helpers every icon is drawn with (not its barrel file). */
+const isIconModule = (id: string) =>
+  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!lucide-react\.mjs)/.test(id);
+
 function publicPageChunks() {
   const pageNames = PUBLIC_PAGES.map((page) =>
     page
@@ -262,9 +329,11 @@ function publicPageChunks() {
       const app = reachable(find(APP_START));
       const reached = PUBLIC_PAGES.map((page) => reachable(find(page)));
       for (const id of new Set([...app, ...reached.flatMap((set) => [...set])])) {
-        // Only the app's own modules: a package's barrel file lists every module of the
-        // package, most of which tree-shaking drops. What these modules use comes along.
-        if (id.includes('/node_modules/') || id.startsWith('\0')) continue;
+        // Only the app's own modules and the icons: a package's barrel file lists every module
+        // of the package, most of which tree-shaking drops; what these modules use comes along.
+        // Icons are a file each, and would come along with the first page that uses them: the
+        // client's album loaded the whole home page's file for six of them.
+        if ((id.includes('/node_modules/') && !isIconModule(id)) || id.startsWith('\0')) continue;
         const users = reached.flatMap((set, index) => (set.has(id) ? [index] : []));
         const group = app.has(id)
           ? 'app'
@@ -345,6 +414,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
           preloadAppStart(),
           staticHostHeaders(),
           adminWebManifest(),
+          iconImportsByFile(),
           publicChunks.plugin,
           tailwindcss(),
           VitePWA({
