@@ -93,11 +93,26 @@ export const fairShare = shared<{ limits: GatewayLimits }>(async (app, { limits 
     storage: queues.storage.load,
     uploads: queues.uploads.load,
   }));
+  /** Whether the client has gone: its answer's 'close' has been (or will never be) heard. */
+  const gone = (request: FastifyRequest) => request.raw.socket.destroyed;
+
   app.addHook('onRequest', async (request, reply) => {
     const target = request.target;
     if (target.kind !== 'api') return;
+    // Checked first and after the wait, each time in the same turn as the 'close' listener is
+    // added: were an earlier check to wait on I/O (a rate limit kept in Redis), a client that
+    // left meanwhile would never give its slot back (its 'close' came before anyone listened).
+    if (gone(request)) {
+      reply.hijack();
+      return reply;
+    }
     const release = await takeSlot(request, reply, queues[laneOf(target.service, request.method)]);
     if (!release) return reply;
+    if (gone(request)) {
+      release();
+      reply.hijack();
+      return reply;
+    }
     reply.raw.once('close', release);
   });
 });
