@@ -10,8 +10,8 @@
  * server's two cores. The attack still takes every moment of CPU the site leaves idle, so it
  * sends as much as the site can take in; what the site spends answering it is the site's own.
  */
-import { request } from 'node:http';
 import { setPriority } from 'node:os';
+import { rpcFrom } from '../../tests/support/rpc-from';
 import { uploadZeros, type ZeroUploadAnswer } from '../../tests/support/zero-upload';
 
 setPriority(19);
@@ -31,33 +31,16 @@ const STRANGER = '127.0.0.201';
 const TOKEN_HOLDER = '127.0.0.202';
 const guessSource = (worker: number) => `127.0.0.${101 + worker}`;
 
-function loginGuess(source: string, attempt: number): Promise<number> {
-  const body = JSON.stringify({
+/** One wrong password from `source`: the answer's status (0 when the connection failed). */
+const loginGuess = (source: string, attempt: number) =>
+  rpcFrom({ url, anonKey }, source, 'admin_login', {
     p_username: 'admin',
     p_password: `guess-${source}-${attempt}`,
     p_device: null,
-  });
-  return new Promise((resolve) => {
-    const call = request(
-      `${url}/rest/v1/rpc/admin_login`,
-      {
-        method: 'POST',
-        localAddress: source,
-        headers: {
-          apikey: anonKey,
-          authorization: `Bearer ${anonKey}`,
-          'content-type': 'application/json',
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    call.on('error', () => resolve(0));
-    call.end(body);
-  });
-}
+  }).then(
+    (answer) => answer.status,
+    () => 0,
+  );
 
 const api = { apikey: anonKey, authorization: `Bearer ${anonKey}` };
 const adminHeaders = { ...api, 'x-admin-username': 'admin', 'x-admin-token': adminToken };

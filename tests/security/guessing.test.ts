@@ -1,50 +1,15 @@
-import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createGalleryLink, generateAccessToken } from '@/lib/backend/gallery-links';
 import { createAdmin, backendAs, insertAlbum, signedInAdmin, sql } from '../integration/helpers';
+import { rpcFrom as rpcFromSite } from '../support/rpc-from';
 import { workerStack } from '../support/stack-context';
 
 // Class 7 of docs/SECURITY.md: every guessable secret is throttled per secret, source and
 // device, and a stranger's guessing never shuts the owner's own device out.
 
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
 /** Calls an RPC through the gateway from a given loopback address (the source the database sees). */
-function rpcFrom(source: string, name: string, args: Record<string, unknown>): Promise<Answer> {
-  const { url, anonKey } = workerStack();
-  const body = JSON.stringify(args);
-  return new Promise((resolve, reject) => {
-    const call = request(
-      `${url}/rest/v1/rpc/${name}`,
-      {
-        method: 'POST',
-        localAddress: source,
-        headers: {
-          apikey: anonKey,
-          authorization: `Bearer ${anonKey}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({
-            status: response.statusCode ?? 0,
-            body: text === '' ? null : (JSON.parse(text) as unknown),
-          });
-        });
-      },
-    );
-    call.on('error', reject);
-    call.end(body);
-  });
-}
+const rpcFrom = (source: string, name: string, args: Record<string, unknown>) =>
+  rpcFromSite(workerStack(), source, name, args);
 
 const device = () =>
   crypto
