@@ -7,12 +7,8 @@ import {
   type MouseEvent,
 } from 'react';
 import { INLINE_NAV_QUERY, type HomeNavLink } from './home-nav';
-import { scrollToSection } from './scroll-to-section';
+import { opensElsewhere, scrollToSection } from './scroll-to-section';
 import { CONTAINER } from './section-heading';
-
-/** Whether a click asks the browser for something else (a new tab, a download) than following the link here. */
-const isModified = (event: MouseEvent) =>
-  event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0;
 
 /**
  * The header's links on narrow screens: a sheet over the top of the page, in the site's colours,
@@ -72,7 +68,7 @@ export function HomeMenu({ links }: { links: readonly HomeNavLink[] }) {
   };
 
   const choose = (event: MouseEvent<HTMLAnchorElement>, target: string) => {
-    if (isModified(event)) return;
+    if (opensElsewhere(event)) return;
     event.preventDefault();
     close(false);
     if (!scrollToSection(target)) summary.current?.focus();

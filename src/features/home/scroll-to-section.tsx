@@ -17,6 +17,10 @@ export function scrollToSection(id: string): boolean {
   return true;
 }
 
+/** Whether a click asks the browser for something else (a new tab, a download) than following the link here. */
+export const opensElsewhere = (event: MouseEvent) =>
+  event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0;
+
 /** A link to a section of this page (`#id`) that scrolls there instead of jumping. */
 export function SectionLink({
   target,
@@ -25,14 +29,7 @@ export function SectionLink({
 }: Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { target: string }) {
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (
-      event.defaultPrevented ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.button !== 0
-    )
-      return;
+    if (event.defaultPrevented || opensElsewhere(event)) return;
     if (scrollToSection(target)) event.preventDefault();
   };
   return <a href={`#${target}`} onClick={handleClick} {...props} />;

@@ -28,8 +28,8 @@ declare module 'fastify' {
  * API request takes a slot of its service before it is forwarded and gives it back when its
  * answer has gone out (or the client has gone). A stranger flooding the site fills only their
  * own share and their own queue: past it they get 429 at once, before anything reads their
- * body or asks the database, and a visitor's request waits at most one turn of the addresses
- * waiting. Programs on this machine (callers.ts) have no caps but take their turn like anyone.
+ * body or asks the database, and a visitor's request goes before those of anyone who already
+ * holds more slots. Programs on this machine (callers.ts) have no caps but take their turn like anyone.
  * A request that waits longer than `queueWaitMs` gets 503 and retry-after. docs/SECURITY.md
  * has the bench's figures.
  */
