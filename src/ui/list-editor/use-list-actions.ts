@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { moved, sortOrderChanges } from '@/lib/reorder';
 
 /** A change's toasts, as the outbox's submit takes them (ChangeMessages). */
@@ -61,6 +62,10 @@ export function useListActions<Row extends ListRow, Change>({
   // The dialogs close unless the server refused the change (then they keep the input to correct).
   const send = async (change: Change, messages: ListMessages) =>
     (await submit(change, messages)) !== 'failed';
+  // The order the last move sent, and the rows it was made from. Until the rows show it (the
+  // outbox's overlay is one IndexedDB write away), a second quick move starts from it: else
+  // that press would compute the first move again and be lost.
+  const sent = useRef<{ from: readonly Row[]; order: readonly Row[] } | null>(null);
   return {
     send,
     // Nothing waits for these: the toasts tell the outcome, and a failure past them (the
@@ -78,9 +83,18 @@ export function useListActions<Row extends ListRow, Change>({
       }).catch((error: unknown) => console.error(`Deleting the ${noun} failed`, error));
     },
     // The new order is written as sort orders 0, 1, 2, … (only the rows whose number changes).
+    // `index` is the row's place on screen, in `rows`.
     move: (index: number, by: -1 | 1) => {
-      const order = moved(rows, index, by);
+      const row = rows[index];
+      if (!row) return;
+      const latest = sent.current?.from === rows ? sent.current.order : rows;
+      const order = moved(
+        latest,
+        latest.findIndex((each) => each.id === row.id),
+        by,
+      );
       if (!order) return;
+      sent.current = { from: rows, order };
       const updates = sortOrderChanges(order).map(({ row, sortOrder }) =>
         update({ id: row.id, name: name(row), changes: { sort_order: sortOrder } }),
       );
