@@ -386,7 +386,6 @@ describe('sections, put in order and given images without typing numbers or addr
     );
     expect(await loadedWidth(heroImage)).toBeGreaterThan(0);
     const storyImage = visitor.locator('#about-story img');
-    await storyImage.scrollIntoViewIfNeeded();
     expect(await storyImage.getAttribute('src')).toMatch(
       new RegExp(`/${objectName!.replace(/\./g, '\\.')}$`),
     );
@@ -421,7 +420,6 @@ describe('sections, put in order and given images without typing numbers or addr
     await row(page, 'hero').getByRole('button', { name: 'Edit section' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Section' });
     const preview = dialog.getByRole('img', { name: 'Section image preview' });
-    await preview.scrollIntoViewIfNeeded();
     expect(await loadedWidth(preview)).toBeGreaterThan(0);
     for (const name of ['Upload Image', 'Choose from your photos', 'Remove Image']) {
       const box = await dialog.getByRole('button', { name }).boundingBox();

@@ -120,19 +120,27 @@ export const animationsFinished = (page: Page): Promise<void> =>
   });
 
 /**
- * Waits until the image has loaded (or failed) and returns its natural width, 0 for a failure:
- * an image takes what the network and the decoder take, so this waits for its load, not a time.
+ * Scrolls the image into view, as a person does to see it, then waits until it has loaded (or
+ * failed) and returns its natural width, 0 for a failure: an image takes what the network and
+ * the decoder take, so this waits for its load, not a time. Without the scroll a lazy image
+ * below its list's fold (a chooser holding another journey's uploads) would never load.
  */
-export const loadedWidth = (image: Locator): Promise<number> =>
-  image.evaluate(
+export const loadedWidth = async (image: Locator): Promise<number> => {
+  await image.scrollIntoViewIfNeeded();
+  return image.evaluate(
     (element) =>
-      new Promise<number>((resolve) => {
+      new Promise<number>((resolve, reject) => {
         const img = element as HTMLImageElement;
         if (img.complete) return resolve(img.naturalWidth);
         img.addEventListener('load', () => resolve(img.naturalWidth), { once: true });
         img.addEventListener('error', () => resolve(0), { once: true });
+        setTimeout(
+          () => reject(new Error(`${img.currentSrc || img.src} neither loaded nor failed in 30 s`)),
+          30_000,
+        );
       }),
   );
+};
 
 /** Waits until the page has drawn `count` more frames (what it changed is on screen). */
 export const framesDrawn = (page: Page, count = 2): Promise<void> =>
