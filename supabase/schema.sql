@@ -487,7 +487,7 @@ CREATE FUNCTION private.is_public_photos_object_name(p_name text)
  SET search_path TO ''
 AS $function$
   select private.is_photo_object_name(p_name)
-     and (p_name !~ '/' or p_name ~ '^[^/]+/[^/]+\.(thumb|preview)\.webp$')
+     and (p_name !~ '/' or p_name ~ '^[^/]+/[^/]+\.(thumb|preview|cover)\.webp$')
 $function$;
 
 REVOKE ALL ON FUNCTION private.is_public_photos_object_name(p_name text) FROM PUBLIC;
@@ -747,10 +747,10 @@ $function$;
 REVOKE ALL ON FUNCTION private.photo_display_url(p_thumb_url text, p_preview_url text, p_file_url text) FROM PUBLIC;
 
 --
--- Name: photo_objects(p_album_id uuid, p_filename text, p_thumb_url text, p_preview_url text); Type: FUNCTION; Schema: private; Owner: postgres
+-- Name: photo_objects(p_album_id uuid, p_filename text, p_thumb_url text, p_preview_url text, p_cover_url text); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
-CREATE FUNCTION private.photo_objects(p_album_id uuid, p_filename text, p_thumb_url text, p_preview_url text)
+CREATE FUNCTION private.photo_objects(p_album_id uuid, p_filename text, p_thumb_url text, p_preview_url text, p_cover_url text)
  RETURNS SETOF text
  LANGUAGE sql
  IMMUTABLE
@@ -760,13 +760,14 @@ AS $function$
     select p_album_id::text || '/' || p_filename as name
     union all select private.photos_object_name(p_thumb_url)
     union all select private.photos_object_name(p_preview_url)
+    union all select private.photos_object_name(p_cover_url)
   ) objects
   where name is not null
     and name like p_album_id::text || '/%'
     and private.is_photo_object_name(name)
 $function$;
 
-REVOKE ALL ON FUNCTION private.photo_objects(p_album_id uuid, p_filename text, p_thumb_url text, p_preview_url text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.photo_objects(p_album_id uuid, p_filename text, p_thumb_url text, p_preview_url text, p_cover_url text) FROM PUBLIC;
 
 --
 -- Name: photo_urls_as_paths(); Type: FUNCTION; Schema: private; Owner: postgres
@@ -789,6 +790,9 @@ begin
   end if;
   if new.preview_url ~ '^https?:' then
     new.preview_url := coalesce(private.photos_object_path(private.photos_object_name(new.preview_url)), new.preview_url);
+  end if;
+  if new.cover_url ~ '^https?:' then
+    new.cover_url := coalesce(private.photos_object_path(private.photos_object_name(new.cover_url)), new.cover_url);
   end if;
   return new;
 end
@@ -1300,10 +1304,10 @@ $function$;
 REVOKE ALL ON FUNCTION private.usable_link(p_access_token text) FROM PUBLIC;
 
 --
--- Name: admin_add_photo(p_album_id uuid, p_filename text, p_original_filename text, p_file_url text, p_file_size bigint, p_width integer, p_height integer, p_mime_type text, p_id uuid, p_thumb_url text, p_preview_url text, p_username text, p_token text); Type: FUNCTION; Schema: public; Owner: postgres
+-- Name: admin_add_photo(p_album_id uuid, p_filename text, p_original_filename text, p_file_url text, p_file_size bigint, p_width integer, p_height integer, p_mime_type text, p_id uuid, p_thumb_url text, p_preview_url text, p_username text, p_token text, p_cover_url text); Type: FUNCTION; Schema: public; Owner: postgres
 --
 
-CREATE FUNCTION public.admin_add_photo(p_album_id uuid, p_filename text, p_original_filename text, p_file_url text, p_file_size bigint, p_width integer, p_height integer, p_mime_type text, p_id uuid DEFAULT NULL::uuid, p_thumb_url text DEFAULT NULL::text, p_preview_url text DEFAULT NULL::text, p_username text DEFAULT NULL::text, p_token text DEFAULT NULL::text)
+CREATE FUNCTION public.admin_add_photo(p_album_id uuid, p_filename text, p_original_filename text, p_file_url text, p_file_size bigint, p_width integer, p_height integer, p_mime_type text, p_id uuid DEFAULT NULL::uuid, p_thumb_url text DEFAULT NULL::text, p_preview_url text DEFAULT NULL::text, p_username text DEFAULT NULL::text, p_token text DEFAULT NULL::text, p_cover_url text DEFAULT NULL::text)
  RETURNS uuid
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1314,6 +1318,7 @@ declare
   v_folder text := p_album_id::text || '/';
   v_thumb text := private.photos_object_name(p_thumb_url);
   v_preview text := private.photos_object_name(p_preview_url);
+  v_cover text := private.photos_object_name(p_cover_url);
 begin
   perform private.require_admin(p_username, p_token);
   if not exists (select 1 from public.albums where id = p_album_id) then
@@ -1322,6 +1327,7 @@ begin
   if private.originals_object_name(p_file_url) is distinct from v_folder || p_filename
      or (p_thumb_url is not null and (v_thumb is null or v_thumb not like v_folder || '%'))
      or (p_preview_url is not null and (v_preview is null or v_preview not like v_folder || '%'))
+     or (p_cover_url is not null and (v_cover is null or v_cover not like v_folder || '%'))
   then
     raise exception 'Photo URLs must point to the album''s folder in storage (the original in bucket originals)'
       using errcode = '22023';
@@ -1330,11 +1336,12 @@ begin
     raise exception 'File name or type is too long' using errcode = '22023';
   end if;
   insert into public.photos (
-    id, album_id, filename, file_url, thumb_url, preview_url, original_filename,
+    id, album_id, filename, file_url, thumb_url, preview_url, cover_url, original_filename,
     file_size, width, height, mime_type
   ) values (
     v_id, p_album_id, p_filename, private.originals_object_path(v_folder || p_filename),
     private.photos_object_path(v_thumb), private.photos_object_path(v_preview),
+    private.photos_object_path(v_cover),
     coalesce(nullif(btrim(p_original_filename), ''), p_filename),
     p_file_size, p_width, p_height, lower(p_mime_type)
   )
@@ -1343,9 +1350,9 @@ begin
 end
 $function$;
 
-REVOKE ALL ON FUNCTION public.admin_add_photo(p_album_id uuid, p_filename text, p_original_filename text, p_file_url text, p_file_size bigint, p_width integer, p_height integer, p_mime_type text, p_id uuid, p_thumb_url text, p_preview_url text, p_username text, p_token text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.admin_add_photo(p_album_id uuid, p_filename text, p_original_filename text, p_file_url text, p_file_size bigint, p_width integer, p_height integer, p_mime_type text, p_id uuid, p_thumb_url text, p_preview_url text, p_username text, p_token text, p_cover_url text) FROM PUBLIC;
 
-GRANT EXECUTE ON FUNCTION public.admin_add_photo(p_album_id uuid, p_filename text, p_original_filename text, p_file_url text, p_file_size bigint, p_width integer, p_height integer, p_mime_type text, p_id uuid, p_thumb_url text, p_preview_url text, p_username text, p_token text) TO anon, authenticated, service_role;
+GRANT EXECUTE ON FUNCTION public.admin_add_photo(p_album_id uuid, p_filename text, p_original_filename text, p_file_url text, p_file_size bigint, p_width integer, p_height integer, p_mime_type text, p_id uuid, p_thumb_url text, p_preview_url text, p_username text, p_token text, p_cover_url text) TO anon, authenticated, service_role;
 
 --
 -- Name: admin_add_photos_to_gallery(p_gallery_id uuid, p_photo_ids uuid[], p_username text, p_token text); Type: FUNCTION; Schema: public; Owner: postgres
@@ -1453,9 +1460,10 @@ begin
   return query
     with gone as (
       delete from public.photos where album_id = p_album_id
-      returning album_id, filename, thumb_url, preview_url
+      returning album_id, filename, thumb_url, preview_url, cover_url
     )
-    select private.photo_objects(g.album_id, g.filename, g.thumb_url, g.preview_url) from gone g;
+    select private.photo_objects(g.album_id, g.filename, g.thumb_url, g.preview_url, g.cover_url)
+      from gone g;
   delete from public.albums where id = p_album_id;
 end
 $function$;
@@ -1479,9 +1487,10 @@ begin
   return query
     with gone as (
       delete from public.photos where id = p_photo_id
-      returning album_id, filename, thumb_url, preview_url
+      returning album_id, filename, thumb_url, preview_url, cover_url
     )
-    select private.photo_objects(g.album_id, g.filename, g.thumb_url, g.preview_url) from gone g;
+    select private.photo_objects(g.album_id, g.filename, g.thumb_url, g.preview_url, g.cover_url)
+      from gone g;
 end
 $function$;
 
@@ -2363,7 +2372,16 @@ begin
   if not private.passcode_opens(v_link, p_passcode, p_device) then
     return null;
   end if;
-  return (select a.cover_photo_url from public.albums a where a.id = v_link.album_id);
+  return (
+    select coalesce(
+      (select p.cover_url from public.photos p
+        where p.album_id = a.id
+          and p.cover_url is not null
+          and (p.id = a.cover_photo_id
+               or (a.cover_photo_id is null and a.cover_photo_url in (p.thumb_url, p.preview_url)))
+        limit 1),
+      a.cover_photo_url)
+      from public.albums a where a.id = v_link.album_id);
 end
 $function$;
 
@@ -3085,9 +3103,12 @@ CREATE TABLE public.photos (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     sort_order integer NOT NULL,
     caption text,
+    cover_url text,
     CONSTRAINT photos_pkey PRIMARY KEY (id),
     CONSTRAINT photos_album_filename_key UNIQUE (album_id, filename),
     CONSTRAINT photos_caption_length CHECK (char_length(caption) >= 1 AND char_length(caption) <= 300),
+    CONSTRAINT photos_cover_in_album_folder CHECK (cover_url IS NULL OR cover_url !~ '^https?:'::text AND private.photos_object_name(cover_url) ~~ (album_id::text || '/%'::text)),
+    CONSTRAINT photos_cover_url_check CHECK (private.is_safe_link(cover_url)),
     CONSTRAINT photos_file_size_check CHECK (file_size >= 0),
     CONSTRAINT photos_file_url_check CHECK (private.is_safe_link(file_url)),
     CONSTRAINT photos_filename_check CHECK (filename ~ '^[A-Za-z0-9._-]{1,200}$'::text),
@@ -3109,6 +3130,8 @@ COMMENT ON COLUMN public.photos.filename IS 'Storage object name within the albu
 COMMENT ON COLUMN public.photos.sort_order IS 'Position in the album (0 first), set by the photographer''s reordering; new photos go last.';
 
 COMMENT ON COLUMN public.photos.caption IS 'The photographer''s caption: the photo''s alt text (one line, at most 300 characters).';
+
+COMMENT ON COLUMN public.photos.cover_url IS 'The cover rendition (about 1200 px), a path in bucket photos inside the album''s folder; null for photos uploaded before it existed.';
 
 CREATE INDEX photos_album_id_created_at_idx ON public.photos USING btree (album_id, created_at);
 
@@ -3136,7 +3159,7 @@ CREATE POLICY "photos: visitors read photos of public albums and active galler" 
 
 GRANT ALL ON TABLE public.photos TO service_role;
 
-GRANT SELECT (id, album_id, thumb_url, preview_url, original_filename, file_size, width, height, mime_type, created_at, sort_order, caption) ON TABLE public.photos TO anon, authenticated;
+GRANT SELECT (id, album_id, thumb_url, preview_url, original_filename, file_size, width, height, mime_type, created_at, sort_order, caption, cover_url) ON TABLE public.photos TO anon, authenticated;
 
 --
 -- Name: public_galleries; Type: TABLE; Schema: public; Owner: postgres

@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { RENDITION_EDGES } from '../../src/lib/backend/photo-objects';
 import { withExifOrientation } from '../../tests/support/exif';
 import { newBenchContext } from './chromium';
 
@@ -22,6 +23,7 @@ export interface GeneratedPhoto {
 
 export interface PhotoRenditions {
   thumb: Buffer;
+  cover: Buffer;
   preview: Buffer;
   /** Displayed size (after orientation). */
   width: number;
@@ -115,40 +117,45 @@ export async function generatePhotos(
   }
 }
 
-/** Thumbnail (≤ 480 px) and preview (≤ 2048 px) WebPs of a JPEG, drawn upright by Chromium. */
+/** Thumbnail (≤ 480 px), cover (≤ 1200 px) and preview (≤ 2048 px) WebPs of a JPEG, drawn upright by Chromium. */
 export async function makeRenditions(browser: Browser, jpeg: Buffer): Promise<PhotoRenditions> {
   const context = await newBenchContext(browser);
   const page = await context.newPage();
   try {
-    const result = await page.evaluate(async (base64) => {
-      const blob = new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], {
-        type: 'image/jpeg',
-      });
-      const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
-      const encode = async (longEdge: number, quality: number) => {
-        const scale = Math.min(1, longEdge / Math.max(bitmap.width, bitmap.height));
-        const canvas = new OffscreenCanvas(
-          Math.round(bitmap.width * scale),
-          Math.round(bitmap.height * scale),
-        );
-        canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-        const bytes = new Uint8Array(
-          await (await canvas.convertToBlob({ type: 'image/webp', quality })).arrayBuffer(),
-        );
-        let text = '';
-        for (let i = 0; i < bytes.length; i += 0x8000)
-          text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-        return btoa(text);
-      };
-      return {
-        thumb: await encode(480, 0.8),
-        preview: await encode(2048, 0.85),
-        width: bitmap.width,
-        height: bitmap.height,
-      };
-    }, jpeg.toString('base64'));
+    const result = await page.evaluate(
+      async ({ base64, edges }) => {
+        const blob = new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], {
+          type: 'image/jpeg',
+        });
+        const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
+        const encode = async (longEdge: number, quality: number) => {
+          const scale = Math.min(1, longEdge / Math.max(bitmap.width, bitmap.height));
+          const canvas = new OffscreenCanvas(
+            Math.round(bitmap.width * scale),
+            Math.round(bitmap.height * scale),
+          );
+          canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+          const bytes = new Uint8Array(
+            await (await canvas.convertToBlob({ type: 'image/webp', quality })).arrayBuffer(),
+          );
+          let text = '';
+          for (let i = 0; i < bytes.length; i += 0x8000)
+            text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+          return btoa(text);
+        };
+        return {
+          thumb: await encode(edges.thumb, 0.8),
+          cover: await encode(edges.cover, 0.82),
+          preview: await encode(edges.preview, 0.85),
+          width: bitmap.width,
+          height: bitmap.height,
+        };
+      },
+      { base64: jpeg.toString('base64'), edges: RENDITION_EDGES },
+    );
     return {
       thumb: Buffer.from(result.thumb, 'base64'),
+      cover: Buffer.from(result.cover, 'base64'),
       preview: Buffer.from(result.preview, 'base64'),
       width: result.width,
       height: result.height,

@@ -1,9 +1,9 @@
 /**
- * Seeds albums the way the admin upload leaves them (original JPEG + WebP thumbnail and
+ * Seeds albums the way the admin upload leaves them (original JPEG + WebP thumbnail, cover and
  * preview in storage, a photos row with the displayed size), fast enough for albums of
  * thousands of photos: the originals of an album are the run's generated JPEGs, uploaded
  * once per album and shared by its rows; every photo gets its own thumbnail (and, when
- * asked, preview) object, so a browser loads each one as it would in a real album.
+ * asked, preview and cover) object, so a browser loads each one as it would in a real album.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -67,6 +67,7 @@ export async function seedAlbum(
   }));
   const thumbUrls: string[] = [];
   const previewUrls: string[] = [];
+  const coverUrls: Array<string | null> = [];
   await inParallel(rows, 6, async ({ id, index, source }) => {
     thumbUrls[index] = await uploadToPhotos(
       bench.admin,
@@ -82,13 +83,21 @@ export async function seedAlbum(
           'image/webp',
         )
       : source.previewUrl;
+    coverUrls[index] = options.distinctPreviews
+      ? await uploadToPhotos(
+          bench.admin,
+          `${albumId}/${id}.cover.webp`,
+          blob(source.made.cover, 'image/webp'),
+          'image/webp',
+        )
+      : null;
   });
   await bench.sql(
-    `insert into public.photos (id, album_id, filename, file_url, thumb_url, preview_url, original_filename, file_size, width, height, mime_type, created_at)
-     select r.id, $1, r.id || '.jpg', r.file_url, r.thumb_url, r.preview_url, r.original_filename, r.file_size, r.width, r.height, 'image/jpeg',
+    `insert into public.photos (id, album_id, filename, file_url, thumb_url, preview_url, cover_url, original_filename, file_size, width, height, mime_type, created_at)
+     select r.id, $1, r.id || '.jpg', r.file_url, r.thumb_url, r.preview_url, r.cover_url, r.original_filename, r.file_size, r.width, r.height, 'image/jpeg',
             now() + make_interval(secs => r.n)
-       from unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::int[], $9::int[])
-            with ordinality as r(id, file_url, thumb_url, preview_url, original_filename, file_size, width, height, n)`,
+       from unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::int[], $9::int[], $10::text[])
+            with ordinality as r(id, file_url, thumb_url, preview_url, original_filename, file_size, width, height, cover_url, n)`,
     [
       albumId,
       rows.map((row) => row.id),
@@ -99,6 +108,7 @@ export async function seedAlbum(
       rows.map((row) => row.source.photo.bytes),
       rows.map((row) => row.source.made.width),
       rows.map((row) => row.source.made.height),
+      coverUrls,
     ],
   );
   return { id: albumId, photoIds: rows.map((row) => row.id) };

@@ -355,7 +355,8 @@ describe('replaying the outbox through a faulty network', () => {
         `select count(*)::int as files from storage.objects where bucket_id in ('photos', 'originals') and name like $1 || '/%'`,
         [shootAlbum.id],
       )) as [{ files: number }];
-      expect(files).toBe(UPLOADS * 3);
+      // Each upload: its original and three renditions (thumbnail, cover, preview).
+      expect(files).toBe(UPLOADS * 4);
       const services = await sql<{ name: string; price_range: string }>(
         `select name, price_range from public.service_packages where name like 'Fault Service %' order by name`,
       );

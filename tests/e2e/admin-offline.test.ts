@@ -139,12 +139,13 @@ describe('a shoot with no connection', () => {
       expect(photos.map((photo) => photo.original_filename)).toEqual(
         Array.from({ length: 10 }, (_, index) => `IMG_${String(index + 1).padStart(4, '0')}.jpg`),
       );
+      // Each photo: its original and three renditions.
       expect(
         await rowCount(
           `select count(*)::int as count from storage.objects where bucket_id in ('photos', 'originals') and name like $1 || '/%'`,
           [albumId],
         ),
-      ).toBe(30);
+      ).toBe(40);
       expect(
         (
           await sql(`select price_range from public.service_packages where id = $1`, [service!.id])
@@ -490,7 +491,8 @@ describe('uploading while the network comes and goes', () => {
       `select count(*)::int as count from storage.objects where bucket_id in ('photos', 'originals') and name like $1 || '/%'`,
       [albumId],
     );
-    expect(objects!.count).toBe(12);
+    // Each photo: its original and three renditions.
+    expect(objects!.count).toBe(16);
     // The browser let go of the bytes it kept for the uploads.
     expect(await storedCount(page, 'blobs')).toBe(0);
     await page.getByTestId('photo-tile').getByText('Pending').waitFor({ state: 'detached' });

@@ -45,14 +45,20 @@ afterAll(async () => {
 export async function newContext(
   viewport: ViewportName | { width: number; height: number },
   /** javaScript: false shows a page as the server drew it, before any script. */
-  options: { baseURL?: string; touch?: boolean; javaScript?: boolean } = {},
+  options: {
+    baseURL?: string;
+    touch?: boolean;
+    javaScript?: boolean;
+    /** Device pixels per CSS pixel: a phone's is 2 or 3. */
+    pixelRatio?: number;
+  } = {},
 ): Promise<BrowserContext> {
   const context = await (
     await launchBrowser()
   ).newContext({
     viewport: typeof viewport === 'string' ? VIEWPORTS[viewport] : viewport,
     baseURL: options.baseURL ?? workerStack().url,
-    deviceScaleFactor: 1,
+    deviceScaleFactor: options.pixelRatio ?? 1,
     // A touch screen: the page's (pointer: coarse) and (hover: none) then match, as on a phone.
     hasTouch: options.touch ?? false,
     javaScriptEnabled: options.javaScript ?? true,

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newContext, screenshot, sql } from './browser';
+import { expectToast, newContext, screenshot, signInAsAdmin, sql, workerStack } from './browser';
 import { seedAlbum, seedClientLink, type SeededPhoto } from './public-seed';
 
 /**
@@ -175,4 +175,79 @@ describe("the client's first screen", () => {
       await context.close();
     },
   );
+});
+
+describe('a cover uploaded from the admin app', () => {
+  it('gets a 1200 px cover rendition, which a phone shows first (drawn so), and a wide screen the preview', async () => {
+    const target = await seedAlbum({ name: 'Harbour Elopement', photos: [] });
+    const admin = await newContext('desktop');
+    const page = await admin.newPage();
+    await signInAsAdmin(page);
+    // A camera-sized photo (3000 × 2000), drawn by the browser.
+    const jpeg = Buffer.from(
+      await page.evaluate(async () => {
+        const canvas = new OffscreenCanvas(3000, 2000);
+        const context = canvas.getContext('2d')!;
+        const gradient = context.createLinearGradient(0, 0, 3000, 2000);
+        gradient.addColorStop(0, '#2b5876');
+        gradient.addColorStop(1, '#f4a261');
+        context.fillStyle = gradient;
+        context.fillRect(0, 0, 3000, 2000);
+        const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
+        const bytes = new Uint8Array(await blob.arrayBuffer());
+        let text = '';
+        for (let at = 0; at < bytes.length; at += 0x8000)
+          text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+        return btoa(text);
+      }),
+      'base64',
+    );
+    await page.goto(`/admin/albums/${target.id}`);
+    await page.getByRole('button', { name: 'Add Photos' }).first().click();
+    await page
+      .getByRole('dialog', { name: 'Add Photos' })
+      .getByLabel('Choose photos')
+      .setInputFiles({ name: 'HARBOUR_001.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await expectToast(page, '1 photo uploaded successfully.');
+
+    const [photo] = await sql<{ id: string; cover_url: string }>(
+      'select id, cover_url from public.photos where album_id = $1',
+      [target.id],
+    );
+    expect(photo!.cover_url).toBe(
+      `/storage/v1/object/public/photos/${target.id}/${photo!.id}.cover.webp`,
+    );
+    // What a visitor receives at that address: a WebP of 1200 × 800.
+    const stored = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      const bitmap = await createImageBitmap(await response.blob());
+      return [response.headers.get('content-type'), bitmap.width, bitmap.height];
+    }, `${workerStack().url}${photo!.cover_url}`);
+    expect(stored).toEqual(['image/webp', 1200, 800]);
+    await admin.close();
+
+    const token = await seedClientLink({ albumId: target.id });
+    const shownOn = async (name: string, context: Awaited<ReturnType<typeof newContext>>) => {
+      const client = await context.newPage();
+      const drawn = await (await client.goto(`/client/${token}`))!.text();
+      await client.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid="client-hero"] img');
+        return !!img && img.complete && img.naturalWidth > 0;
+      });
+      const file = await client
+        .getByTestId('client-hero')
+        .getByRole('img')
+        .evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname.split('/').pop());
+      await screenshot(client, `client-hero-cover-rendition-${name}`, { fullPage: false });
+      await context.close();
+      return { drawn, file };
+    };
+    // A 390 px phone at 3 device pixels a point needs 1170: the cover rendition, in the page as drawn.
+    const phone = await shownOn('phone', await newContext(PHONE, { pixelRatio: 3, touch: true }));
+    expect(phone.file).toBe(`${photo!.id}.cover.webp`);
+    expect(phone.drawn).toContain(`${photo!.id}.cover.webp 1200w`);
+    expect((await shownOn('desktop', await newContext('desktop'))).file).toBe(
+      `${photo!.id}.preview.webp`,
+    );
+  });
 });

@@ -48,6 +48,47 @@ describe("the client's first screen", () => {
     expect(await getAlbumCoverByToken(visitor, protectedToken, '4821')).toBe(cover);
   });
 
+  it("gives the cover photo's cover rendition when it has one (a phone's first screen), chosen or not", async () => {
+    const visitor = anonymous();
+    const album = await insertAlbum({ name: 'Beach Wedding' });
+    const path = (id: string, rendition: string) =>
+      `/storage/v1/object/public/photos/${album}/${id}.${rendition}.webp`;
+    const [first, second] = [crypto.randomUUID(), crypto.randomUUID()];
+    for (const id of [first, second])
+      await sql(
+        `insert into public.photos (id, album_id, filename, file_url, thumb_url, preview_url, cover_url, original_filename, file_size, mime_type)
+         values ($1, $2, $3, $4, $5, $6, $7, 'x.jpg', 1, 'image/jpeg')`,
+        [
+          id,
+          album,
+          `${id}.jpg`,
+          `/storage/v1/object/authenticated/originals/${album}/${id}.jpg`,
+          path(id, 'thumb'),
+          path(id, 'preview'),
+          path(id, 'cover'),
+        ],
+      );
+    const token = `${crypto.randomUUID().replaceAll('-', '')}${crypto.randomUUID().replaceAll('-', '')}`;
+    await sql(`insert into public.gallery_links (album_id, access_token) values ($1, $2)`, [
+      album,
+      token,
+    ]);
+    // The first photo is the cover until one is chosen.
+    expect(await getAlbumCoverByToken(visitor, token, null)).toBe(path(first, 'cover'));
+    await sql('update public.albums set cover_photo_id = $2 where id = $1', [album, second]);
+    expect(await getAlbumCoverByToken(visitor, token, null)).toBe(path(second, 'cover'));
+    // A photo uploaded before cover renditions existed: the album's cover address, as before.
+    await sql('update public.photos set cover_url = null where id = $1', [second]);
+    expect(await getAlbumCoverByToken(visitor, token, null)).toBe(
+      (
+        await sql<{ url: string }>(
+          'select cover_photo_url as url from public.albums where id = $1',
+          [album],
+        )
+      )[0]!.url,
+    );
+  });
+
   it('gives no cover for an expired, inactive or unknown link', async () => {
     const visitor = anonymous();
     expect(

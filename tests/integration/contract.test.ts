@@ -56,6 +56,7 @@ const RPC_CONTRACT: Record<string, string[]> = {
     'p_id',
     'p_thumb_url',
     'p_preview_url',
+    'p_cover_url',
   ],
   admin_delete_photo: ['p_username', 'p_token', 'p_photo_id'],
   admin_list_public_galleries: ['p_username', 'p_token'],

@@ -40,6 +40,7 @@ function record(overrides: Partial<PhotoRecord> = {}): PhotoRecord {
     originalFilename: 'IMG_1.jpg',
     fileUrl: `${workerStack().url}${ORIGINALS}/${albumId}/${id}.jpg`,
     thumbUrl: `${workerStack().url}${PUBLIC}/${albumId}/${id}.thumb.webp`,
+    coverUrl: `${workerStack().url}${PUBLIC}/${albumId}/${id}.cover.webp`,
     previewUrl: `${workerStack().url}${PUBLIC}/${albumId}/${id}.preview.webp`,
     fileSize: 1000,
     width: 10,
@@ -83,6 +84,10 @@ describe('photo objects confined to their album', () => {
       { thumbUrl: 'https://evil.example/t.webp' },
       { previewUrl: `${PUBLIC}/${albumId}/${id}.preview.svg` },
       { previewUrl: `//evil.example${PUBLIC}/${albumId}/${id}.preview.webp` },
+      { coverUrl: `${PUBLIC}/${otherAlbumId}/${id}.cover.webp` },
+      { coverUrl: 'https://evil.example/c.webp' },
+      { coverUrl: `${ORIGINALS}/${albumId}/${id}.cover.webp` },
+      { coverUrl: `${PUBLIC}/${albumId}/../${otherAlbumId}/${id}.cover.webp` },
     ];
     for (const overrides of hostile) {
       const photo = record({ id, filename: `${id}.jpg`, ...overrides });
@@ -104,13 +109,15 @@ describe('photo objects confined to their album', () => {
     };
     await addPhoto(admin, moved);
     expect(
-      await sql('select file_url, thumb_url, preview_url from public.photos where id = $1', [
-        photo.id,
-      ]),
+      await sql(
+        'select file_url, thumb_url, cover_url, preview_url from public.photos where id = $1',
+        [photo.id],
+      ),
     ).toEqual([
       {
         file_url: `${ORIGINALS}/${albumId}/${photo.id}.jpg`,
         thumb_url: `${PUBLIC}/${albumId}/${photo.id}.thumb.webp`,
+        cover_url: `${PUBLIC}/${albumId}/${photo.id}.cover.webp`,
         preview_url: `${PUBLIC}/${albumId}/${photo.id}.preview.webp`,
       },
     ]);
@@ -131,16 +138,29 @@ describe('photo objects confined to their album', () => {
         ],
       ),
     ).rejects.toThrow(/photos_files_in_album_folder/);
+    await expect(
+      sql(
+        `insert into public.photos (id, album_id, filename, file_url, cover_url, original_filename, file_size, mime_type)
+         values ($1, $2, $3, $4, $5, 'x.jpg', 1, 'image/jpeg')`,
+        [
+          id,
+          albumId,
+          `${id}.jpg`,
+          `${ORIGINALS}/${albumId}/${id}.jpg`,
+          `${PUBLIC}/${otherAlbumId}/${id}.cover.webp`,
+        ],
+      ),
+    ).rejects.toThrow(/photos_cover_in_album_folder/);
   });
 
-  it('deleting a photo removes its own three objects, from both buckets, and nothing else', async () => {
+  it('deleting a photo removes its own four objects, from both buckets, and nothing else', async () => {
     // The fixture stands in for every rendition: only the names matter here.
     const jpeg = () => new Blob([photoFixture('landscape.jpg')], { type: 'image/jpeg' });
     const nameIn = (url: string) =>
       url.split(url.includes(ORIGINALS) ? `${ORIGINALS}/` : `${PUBLIC}/`)[1]!;
     const uploadAll = async (photo: PhotoRecord) => {
       await uploadOriginal(admin, nameIn(photo.fileUrl), jpeg(), 'image/jpeg');
-      for (const url of [photo.thumbUrl!, photo.previewUrl!])
+      for (const url of [photo.thumbUrl!, photo.coverUrl!, photo.previewUrl!])
         await uploadToPhotos(admin, nameIn(url), jpeg(), 'image/jpeg');
     };
     const gone = record();
@@ -157,22 +177,51 @@ describe('photo objects confined to their album', () => {
     );
     expect(objects).toEqual([
       { bucket: 'originals', name: nameIn(kept.fileUrl) },
+      { bucket: 'photos', name: nameIn(kept.coverUrl!) },
       { bucket: 'photos', name: nameIn(kept.previewUrl!) },
       { bucket: 'photos', name: nameIn(kept.thumbUrl!) },
     ]);
-    for (const url of [gone.thumbUrl!, gone.previewUrl!]) {
+    for (const url of [gone.thumbUrl!, gone.coverUrl!, gone.previewUrl!]) {
       expect((await fetch(`${workerStack().url}${PUBLIC}/${nameIn(url)}`)).status).toBe(404);
     }
   });
 
+  it('bucket photos takes the three renditions in an album folder and no other name there', async () => {
+    const id = crypto.randomUUID();
+    // The fixture stands in for every rendition: only the names matter here.
+    const image = () => new Blob([photoFixture('landscape.jpg')], { type: 'image/jpeg' });
+    for (const rendition of ['thumb', 'cover', 'preview'])
+      await uploadToPhotos(admin, `${albumId}/${id}.${rendition}.webp`, image(), 'image/jpeg');
+    for (const name of [
+      `${albumId}/${id}.jpg`,
+      `${albumId}/${id}.cover.jpg`,
+      `${albumId}/${id}.poster.webp`,
+      `${albumId}/${id}.cover.webp.jpg`,
+    ]) {
+      const refused = await failureOf(uploadToPhotos(admin, name, image(), 'image/jpeg'));
+      expect({ name, status: refused.status }).toEqual({ name, status: 403 });
+    }
+    expect(
+      await sql<{ name: string }>(
+        `select name from storage.objects where bucket_id = 'photos' and name like $1 order by name`,
+        [`${albumId}/${id}%`],
+      ),
+    ).toEqual(
+      ['cover', 'preview', 'thumb'].map((rendition) => ({
+        name: `${albumId}/${id}.${rendition}.webp`,
+      })),
+    );
+  });
+
   it('never hands a delete an object outside the photo folder, even for rows from before the rule', async () => {
     const rows = await sql<{ name: string }>(
-      `select private.photo_objects($1, $2, $3, $4) as name`,
+      `select private.photo_objects($1, $2, $3, $4, $5) as name`,
       [
         albumId,
         '../escape.jpg',
         `https://evil.example${PUBLIC}/${otherAlbumId}/t.webp`,
         `${PUBLIC}/${albumId}/p.preview.webp`,
+        `${PUBLIC}/${otherAlbumId}/p.cover.webp`,
       ],
     );
     expect(rows).toEqual([{ name: `${albumId}/p.preview.webp` }]);

@@ -36,6 +36,7 @@ vi.mock('@/offline/outbox/renditions', () => ({
     width: 800,
     height: 1200,
     thumb: new Blob(['thumb'], { type: 'image/webp' }),
+    cover: new Blob(['cover'], { type: 'image/webp' }),
     preview: new Blob(['preview'], { type: 'image/webp' }),
   }),
 }));
@@ -238,6 +239,7 @@ const cases: Record<ChangeKind, Case> = {
       `POST /object/upload/sign/originals/${ALBUM}/${PHOTO}.jpg`,
       `TUS /upload/resumable/sign originals/${ALBUM}/${PHOTO}.jpg`,
       `POST /object/photos/${ALBUM}/${PHOTO}.thumb.webp`,
+      `POST /object/photos/${ALBUM}/${PHOTO}.cover.webp`,
       `POST /object/photos/${ALBUM}/${PHOTO}.preview.webp`,
       'POST /rpc/admin_add_photo',
     ],
@@ -625,6 +627,7 @@ describe('the change registry', () => {
     const names = [
       `${ALBUM}/${PHOTO}.jpeg`,
       `${ALBUM}/${PHOTO}.thumb.webp`,
+      `${ALBUM}/${PHOTO}.cover.webp`,
       `${ALBUM}/${PHOTO}.preview.webp`,
     ];
     expect(removed).toEqual([{ prefixes: names }, { prefixes: names }]);

@@ -35,4 +35,22 @@ describe("the client gallery's opening photo", () => {
     expect(heroImage(photos, undefined)?.src).toBe('https://b.example/photos/a/one.preview.webp');
     expect(heroImage([], undefined)).toBeUndefined();
   });
+
+  it("takes the cover photo's cover rendition instead of its thumbnail, so a phone never needs the preview", () => {
+    const stored = (id: string, rendition: string) =>
+      `https://b.example/storage/v1/object/public/photos/album-1/${id}.${rendition}.webp`;
+    const album: ShownPhoto[] = ['p1', 'p2'].map((id) => ({
+      ...photo(id),
+      thumbSrc: stored(id, 'thumb'),
+      previewSrc: stored(id, 'preview'),
+    }));
+    expect(heroImage(album, stored('p2', 'cover'))).toEqual({
+      src: stored('p2', 'preview'),
+      srcSet: `${stored('p2', 'cover')} 1200w, ${stored('p2', 'preview')} 2048w`,
+    });
+    // Before the cover photo's row has arrived: the cover rendition alone.
+    expect(heroImage(album.slice(0, 1), stored('p2', 'cover'))).toEqual({
+      src: stored('p2', 'cover'),
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RENDITION_EDGES } from '@/lib/backend/photo-objects';
 import type { RenditionReply } from '@/offline/outbox/rendition-messages';
 
 // The renditions worker's decisions, with the browser's decoder and canvas stood in for (the
@@ -56,8 +57,7 @@ async function askWorker(): Promise<RenditionReply> {
     new MessageEvent('message', {
       data: {
         original: new Blob([new Uint8Array(8)], { type: 'image/jpeg' }),
-        previewEdge: 2048,
-        thumbEdge: 480,
+        edges: RENDITION_EDGES,
       },
     }),
   );
@@ -80,22 +80,28 @@ afterEach(() => {
 });
 
 describe('the renditions worker', () => {
-  it('makes a 2048 px preview and a 480 px thumbnail of an upright portrait, each encoded once as WebP', async () => {
+  it('makes a 2048 px preview, a 1200 px cover and a 480 px thumbnail of an upright portrait, each encoded once as WebP', async () => {
     installBrowser({ photo: { width: 4000, height: 6000 }, resizes: true, webp: true });
     const reply = await askWorker();
     expect(reply).toMatchObject({ ok: true, width: 4000, height: 6000 });
     expect(encodes).toEqual([
       { width: 1365, height: 2048, type: 'image/webp', quality: 0.85 },
+      { width: 800, height: 1200, type: 'image/webp', quality: 0.82 },
       { width: 320, height: 480, type: 'image/webp', quality: 0.8 },
     ]);
     if (reply.ok)
-      expect([reply.preview.type, reply.thumb.type]).toEqual(['image/webp', 'image/webp']);
+      expect([reply.preview.type, reply.cover.type, reply.thumb.type]).toEqual([
+        'image/webp',
+        'image/webp',
+        'image/webp',
+      ]);
   });
 
   it('never enlarges a small photo', async () => {
     installBrowser({ photo: { width: 1200, height: 800 }, resizes: true, webp: true });
     await askWorker();
     expect(encodes.map(({ width, height }) => `${width}x${height}`)).toEqual([
+      '1200x800',
       '1200x800',
       '480x320',
     ]);
@@ -104,7 +110,8 @@ describe('the renditions worker', () => {
   it('makes JPEG renditions where the browser cannot encode WebP, instead of PNG', async () => {
     installBrowser({ photo: { width: 6000, height: 4000 }, resizes: true, webp: false });
     const reply = await askWorker();
-    expect(reply.ok && [reply.preview.type, reply.thumb.type]).toEqual([
+    expect(reply.ok && [reply.preview.type, reply.cover.type, reply.thumb.type]).toEqual([
+      'image/jpeg',
       'image/jpeg',
       'image/jpeg',
     ]);
@@ -114,6 +121,7 @@ describe('the renditions worker', () => {
         .map(({ width, quality }) => [width, quality]),
     ).toEqual([
       [2048, 0.85],
+      [1200, 0.82],
       [480, 0.8],
     ]);
   });
@@ -123,6 +131,7 @@ describe('the renditions worker', () => {
     await askWorker();
     expect(encodes.map(({ width, height }) => `${width}x${height}`)).toEqual([
       '2048x1365',
+      '1200x800',
       '480x320',
     ]);
   });

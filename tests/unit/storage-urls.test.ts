@@ -4,6 +4,8 @@ import {
   originalPath,
   photoDisplayUrl,
   photoObjectNames,
+  renditionOf,
+  sameRenditionPhoto,
 } from '@/lib/backend/photo-objects';
 import { photosObjectName, resolveStorageUrl } from '@/lib/backend/storage';
 
@@ -42,11 +44,35 @@ describe('the photo-object naming contract', () => {
     expect(photoObjectNames(album, photo, 'jpg')).toEqual({
       original: `${album}/${photo}.jpg`,
       thumb: `${album}/${photo}.thumb.webp`,
+      cover: `${album}/${photo}.cover.webp`,
       preview: `${album}/${photo}.preview.webp`,
     });
     expect(originalPath(`${album}/${photo}.jpg`)).toBe(
       `/storage/v1/object/authenticated/originals/${album}/${photo}.jpg`,
     );
+  });
+
+  it("reads a rendition's photo and kind from its address, and tells two of one photo", () => {
+    const at = (rendition: string, id = photo) =>
+      `https://site.example/storage/v1/object/public/photos/${album}/${id}.${rendition}.webp`;
+    expect(renditionOf(at('cover'))).toEqual({ photo: `${album}/${photo}`, rendition: 'cover' });
+    expect(renditionOf(`/storage/v1/object/public/photos/${album}/${photo}.thumb.webp`)).toEqual({
+      photo: `${album}/${photo}`,
+      rendition: 'thumb',
+    });
+    for (const other of [
+      `/storage/v1/object/authenticated/originals/${album}/${photo}.jpg`,
+      `/storage/v1/object/public/photos/${album}/${photo}.jpg`,
+      `/storage/v1/object/public/photos/${album}/${photo}.poster.webp`,
+      `/storage/v1/object/public/photos/logo.cover.webp`,
+    ])
+      expect(renditionOf(other)).toBeNull();
+    expect(sameRenditionPhoto(at('cover'), at('preview'))).toBe(true);
+    expect(sameRenditionPhoto(at('cover'), at('preview', 'another'))).toBe(false);
+    expect(sameRenditionPhoto(null, at('preview'))).toBe(false);
+    expect(
+      sameRenditionPhoto('https://elsewhere.example/a.webp', 'https://elsewhere.example/b.webp'),
+    ).toBe(false);
   });
 
   it('reads which bucket a stored original is in, and nothing else', () => {

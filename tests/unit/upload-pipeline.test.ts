@@ -27,6 +27,7 @@ const makeRenditions = vi.fn(async () => ({
   width: 800,
   height: 1200,
   thumb: new Blob(['thumb'], { type: 'image/webp' }),
+  cover: new Blob(['cover-b'], { type: 'image/webp' }),
   preview: new Blob(['preview-bytes'], { type: 'image/webp' }),
 }));
 
@@ -154,12 +155,27 @@ describe('the upload pipeline', () => {
     expect(makeRenditions).toHaveBeenCalledTimes(1);
   });
 
-  it('sends original, thumbnail and preview, records the photo with its own id, then lets go of the bytes', async () => {
+  it('makes all three again for a photo queued by an app that made no cover', async () => {
+    const upload = await keepForUpload(db, 'album-1', jpeg());
+    const keys = photoUploadBlobKeys(upload.photoId);
+    await db.blobs.bulkPut([
+      { key: keys.thumb, blob: new Blob(['old-thumb']), createdAt: 1 },
+      { key: keys.preview, blob: new Blob(['old-preview']), createdAt: 1 },
+    ]);
+    await db.uploads.put({ photoId: upload.photoId, size: { width: 800, height: 1200 } });
+    const made = await ensureRenditions(db, upload);
+    expect(makeRenditions).toHaveBeenCalledTimes(1);
+    expect(await (made?.cover as Blob).text()).toBe('cover-b');
+    expect(await (await db.blobs.get(keys.cover))?.blob.text()).toBe('cover-b');
+  });
+
+  it('sends original, thumbnail, cover and preview, records the photo with its own id, then lets go of the bytes', async () => {
     const upload = await keepForUpload(db, 'album-1', jpeg());
     await sendPhotoUpload(backend, db, upload);
     expect(uploaded).toEqual([
       { bucket: 'originals', path: `album-1/${upload.photoId}.jpg`, type: 'image/jpeg', size: 6 },
       { path: `album-1/${upload.photoId}.thumb.webp`, type: 'image/webp', size: 5 },
+      { path: `album-1/${upload.photoId}.cover.webp`, type: 'image/webp', size: 7 },
       { path: `album-1/${upload.photoId}.preview.webp`, type: 'image/webp', size: 13 },
     ]);
     expect(recorded).toEqual([
@@ -173,6 +189,7 @@ describe('the upload pipeline', () => {
         fileSize: 6,
         fileUrl: `/storage/v1/object/authenticated/originals/album-1/${upload.photoId}.jpg`,
         thumbUrl: `http://site/storage/v1/object/public/photos/album-1/${upload.photoId}.thumb.webp`,
+        coverUrl: `http://site/storage/v1/object/public/photos/album-1/${upload.photoId}.cover.webp`,
       }),
     ]);
     expect(await db.blobs.count()).toBe(0);
@@ -180,7 +197,7 @@ describe('the upload pipeline', () => {
     // A replay of a finished upload (its queue entry outlived it) sends nothing again.
     await sendPhotoUpload(backend, db, upload);
     expect(recorded).toHaveLength(1);
-    expect(uploaded).toHaveLength(3);
+    expect(uploaded).toHaveLength(4);
   });
 
   it('keeps the bytes when recording fails, so a retry can finish the job without new renditions', async () => {
@@ -189,7 +206,7 @@ describe('the upload pipeline', () => {
     await expect(sendPhotoUpload(backend, db, upload)).rejects.toThrow(
       'Could not reach the server.',
     );
-    expect(await db.blobs.count()).toBe(3);
+    expect(await db.blobs.count()).toBe(4);
     // The displayed size, the original's upload URL, and what is on the server already.
     expect(await db.uploads.toArray()).toEqual([
       {
@@ -199,17 +216,18 @@ describe('the upload pipeline', () => {
         sent: {
           fileUrl: `/storage/v1/object/authenticated/originals/album-1/${upload.photoId}.jpg`,
           thumbUrl: `http://site/storage/v1/object/public/photos/album-1/${upload.photoId}.thumb.webp`,
+          coverUrl: `http://site/storage/v1/object/public/photos/album-1/${upload.photoId}.cover.webp`,
           previewUrl: `http://site/storage/v1/object/public/photos/album-1/${upload.photoId}.preview.webp`,
         },
       },
     ]);
-    expect(uploaded).toHaveLength(3);
+    expect(uploaded).toHaveLength(4);
 
     failRecording = null;
     await sendPhotoUpload(backend, db, upload);
     expect(recorded.map((photo) => photo.id)).toEqual([upload.photoId]);
     // The retry only recorded the photo: the original and renditions were not sent again.
-    expect(uploaded).toHaveLength(3);
+    expect(uploaded).toHaveLength(4);
     expect(resumedFrom).toHaveLength(1);
     expect(makeRenditions).toHaveBeenCalledTimes(1);
     expect(await db.blobs.count()).toBe(0);

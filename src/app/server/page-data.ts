@@ -4,7 +4,7 @@ import { galleryQueries } from '@/features/public-gallery/gallery-keys';
 import { homeContentQuery } from '@/features/home/home-keys';
 import { pickHeroImage } from '@/features/home/home-view';
 import type { PublicBackend } from '@/lib/backend/public-client';
-import { photoDisplayUrl } from '@/lib/backend/photo-objects';
+import { photoDisplayUrl, sameRenditionPhoto } from '@/lib/backend/photo-objects';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import {
   galleryCard,
@@ -164,7 +164,12 @@ export async function readPageData(
   if (link.has_passcode) return data(200, sitesOwn, null);
   const cover = queryClient.getQueryData<string | null>(clientKeys.cover(param));
   const coverPhoto =
-    rows.find((row) => photoDisplayUrl(row) === cover || row.preview_url === cover) ?? rows[0];
+    rows.find(
+      (row) =>
+        photoDisplayUrl(row) === cover ||
+        row.preview_url === cover ||
+        sameRenditionPhoto(cover, row.preview_url),
+    ) ?? rows[0];
   return drawn(
     galleryCard(site, pathname, {
       title: link.album_name,

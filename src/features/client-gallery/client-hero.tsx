@@ -1,25 +1,40 @@
 import { ArrowDown } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { RENDITION_EDGES, renditionOf, sameRenditionPhoto } from '@/lib/backend/photo-objects';
 import type { ShownPhoto } from '@/ui/photos/photo-sources';
 
 /**
  * Which photo opens the gallery: the album's cover (stored as one of its renditions' paths,
  * resolved here to a page address), else the first photo. The cover's own address is used
- * until its photo's row has arrived (a large album streams its rows).
+ * until its photo's row has arrived (a large album streams its rows). With a cover rendition
+ * (≤ 1200 px) the srcset is it and the preview: a phone takes the cover, never the 2048 px
+ * preview, and no screen the thumbnail, which the tall, cropped hero would blow up. Photos
+ * uploaded before the cover rendition offer their thumbnail and preview, as before.
  */
 export function heroImage(
   photos: readonly ShownPhoto[],
   coverSrc: string | undefined,
 ): { src: string; srcSet?: string } | undefined {
   const photo = coverSrc
-    ? photos.find((shown) => shown.thumbSrc === coverSrc || shown.previewSrc === coverSrc)
+    ? photos.find(
+        (shown) =>
+          shown.thumbSrc === coverSrc ||
+          shown.previewSrc === coverSrc ||
+          sameRenditionPhoto(coverSrc, shown.previewSrc),
+      )
     : photos[0];
-  if (photo) {
-    return photo.thumbSrc === photo.previewSrc
-      ? { src: photo.previewSrc }
-      : { src: photo.previewSrc, srcSet: `${photo.thumbSrc} 480w, ${photo.previewSrc} 2048w` };
-  }
-  return coverSrc ? { src: coverSrc } : undefined;
+  if (!photo) return coverSrc ? { src: coverSrc } : undefined;
+  const small =
+    coverSrc && renditionOf(coverSrc)?.rendition === 'cover'
+      ? `${coverSrc} ${RENDITION_EDGES.cover}w`
+      : // A photo with one rendition of thumbnail and preview (an old upload) lists it once.
+        photo.thumbSrc !== photo.previewSrc && `${photo.thumbSrc} ${RENDITION_EDGES.thumb}w`;
+  const sizes = [small, `${photo.previewSrc} ${RENDITION_EDGES.preview}w`].filter(
+    (size) => typeof size === 'string',
+  );
+  return sizes.length === 1
+    ? { src: photo.previewSrc }
+    : { src: photo.previewSrc, srcSet: sizes.join(', ') };
 }
 
 interface ClientHeroProps {

@@ -130,6 +130,8 @@ export interface PhotoRecord {
   originalFilename: string;
   fileUrl: string;
   thumbUrl: string | null;
+  /** The cover rendition (photo-objects.ts); null from callers that made none. */
+  coverUrl?: string | null;
   previewUrl: string | null;
   fileSize: number;
   width: number | null;
@@ -149,6 +151,7 @@ export async function addPhoto(backend: Backend, photo: PhotoRecord): Promise<st
       p_file_url: photo.fileUrl,
       p_thumb_url: photo.thumbUrl,
       p_preview_url: photo.previewUrl,
+      p_cover_url: photo.coverUrl ?? null,
       p_file_size: photo.fileSize,
       p_width: photo.width,
       p_height: photo.height,

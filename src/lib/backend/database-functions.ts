@@ -90,7 +90,7 @@ export type AppFunctions = {
     AdminArgs<
       OrNull<
         GeneratedArgs<'admin_add_photo'>,
-        'p_width' | 'p_height' | 'p_thumb_url' | 'p_preview_url'
+        'p_width' | 'p_height' | 'p_thumb_url' | 'p_preview_url' | 'p_cover_url'
       >
     >,
     GeneratedFunctions['admin_add_photo']['Returns']

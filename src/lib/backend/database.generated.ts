@@ -324,6 +324,7 @@ export type Database = {
         Row: {
           album_id: string;
           caption: string | null;
+          cover_url: string | null;
           created_at: string;
           file_size: number;
           file_url: string;
@@ -340,6 +341,7 @@ export type Database = {
         Insert: {
           album_id: string;
           caption?: string | null;
+          cover_url?: string | null;
           created_at?: string;
           file_size: number;
           file_url: string;
@@ -356,6 +358,7 @@ export type Database = {
         Update: {
           album_id?: string;
           caption?: string | null;
+          cover_url?: string | null;
           created_at?: string;
           file_size?: number;
           file_url?: string;
@@ -614,6 +617,7 @@ export type Database = {
       admin_add_photo: {
         Args: {
           p_album_id: string;
+          p_cover_url?: string;
           p_file_size: number;
           p_file_url: string;
           p_filename: string;

@@ -6,8 +6,9 @@
  * - The original: private bucket `originals`, `{album}/{photo}.{ext}`, stored as the path
  *   `/storage/v1/object/authenticated/originals/{album}/{photo}.{ext}`. Rows written before
  *   originals were private may still name bucket `photos` (public) until they are moved.
- * - The renditions: public bucket `photos`, `{album}/{photo}.thumb.webp` and `.preview.webp`,
- *   stored as `/storage/v1/object/public/photos/…`.
+ * - The renditions: public bucket `photos`, `{album}/{photo}.thumb.webp`, `.cover.webp` and
+ *   `.preview.webp`, stored as `/storage/v1/object/public/photos/…`. Photos uploaded before
+ *   the cover rendition existed have only the other two (migration 20261127000300).
  */
 export const PHOTOS_BUCKET = 'photos';
 export const ORIGINALS_BUCKET = 'originals';
@@ -17,11 +18,20 @@ export type PhotoBucket = typeof PHOTOS_BUCKET | typeof ORIGINALS_BUCKET;
 export const PUBLIC_PHOTOS_PATH = `/storage/v1/object/public/${PHOTOS_BUCKET}/`;
 export const ORIGINALS_PATH = `/storage/v1/object/authenticated/${ORIGINALS_BUCKET}/`;
 
-/** The three object names of one photo. */
+/**
+ * The renditions' long edges, in pixels: the thumbnail for grids, the cover for a first
+ * screen's full-width photo (a phone's width at its pixel ratio), the preview for the viewer.
+ */
+export const RENDITION_EDGES = { thumb: 480, cover: 1200, preview: 2048 } as const;
+
+export type Rendition = keyof typeof RENDITION_EDGES;
+
+/** The object names of one photo: its original and its renditions. */
 export function photoObjectNames(albumId: string, photoId: string, extension: string) {
   return {
     original: `${albumId}/${photoId}.${extension}`,
     thumb: `${albumId}/${photoId}.thumb.webp`,
+    cover: `${albumId}/${photoId}.cover.webp`,
     preview: `${albumId}/${photoId}.preview.webp`,
   };
 }
@@ -41,6 +51,21 @@ function nameAfter(url: string, prefix: string): string | null {
 
 /** The object name inside bucket photos of one of its public URLs (or paths), or null. */
 export const photosObjectName = (url: string): string | null => nameAfter(url, PUBLIC_PHOTOS_PATH);
+
+/**
+ * Which photo a rendition's address (or path) belongs to, as `{album}/{photo}`, and which
+ * rendition it is; null for any other address.
+ */
+export function renditionOf(url: string): { photo: string; rendition: Rendition } | null {
+  const match = /^([^/]+\/[^/]+)\.(thumb|cover|preview)\.webp$/.exec(photosObjectName(url) ?? '');
+  return match ? { photo: match[1]!, rendition: match[2] as Rendition } : null;
+}
+
+/** Whether two addresses are renditions of one photo (the cover and the preview of a photo, say). */
+export function sameRenditionPhoto(a: string | null | undefined, b: string | null | undefined) {
+  const photo = a ? renditionOf(a)?.photo : undefined;
+  return photo !== undefined && !!b && renditionOf(b)?.photo === photo;
+}
 
 /** The object a stored original URL names, in whichever bucket it is; null for anything else. */
 export function originalObject(

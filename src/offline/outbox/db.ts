@@ -19,7 +19,7 @@ export interface UploadState {
   /** The tus upload URL of its original, once the server made it: a retry resumes that upload. */
   uploadUrl?: string;
   /** What is on the server already: a retry goes on from the next step. */
-  sent?: { fileUrl?: string; thumbUrl?: string; previewUrl?: string };
+  sent?: { fileUrl?: string; thumbUrl?: string; coverUrl?: string; previewUrl?: string };
 }
 
 /**

@@ -1,9 +1,10 @@
+import type { Rendition } from '@/lib/backend/photo-objects';
+
 /** What renditions.ts and its worker (rendition-worker.ts) say to each other. */
 export interface RenditionRequest {
   original: Blob;
   /** Long edges, in pixels. */
-  previewEdge: number;
-  thumbEdge: number;
+  edges: Readonly<Record<Rendition, number>>;
 }
 
 export type RenditionReply =
@@ -14,6 +15,7 @@ export type RenditionReply =
       height: number;
       /** WebP, or JPEG from a browser that cannot encode WebP (the blob's type says which). */
       preview: Blob;
+      cover: Blob;
       thumb: Blob;
     }
   | { ok: false; message: string };

@@ -1,8 +1,9 @@
 /**
  * The Web Worker that makes a photo's renditions (renditions.ts hands it the work): one decode
  * of the original, upright (its EXIF orientation applied by the browser), then a resize to the
- * preview's size and from the preview to the thumbnail's, each encoded once. Nothing else:
- * no second decode, no full-size canvas, no size-targeting loop of re-encodes.
+ * preview's size, from the preview to the cover's and from the cover to the thumbnail's, each
+ * encoded once. Nothing else: no second decode, no full-size canvas, no size-targeting loop of
+ * re-encodes.
  *
  * The resizes ask the browser for its best filter ('high'): besides looking right, a smooth
  * downscale leaves the encoder less noise, so previews come out smaller (and sooner to send).
@@ -46,21 +47,20 @@ async function encoded({ bitmap, width, height }: Sized, quality: number): Promi
   return webp.type === 'image/webp' ? webp : canvas.convertToBlob({ type: 'image/jpeg', quality });
 }
 
-async function renditions({
-  original,
-  previewEdge,
-  thumbEdge,
-}: RenditionRequest): Promise<RenditionReply> {
+async function renditions({ original, edges }: RenditionRequest): Promise<RenditionReply> {
   const decoded = await createImageBitmap(original, { imageOrientation: 'from-image' });
   const full: Sized = { bitmap: decoded, width: decoded.width, height: decoded.height };
-  const previewSized = await fitted(full, previewEdge);
+  const previewSized = await fitted(full, edges.preview);
   decoded.close();
   const preview = await encoded(previewSized, 0.85);
-  const thumbSized = await fitted(previewSized, thumbEdge);
+  const coverSized = await fitted(previewSized, edges.cover);
   previewSized.bitmap.close();
+  const cover = await encoded(coverSized, 0.82);
+  const thumbSized = await fitted(coverSized, edges.thumb);
+  coverSized.bitmap.close();
   const thumb = await encoded(thumbSized, 0.8);
   thumbSized.bitmap.close();
-  return { ok: true, width: full.width, height: full.height, preview, thumb };
+  return { ok: true, width: full.width, height: full.height, preview, cover, thumb };
 }
 
 self.addEventListener('message', (event: MessageEvent<RenditionRequest>) => {

@@ -1,7 +1,5 @@
+import { RENDITION_EDGES } from '@/lib/backend/photo-objects';
 import type { RenditionReply, RenditionRequest } from './rendition-messages';
-
-export const THUMB_EDGE = 480;
-export const PREVIEW_EDGE = 2048;
 
 export interface Renditions {
   /** Size of the original as displayed, after its EXIF orientation. */
@@ -9,6 +7,7 @@ export interface Renditions {
   height: number;
   /** WebP; JPEG from a browser that cannot encode WebP (Safari). Stored with the blob's type. */
   thumb: Blob;
+  cover: Blob;
   preview: Blob;
 }
 
@@ -46,7 +45,8 @@ function ask(worker: Worker, request: RenditionRequest): Promise<RenditionReply>
 }
 
 /**
- * The thumbnail (≤ 480 px long edge) and preview (≤ 2048 px) of a photo, made in a Web Worker
+ * The thumbnail (≤ 480 px long edge), cover (≤ 1200 px) and preview (≤ 2048 px) of a photo,
+ * made in a Web Worker
  * from one decode with the EXIF orientation applied (rendition-worker.ts), and the photo's
  * displayed width × height.
  */
@@ -54,14 +54,15 @@ export async function makeRenditions(original: Blob, name: string): Promise<Rend
   const worker = takeWorker();
   let reply: RenditionReply;
   try {
-    reply = await ask(worker, { original, previewEdge: PREVIEW_EDGE, thumbEdge: THUMB_EDGE });
+    reply = await ask(worker, { original, edges: RENDITION_EDGES });
   } catch (error) {
     worker.terminate();
     throw unreadable(name, error);
   }
   putBack(worker);
   if (!reply.ok) throw unreadable(name, new Error(reply.message));
-  return { width: reply.width, height: reply.height, thumb: reply.thumb, preview: reply.preview };
+  const { width, height, thumb, cover, preview } = reply;
+  return { width, height, thumb, cover, preview };
 }
 
 /**

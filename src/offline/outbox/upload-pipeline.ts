@@ -24,6 +24,7 @@ export interface PhotoUploadPayload {
 export const photoUploadBlobKeys = (photoId: string) => ({
   original: `photo:${photoId}:original`,
   thumb: `photo:${photoId}:thumb`,
+  cover: `photo:${photoId}:cover`,
   preview: `photo:${photoId}:preview`,
 });
 
@@ -89,15 +90,18 @@ export function ensureRenditions(
   if (existing) return existing;
   const keys = photoUploadBlobKeys(payload.photoId);
   const work = (async () => {
-    const [original, thumb, preview] = await db.blobs.bulkGet([
+    const [original, thumb, cover, preview] = await db.blobs.bulkGet([
       keys.original,
       keys.thumb,
+      keys.cover,
       keys.preview,
     ]);
     const size = (await db.uploads.get(payload.photoId))?.size;
     if (!original) return null;
-    if (thumb && preview && size) {
-      return { width: size.width, height: size.height, thumb: thumb.blob, preview: preview.blob };
+    // A photo queued by an older version of the app has no cover yet: all three are made again.
+    if (thumb && cover && preview && size) {
+      const { width, height } = size;
+      return { width, height, thumb: thumb.blob, cover: cover.blob, preview: preview.blob };
     }
     const made = await makeRenditions(original.blob, payload.originalFilename);
     const now = Date.now();
@@ -106,6 +110,7 @@ export function ensureRenditions(
       if ((await db.blobs.where('key').equals(keys.original).count()) === 0) return;
       await db.blobs.bulkPut([
         { key: keys.thumb, blob: made.thumb, createdAt: now },
+        { key: keys.cover, blob: made.cover, createdAt: now },
         { key: keys.preview, blob: made.preview, createdAt: now },
       ]);
       await noteUpload(db, payload.photoId, (upload) => ({
@@ -172,8 +177,8 @@ function sendOriginal(
 /**
  * The outbox handler of 'photo.upload'. The original goes first, resumably (tus), so the
  * photographer's work is on the server as early as possible; meanwhile the renditions are
- * made (or were, by the pool of rendition-pool.ts). Then thumbnail and preview go to the
- * public bucket together, then admin_add_photo with the photo's own id (a replay records
+ * made (or were, by the pool of rendition-pool.ts). Then thumbnail, cover and preview go to
+ * the public bucket together, then admin_add_photo with the photo's own id (a replay records
  * nothing twice), then the local copies are dropped. Every step is safe to replay (the objects
  * are upserts under fixed names); a retry skips the steps done (noteUpload) and resumes the
  * original's upload where it stopped.
@@ -218,14 +223,15 @@ export async function sendPhotoUpload(
   if (!made) return;
 
   const sent = await sentSoFar(db, photoId);
-  let { thumbUrl, previewUrl } = sent;
-  if (!thumbUrl || !previewUrl) {
-    [thumbUrl, previewUrl] = await Promise.all([
+  let { thumbUrl, coverUrl, previewUrl } = sent;
+  if (!thumbUrl || !coverUrl || !previewUrl) {
+    [thumbUrl, coverUrl, previewUrl] = await Promise.all([
       // WebP, or JPEG from a browser that cannot encode WebP: each goes with the type it has.
       uploadToPhotos(backend, names.thumb, made.thumb, made.thumb.type),
+      uploadToPhotos(backend, names.cover, made.cover, made.cover.type),
       uploadToPhotos(backend, names.preview, made.preview, made.preview.type),
     ]);
-    await markSent(db, photoId, { thumbUrl, previewUrl });
+    await markSent(db, photoId, { thumbUrl, coverUrl, previewUrl });
   }
   await addPhoto(backend, {
     id: photoId,
@@ -234,6 +240,7 @@ export async function sendPhotoUpload(
     originalFilename: payload.originalFilename,
     fileUrl,
     thumbUrl,
+    coverUrl,
     previewUrl,
     fileSize: payload.fileSize,
     width: made.width,

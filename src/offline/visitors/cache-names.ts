@@ -1,6 +1,8 @@
+import { renditionOf } from '@/lib/backend/photo-objects';
+
 /** Cache Storage names shared by the service worker (src-sw) and the page. */
 export const CACHE_NAMES = {
-  /** Thumbnails and previews seen while browsing: bounded, evicted first when space is short. */
+  /** Renditions seen while browsing: bounded, evicted first when space is short. */
   renditions: 'photo-renditions',
   /** Previews and thumbnails of albums a client saved for offline: kept until the album is removed. */
   savedAlbums: 'saved-albums',
@@ -8,7 +10,5 @@ export const CACHE_NAMES = {
   publicReads: 'public-reads',
 } as const;
 
-/** Whether an address is a thumbnail or preview rendition in bucket photos (never an original). */
-export const isRendition = (url: URL) =>
-  url.pathname.includes('/storage/v1/object/public/photos/') &&
-  /\.(thumb|preview)\.webp$/.test(url.pathname);
+/** Whether an address is a rendition (thumbnail, cover, preview) in bucket photos, never an original. */
+export const isRendition = (url: URL) => renditionOf(url.pathname) !== null;

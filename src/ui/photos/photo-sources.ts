@@ -1,7 +1,7 @@
 import { experimental_streamedQuery as streamedQuery } from '@tanstack/react-query';
 import type { PublicBackend } from '@/lib/backend/public-client';
 import type { PhotoRow } from '@/lib/backend/database.types';
-import { originalObject, PHOTOS_BUCKET } from '@/lib/backend/photo-objects';
+import { originalObject, PHOTOS_BUCKET, RENDITION_EDGES } from '@/lib/backend/photo-objects';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { safeImageSrc } from '@/lib/safe-url';
 import { whenFirstScreenLoaded } from './first-screen';
@@ -40,8 +40,8 @@ export type StoredPhoto = Pick<
 export const photoAlt = (photo: Pick<ShownPhoto, 'caption' | 'originalFilename'>) =>
   photo.caption ?? photo.originalFilename;
 
-export const THUMB_WIDTH = 480;
-export const PREVIEW_WIDTH = 2048;
+export const THUMB_WIDTH = RENDITION_EDGES.thumb;
+export const PREVIEW_WIDTH = RENDITION_EDGES.preview;
 
 /**
  * Stored photos → shown photos. Only public objects can be images on a page: the renditions,

@@ -12,6 +12,10 @@ import {
 import { countPhotos } from './albums';
 import { ALBUM_DATA, define, photoCount, quoted } from './define';
 
+/** Every object a photo may have: its original and each rendition (old photos lack the cover). */
+const everyObjectOf = (albumId: string, photo: { id: string; filename: string }) =>
+  Object.values(photoObjectNames(albumId, photo.id, extensionOf(photo.filename)));
+
 export interface PhotoCaptionPayload {
   photoId: string;
   albumId: string;
@@ -112,19 +116,16 @@ export const photoKinds = {
     // 1: { id, albumId }; the files were those the RPC answered. 2: their names travel along.
     version: 2,
     read: (stored) => ({ ...(stored as Omit<PhotoDeletePayload, 'objectNames'>), objectNames: [] }),
-    build: (photo: { id: string; albumId: string; filename: string; name: string }) => {
-      const names = photoObjectNames(photo.albumId, photo.id, extensionOf(photo.filename));
-      return {
-        entity: `photo:${photo.id}`,
-        dependsOn: [`album:${photo.albumId}`],
-        payload: {
-          id: photo.id,
-          albumId: photo.albumId,
-          objectNames: [names.original, names.thumb, names.preview],
-        } satisfies PhotoDeletePayload,
-        label: `Delete photo ${photo.name}`,
-      };
-    },
+    build: (photo: { id: string; albumId: string; filename: string; name: string }) => ({
+      entity: `photo:${photo.id}`,
+      dependsOn: [`album:${photo.albumId}`],
+      payload: {
+        id: photo.id,
+        albumId: photo.albumId,
+        objectNames: everyObjectOf(photo.albumId, photo),
+      } satisfies PhotoDeletePayload,
+      label: `Delete photo ${photo.name}`,
+    }),
     send: ({ id, objectNames }, { backend }) => deletePhoto(backend, id, objectNames),
     touches: ({ albumId, id }) => [`album:${albumId}`, `photo:${id}`],
     affects: ALBUM_DATA,
@@ -145,10 +146,10 @@ export const photoKinds = {
       dependsOn: selection.photos.map((photo) => `photo:${photo.id}`),
       payload: {
         albumId: selection.albumId,
-        photos: selection.photos.map((photo) => {
-          const names = photoObjectNames(selection.albumId, photo.id, extensionOf(photo.filename));
-          return { id: photo.id, objectNames: [names.original, names.thumb, names.preview] };
-        }),
+        photos: selection.photos.map((photo) => ({
+          id: photo.id,
+          objectNames: everyObjectOf(selection.albumId, photo),
+        })),
       } satisfies PhotosDeletePayload,
       label: `Delete ${photoCount(selection.photos.length)} from ${quoted(selection.albumName)}`,
     }),
