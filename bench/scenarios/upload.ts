@@ -1,7 +1,7 @@
 /**
  * Upload of 40 photos (the run's 12–24 MP JPEGs, some EXIF-rotated) through the real admin
- * pipeline in the browser: 'Add Photos' → outbox → thumbnail + preview made in Web Workers
- * ahead of sending → original (tus, resumable), then thumbnail and preview → admin_add_photo.
+ * pipeline in the browser: 'Add Photos' → outbox → thumbnail, cover and preview made in Web
+ * Workers ahead of sending → original (tus, resumable), then the renditions → admin_add_photo.
  * Then, in the same page, the same bytes go to storage with no processing (the request the
  * app's storage client makes for a file: multipart POST with upsert).
  *
@@ -62,8 +62,8 @@ async function openNewAlbum(page: Page, bench: Bench, name: string): Promise<str
 /**
  * The raw side: the same bytes the pipeline sent, straight to storage with no processing, one
  * request after another (the request the app's storage client makes: multipart POST with
- * upsert): for each photo its original, then the thumbnail and preview the pipeline made of it
- * (read back from bucket photos). Per-photo times (the three requests together).
+ * upsert): for each photo its original, then the thumbnail, cover and preview the pipeline made
+ * of it (read back from bucket photos). Per-photo times (the four requests together).
  */
 async function uploadRaw(
   page: Page,
@@ -106,7 +106,7 @@ async function uploadRaw(
       const times: number[] = [];
       for (const [index, file] of Array.from(input.files ?? []).entries()) {
         // Read before the clock starts: the download is not what is measured.
-        const [thumb, preview] = await Promise.all(
+        const [thumb, cover, preview] = await Promise.all(
           renditions[index]!.map(async (address) => (await fetch(address)).blob()),
         );
         const id = crypto.randomUUID();
@@ -114,6 +114,7 @@ async function uploadRaw(
         // An original's place (bucket photos takes only renditions in an album folder).
         await send('originals', `${id}.jpg`, file);
         await send('photos', `${id}.thumb.webp`, thumb!);
+        await send('photos', `${id}.cover.webp`, cover!);
         await send('photos', `${id}.preview.webp`, preview!);
         times.push(performance.now() - started);
       }
@@ -197,14 +198,16 @@ async function uploadThroughApp(page: Page, files: string[]) {
 async function measureUpload(page: Page, bench: Bench, files: string[], name: string) {
   const albumId = await openNewAlbum(page, bench, name);
   const pipeline = await uploadThroughApp(page, files);
-  const made = await bench.sql<{ thumb_url: string; preview_url: string }>(
-    'select thumb_url, preview_url from public.photos where album_id = $1 order by sort_order, created_at',
+  const made = await bench.sql<{ thumb_url: string; cover_url: string; preview_url: string }>(
+    'select thumb_url, cover_url, preview_url from public.photos where album_id = $1 order by sort_order, created_at',
     [albumId],
   );
   if (made.length !== files.length)
     throw new Error(`the pipeline recorded ${made.length} of ${files.length} photos`);
   const renditions = made.map((photo) =>
-    [photo.thumb_url, photo.preview_url].map((address) => new URL(address, bench.stack.url).href),
+    [photo.thumb_url, photo.cover_url, photo.preview_url].map(
+      (address) => new URL(address, bench.stack.url).href,
+    ),
   );
   const raw = await uploadRaw(
     page,

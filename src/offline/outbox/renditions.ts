@@ -46,9 +46,8 @@ function ask(worker: Worker, request: RenditionRequest): Promise<RenditionReply>
 
 /**
  * The thumbnail (≤ 480 px long edge), cover (≤ 1200 px) and preview (≤ 2048 px) of a photo,
- * made in a Web Worker
- * from one decode with the EXIF orientation applied (rendition-worker.ts), and the photo's
- * displayed width × height.
+ * made in a Web Worker from one decode with the EXIF orientation applied (rendition-worker.ts),
+ * and the photo's displayed width × height.
  */
 export async function makeRenditions(original: Blob, name: string): Promise<Renditions> {
   const worker = takeWorker();
