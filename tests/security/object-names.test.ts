@@ -125,30 +125,25 @@ describe('photo objects confined to their album', () => {
 
   it('refuses a row that names another folder even when written directly', async () => {
     const id = crypto.randomUUID();
-    await expect(
+    /** Inserts the photo's row with its original at `fileUrl` and one rendition `column`. */
+    const written = (fileUrl: string, column: 'thumb_url' | 'cover_url', url: string) =>
       sql(
-        `insert into public.photos (id, album_id, filename, file_url, thumb_url, original_filename, file_size, mime_type)
+        `insert into public.photos (id, album_id, filename, file_url, ${column}, original_filename, file_size, mime_type)
          values ($1, $2, $3, $4, $5, 'x.jpg', 1, 'image/jpeg')`,
-        [
-          id,
-          albumId,
-          `${id}.jpg`,
-          `${PUBLIC}/${albumId}/${id}.jpg`,
-          `${PUBLIC}/${otherAlbumId}/${id}.thumb.webp`,
-        ],
+        [id, albumId, `${id}.jpg`, fileUrl, url],
+      );
+    await expect(
+      written(
+        `${PUBLIC}/${albumId}/${id}.jpg`,
+        'thumb_url',
+        `${PUBLIC}/${otherAlbumId}/${id}.thumb.webp`,
       ),
     ).rejects.toThrow(/photos_files_in_album_folder/);
     await expect(
-      sql(
-        `insert into public.photos (id, album_id, filename, file_url, cover_url, original_filename, file_size, mime_type)
-         values ($1, $2, $3, $4, $5, 'x.jpg', 1, 'image/jpeg')`,
-        [
-          id,
-          albumId,
-          `${id}.jpg`,
-          `${ORIGINALS}/${albumId}/${id}.jpg`,
-          `${PUBLIC}/${otherAlbumId}/${id}.cover.webp`,
-        ],
+      written(
+        `${ORIGINALS}/${albumId}/${id}.jpg`,
+        'cover_url',
+        `${PUBLIC}/${otherAlbumId}/${id}.cover.webp`,
       ),
     ).rejects.toThrow(/photos_cover_in_album_folder/);
   });
