@@ -64,6 +64,27 @@ $function$;
 REVOKE ALL ON FUNCTION private.add_link_event(p_link_id uuid, p_kind text, p_client_name text, p_quantity integer) FROM PUBLIC;
 
 --
+-- Name: album_cover_photo_id(p_album_id uuid); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.album_cover_photo_id(p_album_id uuid)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.id
+    from public.albums a
+    join public.photos p on p.album_id = a.id
+   where a.id = p_album_id
+     and (p.id = a.cover_photo_id
+          or (a.cover_photo_id is null and a.cover_photo_url in (p.thumb_url, p.preview_url)))
+   limit 1
+$function$;
+
+REVOKE ALL ON FUNCTION private.album_cover_photo_id(p_album_id uuid) FROM PUBLIC;
+
+--
 -- Name: album_visitor_original(p_photo_id uuid); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -1675,6 +1696,31 @@ REVOKE ALL ON FUNCTION public.admin_list_link_favourites(p_link_id uuid, p_usern
 GRANT EXECUTE ON FUNCTION public.admin_list_link_favourites(p_link_id uuid, p_username text, p_token text) TO anon, authenticated, service_role;
 
 --
+-- Name: admin_list_missing_covers(p_username text, p_token text); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.admin_list_missing_covers(p_username text DEFAULT NULL::text, p_token text DEFAULT NULL::text)
+ RETURNS TABLE(photo_id uuid, album_id uuid, original_filename text, preview_url text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform private.require_admin(p_username, p_token);
+  return query
+    select p.id, p.album_id, p.original_filename, p.preview_url
+      from public.albums a
+      join public.photos p on p.id = private.album_cover_photo_id(a.id)
+     where p.cover_url is null and p.preview_url is not null
+     order by a.created_at desc, a.id;
+end
+$function$;
+
+REVOKE ALL ON FUNCTION public.admin_list_missing_covers(p_username text, p_token text) FROM PUBLIC;
+
+GRANT EXECUTE ON FUNCTION public.admin_list_missing_covers(p_username text, p_token text) TO anon, authenticated, service_role;
+
+--
 -- Name: admin_list_photos(p_album_id uuid, p_username text, p_token text); Type: FUNCTION; Schema: public; Owner: postgres
 --
 
@@ -1858,6 +1904,38 @@ $function$;
 REVOKE ALL ON FUNCTION public.admin_recent_link_activity(p_limit integer, p_username text, p_token text) FROM PUBLIC;
 
 GRANT EXECUTE ON FUNCTION public.admin_recent_link_activity(p_limit integer, p_username text, p_token text) TO anon, authenticated, service_role;
+
+--
+-- Name: admin_record_cover_rendition(p_photo_id uuid, p_cover_url text, p_username text, p_token text); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.admin_record_cover_rendition(p_photo_id uuid, p_cover_url text, p_username text DEFAULT NULL::text, p_token text DEFAULT NULL::text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_album uuid;
+  v_name text := private.photos_object_name(p_cover_url);
+begin
+  perform private.require_admin(p_username, p_token);
+  select album_id into v_album from public.photos where id = p_photo_id;
+  if v_album is null then
+    return false;
+  end if;
+  if v_name is distinct from v_album::text || '/' || p_photo_id::text || '.cover.webp' then
+    raise exception 'A cover rendition must be the photo''s own: {album}/{photo}.cover.webp in bucket photos'
+      using errcode = '22023';
+  end if;
+  update public.photos set cover_url = private.photos_object_path(v_name) where id = p_photo_id;
+  return true;
+end
+$function$;
+
+REVOKE ALL ON FUNCTION public.admin_record_cover_rendition(p_photo_id uuid, p_cover_url text, p_username text, p_token text) FROM PUBLIC;
+
+GRANT EXECUTE ON FUNCTION public.admin_record_cover_rendition(p_photo_id uuid, p_cover_url text, p_username text, p_token text) TO anon, authenticated, service_role;
 
 --
 -- Name: admin_reset_password(p_target_username text, p_new_password text, p_admin_username text, p_token text); Type: FUNCTION; Schema: public; Owner: postgres
@@ -2374,12 +2452,7 @@ begin
   end if;
   return (
     select coalesce(
-      (select p.cover_url from public.photos p
-        where p.album_id = a.id
-          and p.cover_url is not null
-          and (p.id = a.cover_photo_id
-               or (a.cover_photo_id is null and a.cover_photo_url in (p.thumb_url, p.preview_url)))
-        limit 1),
+      (select p.cover_url from public.photos p where p.id = private.album_cover_photo_id(a.id)),
       a.cover_photo_url)
       from public.albums a where a.id = v_link.album_id);
 end

@@ -25,12 +25,16 @@ export const homeReads: Scenario = {
            from generate_series(1, $1::int) n
          returning id
        ), template as (
-         select file_url, thumb_url, preview_url, file_size, width, height from public.photos where album_id = $2 limit 1
+         -- The album's cover, which has a cover rendition (bench/support/seed.ts): no album here
+         -- is one the admin app would make a cover for in the background.
+         select file_url, thumb_url, preview_url, cover_url, file_size, width, height from public.photos
+          where album_id = $2 order by cover_url is null, created_at limit 1
        )
-       insert into public.photos (album_id, filename, file_url, thumb_url, preview_url, original_filename, file_size, width, height, mime_type)
+       insert into public.photos (album_id, filename, file_url, thumb_url, preview_url, cover_url, original_filename, file_size, width, height, mime_type)
        -- The same files' names under the new album's folder (a photo's files live in its album's folder).
        select a.id, 'h' || k || '.jpg', replace(t.file_url, $2::uuid::text, a.id::text), replace(t.thumb_url, $2::uuid::text, a.id::text),
-              replace(t.preview_url, $2::uuid::text, a.id::text), 'h' || k || '.jpg', t.file_size, t.width, t.height, 'image/jpeg'
+              replace(t.preview_url, $2::uuid::text, a.id::text), replace(t.cover_url, $2::uuid::text, a.id::text),
+              'h' || k || '.jpg', t.file_size, t.width, t.height, 'image/jpeg'
          from new_albums a cross join generate_series(1, 10) k cross join template t`,
       [albums, album.id],
     );

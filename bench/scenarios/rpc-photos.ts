@@ -86,10 +86,11 @@ export const rpcPhotos: Scenario = {
       `with template as (
          select p.*, row_number() over (order by created_at, id) - 1 as k, count(*) over () as total from public.photos p where album_id = $3
        )
-       insert into public.photos (album_id, filename, file_url, thumb_url, preview_url, original_filename, file_size, width, height, mime_type, created_at)
+       insert into public.photos (album_id, filename, file_url, thumb_url, preview_url, cover_url, original_filename, file_size, width, height, mime_type, created_at)
        -- The same files' names under the new album's folder (a photo's files live in its album's folder).
        select $1::uuid, 'p' || n || '.jpg', replace(t.file_url, $3::uuid::text, $1::uuid::text),
-              replace(t.thumb_url, $3::uuid::text, $1::uuid::text), replace(t.preview_url, $3::uuid::text, $1::uuid::text), 'DSC_' || n || '.jpg', t.file_size, t.width, t.height, t.mime_type,
+              replace(t.thumb_url, $3::uuid::text, $1::uuid::text), replace(t.preview_url, $3::uuid::text, $1::uuid::text),
+              replace(t.cover_url, $3::uuid::text, $1::uuid::text), 'DSC_' || n || '.jpg', t.file_size, t.width, t.height, t.mime_type,
               now() + make_interval(secs => n)
          from generate_series(0, $2::int - 1) n join template t on t.k = n % t.total`,
       [bigId, bench.quick ? 3000 : 10_000, album.id],

@@ -83,14 +83,17 @@ export async function seedAlbum(
           'image/webp',
         )
       : source.previewUrl;
-    coverUrls[index] = options.distinctPreviews
-      ? await uploadToPhotos(
-          bench.admin,
-          `${albumId}/${id}.cover.webp`,
-          blob(source.made.cover, 'image/webp'),
-          'image/webp',
-        )
-      : null;
+    // Every photo's cover, or (the previews shared) the album's cover photo's: no album here is
+    // one the admin app would make a cover for in the background.
+    coverUrls[index] =
+      options.distinctPreviews || index === 0
+        ? await uploadToPhotos(
+            bench.admin,
+            `${albumId}/${id}.cover.webp`,
+            blob(source.made.cover, 'image/webp'),
+            'image/webp',
+          )
+        : null;
   });
   await bench.sql(
     `insert into public.photos (id, album_id, filename, file_url, thumb_url, preview_url, cover_url, original_filename, file_size, width, height, mime_type, created_at)

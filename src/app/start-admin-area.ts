@@ -48,6 +48,7 @@ export async function startAdminArea({
   const outbox = startOutbox({
     backend,
     sessionStore,
+    makeMissingCovers: true,
     // What the change altered refetches before it leaves the queue, so nothing blinks; the
     // rest of the admin data stays as it is.
     onSynced: async (areas) => {

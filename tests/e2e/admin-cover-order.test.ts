@@ -316,7 +316,8 @@ describe('covers and photo order', () => {
         `select name from storage.objects where name like $1 || '/%' order by name`,
         [album.id],
       );
-      expect(files).toHaveLength(2 * 3);
+      // Each photo: its original and three renditions.
+      expect(files).toHaveLength(2 * 4);
 
       // 'Add to public gallery…': the selection goes after what the gallery shows.
       const galleryTitle = `Best of ${size} ${crypto.randomUUID().slice(0, 6)}`;

@@ -82,9 +82,10 @@ const objectsUnder = (albumId: string) =>
     [albumId],
   );
 
-/** Where a seeded photo's three files are, as `bucket/name`. */
+/** Where a seeded photo's four files are (its original and three renditions), as `bucket/name`. */
 const filesOf = (albumId: string, photo: SeededPhoto) => [
   `originals/${albumId}/${photo.id}.jpg`,
+  `photos/${albumId}/${photo.id}.cover.webp`,
   `photos/${albumId}/${photo.id}.preview.webp`,
   `photos/${albumId}/${photo.id}.thumb.webp`,
 ];
@@ -449,7 +450,7 @@ describe('replaying the outbox through a faulty network', () => {
             filesLeftOfDeleted:
               (await objectsUnder(doomed.id)).length +
               (await objectsUnder(kept.id)).length -
-              keptPhotos.length * 3,
+              keptPhotos.length * 4,
             forcedFaults: FORCED.map(({ method, path, fault, times }) => ({
               request: `${method} ${path.source}`,
               fault,

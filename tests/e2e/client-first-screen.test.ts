@@ -250,4 +250,57 @@ describe('a cover uploaded from the admin app', () => {
       `${photo!.id}.preview.webp`,
     );
   });
+
+  it('is made in the background for a collection uploaded before, keeping every other byte', async () => {
+    const older = await seedAlbum({
+      name: 'Lighthouse Portraits',
+      photos: ['portrait.jpg', 'landscape.jpg'],
+      beforeCovers: true,
+    });
+    const cover = older.photos[0]!;
+    const objects = () =>
+      sql<{ name: string; etag: string }>(
+        `select name, metadata ->> 'eTag' as etag from storage.objects where name like $1 || '/%' order by name`,
+        [older.id],
+      );
+    const before = await objects();
+    const coverOf = async () =>
+      (
+        await sql<{ cover_url: string | null }>(
+          'select cover_url from public.photos where id = $1',
+          [cover.id],
+        )
+      )[0]!.cover_url;
+    expect(await coverOf()).toBeNull();
+
+    // The photographer signs in (online): the app makes the missing cover without being asked.
+    const admin = await newContext('desktop');
+    const page = await admin.newPage();
+    await signInAsAdmin(page);
+    await expect
+      .poll(coverOf, { timeout: 30_000 })
+      .toBe(`/storage/v1/object/public/photos/${older.id}/${cover.id}.cover.webp`);
+    await page.getByTestId('sync-status').getByText('All changes saved').waitFor();
+    // Only the cover photo got one, made from its preview (800 × 1200: never enlarged); every
+    // other object is as it was, byte for byte.
+    const after = await objects();
+    expect(after.filter(({ name }) => !name.endsWith('.cover.webp'))).toEqual(before);
+    expect(after.map(({ name }) => name).filter((name) => name.endsWith('.cover.webp'))).toEqual([
+      `${older.id}/${cover.id}.cover.webp`,
+    ]);
+    const stored = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      const bitmap = await createImageBitmap(await response.blob());
+      return [response.headers.get('content-type'), bitmap.width, bitmap.height];
+    }, `${workerStack().url}/storage/v1/object/public/photos/${older.id}/${cover.id}.cover.webp`);
+    expect(stored).toEqual(['image/webp', 800, 1200]);
+    await admin.close();
+
+    // The client's first screen, as drawn, now offers it.
+    const token = await seedClientLink({ albumId: older.id });
+    const phone = await newContext(PHONE, { pixelRatio: 3, touch: true });
+    const drawn = await (await (await phone.newPage()).goto(`/client/${token}`))!.text();
+    expect(drawn).toContain(`${cover.id}.cover.webp 1200w`);
+    await phone.close();
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Seeds what visitors and clients see, the way the admin app would leave it: real JPEG
- * originals, WebP thumbnails and previews (made by Chromium's canvas, honouring EXIF) in
- * storage, rows made through the admin RPCs. Each call makes fresh, uniquely named data.
+ * originals, WebP thumbnails, covers and previews (made by Chromium's canvas, honouring EXIF)
+ * in storage, rows made through the admin RPCs. Each call makes fresh, uniquely named data.
+ * An album can be seeded as one uploaded before cover renditions existed (none).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { adminLogin } from '@/lib/backend/admin-auth';
 import { addPhoto, createAlbum } from '@/lib/backend/albums';
+import { RENDITION_EDGES } from '@/lib/backend/photo-objects';
 import { createBackend, type AdminCredentials, type Backend } from '@/lib/backend/client';
 import type { PhotoLayout, VisitorDownloads } from '@/lib/backend/database.types';
 import { createPublicGallery, setGalleryPhotos } from '@/lib/backend/public-galleries';
@@ -22,6 +24,8 @@ export interface SeededPhoto {
   originalFilename: string;
   fileUrl: string;
   thumbUrl: string;
+  /** Null for a photo seeded as uploaded before cover renditions existed. */
+  coverUrl: string | null;
   previewUrl: string;
   bytes: Buffer;
 }
@@ -45,42 +49,47 @@ export async function adminBackend(): Promise<Backend> {
 
 const renditionCache = new Map<
   string,
-  { thumb: Buffer; preview: Buffer; width: number; height: number }
+  { thumb: Buffer; cover: Buffer; preview: Buffer; width: number; height: number }
 >();
 
-/** Thumbnail (≤ 480 px) and preview (≤ 2048 px) WebPs of a JPEG, drawn upright by Chromium. */
+/** Thumbnail, cover and preview WebPs of a JPEG, drawn upright by Chromium. */
 async function renditionsOf(name: FixtureName, bytes: Buffer) {
   const cached = renditionCache.get(name);
   if (cached) return cached;
   const page = await (await launchBrowser()).newPage();
   try {
-    const result = await page.evaluate(async (base64) => {
-      const blob = new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], {
-        type: 'image/jpeg',
-      });
-      const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
-      const encode = async (longEdge: number) => {
-        const scale = Math.min(1, longEdge / Math.max(bitmap.width, bitmap.height));
-        const canvas = new OffscreenCanvas(
-          Math.round(bitmap.width * scale),
-          Math.round(bitmap.height * scale),
-        );
-        canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
-        const webp = await canvas.convertToBlob({ type: 'image/webp', quality: 0.8 });
-        const raw = new Uint8Array(await webp.arrayBuffer());
-        let text = '';
-        for (const byte of raw) text += String.fromCharCode(byte);
-        return btoa(text);
-      };
-      return {
-        thumb: await encode(480),
-        preview: await encode(2048),
-        width: bitmap.width,
-        height: bitmap.height,
-      };
-    }, bytes.toString('base64'));
+    const result = await page.evaluate(
+      async ({ base64, edges }) => {
+        const blob = new Blob([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], {
+          type: 'image/jpeg',
+        });
+        const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
+        const encode = async (longEdge: number) => {
+          const scale = Math.min(1, longEdge / Math.max(bitmap.width, bitmap.height));
+          const canvas = new OffscreenCanvas(
+            Math.round(bitmap.width * scale),
+            Math.round(bitmap.height * scale),
+          );
+          canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+          const webp = await canvas.convertToBlob({ type: 'image/webp', quality: 0.8 });
+          const raw = new Uint8Array(await webp.arrayBuffer());
+          let text = '';
+          for (const byte of raw) text += String.fromCharCode(byte);
+          return btoa(text);
+        };
+        return {
+          thumb: await encode(edges.thumb),
+          cover: await encode(edges.cover),
+          preview: await encode(edges.preview),
+          width: bitmap.width,
+          height: bitmap.height,
+        };
+      },
+      { base64: bytes.toString('base64'), edges: RENDITION_EDGES },
+    );
     const made = {
       thumb: Buffer.from(result.thumb, 'base64'),
+      cover: Buffer.from(result.cover, 'base64'),
       preview: Buffer.from(result.preview, 'base64'),
       width: result.width,
       height: result.height,
@@ -100,10 +109,11 @@ export async function seedPhoto(
   albumId: string,
   fixture: FixtureName,
   originalFilename: string = fixture,
+  { beforeCovers = false }: { beforeCovers?: boolean } = {},
 ): Promise<SeededPhoto> {
   const backend = await adminBackend();
   const bytes = fixtureBytes(fixture);
-  const { thumb, preview, width, height } = await renditionsOf(fixture, bytes);
+  const { thumb, cover, preview, width, height } = await renditionsOf(fixture, bytes);
   const id = randomUUID();
   const fileUrl = await uploadOriginal(
     backend,
@@ -123,6 +133,14 @@ export async function seedPhoto(
     new Blob([new Uint8Array(preview)], { type: 'image/webp' }),
     'image/webp',
   );
+  const coverUrl = beforeCovers
+    ? null
+    : await uploadToPhotos(
+        backend,
+        `${albumId}/${id}.cover.webp`,
+        new Blob([new Uint8Array(cover)], { type: 'image/webp' }),
+        'image/webp',
+      );
   await addPhoto(backend, {
     id,
     albumId,
@@ -130,13 +148,14 @@ export async function seedPhoto(
     originalFilename,
     fileUrl,
     thumbUrl,
+    coverUrl,
     previewUrl,
     fileSize: bytes.length,
     width,
     height,
     mimeType: 'image/jpeg',
   });
-  return { id, originalFilename, fileUrl, thumbUrl, previewUrl, bytes };
+  return { id, originalFilename, fileUrl, thumbUrl, coverUrl, previewUrl, bytes };
 }
 
 /** An album with these photos, uploaded in order (so the grid shows them in this order). */
@@ -147,6 +166,8 @@ export async function seedAlbum(options: {
   visitorDownloads?: VisitorDownloads;
   photoLayout?: PhotoLayout;
   photos: Array<FixtureName | { fixture: FixtureName; originalFilename: string }>;
+  /** As an album uploaded before cover renditions existed: its photos have none. */
+  beforeCovers?: boolean;
 }): Promise<{ id: string; photos: SeededPhoto[] }> {
   const backend = await adminBackend();
   const id = randomUUID();
@@ -159,10 +180,10 @@ export async function seedAlbum(options: {
   });
   const photos: SeededPhoto[] = [];
   for (const photo of options.photos) {
+    const [fixture, originalFilename] =
+      typeof photo === 'string' ? [photo, photo] : [photo.fixture, photo.originalFilename];
     photos.push(
-      typeof photo === 'string'
-        ? await seedPhoto(id, photo)
-        : await seedPhoto(id, photo.fixture, photo.originalFilename),
+      await seedPhoto(id, fixture, originalFilename, { beforeCovers: options.beforeCovers }),
     );
   }
   return { id, photos };

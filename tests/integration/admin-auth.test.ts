@@ -123,6 +123,11 @@ describe('every admin RPC without a valid session', () => {
       },
     ],
     ['admin_delete_photo', { p_photo_id: crypto.randomUUID() }],
+    ['admin_list_missing_covers', {}],
+    [
+      'admin_record_cover_rendition',
+      { p_photo_id: crypto.randomUUID(), p_cover_url: '/storage/v1/object/public/photos/x.webp' },
+    ],
     ['admin_set_photo_caption', { p_photo_id: crypto.randomUUID(), p_caption: 'x' }],
     ['admin_list_public_galleries', {}],
     ['admin_create_public_gallery', { p_title: 'x', p_description: null, p_is_active: true }],

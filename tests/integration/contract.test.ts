@@ -59,6 +59,8 @@ const RPC_CONTRACT: Record<string, string[]> = {
     'p_cover_url',
   ],
   admin_delete_photo: ['p_username', 'p_token', 'p_photo_id'],
+  admin_list_missing_covers: ['p_username', 'p_token'],
+  admin_record_cover_rendition: ['p_username', 'p_token', 'p_photo_id', 'p_cover_url'],
   admin_list_public_galleries: ['p_username', 'p_token'],
   admin_create_public_gallery: [
     'p_username',

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addPhoto, createAlbum, deletePhoto, type PhotoRecord } from '@/lib/backend/albums';
+import {
+  addPhoto,
+  createAlbum,
+  deletePhoto,
+  listMissingCovers,
+  recordCoverRendition,
+  type PhotoRecord,
+} from '@/lib/backend/albums';
 import type { Backend } from '@/lib/backend/client';
 import { uploadOriginal, uploadToPhotos } from '@/lib/backend/storage';
 import {
@@ -206,6 +213,53 @@ describe('photo objects confined to their album', () => {
         name: `${albumId}/${id}.${rendition}.webp`,
       })),
     );
+  });
+
+  it("records a cover made later only under the photo's own name, and none for a photo that is gone", async () => {
+    // The first photo of a collection of its own: its cover, uploaded before cover renditions.
+    const coverAlbum = crypto.randomUUID();
+    await createAlbum(admin, coverAlbum, { name: uniqueName('Older'), description: null });
+    const id = crypto.randomUUID();
+    const photo = record({
+      id,
+      albumId: coverAlbum,
+      filename: `${id}.jpg`,
+      fileUrl: `${ORIGINALS}/${coverAlbum}/${id}.jpg`,
+      thumbUrl: `${PUBLIC}/${coverAlbum}/${id}.thumb.webp`,
+      previewUrl: `${PUBLIC}/${coverAlbum}/${id}.preview.webp`,
+      coverUrl: null,
+    });
+    await addPhoto(admin, photo);
+    const own = `${PUBLIC}/${coverAlbum}/${id}.cover.webp`;
+    for (const hostile of [
+      `${PUBLIC}/${coverAlbum}/${crypto.randomUUID()}.cover.webp`,
+      `${PUBLIC}/${albumId}/${id}.cover.webp`,
+      `${PUBLIC}/${coverAlbum}/${id}.preview.webp`,
+      `${ORIGINALS}/${coverAlbum}/${id}.cover.webp`,
+      `https://evil.example/${coverAlbum}/${id}.cover.webp`,
+    ]) {
+      const refused = await failureOf(recordCoverRendition(admin, photo.id, hostile));
+      expect({ hostile, status: refused.status, message: refused.message }).toEqual({
+        hostile,
+        status: 400,
+        message:
+          "A cover rendition must be the photo's own: {album}/{photo}.cover.webp in bucket photos",
+      });
+    }
+    expect(await listMissingCovers(admin)).toContainEqual({
+      photo_id: id,
+      album_id: coverAlbum,
+      original_filename: 'IMG_1.jpg',
+      preview_url: `${PUBLIC}/${coverAlbum}/${id}.preview.webp`,
+    });
+    expect(await recordCoverRendition(admin, photo.id, `${workerStack().url}${own}`)).toBe(true);
+    expect(await sql('select cover_url from public.photos where id = $1', [photo.id])).toEqual([
+      { cover_url: own },
+    ]);
+    expect((await listMissingCovers(admin)).map((missing) => missing.photo_id)).not.toContain(
+      photo.id,
+    );
+    expect(await recordCoverRendition(admin, crypto.randomUUID(), own)).toBe(false);
   });
 
   it('never hands a delete an object outside the photo folder, even for rows from before the rule', async () => {

@@ -39,6 +39,7 @@ vi.mock('@/offline/outbox/renditions', () => ({
     cover: new Blob(['cover'], { type: 'image/webp' }),
     preview: new Blob(['preview'], { type: 'image/webp' }),
   }),
+  makeCoverRendition: async () => new Blob(['cover'], { type: 'image/webp' }),
 }));
 
 // The original's resumable upload, as far as this table is concerned: the upload token asked of
@@ -242,6 +243,27 @@ const cases: Record<ChangeKind, Case> = {
       `POST /object/photos/${ALBUM}/${PHOTO}.cover.webp`,
       `POST /object/photos/${ALBUM}/${PHOTO}.preview.webp`,
       'POST /rpc/admin_add_photo',
+    ],
+  },
+  'photo.makeCover': {
+    change: newChange('photo.makeCover', {
+      photoId: PHOTO,
+      albumId: ALBUM,
+      previewUrl: `/storage/v1/object/public/photos/${ALBUM}/${PHOTO}.preview.webp`,
+      name: 'IMG_0412.jpg',
+    }),
+    entity: `cover:${PHOTO}`,
+    dependsOn: [`photo:${PHOTO}`],
+    touches: [`album:${ALBUM}`, `photo:${PHOTO}`],
+    label: 'Make the cover image of IMG_0412.jpg',
+    // The preview read, the cover stored under the photo's own name, then recorded; the record
+    // answers null here (no row): the photo is gone, so the cover is removed again.
+    sends: [
+      `GET /object/photos/${ALBUM}/${PHOTO}.preview.webp`,
+      `POST /object/photos/${ALBUM}/${PHOTO}.cover.webp`,
+      'POST /rpc/admin_record_cover_rendition',
+      'DELETE /object/photos',
+      'DELETE /object/originals',
     ],
   },
   'photo.setCaption': {
@@ -615,6 +637,16 @@ describe('the change registry', () => {
     expect(bodies[0]).toMatchObject({ p_album_id: ALBUM, p_photo_ids: [ID, PHOTO] });
     expect(bodies[1]).toMatchObject({ p_album_id: ALBUM, p_photo_id: null });
     expect(bodies.slice(2)).toEqual(bodies.slice(0, 2));
+  });
+
+  it('records a cover made later and keeps it when its photo is still there', async () => {
+    rpcAnswers.admin_record_cover_rendition = true;
+    await sendChange(queued(cases['photo.makeCover'].change), { backend, db });
+    expect(requests()).toEqual(cases['photo.makeCover'].sends.slice(0, 3));
+    expect(seen[2]!.body).toMatchObject({
+      p_photo_id: PHOTO,
+      p_cover_url: `http://backend.test/storage/v1/object/public/photos/${ALBUM}/${PHOTO}.cover.webp`,
+    });
   });
 
   it('sends a photo delete to exactly the objects named when the photo was made, whatever the RPC answers', async () => {

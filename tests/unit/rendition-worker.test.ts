@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RENDITION_EDGES } from '@/lib/backend/photo-objects';
-import type { RenditionReply } from '@/offline/outbox/rendition-messages';
+import type { RenditionReply, RenditionRequest } from '@/offline/outbox/rendition-messages';
 
 // The renditions worker's decisions, with the browser's decoder and canvas stood in for (the
 // real ones run in the browser journeys and the bench): sizes, one encode per rendition, and
@@ -51,13 +51,15 @@ function installBrowser(browser: FakeBrowser) {
   );
 }
 
-async function askWorker(): Promise<RenditionReply> {
+async function askWorker(
+  edges: RenditionRequest['edges'] = RENDITION_EDGES,
+): Promise<RenditionReply> {
   const replies = vi.spyOn(self, 'postMessage').mockImplementation(() => undefined);
   self.dispatchEvent(
     new MessageEvent('message', {
       data: {
         original: new Blob([new Uint8Array(8)], { type: 'image/jpeg' }),
-        edges: RENDITION_EDGES,
+        edges,
       },
     }),
   );
@@ -90,11 +92,9 @@ describe('the renditions worker', () => {
       { width: 320, height: 480, type: 'image/webp', quality: 0.8 },
     ]);
     if (reply.ok)
-      expect([reply.preview.type, reply.cover.type, reply.thumb.type]).toEqual([
-        'image/webp',
-        'image/webp',
-        'image/webp',
-      ]);
+      expect(
+        (['preview', 'cover', 'thumb'] as const).map((kind) => reply.renditions[kind]?.type),
+      ).toEqual(['image/webp', 'image/webp', 'image/webp']);
   });
 
   it('never enlarges a small photo', async () => {
@@ -110,11 +110,10 @@ describe('the renditions worker', () => {
   it('makes JPEG renditions where the browser cannot encode WebP, instead of PNG', async () => {
     installBrowser({ photo: { width: 6000, height: 4000 }, resizes: true, webp: false });
     const reply = await askWorker();
-    expect(reply.ok && [reply.preview.type, reply.cover.type, reply.thumb.type]).toEqual([
-      'image/jpeg',
-      'image/jpeg',
-      'image/jpeg',
-    ]);
+    expect(
+      reply.ok &&
+        (['preview', 'cover', 'thumb'] as const).map((kind) => reply.renditions[kind]?.type),
+    ).toEqual(['image/jpeg', 'image/jpeg', 'image/jpeg']);
     expect(
       encodes
         .filter((encode) => encode.type === 'image/jpeg')
@@ -134,6 +133,13 @@ describe('the renditions worker', () => {
       '1200x800',
       '480x320',
     ]);
+  });
+
+  it('makes only a cover from a preview when asked for it alone (an older photo)', async () => {
+    installBrowser({ photo: { width: 2048, height: 1365 }, resizes: true, webp: true });
+    const reply = await askWorker({ cover: 1200 });
+    expect(encodes).toEqual([{ width: 1200, height: 800, type: 'image/webp', quality: 0.82 }]);
+    expect(reply.ok && Object.keys(reply.renditions)).toEqual(['cover']);
   });
 
   it("answers a photo the browser cannot decode with the decoder's words", async () => {

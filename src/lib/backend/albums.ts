@@ -160,6 +160,37 @@ export async function addPhoto(backend: Backend, photo: PhotoRecord): Promise<st
   );
 }
 
+/** A collection's cover photo that has no cover rendition yet (uploaded before there were any). */
+export interface MissingCover {
+  photo_id: string;
+  album_id: string;
+  original_filename: string;
+  preview_url: string;
+}
+
+/** rpc admin_list_missing_covers: the cover photos that still need their cover rendition. */
+export async function listMissingCovers(backend: Backend): Promise<MissingCover[]> {
+  return unwrap(await backend.adminClient.rpc('admin_list_missing_covers', authPair(backend)));
+}
+
+/**
+ * rpc admin_record_cover_rendition: a photo's cover rendition, stored after its upload. False
+ * when the photo is gone (deleted meanwhile).
+ */
+export async function recordCoverRendition(
+  backend: Backend,
+  photoId: string,
+  coverUrl: string,
+): Promise<boolean> {
+  return unwrap(
+    await backend.adminClient.rpc('admin_record_cover_rendition', {
+      ...authPair(backend),
+      p_photo_id: photoId,
+      p_cover_url: coverUrl,
+    }),
+  );
+}
+
 /**
  * rpc admin_delete_photo, then removes its files from storage: the names fixed when the photo
  * was made (`objectNames`), with any the RPC answers. A replay after a lost answer gets no

@@ -96,6 +96,8 @@ export type AppFunctions = {
     GeneratedFunctions['admin_add_photo']['Returns']
   >;
   admin_delete_photo: AdminRpc<'admin_delete_photo'>;
+  admin_list_missing_covers: AdminRpc<'admin_list_missing_covers'>;
+  admin_record_cover_rendition: AdminRpc<'admin_record_cover_rendition'>;
   admin_list_public_galleries: Rpc<
     AdminArgs<GeneratedArgs<'admin_list_public_galleries'>>,
     AdminPublicGallery[]

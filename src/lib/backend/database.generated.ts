@@ -788,6 +788,18 @@ export type Database = {
           thumb_url: string;
         }[];
       };
+      admin_list_missing_covers: {
+        Args: {
+          p_token?: string;
+          p_username?: string;
+        };
+        Returns: {
+          album_id: string;
+          original_filename: string;
+          photo_id: string;
+          preview_url: string;
+        }[];
+      };
       admin_list_photos: {
         Args: {
           p_album_id: string;
@@ -874,6 +886,15 @@ export type Database = {
           link_id: string;
           quantity: number;
         }[];
+      };
+      admin_record_cover_rendition: {
+        Args: {
+          p_cover_url: string;
+          p_photo_id: string;
+          p_token?: string;
+          p_username?: string;
+        };
+        Returns: boolean;
       };
       admin_reset_password: {
         Args: {

@@ -26,13 +26,17 @@ export const RENDITION_EDGES = { thumb: 480, cover: 1200, preview: 2048 } as con
 
 export type Rendition = keyof typeof RENDITION_EDGES;
 
+/** The object name of one of a photo's renditions, in bucket photos. */
+export const renditionName = (albumId: string, photoId: string, rendition: Rendition) =>
+  `${albumId}/${photoId}.${rendition}.webp`;
+
 /** The object names of one photo: its original and its renditions. */
 export function photoObjectNames(albumId: string, photoId: string, extension: string) {
   return {
     original: `${albumId}/${photoId}.${extension}`,
-    thumb: `${albumId}/${photoId}.thumb.webp`,
-    cover: `${albumId}/${photoId}.cover.webp`,
-    preview: `${albumId}/${photoId}.preview.webp`,
+    thumb: renditionName(albumId, photoId, 'thumb'),
+    cover: renditionName(albumId, photoId, 'cover'),
+    preview: renditionName(albumId, photoId, 'preview'),
   };
 }
 

@@ -29,6 +29,13 @@ export async function uploadToPhotos(
   return backend.adminClient.storage.from(PHOTOS_BUCKET).getPublicUrl(path).data.publicUrl;
 }
 
+/** An object's bytes from bucket photos (a cover rendition made later starts from the preview). */
+export async function downloadFromPhotos(backend: Backend, path: string): Promise<Blob> {
+  const { data, error } = await backend.adminClient.storage.from(PHOTOS_BUCKET).download(path);
+  if (error) throw toBackendError(error);
+  return data;
+}
+
 /**
  * Uploads a photo's original to the private bucket originals at `name` ({album}/{photo}.{ext});
  * upsert, as for renditions. Returns the path the photo row keeps (src/lib/backend/photo-objects.ts).

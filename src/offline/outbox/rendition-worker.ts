@@ -1,14 +1,19 @@
 /**
  * The Web Worker that makes a photo's renditions (renditions.ts hands it the work): one decode
  * of the original, upright (its EXIF orientation applied by the browser), then a resize to the
- * preview's size, from the preview to the cover's and from the cover to the thumbnail's, each
- * encoded once. Nothing else: no second decode, no full-size canvas, no size-targeting loop of
+ * preview's size, from the preview to the cover's and from the cover to the thumbnail's (or
+ * only those asked for: a cover made later from a preview), each encoded once. Nothing else: no second decode, no full-size canvas, no size-targeting loop of
  * re-encodes.
  *
  * The resizes ask the browser for its best filter ('high'): besides looking right, a smooth
  * downscale leaves the encoder less noise, so previews come out smaller (and sooner to send).
  */
+import type { Rendition } from '@/lib/backend/photo-objects';
 import type { RenditionReply, RenditionRequest } from './rendition-messages';
+
+/** Largest first: each rendition is resized from the one before. */
+const ORDER: readonly Rendition[] = ['preview', 'cover', 'thumb'];
+const QUALITY: Record<Rendition, number> = { preview: 0.85, cover: 0.82, thumb: 0.8 };
 
 interface Sized {
   bitmap: ImageBitmap;
@@ -50,17 +55,18 @@ async function encoded({ bitmap, width, height }: Sized, quality: number): Promi
 async function renditions({ original, edges }: RenditionRequest): Promise<RenditionReply> {
   const decoded = await createImageBitmap(original, { imageOrientation: 'from-image' });
   const full: Sized = { bitmap: decoded, width: decoded.width, height: decoded.height };
-  const previewSized = await fitted(full, edges.preview);
-  decoded.close();
-  const preview = await encoded(previewSized, 0.85);
-  const coverSized = await fitted(previewSized, edges.cover);
-  previewSized.bitmap.close();
-  const cover = await encoded(coverSized, 0.82);
-  const thumbSized = await fitted(coverSized, edges.thumb);
-  coverSized.bitmap.close();
-  const thumb = await encoded(thumbSized, 0.8);
-  thumbSized.bitmap.close();
-  return { ok: true, width: full.width, height: full.height, preview, cover, thumb };
+  const made: Partial<Record<Rendition, Blob>> = {};
+  let source = full;
+  for (const rendition of ORDER) {
+    const edge = edges[rendition];
+    if (edge === undefined) continue;
+    const sized = await fitted(source, edge);
+    source.bitmap.close();
+    made[rendition] = await encoded(sized, QUALITY[rendition]);
+    source = sized;
+  }
+  source.bitmap.close();
+  return { ok: true, width: full.width, height: full.height, renditions: made };
 }
 
 self.addEventListener('message', (event: MessageEvent<RenditionRequest>) => {

@@ -44,24 +44,47 @@ function ask(worker: Worker, request: RenditionRequest): Promise<RenditionReply>
   });
 }
 
-/**
- * The thumbnail (≤ 480 px long edge), cover (≤ 1200 px) and preview (≤ 2048 px) of a photo,
- * made in a Web Worker from one decode with the EXIF orientation applied (rendition-worker.ts),
- * and the photo's displayed width × height.
- */
-export async function makeRenditions(original: Blob, name: string): Promise<Renditions> {
+/** The worker's renditions of a photo; a photo it cannot read is refused with its name. */
+async function madeInWorker(request: RenditionRequest, name: string) {
   const worker = takeWorker();
   let reply: RenditionReply;
   try {
-    reply = await ask(worker, { original, edges: RENDITION_EDGES });
+    reply = await ask(worker, request);
   } catch (error) {
     worker.terminate();
     throw unreadable(name, error);
   }
   putBack(worker);
   if (!reply.ok) throw unreadable(name, new Error(reply.message));
-  const { width, height, thumb, cover, preview } = reply;
+  return reply;
+}
+
+/**
+ * The thumbnail (≤ 480 px long edge), cover (≤ 1200 px) and preview (≤ 2048 px) of a photo,
+ * made in a Web Worker from one decode with the EXIF orientation applied (rendition-worker.ts),
+ * and the photo's displayed width × height.
+ */
+export async function makeRenditions(original: Blob, name: string): Promise<Renditions> {
+  const { width, height, renditions } = await madeInWorker(
+    { original, edges: RENDITION_EDGES },
+    name,
+  );
+  const { thumb, cover, preview } = renditions;
+  if (!thumb || !cover || !preview) throw unreadable(name, new Error('A rendition is missing'));
   return { width, height, thumb, cover, preview };
+}
+
+/**
+ * The cover rendition (≤ 1200 px) of a photo uploaded before there were any, made from its
+ * preview in the same workers (cover-renditions.ts).
+ */
+export async function makeCoverRendition(preview: Blob, name: string): Promise<Blob> {
+  const { renditions } = await madeInWorker(
+    { original: preview, edges: { cover: RENDITION_EDGES.cover } },
+    name,
+  );
+  if (!renditions.cover) throw unreadable(name, new Error('No cover was made'));
+  return renditions.cover;
 }
 
 /**

@@ -2,11 +2,13 @@ import type { SessionStore } from '@/lib/auth/session-store';
 import type { Backend } from '@/lib/backend/client';
 import type { AdminData } from '@/lib/admin-data';
 import type { BackendError } from '@/lib/backend/errors';
+import { missingCovers } from './cover-renditions';
 import { AdminDatabase } from './db';
 import { dexieOutboxStore, sweepOrphanedBlobs } from './outbox-store';
 import { answerOutboxWakes, requestBackgroundSync } from './outbox-wake';
 import {
   dataAffectedBy,
+  newChange,
   payloadsOf,
   sendChange,
   undoChange,
@@ -44,6 +46,11 @@ interface StartOutboxOptions {
   onFailed?: (item: OutboxItem, error: BackendError) => void;
   /** The IndexedDB database (tests pass their own). */
   db?: AdminDatabase;
+  /**
+   * Whether the outbox also asks for the cover renditions that older photos lack and queues
+   * them (cover-renditions.ts): the app's does; a test of the queue's own behaviour leaves it off.
+   */
+  makeMissingCovers?: boolean;
 }
 
 /**
@@ -57,6 +64,7 @@ export function startOutbox({
   onSynced,
   onFailed,
   db = new AdminDatabase(),
+  makeMissingCovers = false,
 }: StartOutboxOptions): Outbox {
   // A send that looks ahead (an upload's next original) reads the engine's queue in memory.
   const context = { backend, db, queued: () => engine.queued() };
@@ -108,6 +116,28 @@ export function startOutbox({
   sessionStore.subscribe(() => {
     if (sessionStore.get()) retryRefusedSessions().catch(logFailure);
   });
+  // Cover renditions missing from photos uploaded before there were any (cover-renditions.ts):
+  // asked for once a page, when signed in and online, then made and sent by the queue. Not
+  // before the queue is read, so one queued by an earlier visit is not asked for twice.
+  let queueRead = false;
+  let coversAsked = false;
+  const askForCovers = () => {
+    if (!makeMissingCovers || !queueRead || coversAsked) return;
+    if (!sessionStore.get() || !navigator.onLine) return;
+    coversAsked = true;
+    const queued = new Set(payloadsOf(engine.queued(), 'photo.makeCover').map((c) => c.photoId));
+    missingCovers(backend, queued)
+      .then(async (covers) => {
+        for (const cover of covers) await engine.enqueue(newChange('photo.makeCover', cover));
+      })
+      .catch((error: unknown) => {
+        // Asked again at the next sign-in or return of the network.
+        coversAsked = false;
+        console.warn('Missing cover images could not be listed', error);
+      });
+  };
+  sessionStore.subscribe(askForCovers);
+  window.addEventListener('online', askForCovers);
   // Blobs no queued change refers to (a tab closed at the wrong moment) are freed first.
   const swept = sweepOrphanedBlobs(db).catch((error: unknown) =>
     console.warn('Unused upload files could not be removed', error),
@@ -118,6 +148,8 @@ export function startOutbox({
     .then(() => {
       const waiting = engine.getSnapshot().items.filter((item) => item.status === 'pending');
       prepareInBackground(db, payloadsOf(waiting, 'photo.upload'));
+      queueRead = true;
+      askForCovers();
     })
     .catch(logFailure);
   return outboxOf(engine, db);

@@ -1,6 +1,7 @@
 import type { AdminPhoto } from '@/lib/backend/database.types';
 import { deletePhoto, deletePhotos, setPhotoCaption } from '@/lib/backend/albums';
 import { photoObjectNames } from '@/lib/backend/photo-objects';
+import { sendCoverRendition, type CoverRenditionPayload } from '../cover-renditions';
 import type { QueuedChange } from '../queued-change';
 import {
   extensionOf,
@@ -84,6 +85,21 @@ export const photoKinds = {
         });
       },
     },
+  }),
+  // Asked for by the app itself, not by a screen: a cover rendition for a photo uploaded before
+  // there were any (cover-renditions.ts).
+  'photo.makeCover': define({
+    version: 1,
+    build: (cover: CoverRenditionPayload) => ({
+      // Its own entity, after the photo's changes: a photo deleted meanwhile leaves nothing.
+      entity: `cover:${cover.photoId}`,
+      dependsOn: [`photo:${cover.photoId}`],
+      payload: cover,
+      label: `Make the cover image of ${cover.name}`,
+    }),
+    send: (cover, { backend }) => sendCoverRendition(backend, cover),
+    touches: ({ albumId, photoId }) => [`album:${albumId}`, `photo:${photoId}`],
+    affects: ALBUM_DATA,
   }),
   'photo.setCaption': define({
     version: 1,
