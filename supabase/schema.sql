@@ -1710,7 +1710,8 @@ begin
   return query
     select p.id, p.album_id, p.original_filename, p.preview_url
       from public.albums a
-      join public.photos p on p.id = private.album_cover_photo_id(a.id)
+      cross join lateral (select private.album_cover_photo_id(a.id) as id offset 0) cover
+      join public.photos p on p.id = cover.id
      where p.cover_url is null and p.preview_url is not null
      order by a.created_at desc, a.id;
 end
@@ -2451,10 +2452,11 @@ begin
     return null;
   end if;
   return (
-    select coalesce(
-      (select p.cover_url from public.photos p where p.id = private.album_cover_photo_id(a.id)),
-      a.cover_photo_url)
-      from public.albums a where a.id = v_link.album_id);
+    select coalesce(p.cover_url, a.cover_photo_url)
+      from public.albums a
+      cross join lateral (select private.album_cover_photo_id(a.id) as id offset 0) cover
+      left join public.photos p on p.id = cover.id
+     where a.id = v_link.album_id);
 end
 $function$;
 
