@@ -354,6 +354,63 @@ function publicPageChunks() {
 
 const publicChunks = publicPageChunks();
 
+/** The page a visitor sees at an address no route matches (a lazy route of its own). */
+const NOT_FOUND_PAGE = 'src/features/not-found/not-found-page.tsx';
+
+/**
+ * Which built files a visitor's device keeps for offline use, and which only a device that has
+ * opened the admin area (docs/offline.md, "The app shell"). The visitor's part: the start-up
+ * steps and what they import, and the public pages with everything they import or load later
+ * (the viewer, the passcode dialog); the service worker precaches it, with the files outside
+ * assets/ (index.html, the icons). The rest of assets/ (the admin area's code, the design's
+ * fonts) is marked `shell: 'admin'`: src-sw/admin-shell.ts keeps it on a device once the admin
+ * area has started there. A visitor's phone so downloads a third of the build, not all of it.
+ */
+function shellParts() {
+  const visitorFiles = new Set<string>();
+  const plugin: Plugin = {
+    name: 'shell-parts',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      visitorFiles.clear();
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const holds = (chunk: (typeof chunks)[number], files: string[]) =>
+        chunk.moduleIds.some((id) => files.some((file) => id.endsWith(`/${file}`)));
+      // What the start-up steps import; their lazy imports are every route, the admin's too.
+      const startUp = new Set<string>();
+      const visit = (fileName: string, lazyToo: boolean) => {
+        const chunk = byName.get(fileName);
+        if (!chunk || visitorFiles.has(fileName)) return;
+        visitorFiles.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) visitorFiles.add(css);
+        const follow = lazyToo && !startUp.has(fileName);
+        for (const next of [...chunk.imports, ...(follow ? chunk.dynamicImports : [])]) {
+          visit(next, lazyToo);
+        }
+      };
+      for (const chunk of chunks) {
+        if (chunk.isEntry || holds(chunk, [APP_START])) visit(chunk.fileName, false);
+      }
+      visitorFiles.forEach((fileName) => startUp.add(fileName));
+      for (const chunk of chunks) {
+        if (holds(chunk, [...PUBLIC_PAGES, NOT_FOUND_PAGE])) visit(chunk.fileName, true);
+      }
+    },
+  };
+  const manifestTransform = <Entry extends { url: string }>(entries: Entry[]) => ({
+    manifest: entries.map((entry) =>
+      entry.url.startsWith('assets/') && !visitorFiles.has(entry.url)
+        ? { ...entry, shell: 'admin' }
+        : entry,
+    ),
+    warnings: [],
+  });
+  return { plugin, manifestTransform };
+}
+
+const shell = shellParts();
+
 /**
  * React Router's package points every import condition at its development build (warnings
  * and checks in, about 0.6 KB gzipped more on the public pages); a production build uses its
@@ -416,6 +473,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
           adminWebManifest(),
           iconImportsByFile(),
           publicChunks.plugin,
+          shell.plugin,
           tailwindcss(),
           VitePWA({
             strategies: 'injectManifest',
@@ -427,6 +485,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
             manifest: publicManifest,
             injectManifest: {
               globPatterns: ['**/*.{js,css,html,woff2,png,svg,ico,webmanifest}'],
+              manifestTransforms: [shell.manifestTransform],
               buildPlugins: { vite: [serviceWorkerInOneFile()] },
             },
             devOptions: { enabled: false },

@@ -5,12 +5,14 @@ import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
   precacheAndRoute,
+  type PrecacheEntry,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { clientsClaim } from 'workbox-core';
 import { CACHE_NAMES, isRendition } from '../src/offline/visitors/cache-names';
 import { isAdminPath } from '../src/lib/routes/route-table';
+import { keepAdminShell } from './admin-shell';
 import { handOffBackgroundSync } from './outbox-sync';
 import { serveSiteManifest } from './site-manifest';
 import { serveStreamedDownloads } from './stream-downloads';
@@ -18,6 +20,9 @@ import { serveStreamedDownloads } from './stream-downloads';
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
+
+/** `shell: 'admin'` marks the admin area's files (vite.config.ts, shellParts). */
+const isAdminFile = (entry: PrecacheEntry) => (entry as { shell?: string }).shell === 'admin';
 
 // First, so its downloads never meet the navigation fallback below.
 serveStreamedDownloads();
@@ -28,15 +33,32 @@ clientsClaim();
 // Before the precache: the manifest carries the photographer's site name.
 serveSiteManifest();
 
-// The app shell: every built asset, versioned by the build. Not the web app manifests: the
-// server answers them with the photographer's site name (supabase/local/web-manifests.ts),
-// and a precached copy would keep the build's generic name until the next release.
-precacheAndRoute(
-  self.__WB_MANIFEST.filter(
-    (entry) => !(typeof entry === 'string' ? entry : entry.url).endsWith('.webmanifest'),
-  ),
+// The app shell (docs/offline.md): what visitors need, on every device, versioned by the
+// build; the admin area's files only on a device where it has started. Not the web app
+// manifests: the server answers them with the photographer's site name
+// (supabase/local/web-manifests.ts), and a precached copy would keep the build's generic name
+// until the next release.
+const builtFiles = self.__WB_MANIFEST.flatMap((entry) =>
+  typeof entry === 'string' || entry.url.endsWith('.webmanifest') ? [] : [entry],
 );
+precacheAndRoute(builtFiles.filter((entry) => !isAdminFile(entry)));
 cleanupOutdatedCaches();
+const keptAdminFile = keepAdminShell(builtFiles.filter(isAdminFile).map((entry) => entry.url));
+
+// Any other built file (named by its content, so never stale): the admin area's kept copy,
+// else the network, kept for next time (a design's fonts on a visitor's phone, an admin
+// screen opened before the admin area's files were all stored).
+const builtAssets = new CacheFirst({
+  cacheName: CACHE_NAMES.builtAssets,
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true }),
+  ],
+});
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/'),
+  async (options) => (await keptAdminFile(options.url.href)) ?? builtAssets.handle(options),
+);
 
 // Page routes (the API and files are never navigations). The admin area opens the shell,
 // online or not: it works offline first. A public page is asked of the server first, which

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query-persist-client';
 import { adminDataKey } from '@/lib/admin-data';
 import { withAdminClient } from '@/lib/backend/client';
+import { keepAdminShell } from '@/offline/app-shell/keep-admin-shell';
 import { indexedDbPersister } from '@/offline/outbox/query-persister';
 import { startOutbox } from '@/offline/outbox/start-outbox';
 import { prepareToasts } from '@/ui/toast';
@@ -44,6 +45,8 @@ export async function startAdminArea({
   queryClient,
 }: AdminAreaDeps): Promise<AdminArea> {
   prepareToasts();
+  // The admin area opens offline at a shoot: its files are kept on this device from now on.
+  void keepAdminShell();
   const backend = withAdminClient(publicBackend, { credentials: sessionStore.get });
   const outbox = startOutbox({
     backend,

@@ -4,8 +4,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startFaultProxy } from '../support/fault-proxy';
 import {
+  adminWorksOffline,
   describeOutbox,
-  workerStack,
   keptForOffline,
   keyboardDragListening,
   newContext,
@@ -13,6 +13,7 @@ import {
   signInAsAdmin,
   sql,
   storedCount,
+  workerStack,
 } from './browser';
 import { seedAlbum, type SeededPhoto } from './public-seed';
 
@@ -283,9 +284,7 @@ describe('replaying the outbox through a faulty network', () => {
     await page.setViewportSize({ width: 1280, height: 2000 });
     try {
       await signInAsAdmin(page);
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
+      await adminWorksOffline(page);
       // Seen once online (and kept on the device), so the lists open offline.
       await page.goto('/admin/services');
       const service = await page

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  adminWorksOffline,
   expectToast,
   fixturePath,
   keptForOffline,
@@ -36,9 +37,7 @@ describe('a shoot with no connection', () => {
     });
     try {
       await signInAsAdmin(page);
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
+      await adminWorksOffline(page);
       // Opened once with a connection (as before any shoot): the lists are kept for offline use.
       await page.goto('/admin/services');
       await page.getByTestId('service-row').filter({ hasText: 'Couples Session' }).waitFor();
@@ -283,9 +282,7 @@ describe('photos that can never be sent', () => {
     await page.setViewportSize({ width: 1280, height: 1600 });
     try {
       await signInAsAdmin(page);
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
+      await adminWorksOffline(page);
       await page.goto('/admin/albums?new=1');
       await page.getByRole('dialog').getByLabel('Collection Name').fill('Card Reader Trouble');
       await page.getByRole('dialog').getByRole('button', { name: 'Create Collection' }).click();
@@ -420,9 +417,7 @@ describe('uploading while the network comes and goes', () => {
     const page = await context.newPage();
     await signInAsAdmin(page);
     // The service worker must be active so the app opens offline after the reload.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await adminWorksOffline(page);
 
     await page.goto('/admin/albums?new=1');
     await page.getByRole('dialog').getByLabel('Collection Name').fill('Beach Shoot');
@@ -507,9 +502,7 @@ describe('Background Sync', () => {
     await context.clock.install();
     const page = await context.newPage();
     await signInAsAdmin(page);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await adminWorksOffline(page);
     await page.goto('/admin/albums');
     await page.getByRole('heading', { name: 'Shoot Collections' }).waitFor();
     // From here no timer of the page runs: no back-off retry can send the change, only a wake-up.
@@ -568,9 +561,7 @@ describe('signing out with changes not yet sent', () => {
     const context = await newContext('desktop');
     const page = await context.newPage();
     await signInAsAdmin(page);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await adminWorksOffline(page);
     await page.goto('/admin/albums');
     await context.setOffline(true);
     await page.getByRole('button', { name: 'New Collection' }).first().click();

@@ -181,6 +181,13 @@ export const adminPassword = () => workerStack().adminPassword;
 export const signInAsAdmin = (page: Page): Promise<void> =>
   signInThroughForm(page, adminPassword());
 
+/**
+ * Waits until the admin area's files are all on the device (src/offline/app-shell), so every
+ * admin screen, also one not opened yet, opens with no connection.
+ */
+export const adminWorksOffline = (page: Page): Promise<unknown> =>
+  page.waitForFunction(() => document.documentElement.dataset.adminOffline === 'ready');
+
 /** Waits until a toast with this text is shown. */
 export async function expectToast(page: Page, text: string): Promise<void> {
   await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();

@@ -5,13 +5,14 @@ import { RESUMABLE_CHUNK_BYTES } from '@/lib/backend/resumable-upload';
 import { largeJpeg } from '../support/large-jpeg';
 import { startNetworkLink } from '../support/network-link';
 import {
-  workerStack,
+  adminWorksOffline,
   newContext,
   screenshot,
   shootPhotos,
   signInAsAdmin,
   sql,
   testFolder,
+  workerStack,
 } from './browser';
 
 /**
@@ -32,9 +33,7 @@ describe('resumable uploads', () => {
     const page = await context.newPage();
     try {
       await signInAsAdmin(page);
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
+      await adminWorksOffline(page);
       const [{ id: albumId }] = (await sql<{ id: string }>(
         `insert into public.albums (name) values ('Harbour Wedding') returning id`,
       )) as [{ id: string }];

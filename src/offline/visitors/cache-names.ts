@@ -8,6 +8,8 @@ export const CACHE_NAMES = {
   savedAlbums: 'saved-albums',
   /** Anonymous REST reads (public pages), for offline fallback. */
   publicReads: 'public-reads',
+  /** Built files outside the precache that a page loaded (a design's fonts): bounded. */
+  builtAssets: 'built-assets',
 } as const;
 
 /** Whether an address is a rendition (thumbnail, cover, preview) in bucket photos, never an original. */
