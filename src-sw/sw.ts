@@ -9,7 +9,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
-import { clientsClaim } from 'workbox-core';
+import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { CACHE_NAMES, isRendition } from '../src/offline/visitors/cache-names';
 import { isAdminPath } from '../src/lib/routes/route-table';
 import { keepAdminShell } from './admin-shell';
@@ -82,10 +82,27 @@ registerRoute(
   ),
 );
 
+// A newer answer is stored only once it has arrived whole. Chromium hides the kept copy of an
+// address while a new one is being written into the cache; written as it streams in, a read
+// cut off by the connection going (a visitor walking into a lift) left the page, then offline,
+// with no copy until the write gave up, and its reads failed for seconds.
+const wholeAnswersOnly: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) =>
+    new Response(await response.blob(), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    }),
+};
+
 // The runtime configuration: fresh when online, the last copy when offline.
 registerRoute(
   ({ url }) => url.pathname === '/config.json',
-  new NetworkFirst({ cacheName: 'runtime-config', networkTimeoutSeconds: 3 }),
+  new NetworkFirst({
+    cacheName: 'runtime-config',
+    networkTimeoutSeconds: 3,
+    plugins: [wholeAnswersOnly],
+  }),
 );
 
 // Anonymous REST reads (the public pages): fresh when the network answers within a few
@@ -99,6 +116,7 @@ registerRoute(
     networkTimeoutSeconds: 4,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
+      wholeAnswersOnly,
       new ExpirationPlugin({
         maxEntries: 300,
         maxAgeSeconds: 60 * 60 * 24 * 30,

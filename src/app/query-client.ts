@@ -34,9 +34,9 @@ export function createQueryClient(sessionStore: SessionStore): QueryClient {
   // offline: the service worker or the saved albums may answer (src-sw/sw.ts,
   // src/offline/visitors/offline-albums.ts). Not 'offlineFirst', which pauses a failed read's
   // retries until the browser is online again: a kept answer the worker missed once (Chromium
-  // drops it from the cache while a newer copy is being written) left the page loading for as
-  // long as the visitor stayed offline. Retried, it is found; if nothing answers, the page says
-  // so and reads again when the connection is back (refetchOnReconnect).
+  // hid it while a newer copy was being written; the worker now stores only whole answers) left
+  // the page loading for as long as the visitor stayed offline. If nothing answers, the page
+  // says so and reads again when the connection is back (refetchOnReconnect).
   for (const area of PUBLIC_AREAS) {
     client.setQueryDefaults([area], { networkMode: 'always' });
   }
