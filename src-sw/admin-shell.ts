@@ -9,7 +9,7 @@ declare const self: ServiceWorkerGlobalScope;
 
 /**
  * Keeps the admin area's files (`urls`, this build's) on a device where the admin area has
- * started (src/offline/app-shell/admin-shell.ts asks), and only there: a visitor's phone never
+ * started (src/offline/app-shell/keep-admin-shell.ts asks), and only there: a visitor's phone never
  * downloads them. Once kept, a new version of the site stores its own before it installs, so
  * an update never leaves the admin area half there offline; older files go when it activates.
  * Returns the lookup for the asset route: the kept copy of an admin file, if stored.

@@ -1,10 +1,9 @@
 /**
  * The admin area's files on the photographer's devices (docs/offline.md, "The app shell"). The
  * service worker precaches what visitors need; the admin area's code and the design's fonts
- * are kept only where the admin area has started: the page asks the worker (src-sw/admin-shell.ts,
- * keep-admin-shell.ts)
- * to keep them, and it answers once every one is stored, so the whole admin area then opens
- * with no connection, also screens not yet visited.
+ * are kept only where the admin area has started: the page asks the worker to keep them
+ * (keep-admin-shell.ts → src-sw/admin-shell.ts), and it answers once every one is stored, so
+ * the whole admin area then opens with no connection, also screens not yet visited.
  */
 
 /** Cache Storage name of the admin area's files; its existence marks an admin's device. */
