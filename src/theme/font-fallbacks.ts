@@ -16,7 +16,16 @@ interface FontMetrics {
   xWidthAvg: number;
 }
 
-const WEB_FONTS: Record<string, FontMetrics & { kind: 'serif' | 'sans' }> = {
+interface WebFont extends FontMetrics {
+  kind: 'serif' | 'sans';
+  /**
+   * The average width of its italic, where the site loads one (src/index.css): narrower than
+   * the upright, so an italic line set in the upright's fallback would wrap differently.
+   */
+  italicXWidthAvg?: number;
+}
+
+const WEB_FONTS: Record<string, WebFont> = {
   'Playfair Display': {
     kind: 'serif',
     ascent: 1082,
@@ -24,6 +33,8 @@ const WEB_FONTS: Record<string, FontMetrics & { kind: 'serif' | 'sans' }> = {
     lineGap: 0,
     unitsPerEm: 1000,
     xWidthAvg: 452,
+    // Read from @fontsource's latin-400-italic file with @capsizecss/unpack.
+    italicXWidthAvg: 429,
   },
   Cormorant: {
     kind: 'serif',
@@ -60,11 +71,20 @@ const WEB_FONTS: Record<string, FontMetrics & { kind: 'serif' | 'sans' }> = {
   },
 };
 
-/** The local fonts to scale, per kind: Windows and Apple, Android, then most Linux desktops. */
-const LOCAL_FONTS: Record<
-  'serif' | 'sans',
-  Array<FontMetrics & { name: string; local: string[] }>
-> = {
+interface LocalFont extends FontMetrics {
+  name: string;
+  /** Its full and PostScript names, for local(). */
+  local: string[];
+  /** Its italic (the same vertical metrics), for a web font's italic. */
+  italic?: { local: string[]; xWidthAvg: number };
+}
+
+/**
+ * The local fonts to scale, per kind: Windows and Apple, Android, then most Linux desktops.
+ * The italics' widths were read with @capsizecss/unpack: Times New Roman's from Liberation
+ * Serif Italic (made to its widths), Noto Serif's from @fontsource's file, DejaVu's from Debian's.
+ */
+const LOCAL_FONTS: Record<'serif' | 'sans', LocalFont[]> = {
   serif: [
     {
       name: 'Times New Roman',
@@ -74,6 +94,7 @@ const LOCAL_FONTS: Record<
       lineGap: 87,
       unitsPerEm: 2048,
       xWidthAvg: 832,
+      italic: { local: ['Times New Roman Italic', 'TimesNewRomanPS-ItalicMT'], xWidthAvg: 836 },
     },
     {
       name: 'Noto Serif',
@@ -83,6 +104,7 @@ const LOCAL_FONTS: Record<
       lineGap: 0,
       unitsPerEm: 1000,
       xWidthAvg: 481,
+      italic: { local: ['Noto Serif Italic', 'NotoSerif-Italic'], xWidthAvg: 469 },
     },
     {
       name: 'DejaVu Serif',
@@ -92,6 +114,7 @@ const LOCAL_FONTS: Record<
       lineGap: 0,
       unitsPerEm: 2048,
       xWidthAvg: 1058,
+      italic: { local: ['DejaVu Serif Italic', 'DejaVuSerif-Italic'], xWidthAvg: 1058 },
     },
   ],
   sans: [
@@ -137,25 +160,45 @@ export function fallbackFamilies(font: string): string[] {
   return metrics ? LOCAL_FONTS[metrics.kind].map((local) => fallbackName(font, local.name)) : [];
 }
 
-/** The @font-face rules of every fallback (the contents of src/theme/font-fallbacks.css). */
+/**
+ * The @font-face rules of every fallback (the contents of src/theme/font-fallbacks.css). A web
+ * font with an italic gets a second, italic face in each fallback family: the local font's
+ * italic, scaled to the web italic's width (narrower than its upright, so a line set in the
+ * upright's fallback would wrap differently). It must be a real italic: the browser slants
+ * nothing for a face that says it is italic.
+ */
 export function fallbackFontFaces(): string {
   return Object.entries(WEB_FONTS)
     .flatMap(([font, metrics]) =>
-      LOCAL_FONTS[metrics.kind].map((local) => {
-        const sizeAdjust =
-          metrics.xWidthAvg / metrics.unitsPerEm / (local.xWidthAvg / local.unitsPerEm);
-        const scaled = (value: number) =>
-          percent(Math.abs(value) / (metrics.unitsPerEm * sizeAdjust));
-        return [
-          '@font-face {',
-          `  font-family: '${fallbackName(font, local.name)}';`,
-          `  src: ${local.local.map((name) => `local('${name}')`).join(', ')};`,
-          `  size-adjust: ${percent(sizeAdjust)};`,
-          `  ascent-override: ${scaled(metrics.ascent)};`,
-          `  descent-override: ${scaled(metrics.descent)};`,
-          `  line-gap-override: ${scaled(metrics.lineGap)};`,
-          '}',
-        ].join('\n');
+      LOCAL_FONTS[metrics.kind].flatMap((local) => {
+        const face = (style: string[], names: string[], webWidth: number, localWidth: number) => {
+          const sizeAdjust = webWidth / metrics.unitsPerEm / (localWidth / local.unitsPerEm);
+          const scaled = (value: number) =>
+            percent(Math.abs(value) / (metrics.unitsPerEm * sizeAdjust));
+          return [
+            '@font-face {',
+            `  font-family: '${fallbackName(font, local.name)}';`,
+            ...style,
+            `  src: ${names.map((name) => `local('${name}')`).join(', ')};`,
+            `  size-adjust: ${percent(sizeAdjust)};`,
+            `  ascent-override: ${scaled(metrics.ascent)};`,
+            `  descent-override: ${scaled(metrics.descent)};`,
+            `  line-gap-override: ${scaled(metrics.lineGap)};`,
+            '}',
+          ].join('\n');
+        };
+        const upright = face([], local.local, metrics.xWidthAvg, local.xWidthAvg);
+        return metrics.italicXWidthAvg === undefined || !local.italic
+          ? [upright]
+          : [
+              upright,
+              face(
+                ['  font-style: italic;'],
+                local.italic.local,
+                metrics.italicXWidthAvg,
+                local.italic.xWidthAvg,
+              ),
+            ];
       }),
     )
     .join('\n');

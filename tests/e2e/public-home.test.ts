@@ -545,52 +545,64 @@ describe('the public home page', () => {
     await context.close();
   });
 
-  it('shows its text before the web fonts arrive, in fallbacks sized like them: nothing moves when they do', async () => {
-    const context = await newContext('phone');
-    const page = await context.newPage();
-    const fontRequests: string[] = [];
-    const releaseFonts = await holdResponses(page, /\.woff2$/, (path) => fontRequests.push(path));
-    // Not until 'load': that waits for the fonts held here.
-    await page.goto('/', { waitUntil: 'domcontentloaded' });
-    const title = page.getByRole('heading', { level: 1 });
-    await title.waitFor();
-    await page.getByText('Portrait Sessions').first().waitFor();
-    expect(fontRequests.length).toBeGreaterThan(0);
-    expect(await page.evaluate(() => document.fonts.check("16px 'Lato'"))).toBe(false);
-    const before = await title.boundingBox();
-    await page.evaluate(() => {
-      (window as unknown as { shifts: number }).shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
-          (window as unknown as { shifts: number }).shifts += entry.value;
-      }).observe({ type: 'layout-shift' });
-    });
-    releaseFonts();
-    await page.waitForFunction(
-      () => document.fonts.check("16px 'Lato'") && document.fonts.status === 'loaded',
-    );
-    // Layout shifts are reported after the frame that drew them.
-    await framesDrawn(page);
-    // The design's fonts are in use now (the page's own styles, not the loading screen's), and the page kept its layout.
-    const families = await page.evaluate(() =>
-      [document.querySelector('h1')!, document.body].map((element) =>
-        getComputedStyle(element).fontFamily.split(',')[0]!.replace(/["']/g, ''),
-      ),
-    );
-    expect(families).toEqual(['Playfair Display', 'Lato']);
-    expect(
-      await page.evaluate(
-        (names) => names.every((name) => document.fonts.check(`16px '${name}'`)),
-        families,
-      ),
-    ).toBe(true);
-    expect(
-      await page.evaluate(() => (window as unknown as { shifts: number }).shifts),
-    ).toBeLessThan(0.02);
-    const after = await title.boundingBox();
-    expect(Math.abs(after!.height - before!.height)).toBeLessThan(before!.height * 0.2);
-    await context.close();
-  });
+  // At 1280 px the seeded hero (no photo) centres its card, so a card that grew or shrank with
+  // its text would move; its italic subtitle is set in the italic's own fallback.
+  it.each(['phone', 'desktop'] as const)(
+    'shows its text before the web fonts arrive, in fallbacks sized like them: nothing moves when they do (%s)',
+    async (viewport) => {
+      const context = await newContext(viewport);
+      const page = await context.newPage();
+      const fontRequests: string[] = [];
+      const releaseFonts = await holdResponses(page, /\.woff2$/, (path) => fontRequests.push(path));
+      // Not until 'load': that waits for the fonts held here.
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      const title = page.getByRole('heading', { level: 1 });
+      await title.waitFor();
+      await page.getByText('Portrait Sessions').first().waitFor();
+      expect(fontRequests.length).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.fonts.check("16px 'Lato'"))).toBe(false);
+      const before = await title.boundingBox();
+      const card = page.getByTestId('home-hero-card');
+      const cardBefore = await card.boundingBox();
+      await page.evaluate(() => {
+        (window as unknown as { shifts: number }).shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+            (window as unknown as { shifts: number }).shifts += entry.value;
+        }).observe({ type: 'layout-shift' });
+      });
+      releaseFonts();
+      await page.waitForFunction(
+        () => document.fonts.check("16px 'Lato'") && document.fonts.status === 'loaded',
+      );
+      // Layout shifts are reported after the frame that drew them.
+      await framesDrawn(page);
+      // The design's fonts are in use now (the page's own styles, not the loading screen's), and the page kept its layout.
+      const families = await page.evaluate(() =>
+        [document.querySelector('h1')!, document.body].map((element) =>
+          getComputedStyle(element).fontFamily.split(',')[0]!.replace(/["']/g, ''),
+        ),
+      );
+      expect(families).toEqual(['Playfair Display', 'Lato']);
+      expect(
+        await page.evaluate(
+          (names) => names.every((name) => document.fonts.check(`16px '${name}'`)),
+          families,
+        ),
+      ).toBe(true);
+      expect(
+        await page.evaluate(() => (window as unknown as { shifts: number }).shifts),
+      ).toBeLessThan(0.02);
+      const after = await title.boundingBox();
+      expect(Math.abs(after!.height - before!.height)).toBeLessThan(before!.height * 0.2);
+      const cardAfter = await card.boundingBox();
+      expect([cardAfter!.width, cardAfter!.height]).toEqual([
+        cardBefore!.width,
+        cardBefore!.height,
+      ]);
+      await context.close();
+    },
+  );
 
   it('shows the hero image from the design, with its blur and opacity, eagerly', async () => {
     const preview = seeded.older.photos[0]!.previewUrl;

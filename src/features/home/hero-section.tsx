@@ -65,7 +65,8 @@ export function HeroSection({ hero }: { hero: HomeView['hero'] }) {
             'max-w-3xl px-5 py-10 text-center sm:px-12 sm:py-14',
             image
               ? 'mx-auto pb-2 sm:pb-6 lg:mx-4 lg:my-16 lg:rounded-3xl lg:pb-14 lg:bg-background/80 lg:shadow-sm lg:backdrop-blur-md'
-              : 'mx-4 my-10',
+              : // A set width: shrunk to its text, the card would change size when the web fonts arrive.
+                'mx-4 my-10 w-full',
           )}
         >
           <h1
