@@ -3,18 +3,24 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A fault-injecting HTTP proxy in front of the local stack, for the outbox's replay test.
- * Armed, it answers some API writes badly, chosen by a seeded generator so a run can be
- * repeated: the connection dropped before the stack sees the request, dropped after the stack
- * processed it (the answer is lost: the case that duplicates a naive client's work), a 503
- * without forwarding, or a slow answer. Everything else passes through untouched.
+ * Armed, it answers some API writes badly: the connection dropped before the stack sees the
+ * request, dropped after the stack processed it (the answer is lost: the case that duplicates
+ * a naive client's work), a 503 without forwarding, or a slow answer. Everything else passes
+ * through untouched.
+ *
+ * Which writes: every `every`-th one, the faults in turn, after any forced ones. A fixed
+ * schedule, not a random one: with faults drawn at random (one write in six) the replay took
+ * 35 s in one run and 178 s in another, as the outbox's back-off grows with each failure of
+ * the same change (1, 2, 5, 10, 30 s…). On a schedule every kind of fault comes as often in
+ * every run, and a retry (the next write) never meets one at once.
  */
 export type Fault = 'drop-before' | 'drop-after' | 'unavailable' | 'delay';
 
-export interface FaultRates {
-  'drop-before': number;
-  'drop-after': number;
-  unavailable: number;
-  delay: number;
+export interface FaultSchedule {
+  /** One API write in this many gets a fault. */
+  every: number;
+  /** The faults given, in turn. */
+  faults: Fault[];
 }
 
 export interface FaultCounts {
@@ -25,7 +31,7 @@ export interface FaultCounts {
   clean: number;
 }
 
-/** A fault every matching request gets while armed, the first `times` of them (before the random ones). */
+/** A fault every matching request gets while armed, the first `times` of them (before the scheduled ones). */
 export interface ForcedFault {
   method: string;
   path: RegExp;
@@ -41,17 +47,8 @@ export interface FaultProxy {
   stop(): Promise<void>;
 }
 
-/** mulberry32: a small seeded generator, enough to pick faults reproducibly. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** How long a delayed answer is held. */
+const DELAY_MS = 2_000;
 
 const isApiWrite = (req: http.IncomingMessage) =>
   req.method !== 'GET' &&
@@ -61,11 +58,10 @@ const isApiWrite = (req: http.IncomingMessage) =>
 
 export async function startFaultProxy(
   target: string,
-  rates: FaultRates,
-  { seed = 20261122, forced = [] }: { seed?: number; forced?: ForcedFault[] } = {},
+  schedule: FaultSchedule,
+  { forced = [] }: { forced?: ForcedFault[] } = {},
 ): Promise<FaultProxy> {
   const upstream = new URL(target);
-  const random = seeded(seed);
   const counts: FaultCounts = {
     writes: 0,
     clean: 0,
@@ -73,13 +69,11 @@ export async function startFaultProxy(
   };
   let armed = false;
 
-  const pickFault = (): Fault | null => {
-    let roll = random();
-    for (const fault of Object.keys(rates) as Fault[]) {
-      if (roll < rates[fault]) return fault;
-      roll -= rates[fault];
-    }
-    return null;
+  let scheduled = 0;
+  const scheduledFault = (): Fault | null => {
+    scheduled += 1;
+    if (scheduled % schedule.every !== 0) return null;
+    return schedule.faults[(scheduled / schedule.every - 1) % schedule.faults.length]!;
   };
 
   const forward = (req: http.IncomingMessage, res: http.ServerResponse, loseAnswer: boolean) => {
@@ -121,7 +115,7 @@ export async function startFaultProxy(
   };
 
   const server = http.createServer((req, res) => {
-    const fault = armed && isApiWrite(req) ? (forcedFault(req) ?? pickFault()) : null;
+    const fault = armed && isApiWrite(req) ? (forcedFault(req) ?? scheduledFault()) : null;
     if (armed && isApiWrite(req)) {
       counts.writes += 1;
       if (fault) counts.injected[fault] += 1;
@@ -137,7 +131,7 @@ export async function startFaultProxy(
       });
     } else if (fault === 'delay') {
       req.pause();
-      setTimeout(() => forward(req, res, false), 1_000 + Math.floor(random() * 2_000));
+      setTimeout(() => forward(req, res, false), DELAY_MS);
     } else {
       forward(req, res, fault === 'drop-after');
     }
