@@ -498,7 +498,8 @@ describe('uploading while the network comes and goes', () => {
 
 describe('Background Sync', () => {
   it("the browser's sync event makes the open admin page send what waits, with its timers frozen", async () => {
-    const context = await newContext('desktop');
+    // The headless shell has no Background Sync: this one runs in the whole browser.
+    const context = await newContext('desktop', { fullBrowser: true });
     await context.clock.install();
     const page = await context.newPage();
     await signInAsAdmin(page);

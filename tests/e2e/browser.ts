@@ -11,7 +11,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, expect, onTestFinished } from 'vitest';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../support/chromium';
+import { CHROMIUM, CHROMIUM_FLAGS, HEADLESS_SHELL } from '../support/chromium';
 import { isAdminChunk } from '../support/admin-chunks';
 import { signInThroughForm } from '../support/sign-in';
 import { workerStack } from '../support/stack-context';
@@ -24,19 +24,28 @@ export type ViewportName = keyof typeof VIEWPORTS;
 
 const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
 
-let browser: Browser | undefined;
+/** This worker's browsers: the headless shell for journeys, the full browser where one needs it. */
+const browsers: { shell?: Promise<Browser>; full?: Promise<Browser> } = {};
 
 // The stack of this worker's journeys (a site of its own: tests/support/stack-context.ts).
 export { workerStack };
 
-export async function launchBrowser(): Promise<Browser> {
-  browser ??= await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
-  return browser;
+/**
+ * Journeys run in Chromium's headless shell (tests/support/chromium.ts says why); `full` is
+ * the whole browser, for what only it has (Background Sync).
+ */
+export function launchBrowser(kind: 'shell' | 'full' = 'shell'): Promise<Browser> {
+  return (browsers[kind] ??= chromium.launch({
+    executablePath: kind === 'full' ? CHROMIUM : HEADLESS_SHELL,
+    args: CHROMIUM_FLAGS,
+  }));
 }
 
 afterAll(async () => {
-  await browser?.close();
-  browser = undefined;
+  for (const kind of ['shell', 'full'] as const) {
+    await (await browsers[kind])?.close();
+    delete browsers[kind];
+  }
   await pool?.end();
   pool = undefined;
 });
@@ -51,10 +60,12 @@ export async function newContext(
     javaScript?: boolean;
     /** Device pixels per CSS pixel: a phone's is 2 or 3. */
     pixelRatio?: number;
+    /** The whole browser, not the headless shell: for Background Sync. */
+    fullBrowser?: boolean;
   } = {},
 ): Promise<BrowserContext> {
   const context = await (
-    await launchBrowser()
+    await launchBrowser(options.fullBrowser ? 'full' : 'shell')
   ).newContext({
     viewport: typeof viewport === 'string' ? VIEWPORTS[viewport] : viewport,
     baseURL: options.baseURL ?? workerStack().url,
