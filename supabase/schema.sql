@@ -2284,6 +2284,27 @@ REVOKE ALL ON FUNCTION public.admin_validate_session(p_username text, p_token te
 GRANT EXECUTE ON FUNCTION public.admin_validate_session(p_username text, p_token text) TO anon, authenticated, service_role;
 
 --
+-- Name: album_cover_rendition(p_album public.albums); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.album_cover_rendition(p_album public.albums)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.cover_url
+    from public.albums a
+    cross join lateral (select private.album_cover_photo_id(a.id) as id offset 0) cover
+    join public.photos p on p.id = cover.id
+   where a.id = p_album.id and a.is_public
+$function$;
+
+REVOKE ALL ON FUNCTION public.album_cover_rendition(p_album public.albums) FROM PUBLIC;
+
+GRANT EXECUTE ON FUNCTION public.album_cover_rendition(p_album public.albums) TO anon, authenticated, service_role;
+
+--
 -- Name: change_admin_password(p_old_password text, p_new_password text, p_username text, p_token text); Type: FUNCTION; Schema: public; Owner: postgres
 --
 

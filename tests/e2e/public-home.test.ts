@@ -243,6 +243,16 @@ describe('the public home page', () => {
       await featuredCover.elementHandle(),
     );
     expect(await layoutShift(page)).toBeLessThan(0.02);
+    // Four columns at 1×: of the thumbnail and the cover rendition offered, the thumbnail.
+    expect(
+      await featuredCover.evaluate((img: HTMLImageElement) => [img.currentSrc, img.srcset]),
+    ).toEqual([
+      seeded.privateAlbum.photos[0]!.thumbUrl,
+      // The server draws addresses on the site's own origin: '/storage/…'.
+      expect.stringContaining(
+        `${new URL(seeded.privateAlbum.photos[0]!.coverUrl!).pathname} 1200w`,
+      ),
+    ]);
     await loadLazyImages(page);
     await screenshot(page, 'home-desktop');
 
@@ -265,6 +275,25 @@ describe('the public home page', () => {
     // A card opens its gallery.
     await featured.click();
     await page.waitForURL(`**/gallery/public/${seeded.galleryId}`);
+    await context.close();
+  });
+
+  it("gives a 3× phone the cards' cover renditions, which the thumbnails would blur at its width", async () => {
+    const context = await newContext('phone', { pixelRatio: 3 });
+    const page = await context.newPage();
+    await page.goto('/');
+    for (const [group, title, photo] of [
+      ['Featured Collections', 'Golden Hour Favourites', seeded.privateAlbum.photos[0]!],
+      ['Recent Sessions', 'Autumn in the Orchard', seeded.older.photos[0]!],
+    ] as const) {
+      const cover = cardTitled(page, group, title).locator('img');
+      await cover.scrollIntoViewIfNeeded();
+      await page.waitForFunction(
+        (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+        await cover.elementHandle(),
+      );
+      expect(await cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(photo.coverUrl);
+    }
     await context.close();
   });
 

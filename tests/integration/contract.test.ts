@@ -123,6 +123,8 @@ const RPC_CONTRACT: Record<string, string[]> = {
   admin_recent_link_activity: ['p_limit', 'p_username', 'p_token'],
   // Not in SPEC §7: a computed field, a gallery photo's original for visitors when the gallery allows it.
   gallery_visitor_original: ['p_entry'],
+  // Not in SPEC §7: a computed field, a public album's cover rendition for its home page card.
+  album_cover_rendition: ['p_album'],
 };
 
 interface FunctionRow {

@@ -63,6 +63,7 @@ const gallery = (fields: Partial<HomeGallery> = {}): HomeGallery => ({
   created_at: '2026-01-01T00:00:00Z',
   photo_count: 3,
   cover_photo: 'https://cdn.example/g1.thumb.webp',
+  cover_rendition: null,
   ...fields,
 });
 
@@ -71,6 +72,7 @@ const album = (fields: Partial<HomeAlbum> = {}): HomeAlbum => ({
   name: 'Orchard',
   description: null,
   cover_photo_url: 'https://cdn.example/a1.thumb.webp',
+  cover_rendition: null,
   created_at: '2026-01-01T00:00:00Z',
   photo_count: 1,
   ...fields,
@@ -217,6 +219,7 @@ describe('collection cards', () => {
       description: 'Soft light',
       photoCount: 3,
       coverSrc: 'https://cdn.example/g1.thumb.webp',
+      coverSrcSet: undefined,
     });
     expect(albumCard(album({ description: '  ' }), identity)).toEqual({
       id: 'a1',
@@ -225,7 +228,45 @@ describe('collection cards', () => {
       description: null,
       photoCount: 1,
       coverSrc: 'https://cdn.example/a1.thumb.webp',
+      coverSrcSet: undefined,
     });
+  });
+
+  const PHOTOS = 'https://cdn.example/storage/v1/object/public/photos/';
+  const renditionOf = (photo: string, rendition: string) =>
+    `${PHOTOS}alb/${photo}.${rendition}.webp`;
+
+  it('offers the thumbnail and the cover rendition of the cover photo in a srcset', () => {
+    const thumb = renditionOf('p1', 'thumb');
+    const cover = renditionOf('p1', 'cover');
+    for (const card of [
+      galleryCard(gallery({ cover_photo: thumb, cover_rendition: cover }), identity),
+      albumCard(album({ cover_photo_url: thumb, cover_rendition: cover }), identity),
+    ])
+      expect([card.coverSrc, card.coverSrcSet]).toEqual([thumb, `${thumb} 480w, ${cover} 1200w`]);
+  });
+
+  it('shows the stored cover alone when there is no cover rendition, or it is of another photo or not one', () => {
+    const thumb = renditionOf('p1', 'thumb');
+    for (const coverRendition of [
+      null,
+      renditionOf('p2', 'cover'),
+      renditionOf('p1', 'preview'),
+      'javascript:alert(1)',
+    ])
+      expect(
+        albumCard(album({ cover_photo_url: thumb, cover_rendition: coverRendition }), identity),
+      ).toMatchObject({ coverSrc: thumb, coverSrcSet: undefined });
+    // A preview stored as the cover (no thumbnail) is not labelled 480w.
+    expect(
+      galleryCard(
+        gallery({
+          cover_photo: renditionOf('p1', 'preview'),
+          cover_rendition: renditionOf('p1', 'cover'),
+        }),
+        identity,
+      ).coverSrcSet,
+    ).toBeUndefined();
   });
 
   it('shows no cover for a missing or unsafe address', () => {

@@ -3,9 +3,25 @@ import { Link } from 'react-router-dom';
 import { photoCount } from '@/ui/format';
 import type { CollectionCardView } from './home-view';
 
+/** The cards' grid: 1, 2, 3 and 4 columns as the window widens, inside the sections' CONTAINER. */
+export const CARD_GRID =
+  'grid grid-cols-1 gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+
 /**
- * One collection: its cover thumbnail in a fixed 4:3 box (lazy, so only what is scrolled to
- * loads, and nothing jumps), title, description and photo count. The whole card is the link.
+ * How wide a card's photo is in CARD_GRID (max-w-7xl less its 20 px or 32 px sides, 24 px
+ * gaps): the browser picks the thumbnail or the cover rendition from it and the screen's
+ * pixel ratio. A 390 px phone at 3× takes the cover; 4 columns at 1× the thumbnail.
+ */
+export const CARD_IMAGE_SIZES = [
+  '(min-width: 1280px) 286px',
+  '(min-width: 1024px) calc(33.3vw - 37px)',
+  '(min-width: 640px) calc(50vw - 44px)',
+  'calc(100vw - 40px)',
+].join(', ');
+
+/**
+ * One collection: its cover in a fixed 4:3 box (lazy, so only what is scrolled to loads, and
+ * nothing jumps), title, description and photo count. The whole card is the link.
  */
 export function CollectionCard({ card }: { card: CollectionCardView }) {
   return (
@@ -18,12 +34,15 @@ export function CollectionCard({ card }: { card: CollectionCardView }) {
         <div className="relative aspect-[4/3] overflow-hidden rounded-3xl bg-muted shadow-[0_1px_2px_hsl(var(--foreground)/0.05)] transition-shadow duration-300 group-hover:shadow-lg">
           {card.coverSrc ? (
             <img
-              src={card.coverSrc}
+              // sizes and srcset before src, so the browser never picks before it knows them.
               alt=""
               width={480}
               height={360}
               loading="lazy"
               decoding="async"
+              sizes={card.coverSrcSet ? CARD_IMAGE_SIZES : undefined}
+              srcSet={card.coverSrcSet}
+              src={card.coverSrc}
               className="size-full object-cover transition-transform duration-700 ease-out group-hover:scale-[1.04] motion-reduce:transition-none motion-reduce:group-hover:scale-100"
             />
           ) : (

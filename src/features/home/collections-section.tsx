@@ -1,7 +1,7 @@
 import { Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/ui/button';
-import { CollectionCard } from './collection-card';
+import { CARD_GRID, CollectionCard } from './collection-card';
 import type { CollectionCardView } from './home-view';
 import { CONTAINER, SECTION_SPACING, SectionHeading } from './section-heading';
 
@@ -35,7 +35,7 @@ function CollectionList({
         </h3>
         <p className="shrink-0 text-sm text-muted-foreground">{`${cards.length} ${unit}${cards.length === 1 ? '' : 's'}`}</p>
       </div>
-      <ul className="mt-8 grid grid-cols-1 gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      <ul className={`mt-8 ${CARD_GRID}`}>
         {visible.map((card) => (
           <CollectionCard key={card.id} card={card} />
         ))}

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { PageContentRow, SectionName, ServicePackageRow } from '@/lib/backend/database.types';
 import type { HomeAlbum, HomeContent, HomeGallery } from '@/lib/backend/home-page';
+import { RENDITION_EDGES, renditionOf, sameRenditionPhoto } from '@/lib/backend/photo-objects';
 import { chooseHero } from '@/lib/hero-choice';
 import { routePath } from '@/lib/routes/route-table';
 import { isExternalLink, safeHref, safeImageSrc } from '@/lib/safe-url';
@@ -76,6 +77,8 @@ export interface CollectionCardView {
   description: string | null;
   photoCount: number;
   coverSrc: string | undefined;
+  /** The thumbnail and the cover rendition, when the cover photo has both; the card's sizes pick one. */
+  coverSrcSet: string | undefined;
 }
 
 /** The blocks between the hero and the collections, which the photographer orders in Page Content. */
@@ -199,6 +202,31 @@ export function toServiceView(service: ServicePackageRow): ServiceView {
   };
 }
 
+/**
+ * A card's cover: its thumbnail, and a srcset of it and the cover rendition (1200 px) when the
+ * two are renditions of one photo. Any other stored cover (an original, a preview) shows alone.
+ */
+function cardCover(
+  stored: string | null,
+  coverRendition: string | null,
+  resolveUrl: UrlResolver,
+): Pick<CollectionCardView, 'coverSrc' | 'coverSrcSet'> {
+  const src = safeImageSrc(resolveUrl(stored));
+  const cover = safeImageSrc(resolveUrl(coverRendition));
+  const both =
+    src &&
+    cover &&
+    renditionOf(src)?.rendition === 'thumb' &&
+    renditionOf(cover)?.rendition === 'cover' &&
+    sameRenditionPhoto(src, cover);
+  return {
+    coverSrc: src,
+    coverSrcSet: both
+      ? `${src} ${RENDITION_EDGES.thumb}w, ${cover} ${RENDITION_EDGES.cover}w`
+      : undefined,
+  };
+}
+
 export function galleryCard(gallery: HomeGallery, resolveUrl: UrlResolver): CollectionCardView {
   return {
     id: gallery.id,
@@ -206,7 +234,7 @@ export function galleryCard(gallery: HomeGallery, resolveUrl: UrlResolver): Coll
     title: gallery.title,
     description: textOrNull(gallery.description),
     photoCount: gallery.photo_count,
-    coverSrc: safeImageSrc(resolveUrl(gallery.cover_photo)),
+    ...cardCover(gallery.cover_photo, gallery.cover_rendition, resolveUrl),
   };
 }
 
@@ -217,7 +245,7 @@ export function albumCard(album: HomeAlbum, resolveUrl: UrlResolver): Collection
     title: album.name,
     description: textOrNull(album.description),
     photoCount: album.photo_count,
-    coverSrc: safeImageSrc(resolveUrl(album.cover_photo_url)),
+    ...cardCover(album.cover_photo_url, album.cover_rendition, resolveUrl),
   };
 }
 

@@ -998,6 +998,12 @@ export type Database = {
         };
         Returns: boolean;
       };
+      album_cover_rendition: {
+        Args: {
+          p_album: Database['public']['Tables']['albums']['Row'];
+        };
+        Returns: string;
+      };
       change_admin_password: {
         Args: {
           p_new_password: string;

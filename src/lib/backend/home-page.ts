@@ -18,6 +18,8 @@ export interface HomeAlbum {
   description: string | null;
   /** Kept by the database: the first photo's thumbnail (or original when it has none). */
   cover_photo_url: string | null;
+  /** The cover photo's cover rendition (1200 px); null until it has one. */
+  cover_rendition: string | null;
   created_at: string;
   photo_count: number;
 }
@@ -31,6 +33,8 @@ export interface HomeGallery {
   photo_count: number;
   /** The first photo by sort_order: what may show of it (photoDisplayUrl); null when it has no photos. */
   cover_photo: string | null;
+  /** That photo's cover rendition (1200 px); null until it has one. */
+  cover_rendition: string | null;
 }
 
 export interface HomeContent {
@@ -52,6 +56,7 @@ interface AlbumSelect {
   name: string;
   description: string | null;
   cover_photo_url: string | null;
+  cover_rendition: string | null;
   created_at: string;
   photos: Counted;
 }
@@ -64,7 +69,7 @@ export async function readHomeAlbums(backend: PublicBackend): Promise<HomeAlbum[
     await backend.publicClient
       .from('albums')
       .select(
-        'id, name, description, cover_photo_url, created_at, photos:public_album_photos(count)',
+        'id, name, description, cover_photo_url, cover_rendition:album_cover_rendition, created_at, photos:public_album_photos(count)',
       )
       .eq('is_public', true)
       .order('created_at', { ascending: false })
@@ -81,7 +86,13 @@ interface GallerySelect {
   description: string | null;
   created_at: string;
   photo_count: Counted;
-  cover: Array<{ photos: { thumb_url: string | null; preview_url: string | null } | null }> | null;
+  cover: Array<{
+    photos: {
+      thumb_url: string | null;
+      preview_url: string | null;
+      cover_url: string | null;
+    } | null;
+  }> | null;
 }
 
 /** read public_galleries: active ones, newest first, with their photo count and first photo. */
@@ -90,7 +101,7 @@ export async function readHomeGalleries(backend: PublicBackend): Promise<HomeGal
     await backend.publicClient
       .from('public_galleries')
       .select(
-        'id, title, description, created_at, photo_count:public_gallery_photos(count), cover:public_gallery_photos(photos(thumb_url, preview_url))',
+        'id, title, description, created_at, photo_count:public_gallery_photos(count), cover:public_gallery_photos(photos(thumb_url, preview_url, cover_url))',
       )
       .eq('is_active', true)
       .order('created_at', { ascending: false })
@@ -108,6 +119,7 @@ export async function readHomeGalleries(backend: PublicBackend): Promise<HomeGal
       ...gallery,
       photo_count: countOf(photo_count),
       cover_photo: first ? photoDisplayUrl({ ...first, file_url: null }) : null,
+      cover_rendition: first?.cover_url ?? null,
     };
   });
 }
