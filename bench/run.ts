@@ -22,6 +22,7 @@ import { formatTable, passes, type Metrics } from './support/metrics';
 import { generatePhotos } from './support/photos';
 import { startStackProcess, type StackProcess } from './support/stack';
 import { abuse } from './scenarios/abuse';
+import { bigAlbum } from './scenarios/big-album';
 import { grid } from './scenarios/grid';
 import { homeReads } from './scenarios/home-reads';
 import { lighthouseScores } from './scenarios/lighthouse';
@@ -44,6 +45,7 @@ const SCENARIOS: Scenario[] = [
   upload,
   zip,
   rpcPhotos,
+  bigAlbum,
   homeReads,
   replay,
   abuse,

@@ -52,3 +52,13 @@ export const album1000 = (bench: Bench) =>
     });
     return { album, token: await seedClientLink(bench, album.id) };
   });
+
+/** A big client album (5,000 or 10,000 photos, each with its own thumbnail) and its link. */
+export const bigAlbumOf = (bench: Bench, count: number) =>
+  once(`big-${count}`, async () => {
+    const album = await seedAlbum(bench, {
+      name: `Harbour Wedding (${count.toLocaleString('en')} photos)`,
+      count,
+    });
+    return { album, token: await seedClientLink(bench, album.id) };
+  });
