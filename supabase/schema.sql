@@ -2486,10 +2486,10 @@ REVOKE ALL ON FUNCTION public.get_album_cover_by_token(p_access_token text, p_pa
 GRANT EXECUTE ON FUNCTION public.get_album_cover_by_token(p_access_token text, p_passcode text, p_device text) TO anon, authenticated, service_role;
 
 --
--- Name: get_album_photos_by_token(p_access_token text, p_passcode text, p_device text); Type: FUNCTION; Schema: public; Owner: postgres
+-- Name: get_album_photos_by_token(p_access_token text, p_passcode text, p_device text, p_offset integer, p_limit integer); Type: FUNCTION; Schema: public; Owner: postgres
 --
 
-CREATE FUNCTION public.get_album_photos_by_token(p_access_token text, p_passcode text DEFAULT NULL::text, p_device text DEFAULT NULL::text)
+CREATE FUNCTION public.get_album_photos_by_token(p_access_token text, p_passcode text DEFAULT NULL::text, p_device text DEFAULT NULL::text, p_offset integer DEFAULT 0, p_limit integer DEFAULT NULL::integer)
  RETURNS TABLE(id uuid, album_id uuid, filename text, file_url text, thumb_url text, preview_url text, original_filename text, file_size bigint, width integer, height integer, mime_type text, created_at timestamp with time zone, caption text)
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2507,6 +2507,10 @@ begin
   if char_length(p_passcode) > 100 or char_length(p_device) > 128 then
     raise exception 'Passcode is too long' using errcode = '22023';
   end if;
+  -- PostgREST answers at most 1,000 rows (db-max-rows): a bigger page could not be read whole.
+  if p_offset is null or p_offset < 0 or p_limit < 1 or p_limit > 1000 then
+    raise exception 'A page starts at 0 or later and holds 1 to 1000 photos' using errcode = '22023';
+  end if;
   if not private.passcode_opens(v_link, p_passcode, p_device) then
     return;
   end if;
@@ -2518,13 +2522,15 @@ begin
            p.original_filename, p.file_size, p.width, p.height, p.mime_type, p.created_at, p.caption
       from public.photos p
      where p.album_id = v_link.album_id
-     order by p.sort_order, p.created_at, p.id;
+     order by p.sort_order, p.created_at, p.id
+    offset p_offset
+     limit p_limit;
 end
 $function$;
 
-REVOKE ALL ON FUNCTION public.get_album_photos_by_token(p_access_token text, p_passcode text, p_device text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.get_album_photos_by_token(p_access_token text, p_passcode text, p_device text, p_offset integer, p_limit integer) FROM PUBLIC;
 
-GRANT EXECUTE ON FUNCTION public.get_album_photos_by_token(p_access_token text, p_passcode text, p_device text) TO anon, authenticated, service_role;
+GRANT EXECUTE ON FUNCTION public.get_album_photos_by_token(p_access_token text, p_passcode text, p_device text, p_offset integer, p_limit integer) TO anon, authenticated, service_role;
 
 --
 -- Name: get_download_grant(p_access_token text, p_passcode text, p_device text); Type: FUNCTION; Schema: public; Owner: postgres

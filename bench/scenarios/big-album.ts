@@ -59,12 +59,10 @@ async function firstScreenPainted(page: Page, what: string) {
   await page.locator(what).first().waitFor({ state: 'attached', timeout: 60_000 });
   await page.waitForFunction(
     () => {
-      const shown = Array.from(document.querySelectorAll<HTMLImageElement>('img')).filter(
-        (img) => {
-          const box = img.getBoundingClientRect();
-          return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
-        },
-      );
+      const shown = Array.from(document.querySelectorAll<HTMLImageElement>('img')).filter((img) => {
+        const box = img.getBoundingClientRect();
+        return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
+      });
       return shown.length > 0 && shown.every((img) => img.complete && img.naturalWidth > 0);
     },
     undefined,
@@ -126,18 +124,15 @@ async function adminFirstRender(page: Page, albumId: string) {
 /** get_album_photos_by_token for rows [from, from + count), as the page asks for them: ms and JSON bytes. */
 async function photosPage(bench: Bench, token: string, from: number, count: number) {
   const started = performance.now();
-  const response = await fetch(
-    `${bench.stack.url}/rest/v1/rpc/get_album_photos_by_token?offset=${from}&limit=${count}`,
-    {
-      method: 'POST',
-      headers: {
-        apikey: bench.stack.anonKey,
-        authorization: `Bearer ${bench.stack.anonKey}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ p_access_token: token }),
+  const response = await fetch(`${bench.stack.url}/rest/v1/rpc/get_album_photos_by_token`, {
+    method: 'POST',
+    headers: {
+      apikey: bench.stack.anonKey,
+      authorization: `Bearer ${bench.stack.anonKey}`,
+      'content-type': 'application/json',
     },
-  );
+    body: JSON.stringify({ p_access_token: token, p_offset: from, p_limit: count }),
+  });
   const text = await response.text();
   if (!response.ok) throw new Error(`get_album_photos_by_token: ${response.status} ${text}`);
   return { ms: performance.now() - started, bytes: text.length };

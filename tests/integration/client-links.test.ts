@@ -160,6 +160,26 @@ describe('client links', () => {
     );
   });
 
+  it('reads one page of the album in the function, and refuses a page it could not answer whole', async () => {
+    const { token } = await newLink();
+    const visitor = anonymous().publicClient;
+    const ask = (page: { p_offset?: number; p_limit?: number }) =>
+      visitor.rpc('get_album_photos_by_token', { p_access_token: token, ...page });
+    const all = (await ask({})).data!.map((photo) => photo.id);
+    expect(all).toEqual(photoIds);
+    expect((await ask({ p_offset: 1, p_limit: 1 })).data!.map((photo) => photo.id)).toEqual([
+      photoIds[1],
+    ]);
+    expect((await ask({ p_offset: 2, p_limit: 30 })).data).toEqual([]);
+    for (const page of [{ p_limit: 0 }, { p_limit: 1001 }, { p_offset: -1, p_limit: 30 }]) {
+      const { error, status } = await ask(page);
+      expect({ status, message: error?.message }).toEqual({
+        status: 400,
+        message: 'A page starts at 0 or later and holds 1 to 1000 photos',
+      });
+    }
+  });
+
   it('does not let a client read links, albums or photos directly', async () => {
     await newLink({ passcode: '1357' });
     const client = anonymous().publicClient;

@@ -102,7 +102,8 @@ const RPC_CONTRACT: Record<string, string[]> = {
   get_gallery_link_by_token: ['p_access_token'],
   set_gallery_context: ['access_token'],
   validate_gallery_passcode: ['p_access_token', 'p_passcode', 'p_device'],
-  get_album_photos_by_token: ['p_access_token', 'p_passcode', 'p_device'],
+  // p_offset and p_limit are not in SPEC §7: the page read (issue 34), both optional.
+  get_album_photos_by_token: ['p_access_token', 'p_passcode', 'p_device', 'p_offset', 'p_limit'],
   // Not in SPEC §7: the grant for reading a link's originals (docs/SECURITY.md, class 6).
   get_download_grant: ['p_access_token', 'p_passcode', 'p_device'],
   // Not in SPEC §7: the client's first screen (issue 20, item 6): the cover once the link opens, and whether a link expired.

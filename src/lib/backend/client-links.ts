@@ -46,15 +46,16 @@ export function streamAlbumPhotosByToken(
   accessToken: string,
   passcode?: string,
 ): AsyncGenerator<ClientPhoto[]> {
-  // Ordered by sort_order, created_at, id on the server: pages line up.
+  // Ordered by sort_order, created_at, id on the server: pages line up. The function reads only
+  // the page asked for (PostgREST's own paging would build the whole album for each page).
   return streamPages((from, to) =>
-    backend.publicClient
-      .rpc('get_album_photos_by_token', {
-        p_access_token: accessToken,
-        p_passcode: passcode ?? null,
-        p_device: deviceId(),
-      })
-      .range(from, to),
+    backend.publicClient.rpc('get_album_photos_by_token', {
+      p_access_token: accessToken,
+      p_passcode: passcode ?? null,
+      p_device: deviceId(),
+      p_offset: from,
+      p_limit: to - from + 1,
+    }),
   );
 }
 

@@ -1053,6 +1053,8 @@ export type Database = {
         Args: {
           p_access_token: string;
           p_device?: string;
+          p_limit?: number;
+          p_offset?: number;
           p_passcode?: string;
         };
         Returns: {
