@@ -21,6 +21,7 @@ import { signInThroughForm } from '../../tests/support/sign-in';
 import type { Bench, Scenario } from '../support/context';
 import { newBenchContext } from '../support/chromium';
 import { album200, bigAlbumOf } from '../support/fixtures';
+import { wheelToTheEnd } from '../support/scroll';
 import { median, percentile, round } from '../support/metrics';
 
 const DESKTOP = { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 } as const;
@@ -88,17 +89,7 @@ async function clientVisit(bench: Bench, token: string, scroll: boolean) {
     await page.waitForLoadState('networkidle');
     const { lcp } = await watched(page);
     if (!scroll) return { lcp };
-    const scrollStart = await page.evaluate(() => performance.now());
-    await page.mouse.move(640, 400);
-    for (let step = 0; step < 5000; step++) {
-      await page.mouse.wheel(0, 500);
-      await page.waitForTimeout(40);
-      const atBottom = await page.evaluate(
-        () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
-      );
-      if (atBottom) break;
-    }
-    await page.waitForTimeout(500);
+    const scrollStart = await wheelToTheEnd(page);
     const tasks = (await watched(page)).longTasks.filter((task) => task.start >= scrollStart);
     const heap = await heapMb(await context.newCDPSession(page));
     return {

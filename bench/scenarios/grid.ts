@@ -10,6 +10,7 @@
 import type { Bench, Scenario } from '../support/context';
 import { newBenchContext } from '../support/chromium';
 import { album1000 } from '../support/fixtures';
+import { wheelToTheEnd } from '../support/scroll';
 import { median, round } from '../support/metrics';
 
 interface Visit {
@@ -68,17 +69,7 @@ async function visit(bench: Bench, token: string): Promise<Visit> {
     const firstViewImages = imageCount;
 
     // End to end with the wheel, like a person flicking through, then count what happened.
-    const scrollStart = await page.evaluate(() => performance.now());
-    await page.mouse.move(640, 400);
-    for (let step = 0; step < 2000; step++) {
-      await page.mouse.wheel(0, 500);
-      await page.waitForTimeout(40);
-      const atBottom = await page.evaluate(
-        () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
-      );
-      if (atBottom) break;
-    }
-    await page.waitForTimeout(500);
+    const scrollStart = await wheelToTheEnd(page);
     const state = await page.evaluate(
       () =>
         (

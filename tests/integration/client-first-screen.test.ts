@@ -4,7 +4,14 @@ import {
   getGalleryLinkByToken,
   isGalleryLinkExpired,
 } from '@/lib/backend/client-links';
-import { anonymous, insertAlbum, insertPhoto, sql } from './helpers';
+import {
+  anonymous,
+  insertAlbum,
+  insertPhoto,
+  insertPhotoWithRenditions,
+  renditionPath,
+  sql,
+} from './helpers';
 
 /**
  * The client's first screen (issue 20, item 6), against the real database and PostgREST: the
@@ -51,23 +58,9 @@ describe("the client's first screen", () => {
   it("gives the cover photo's cover rendition when it has one (a phone's first screen), chosen or not", async () => {
     const visitor = anonymous();
     const album = await insertAlbum({ name: 'Beach Wedding' });
-    const path = (id: string, rendition: string) =>
-      `/storage/v1/object/public/photos/${album}/${id}.${rendition}.webp`;
-    const [first, second] = [crypto.randomUUID(), crypto.randomUUID()];
-    for (const id of [first, second])
-      await sql(
-        `insert into public.photos (id, album_id, filename, file_url, thumb_url, preview_url, cover_url, original_filename, file_size, mime_type)
-         values ($1, $2, $3, $4, $5, $6, $7, 'x.jpg', 1, 'image/jpeg')`,
-        [
-          id,
-          album,
-          `${id}.jpg`,
-          `/storage/v1/object/authenticated/originals/${album}/${id}.jpg`,
-          path(id, 'thumb'),
-          path(id, 'preview'),
-          path(id, 'cover'),
-        ],
-      );
+    const path = (id: string, rendition: string) => renditionPath(album, id, rendition);
+    const first = await insertPhotoWithRenditions(album);
+    const second = await insertPhotoWithRenditions(album);
     const token = `${crypto.randomUUID().replaceAll('-', '')}${crypto.randomUUID().replaceAll('-', '')}`;
     await sql(`insert into public.gallery_links (album_id, access_token) values ($1, $2)`, [
       album,

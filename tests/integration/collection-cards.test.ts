@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readHomeAlbums, readHomeGalleries } from '@/lib/backend/home-page';
-import { anonymous, insertAlbum, sql } from './helpers';
+import { anonymous, insertAlbum, insertPhotoWithRenditions, renditionPath, sql } from './helpers';
 
 /**
  * The home page's collection cards (issue 34, item 1), against the real database and
@@ -8,28 +8,13 @@ import { anonymous, insertAlbum, sql } from './helpers';
  * visitor; a private album's never, however it is asked for.
  */
 
-const path = (album: string, photo: string, rendition: string) =>
-  `/storage/v1/object/public/photos/${album}/${photo}.${rendition}.webp`;
-
 /** Two photos with all three renditions, in a new album. */
 async function albumWithPhotos(isPublic: boolean): Promise<{ album: string; photos: string[] }> {
   const album = await insertAlbum({ is_public: isPublic });
-  const photos = [crypto.randomUUID(), crypto.randomUUID()];
-  for (const id of photos)
-    await sql(
-      `insert into public.photos (id, album_id, filename, file_url, thumb_url, preview_url, cover_url, original_filename, file_size, mime_type)
-       values ($1, $2, $3, $4, $5, $6, $7, 'x.jpg', 1, 'image/jpeg')`,
-      [
-        id,
-        album,
-        `${id}.jpg`,
-        `/storage/v1/object/authenticated/originals/${album}/${id}.jpg`,
-        path(album, id, 'thumb'),
-        path(album, id, 'preview'),
-        path(album, id, 'cover'),
-      ],
-    );
-  return { album, photos };
+  return {
+    album,
+    photos: [await insertPhotoWithRenditions(album), await insertPhotoWithRenditions(album)],
+  };
 }
 
 const homeAlbum = async (id: string) =>
@@ -40,11 +25,11 @@ describe('collection cards', () => {
     const { album, photos } = await albumWithPhotos(true);
     const [first, second] = photos as [string, string];
     expect(await homeAlbum(album)).toMatchObject({
-      cover_photo_url: path(album, first, 'thumb'),
-      cover_rendition: path(album, first, 'cover'),
+      cover_photo_url: renditionPath(album, first, 'thumb'),
+      cover_rendition: renditionPath(album, first, 'cover'),
     });
     await sql('update public.albums set cover_photo_id = $2 where id = $1', [album, second]);
-    expect((await homeAlbum(album))?.cover_rendition).toBe(path(album, second, 'cover'));
+    expect((await homeAlbum(album))?.cover_rendition).toBe(renditionPath(album, second, 'cover'));
     // Uploaded before cover renditions existed: the thumbnail alone, until the admin app makes one.
     await sql('update public.photos set cover_url = null where id = $1', [second]);
     expect((await homeAlbum(album))?.cover_rendition).toBeNull();
@@ -63,8 +48,8 @@ describe('collection cards', () => {
     expect(
       (await readHomeGalleries(anonymous())).find((row) => row.id === gallery!.id),
     ).toMatchObject({
-      cover_photo: path(album, photos[1]!, 'thumb'),
-      cover_rendition: path(album, photos[1]!, 'cover'),
+      cover_photo: renditionPath(album, photos[1]!, 'thumb'),
+      cover_rendition: renditionPath(album, photos[1]!, 'cover'),
     });
   });
 
@@ -87,6 +72,6 @@ describe('collection cards', () => {
         p_album: { id: open.album, name: 'x', is_public: true },
       } as never,
     );
-    expect(answered.data).toBe(path(open.album, open.photos[0]!, 'cover'));
+    expect(answered.data).toBe(renditionPath(open.album, open.photos[0]!, 'cover'));
   });
 });

@@ -108,6 +108,29 @@ export async function insertPhoto(albumId: string): Promise<string> {
   return id;
 }
 
+/** Where a photo row made by insertPhotoWithRenditions keeps a rendition (a path, as rows store them). */
+export const renditionPath = (albumId: string, photoId: string, rendition: string) =>
+  `/storage/v1/object/public/photos/${albumId}/${photoId}.${rendition}.webp`;
+
+/** A photo row with all three renditions' paths, as an upload leaves it (no file behind it). */
+export async function insertPhotoWithRenditions(albumId: string): Promise<string> {
+  const id = randomUUID();
+  await sql(
+    `insert into public.photos (id, album_id, filename, file_url, thumb_url, preview_url, cover_url, original_filename, file_size, mime_type)
+     values ($1, $2, $3, $4, $5, $6, $7, 'x.jpg', 1, 'image/jpeg')`,
+    [
+      id,
+      albumId,
+      `${id}.jpg`,
+      `/storage/v1/object/authenticated/originals/${albumId}/${id}.jpg`,
+      renditionPath(albumId, id, 'thumb'),
+      renditionPath(albumId, id, 'preview'),
+      renditionPath(albumId, id, 'cover'),
+    ],
+  );
+  return id;
+}
+
 /** Every row of a list read page by page. */
 export async function readAll<T>(stream: AsyncIterable<T[]>): Promise<T[]> {
   const rows: T[] = [];
