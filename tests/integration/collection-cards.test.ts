@@ -4,8 +4,8 @@ import { anonymous, insertAlbum, insertPhotoWithRenditions, renditionPath, sql }
 
 /**
  * The home page's collection cards (issue 34, item 1), against the real database and
- * PostgREST: each card gets its cover photo's cover rendition beside the thumbnail, read as a
- * visitor; a private album's never, however it is asked for.
+ * PostgREST, read as a visitor: a gallery's card gets its first photo's cover rendition beside
+ * the thumbnail; an album's its thumbnail (migration 20261128000300 says why).
  */
 
 /** Two photos with all three renditions, in a new album. */
@@ -21,20 +21,6 @@ const homeAlbum = async (id: string) =>
   (await readHomeAlbums(anonymous())).find((album) => album.id === id);
 
 describe('collection cards', () => {
-  it("give a public album's cover photo's cover rendition, chosen or not, and none before it has one", async () => {
-    const { album, photos } = await albumWithPhotos(true);
-    const [first, second] = photos as [string, string];
-    expect(await homeAlbum(album)).toMatchObject({
-      cover_photo_url: renditionPath(album, first, 'thumb'),
-      cover_rendition: renditionPath(album, first, 'cover'),
-    });
-    await sql('update public.albums set cover_photo_id = $2 where id = $1', [album, second]);
-    expect((await homeAlbum(album))?.cover_rendition).toBe(renditionPath(album, second, 'cover'));
-    // Uploaded before cover renditions existed: the thumbnail alone, until the admin app makes one.
-    await sql('update public.photos set cover_url = null where id = $1', [second]);
-    expect((await homeAlbum(album))?.cover_rendition).toBeNull();
-  });
-
   it("give a gallery's first photo's cover rendition", async () => {
     const { album, photos } = await albumWithPhotos(false);
     const [gallery] = await sql<{ id: string }>(
@@ -53,25 +39,27 @@ describe('collection cards', () => {
     });
   });
 
-  it("never give a private album's, even to a caller who passes its row to the function", async () => {
-    const { album } = await albumWithPhotos(false);
-    expect(await homeAlbum(album)).toBeUndefined();
+  it("give a public album's card its thumbnail, and a private album none", async () => {
+    const open = await albumWithPhotos(true);
+    expect(await homeAlbum(open.album)).toMatchObject({
+      cover_photo_url: renditionPath(open.album, open.photos[0]!, 'thumb'),
+    });
+    expect(await homeAlbum((await albumWithPhotos(false)).album)).toBeUndefined();
+  });
+
+  // The computed field of 20261128000100 (not read by the home page: src/features/home/home-view.ts
+  // albumCard says why) answers nothing of a private album, whatever row a caller passes.
+  it("never give a private album's cover rendition, even to a caller who passes its row to the function", async () => {
     const { publicClient } = anonymous();
-    const called = await publicClient.rpc(
-      'album_cover_rendition' as never,
-      {
-        p_album: { id: album, name: 'x', is_public: true },
-      } as never,
-    );
-    expect({ error: called.error, data: called.data }).toEqual({ error: null, data: null });
+    const ask = (album: string) =>
+      publicClient.rpc(
+        'album_cover_rendition' as never,
+        { p_album: { id: album, name: 'x', is_public: true } } as never,
+      );
+    const hidden = await ask((await albumWithPhotos(false)).album);
+    expect({ error: hidden.error, data: hidden.data }).toEqual({ error: null, data: null });
     // The same call for a public album answers, so the refusal above is the album's being private.
     const open = await albumWithPhotos(true);
-    const answered = await publicClient.rpc(
-      'album_cover_rendition' as never,
-      {
-        p_album: { id: open.album, name: 'x', is_public: true },
-      } as never,
-    );
-    expect(answered.data).toBe(renditionPath(open.album, open.photos[0]!, 'cover'));
+    expect((await ask(open.album)).data).toBe(renditionPath(open.album, open.photos[0]!, 'cover'));
   });
 });

@@ -72,7 +72,6 @@ const album = (fields: Partial<HomeAlbum> = {}): HomeAlbum => ({
   name: 'Orchard',
   description: null,
   cover_photo_url: 'https://cdn.example/a1.thumb.webp',
-  cover_rendition: null,
   created_at: '2026-01-01T00:00:00Z',
   photo_count: 1,
   ...fields,
@@ -236,14 +235,15 @@ describe('collection cards', () => {
   const renditionOf = (photo: string, rendition: string) =>
     `${PHOTOS}alb/${photo}.${rendition}.webp`;
 
-  it('offers the thumbnail and the cover rendition of the cover photo in a srcset', () => {
+  it("offers a gallery's thumbnail and its cover photo's cover rendition in a srcset; an album's thumbnail alone", () => {
     const thumb = renditionOf('p1', 'thumb');
     const cover = renditionOf('p1', 'cover');
-    for (const card of [
-      galleryCard(gallery({ cover_photo: thumb, cover_rendition: cover }), identity),
-      albumCard(album({ cover_photo_url: thumb, cover_rendition: cover }), identity),
-    ])
-      expect([card.coverSrc, card.coverSrcSet]).toEqual([thumb, `${thumb} 480w, ${cover} 1200w`]);
+    const card = galleryCard(gallery({ cover_photo: thumb, cover_rendition: cover }), identity);
+    expect([card.coverSrc, card.coverSrcSet]).toEqual([thumb, `${thumb} 480w, ${cover} 1200w`]);
+    expect(albumCard(album({ cover_photo_url: thumb }), identity)).toMatchObject({
+      coverSrc: thumb,
+      coverSrcSet: undefined,
+    });
   });
 
   it('shows the stored cover alone when there is no cover rendition, or it is of another photo or not one', () => {
@@ -255,7 +255,7 @@ describe('collection cards', () => {
       'javascript:alert(1)',
     ])
       expect(
-        albumCard(album({ cover_photo_url: thumb, cover_rendition: coverRendition }), identity),
+        galleryCard(gallery({ cover_photo: thumb, cover_rendition: coverRendition }), identity),
       ).toMatchObject({ coverSrc: thumb, coverSrcSet: undefined });
     // A preview stored as the cover (no thumbnail) is not labelled 480w.
     expect(

@@ -18,8 +18,6 @@ export interface HomeAlbum {
   description: string | null;
   /** Kept by the database: the first photo's thumbnail (or original when it has none). */
   cover_photo_url: string | null;
-  /** The cover photo's cover rendition (1200 px); null until it has one. */
-  cover_rendition: string | null;
   created_at: string;
   photo_count: number;
 }
@@ -56,7 +54,6 @@ interface AlbumSelect {
   name: string;
   description: string | null;
   cover_photo_url: string | null;
-  cover_rendition: string | null;
   created_at: string;
   photos: Counted;
 }
@@ -69,7 +66,7 @@ export async function readHomeAlbums(backend: PublicBackend): Promise<HomeAlbum[
     await backend.publicClient
       .from('albums')
       .select(
-        'id, name, description, cover_photo_url, cover_rendition:album_cover_rendition, created_at, photos:public_album_photos(count)',
+        'id, name, description, cover_photo_url, created_at, photos:public_album_photos(count)',
       )
       .eq('is_public', true)
       .order('created_at', { ascending: false })
