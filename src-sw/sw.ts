@@ -82,17 +82,59 @@ registerRoute(
   ),
 );
 
-// A newer answer is stored only once it has arrived whole. Chromium hides the kept copy of an
-// address while a new one is being written into the cache; written as it streams in, a read
-// cut off by the connection going (a visitor walking into a lift) left the page, then offline,
-// with no copy until the write gave up, and its reads failed for seconds.
-const wholeAnswersOnly: WorkboxPlugin = {
+// The kept copy of an address is always found. Chromium hides it while a newer answer for the
+// same address is being written into the cache, so:
+// - a newer answer is stored only once it has arrived whole: written as it streamed in, a read
+//   cut off by the connection going (a visitor walking into a lift) left the page, then
+//   offline, with no copy until the write gave up;
+// - a read of the cache first waits (a few seconds at most) for the other fetches of its
+//   address under way to be stored or to fail: one still arriving as the connection went,
+//   stored just as the offline page read its copy, made that read miss
+//   (tests/e2e/offline-visitors.test.ts).
+const fetchesUnderWay = new Map<string, Set<Promise<void>>>();
+const FETCH_WAIT_MS = 3000;
+interface KeptCopyState {
+  fetching?: Promise<void>;
+  done?: () => void;
+}
+const settle = (state: KeptCopyState | undefined) => Promise.resolve(state?.done?.());
+const keptCopies: WorkboxPlugin = {
+  requestWillFetch: ({ request, state }) => {
+    const kept = state as KeptCopyState;
+    const fetches = fetchesUnderWay.get(request.url) ?? new Set();
+    kept.fetching = new Promise<void>((resolve) => {
+      kept.done = () => {
+        fetches.delete(kept.fetching!);
+        if (fetches.size === 0 && fetchesUnderWay.get(request.url) === fetches)
+          fetchesUnderWay.delete(request.url);
+        resolve();
+      };
+    });
+    fetches.add(kept.fetching);
+    fetchesUnderWay.set(request.url, fetches);
+    return Promise.resolve(request);
+  },
+  fetchDidFail: ({ state }) => settle(state),
   cacheWillUpdate: async ({ response }) =>
     new Response(await response.blob(), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
     }),
+  cacheDidUpdate: ({ state }) => settle(state),
+  // Not stored (refused, or the body never arrived whole): over all the same.
+  handlerDidComplete: ({ state }) => settle(state),
+  cacheKeyWillBeUsed: async ({ request, mode, state }) => {
+    if (mode !== 'read') return request;
+    const own = (state as KeptCopyState).fetching;
+    const others = [...(fetchesUnderWay.get(request.url) ?? [])].filter((fetch) => fetch !== own);
+    if (others.length > 0)
+      await Promise.race([
+        Promise.all(others),
+        new Promise((resolve) => setTimeout(resolve, FETCH_WAIT_MS)),
+      ]);
+    return request;
+  },
 };
 
 // The runtime configuration: fresh when online, the last copy when offline.
@@ -101,7 +143,7 @@ registerRoute(
   new NetworkFirst({
     cacheName: 'runtime-config',
     networkTimeoutSeconds: 3,
-    plugins: [wholeAnswersOnly],
+    plugins: [keptCopies],
   }),
 );
 
@@ -116,7 +158,7 @@ registerRoute(
     networkTimeoutSeconds: 4,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
-      wholeAnswersOnly,
+      keptCopies,
       new ExpirationPlugin({
         maxEntries: 300,
         maxAgeSeconds: 60 * 60 * 24 * 30,

@@ -152,7 +152,8 @@ describe('galleries without a network', () => {
 
     // Offline, the worker opens the shell, and the page is drawn in the browser from what it kept:
     // each kept read is found at the first try, also one the app was reading again as the
-    // connection went (the worker stores an answer only once it is whole).
+    // connection went (the worker stores an answer only once it is whole, and a read of its
+    // copy waits for such a read to be stored first).
     // A kept read not found fails (net::ERR_FAILED); the reload cutting off a read of the page
     // before it (net::ERR_ABORTED) is not a miss.
     const missed: string[] = [];
@@ -160,11 +161,25 @@ describe('galleries without a network', () => {
       if (request.url().includes(galleryId) && request.failure()?.errorText !== 'net::ERR_ABORTED')
         missed.push(`${request.url()}: ${request.failure()?.errorText}`);
     });
+    // Everything that fails offline, and the console's errors: said if the page never shows.
+    const failures: string[] = [];
+    page.on('requestfailed', (request) =>
+      failures.push(`${request.url()}: ${request.failure()?.errorText}`),
+    );
+    page.on('console', (message) => {
+      if (message.type() === 'error') failures.push(`console: ${message.text()}`);
+    });
     await context.setOffline(true);
     const offline = await page.reload();
     expect(offline!.fromServiceWorker()).toBe(true);
     expect((await offline!.text()).includes('id="page-state"')).toBe(false);
-    await page.getByRole('heading', { name: 'Offline Favourites' }).waitFor();
+    await page
+      .getByRole('heading', { name: 'Offline Favourites' })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        const shown = (await page.locator('body').innerText()).slice(0, 400);
+        throw new Error(`${String(error)}\nThe page shows: ${shown}\n${failures.join('\n')}`);
+      });
     await page.getByText('You are offline').waitFor();
     await thumbnailsPainted(page, 3);
     expect(missed).toEqual([]);
