@@ -18,13 +18,14 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { defaultRangeExtractor, useWindowVirtualizer } from '@tanstack/react-virtual';
 import { GripVertical } from 'lucide-react';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { cn } from '@/ui/cn';
 import { useMediaQuery } from '@/ui/use-media-query';
 import {
   photoAnnouncements,
   SORTABLE_PHOTO_INSTRUCTIONS,
 } from '@/ui/photos/sortable-announcements';
+import { useWindowGridBox } from '@/ui/photos/use-window-grid-box';
 import type { ShownPhoto } from './albums-overlay';
 
 /** The drag handle a tile shows; null for a photo that cannot move (still uploading). */
@@ -99,24 +100,12 @@ export function SortablePhotoGrid({ photos, onReorder, renderTile }: SortablePho
     return chunks;
   }, [photos, columns]);
 
-  const containerRef = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const element = containerRef.current;
-    if (!element) return;
-    const measure = () => setWidth(element.clientWidth);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
   // What is above the grid (the header, a progress bar) can change with any render.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- after every render; sets only a change
-  useLayoutEffect(() => {
-    const top = (containerRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
-    if (Math.abs(top - scrollMargin) >= 1) setScrollMargin(top);
-  });
+  const {
+    ref: containerRef,
+    width,
+    scrollMargin,
+  } = useWindowGridBox<HTMLDivElement>({ contentAboveChanges: true });
 
   // While a drag lasts, the dragged tile's row stays drawn when it scrolls out of view, and so
   // do the rows around the place it would drop: a key press moves it a row at a time, and the

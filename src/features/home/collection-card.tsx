@@ -32,9 +32,9 @@ export function CollectionCard({ card }: { card: CollectionCardView }) {
         data-testid="collection-card"
       >
         <div className="relative aspect-[4/3] overflow-hidden rounded-3xl bg-muted shadow-[0_1px_2px_hsl(var(--foreground)/0.05)] transition-shadow duration-300 group-hover:shadow-lg">
+          {/* sizes and srcset before src, so the browser never picks before it knows them. */}
           {card.coverSrc ? (
             <img
-              // sizes and srcset before src, so the browser never picks before it knows them.
               alt=""
               width={480}
               height={360}

@@ -7,7 +7,6 @@ import {
   useLayoutEffect,
   useMemo,
   useRef,
-  useState,
   type ReactNode,
 } from 'react';
 import type { PhotoLayout } from '@/lib/backend/database.types';
@@ -20,6 +19,7 @@ import {
   THUMB_WIDTH,
   type ShownPhoto,
 } from './photo-sources';
+import { useWindowGridBox } from './use-window-grid-box';
 
 export interface PhotoGridHandle {
   /** Scrolls a photo into view and focuses its tile (after the viewer closes). */
@@ -57,23 +57,7 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
   { photos, layout, onOpen, tileAction, onFirstScreen = true },
   ref,
 ) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  const [scrollMargin, setScrollMargin] = useState(0);
-
-  // Measured before paint, so the grid appears at its final size.
-  useLayoutEffect(() => {
-    const element = containerRef.current;
-    if (!element) return;
-    const measure = () => {
-      setWidth(element.clientWidth);
-      setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const { ref: containerRef, width, scrollMargin } = useWindowGridBox<HTMLDivElement>();
 
   const gap = gapFor(width);
   const rows = useMemo(() => gridRows(layout, photos, width), [layout, photos, width]);
@@ -105,14 +89,17 @@ export const PhotoGrid = forwardRef<PhotoGridHandle, PhotoGridProps>(function Ph
   }, [virtualizer, rows, gap]);
 
   const pendingFocus = useRef<number | null>(null);
-  const focusTile = useCallback((index: number) => {
-    const button = containerRef.current?.querySelector<HTMLButtonElement>(
-      `[data-photo-index="${index}"]`,
-    );
-    if (!button) return false;
-    button.focus({ preventScroll: true });
-    return true;
-  }, []);
+  const focusTile = useCallback(
+    (index: number) => {
+      const button = containerRef.current?.querySelector<HTMLButtonElement>(
+        `[data-photo-index="${index}"]`,
+      );
+      if (!button) return false;
+      button.focus({ preventScroll: true });
+      return true;
+    },
+    [containerRef],
+  );
 
   useImperativeHandle(
     ref,
