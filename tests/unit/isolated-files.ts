@@ -11,6 +11,7 @@ export const ISOLATED_UNIT_FILES = [
   'tests/unit/outbox-failures.test.ts',
   'tests/unit/query-client.test.ts',
   'tests/unit/rendition-worker.test.ts',
+  'tests/unit/renditions-at-once.test.ts',
   'tests/unit/streamed-photo-list.test.ts',
   'tests/unit/toast.test.tsx',
   'tests/unit/upload-pipeline.test.ts',

@@ -1,21 +1,14 @@
 import type { AdminDatabase } from './db';
+import { RENDITIONS_AT_ONCE } from './renditions';
 import { ensureRenditions, type PhotoUploadPayload } from './upload-pipeline';
 
-/**
- * Renditions made at once: one per core but one, which is left to the page and the sending
- * (each job's decode and encode run in its own Web Worker). At most four: each holds a decoded
- * photo (about 100 MB for 24 MP) while it works.
- */
-export const PREPARED_AT_ONCE = Math.max(
-  1,
-  Math.min(4, (globalThis.navigator?.hardwareConcurrency ?? 2) - 1),
-);
+/** Jobs started at once: as many as may run (renditions.ts); the rest wait here, in order. */
 const waiting: Array<() => Promise<void>> = [];
 const queued = new Set<string>();
 let running = 0;
 
 function startWaiting(): void {
-  while (running < PREPARED_AT_ONCE && waiting.length > 0) {
+  while (running < RENDITIONS_AT_ONCE && waiting.length > 0) {
     const job = waiting.shift()!;
     running += 1;
     void job().finally(() => {

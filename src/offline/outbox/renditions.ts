@@ -12,9 +12,37 @@ export interface Renditions {
 }
 
 /**
- * Workers kept between photos (starting one costs tens of milliseconds), one per job under way:
- * how many jobs run at once is the callers' choice (rendition-pool.ts). Idle ones end after a
- * while, since each may still hold memory from its last photo.
+ * Photos whose renditions are made at once, whoever asks (the pool working ahead, an upload
+ * being sent, an original sent ahead): each holds a decoded photo (about 100 MB for 24 MP)
+ * while it works, so at most four. One per core but one, which is left to the page and the
+ * sending; but two on a two-core device: sending at a photographer's uplink takes little of a
+ * core, and one job at a time left a 2-core laptop's uplink idle while each photo was decoded
+ * and encoded (bench/scenarios/upload.ts).
+ */
+const CORES = globalThis.navigator?.hardwareConcurrency ?? 2;
+export const RENDITIONS_AT_ONCE = Math.min(4, Math.max(Math.min(2, CORES), CORES - 1));
+let working = 0;
+const waitingTurns: Array<() => void> = [];
+
+/** Waits for a free place among RENDITIONS_AT_ONCE, first come first served. */
+function takeTurn(): Promise<void> {
+  if (working < RENDITIONS_AT_ONCE) {
+    working += 1;
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => waitingTurns.push(resolve));
+}
+
+/** Gives the place to the next waiting job, if any. */
+function endTurn(): void {
+  const next = waitingTurns.shift();
+  if (next) next();
+  else working -= 1;
+}
+
+/**
+ * Workers kept between photos (starting one costs tens of milliseconds), one per job under way.
+ * Idle ones end after a while, since each may still hold memory from its last photo.
  */
 const idleWorkers: Worker[] = [];
 const IDLE_MS = 30_000;
@@ -46,6 +74,7 @@ function ask(worker: Worker, request: RenditionRequest): Promise<RenditionReply>
 
 /** The worker's renditions of a photo; a photo it cannot read is refused with its name. */
 async function madeInWorker(request: RenditionRequest, name: string) {
+  await takeTurn();
   const worker = takeWorker();
   let reply: RenditionReply;
   try {
@@ -53,6 +82,8 @@ async function madeInWorker(request: RenditionRequest, name: string) {
   } catch (error) {
     worker.terminate();
     throw unreadable(name, error);
+  } finally {
+    endTurn();
   }
   putBack(worker);
   if (!reply.ok) throw unreadable(name, new Error(reply.message));
