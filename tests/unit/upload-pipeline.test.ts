@@ -266,7 +266,7 @@ describe('the upload pipeline', () => {
   it('sends the next upload’s original while this one finishes, and never twice', async () => {
     const first = await keepForUpload(db, 'album-1', jpeg('IMG_0001.JPG'));
     const second = await keepForUpload(db, 'album-1', jpeg('IMG_0002.JPG'));
-    await sendPhotoUpload(backend, db, first, () => Promise.resolve(second));
+    await sendPhotoUpload(backend, db, first, () => Promise.resolve([second]));
     await vi.waitFor(() =>
       expect(uploaded.map((file) => file.path)).toContain(`album-1/${second.photoId}.jpg`),
     );
@@ -302,11 +302,55 @@ describe('the upload pipeline', () => {
     expect(uploaded.map((file) => file.path)).not.toContain(`album-2/${elsewhere.photoId}.jpg`);
   });
 
+  it('keeps two originals on the wire, the next ones’ starting as each arrives, and only the next three', async () => {
+    const photos = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => keepForUpload(db, 'album-1', jpeg(`IMG_000${n}.JPG`))),
+    );
+    type Five = [
+      PhotoUploadPayload,
+      PhotoUploadPayload,
+      PhotoUploadPayload,
+      PhotoUploadPayload,
+      PhotoUploadPayload,
+    ];
+    const [first, second, third, fourth, fifth] = photos as Five;
+    const queue = photos.map((photo) => queued(newChange('photo.upload', photo)));
+    // The second stays on the wire: beside it, one other original at a time.
+    holdOriginalOf = second.photoId;
+    await sendChange(queue[0]!, { backend, db, queued: () => queue });
+    const sentOriginals = () =>
+      uploaded.filter((file) => file.bucket === 'originals').map((file) => file.path);
+    await vi.waitFor(() =>
+      expect(sentOriginals()).toEqual([
+        `album-1/${first.photoId}.jpg`,
+        `album-1/${third.photoId}.jpg`,
+        `album-1/${fourth.photoId}.jpg`,
+      ]),
+    );
+    // The fifth is four places after the first: not sent ahead of it.
+    expect(resumedFrom).toHaveLength(4);
+    expect(recorded.map((photo) => photo.id)).toEqual([first.photoId]);
+    expect(sentOriginals()).not.toContain(`album-1/${fifth.photoId}.jpg`);
+
+    holdOriginalOf = null;
+    await forgetUpload(db, second.photoId);
+    for (const [index, change] of queue.entries()) {
+      if (index < 2) continue;
+      await sendChange(change, { backend, db, queued: () => queue.slice(index) });
+    }
+    expect(recorded.map((photo) => photo.id)).toEqual(
+      [first, third, fourth, fifth].map((photo) => photo.photoId),
+    );
+    // Each original went once: those sent ahead were not sent again in their turn.
+    expect(sentOriginals()).toHaveLength(4);
+    expect(resumedFrom).toHaveLength(5);
+  });
+
   it('stops an original sent ahead when its upload is discarded', async () => {
     const first = await keepForUpload(db, 'album-1', jpeg('IMG_0001.JPG'));
     const second = await keepForUpload(db, 'album-1', jpeg('IMG_0002.JPG'));
     holdOriginalOf = second.photoId;
-    await sendPhotoUpload(backend, db, first, () => Promise.resolve(second));
+    await sendPhotoUpload(backend, db, first, () => Promise.resolve([second]));
     await vi.waitFor(() => expect(resumedFrom).toHaveLength(2));
     await forgetUpload(db, second.photoId);
     expect(stopped).toEqual([`album-1/${second.photoId}.jpg`]);

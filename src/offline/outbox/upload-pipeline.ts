@@ -129,6 +129,20 @@ class UploadDiscarded extends Error {}
 
 /** Originals on the wire, by photo id: the outbox's send and the look-ahead share one upload. */
 const originalsSending = new Map<string, { done: Promise<string | null>; stop: AbortController }>();
+/** Originals this page has seen arrive, by photo id: sending ahead skips them. */
+const originalsSent = new Set<string>();
+
+/**
+ * Originals on the wire at once: two, so that whatever one of them waits for (its upload
+ * token, the tus creation, a chunk's answer) the other keeps the uplink busy. More would only
+ * share the same uplink.
+ */
+export const ORIGINALS_AT_ONCE = 2;
+/**
+ * How many of the uploads queued after the one being sent may have their original sent
+ * ahead. Each waits on the server, unrecorded, until its turn (docs/offline.md, "Uploads").
+ */
+export const SEND_AHEAD_AT_MOST = 3;
 
 /**
  * Sends a queued photo's original to its place (once: a second call while it is on the wire
@@ -169,9 +183,43 @@ function sendOriginal(
     }
     await markSent(db, photoId, { fileUrl });
     return fileUrl;
-  })().finally(() => originalsSending.delete(photoId));
+  })()
+    .then((fileUrl) => {
+      // Sent now or before, or gone with its recorded upload: nothing more to send ahead.
+      originalsSent.add(photoId);
+      return fileUrl;
+    })
+    .finally(() => originalsSending.delete(photoId));
   originalsSending.set(photoId, { done, stop });
   return done;
+}
+
+/**
+ * Keeps the uplink busy: starts the originals of the uploads queued next (`upcoming`, in queue
+ * order) while fewer than ORIGINALS_AT_ONCE are on the wire, and again each time one arrives.
+ * Only originals go ahead; each photo is still recorded in its turn. A failure ahead is only
+ * logged: that upload's own send reports and retries it.
+ */
+function sendAhead(
+  backend: Backend,
+  db: AdminDatabase,
+  upcoming: () => Promise<readonly PhotoUploadPayload[]>,
+): void {
+  void upcoming()
+    .then((next) => {
+      for (const payload of next.slice(0, SEND_AHEAD_AT_MOST)) {
+        if (originalsSending.size >= ORIGINALS_AT_ONCE) return;
+        const { photoId } = payload;
+        if (originalsSent.has(photoId) || originalsSending.has(photoId)) continue;
+        sendOriginal(backend, db, payload)
+          .then(() => sendAhead(backend, db, upcoming))
+          .catch(
+            (error: unknown) =>
+              error instanceof UploadDiscarded || console.warn('Sending ahead stopped', error),
+          );
+      }
+    })
+    .catch((error: unknown) => console.warn('Sending ahead stopped', error));
 }
 
 /**
@@ -183,28 +231,24 @@ function sendOriginal(
  * are upserts under fixed names); a retry skips the steps done (noteUpload) and resumes the
  * original's upload where it stopped.
  *
- * `nextUpload` names the upload the outbox sends next, if any: its original starts as soon as
- * this one's is on the server, so it is on the wire while this photo's renditions are sent and
- * recorded and while the outbox moves on (docs/offline.md, "Uploads").
+ * `upcoming` names the uploads the outbox sends next, in order: their originals go ahead
+ * (sendAhead), so they are on the wire while this photo's renditions are sent and recorded and
+ * while the outbox moves on (docs/offline.md, "Uploads").
  */
 export async function sendPhotoUpload(
   backend: Backend,
   db: AdminDatabase,
   payload: PhotoUploadPayload,
-  nextUpload: () => Promise<PhotoUploadPayload | undefined> = () => Promise.resolve(undefined),
+  upcoming: () => Promise<readonly PhotoUploadPayload[]> = () => Promise.resolve([]),
 ): Promise<void> {
   const { photoId } = payload;
   const renditions = ensureRenditions(db, payload);
   // Awaited below, after the original: a failure here is this photo's, handled there.
   renditions.catch(() => undefined);
   const original = sendOriginal(backend, db, payload);
-  void nextUpload()
-    .then((next) => next && sendOriginal(backend, db, next))
-    // Its own send reports (and retries) a failure; ahead of it, nothing is lost.
-    .catch(
-      (error: unknown) =>
-        error instanceof UploadDiscarded || console.warn('Sending ahead stopped', error),
-    );
+  sendAhead(backend, db, upcoming);
+  // Once this one has arrived, another can take its place on the wire.
+  original.then(() => sendAhead(backend, db, upcoming)).catch(() => undefined);
   const fileUrl = await original;
   // Without the original the upload finished earlier and only the outbox entry was left.
   if (!fileUrl) return;
@@ -253,6 +297,7 @@ export async function sendPhotoUpload(
 /** Drops the local copies of an upload (sent, or discarded by the user); an original still on the wire (sent ahead) stops. */
 export async function forgetUpload(db: AdminDatabase, photoId: string): Promise<void> {
   originalsSending.get(photoId)?.stop.abort(new UploadDiscarded('The upload was discarded'));
+  originalsSent.delete(photoId);
   await db.transaction('rw', db.blobs, db.uploads, async () => {
     await db.blobs.bulkDelete(Object.values(photoUploadBlobKeys(photoId)));
     await db.uploads.delete(photoId);

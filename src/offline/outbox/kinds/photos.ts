@@ -7,6 +7,7 @@ import {
   extensionOf,
   forgetUpload,
   photoUploadBlobKeys,
+  SEND_AHEAD_AT_MOST,
   sendPhotoUpload,
   type PhotoUploadPayload,
 } from '../upload-pipeline';
@@ -55,7 +56,7 @@ export const photoKinds = {
     }),
     send: (upload, { backend, db, queued }) =>
       sendPhotoUpload(backend, db, upload, () =>
-        Promise.resolve(queued && uploadAfter(queued(), upload)),
+        Promise.resolve(queued ? uploadsAfter(queued(), upload) : []),
       ),
     blobKeys: (upload) => Object.values(photoUploadBlobKeys(upload.photoId)),
     undo: (upload, { db }) => forgetUpload(db, upload.photoId),
@@ -185,23 +186,34 @@ export const photoKinds = {
 };
 
 /**
- * The upload the outbox will send right after this one: the next change in the queue, when it
- * is an upload to the same collection that may go now (its collection is on the server, as
- * this one's is). Its original can then be sent ahead (upload-pipeline.ts).
+ * The uploads the outbox will send right after this one, in order: the changes after it in the
+ * queue, up to the first that is not an upload to the same collection that may go now (its
+ * collection is on the server, as this one's is). Their originals can be sent ahead
+ * (upload-pipeline.ts).
  */
-function uploadAfter(
+function uploadsAfter(
   queued: readonly QueuedChange[],
   current: PhotoUploadPayload,
-): PhotoUploadPayload | undefined {
-  const isUpload = (item: QueuedChange | undefined) => item?.kind === 'photo.upload';
+): PhotoUploadPayload[] {
   const index = queued.findIndex(
-    (item) => isUpload(item) && (item.payload as PhotoUploadPayload).photoId === current.photoId,
+    (item) =>
+      item.kind === 'photo.upload' &&
+      (item.payload as PhotoUploadPayload).photoId === current.photoId,
   );
-  const next = index === -1 ? undefined : queued[index + 1];
-  if (!next || !isUpload(next) || next.status !== 'pending' || next.nextAttemptAt > Date.now())
-    return undefined;
-  const payload = next.payload as PhotoUploadPayload;
-  return payload.albumId === current.albumId ? payload : undefined;
+  if (index === -1) return [];
+  const after: PhotoUploadPayload[] = [];
+  for (const next of queued.slice(index + 1, index + 1 + SEND_AHEAD_AT_MOST)) {
+    const payload = next.payload as PhotoUploadPayload;
+    if (
+      next.kind !== 'photo.upload' ||
+      next.status !== 'pending' ||
+      next.nextAttemptAt > Date.now() ||
+      payload.albumId !== current.albumId
+    )
+      break;
+    after.push(payload);
+  }
+  return after;
 }
 
 /** True for a queued upload to this collection (deleting it would leave it nowhere to go). */
