@@ -8,9 +8,14 @@ import type { RenditionRequest } from '@/offline/outbox/rendition-messages';
 /** Workers holding a photo now, and the most at once. */
 let busy = 0;
 let most = 0;
+/** Workers started: a finished one is kept for the next photo. */
+let created = 0;
 const finishers: Array<() => void> = [];
 
 class FakeWorker {
+  constructor() {
+    created += 1;
+  }
   onmessage: ((event: MessageEvent) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
   postMessage(request: RenditionRequest) {
@@ -39,6 +44,7 @@ afterEach(() => {
   vi.resetModules();
   busy = 0;
   most = 0;
+  created = 0;
   finishers.length = 0;
 });
 
@@ -54,20 +60,24 @@ describe('renditions made at once', () => {
     [2, 2],
     [4, 3],
     [16, 4],
-  ])('on %i cores: %i, the others waiting their turn in order', async (cores, atOnce) => {
-    const { makeRenditions, RENDITIONS_AT_ONCE } = await withCores(cores);
-    expect(RENDITIONS_AT_ONCE).toBe(atOnce);
-    const done: number[] = [];
-    const jobs = [0, 1, 2, 3, 4, 5].map((index) =>
-      makeRenditions(new Blob(['jpeg']), `IMG_${index}.JPG`).then(() => done.push(index)),
-    );
-    await vi.waitFor(() => expect(busy).toBe(atOnce));
-    while (finishers.length > 0 || done.length < jobs.length) {
-      finishers.shift()?.();
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
-    await Promise.all(jobs);
-    expect(most).toBe(atOnce);
-    expect(done).toEqual([0, 1, 2, 3, 4, 5]);
-  });
+  ])(
+    'on %i cores: %i, in as many workers, the others waiting their turn in order',
+    async (cores, atOnce) => {
+      const { makeRenditions, RENDITIONS_AT_ONCE } = await withCores(cores);
+      expect(RENDITIONS_AT_ONCE).toBe(atOnce);
+      const done: number[] = [];
+      const jobs = [0, 1, 2, 3, 4, 5].map((index) =>
+        makeRenditions(new Blob(['jpeg']), `IMG_${index}.JPG`).then(() => done.push(index)),
+      );
+      await vi.waitFor(() => expect(busy).toBe(atOnce));
+      while (finishers.length > 0 || done.length < jobs.length) {
+        finishers.shift()?.();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+      await Promise.all(jobs);
+      expect(most).toBe(atOnce);
+      expect(created).toBe(atOnce);
+      expect(done).toEqual([0, 1, 2, 3, 4, 5]);
+    },
+  );
 });
