@@ -4,6 +4,7 @@ import {
   getGalleryLinkByToken,
   isGalleryLinkExpired,
 } from '@/lib/backend/client-links';
+import type { Rendition } from '@/lib/backend/photo-objects';
 import {
   anonymous,
   insertAlbum,
@@ -58,7 +59,7 @@ describe("the client's first screen", () => {
   it("gives the cover photo's cover rendition when it has one (a phone's first screen), chosen or not", async () => {
     const visitor = anonymous();
     const album = await insertAlbum({ name: 'Beach Wedding' });
-    const path = (id: string, rendition: string) => renditionPath(album, id, rendition);
+    const path = (id: string, rendition: Rendition) => renditionPath(album, id, rendition);
     const first = await insertPhotoWithRenditions(album);
     const second = await insertPhotoWithRenditions(album);
     const token = `${crypto.randomUUID().replaceAll('-', '')}${crypto.randomUUID().replaceAll('-', '')}`;

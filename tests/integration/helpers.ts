@@ -7,6 +7,13 @@ import WebSocket from 'ws';
 import { adminLogin } from '@/lib/backend/admin-auth';
 import { createBackend, type AdminCredentials, type Backend } from '@/lib/backend/client';
 import { BackendError } from '@/lib/backend/errors';
+import {
+  originalPath,
+  photoObjectNames,
+  PUBLIC_PHOTOS_PATH,
+  renditionName,
+  type Rendition,
+} from '@/lib/backend/photo-objects';
 import { workerStack } from '../support/stack-context';
 
 /** A client of the running stack, made exactly as the app makes it. */
@@ -109,8 +116,8 @@ export async function insertPhoto(albumId: string): Promise<string> {
 }
 
 /** Where a photo row made by insertPhotoWithRenditions keeps a rendition (a path, as rows store them). */
-export const renditionPath = (albumId: string, photoId: string, rendition: string) =>
-  `/storage/v1/object/public/photos/${albumId}/${photoId}.${rendition}.webp`;
+export const renditionPath = (albumId: string, photoId: string, rendition: Rendition) =>
+  `${PUBLIC_PHOTOS_PATH}${renditionName(albumId, photoId, rendition)}`;
 
 /** A photo row with all three renditions' paths, as an upload leaves it (no file behind it). */
 export async function insertPhotoWithRenditions(albumId: string): Promise<string> {
@@ -122,7 +129,7 @@ export async function insertPhotoWithRenditions(albumId: string): Promise<string
       id,
       albumId,
       `${id}.jpg`,
-      `/storage/v1/object/authenticated/originals/${albumId}/${id}.jpg`,
+      originalPath(photoObjectNames(albumId, id, 'jpg').original),
       renditionPath(albumId, id, 'thumb'),
       renditionPath(albumId, id, 'preview'),
       renditionPath(albumId, id, 'cover'),
