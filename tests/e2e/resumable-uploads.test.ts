@@ -17,8 +17,8 @@ import {
 
 /**
  * A shoot's upload over a venue's Wi-Fi: a 40 MB original among ordinary photos, sent through a
- * link that carries 8 MB/s, is cut half-way and comes back, and the page is reloaded while the
- * original is still on its way. Every photo must arrive once, the 40 MB original byte for byte,
+ * link that carries 8 MB/s and then 2 MB/s, is cut a third of the way and comes back, and the page
+ * is reloaded while the original is still on its way. Every photo must arrive once, the 40 MB original byte for byte,
  * and the bytes sent for it at most its size plus one tus chunk (counted at the link, as they
  * leave the browser, so a chunk cut half-way counts what got through).
  */
@@ -53,6 +53,9 @@ describe('resumable uploads', () => {
       await expect
         .poll(() => link.sentFor(BIG_BYTES), { timeout: 60_000 })
         .toBeGreaterThan(10 * MB);
+      // Slower from here, so that however long the checks below take on a busy machine, most of
+      // the original is still to send at the reload, and the album page has time to show its pace.
+      link.setUploadRate(2 * MB);
       await dialog.getByText(/^Uploading \d+%$/).waitFor();
       await dialog
         .getByTestId('upload-speed')
@@ -71,14 +74,12 @@ describe('resumable uploads', () => {
       // It resumes; then the page is reloaded with the original still on its way.
       await expect
         .poll(() => link.sentFor(BIG_BYTES), { timeout: 60_000 })
-        .toBeGreaterThan(atCut + 8 * MB);
+        .toBeGreaterThan(atCut + 2 * MB);
       const photosBefore = await sql<{ count: number }>(
         `select count(*)::int as count from public.photos where album_id = $1`,
         [albumId],
       );
       expect(photosBefore[0]!.count).toBeLessThan(picked.length);
-      // A slower stretch after the reload, long enough to see the progress come back.
-      link.setUploadRate(2 * MB);
       await page.reload();
       await page.setViewportSize({ width: 390, height: 844 });
       const strip = page.getByTestId('upload-progress');
