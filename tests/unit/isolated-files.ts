@@ -8,6 +8,7 @@ export const ISOLATED_UNIT_FILES = [
   'tests/unit/content-form-dialog.test.tsx',
   'tests/unit/home-page.test.tsx',
   'tests/unit/login-page.test.tsx',
+  'tests/unit/offline-albums.test.ts',
   'tests/unit/outbox-failures.test.ts',
   'tests/unit/query-client.test.ts',
   'tests/unit/rendition-worker.test.ts',

@@ -12,6 +12,9 @@ export const isNetworkFailure = (error: unknown) => toBackendError(error).kind =
 export const readOfflineAlbum = async (token: string) =>
   (await loadOfflineAlbums()).readOfflineAlbum(token);
 
+const readOfflineAlbumPhotos = async (token: string) =>
+  (await loadOfflineAlbums()).readOfflineAlbumPhotos(token);
+
 /**
  * A link's photos, streamed, once it needs no passcode or one was accepted: for the page,
  * and for an open link already at start-up (src/app/prefetch-route-data.ts). With no network
@@ -35,9 +38,11 @@ export const clientPhotosQuery = (
       } catch (error) {
         // A failure halfway is reported.
         const remembered =
-          rows.length === 0 && isNetworkFailure(error) ? await readOfflineAlbum(token) : undefined;
+          rows.length === 0 && isNetworkFailure(error)
+            ? await readOfflineAlbumPhotos(token)
+            : undefined;
         if (!remembered) throw error;
-        yield remembered.photos;
+        yield remembered;
         return;
       }
       if (!link) return;
