@@ -16,6 +16,7 @@
  *   (LCP, heap, first page, admin first render).
  * Each figure is the 10,000-photo album's; the note gives the 5,000-photo one.
  */
+import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { signInThroughForm } from '../../tests/support/sign-in';
 import type { Bench, Scenario } from '../support/context';
@@ -89,7 +90,15 @@ async function clientVisit(bench: Bench, token: string, scroll: boolean) {
     await page.waitForLoadState('networkidle');
     const { lcp } = await watched(page);
     if (!scroll) return { lcp };
+    // BENCH_TRACE_DIR=<folder>: a Chromium trace of the scroll, to see what each long task was.
+    const traceDir = process.env.BENCH_TRACE_DIR;
+    if (traceDir)
+      await bench.browser.startTracing(page, {
+        path: join(traceDir, `client-scroll-${token.slice(0, 8)}.json`),
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute'],
+      });
     const scrollStart = await wheelToTheEnd(page);
+    if (traceDir) await bench.browser.stopTracing();
     const tasks = (await watched(page)).longTasks.filter((task) => task.start >= scrollStart);
     const heap = await heapMb(await context.newCDPSession(page));
     return {
