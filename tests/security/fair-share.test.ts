@@ -40,7 +40,12 @@ const get = (source: string, path: string, signal?: AbortSignal) => send(source,
 function send(
   source: string,
   path: string,
-  { method = 'GET', body, signal }: { method?: string; body?: Buffer; signal?: AbortSignal },
+  {
+    method = 'GET',
+    body,
+    signal,
+    headers = {},
+  }: { method?: string; body?: Buffer; signal?: AbortSignal; headers?: Record<string, string> },
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const call = request(
@@ -52,6 +57,7 @@ function send(
         signal,
         headers: {
           apikey: 'anon-key',
+          ...headers,
           ...(body && { 'content-type': 'image/jpeg', 'content-length': String(body.length) }),
         },
       },
@@ -254,10 +260,12 @@ describe('fair shares of the upstreams under a flood', () => {
 
   it("keeps a stranger's uploads to a few at once, refuses the rest before reading them, and still serves their reads", async () => {
     const photo = Buffer.alloc(256 * 1024, 7);
+    // A stranger holding an admin's token (without one, uploads end at the gate: upload-gate.test.ts).
     const upload = (name: string) =>
       send('127.0.0.207', `/storage/v1/object/originals/a/${name}.jpg`, {
         method: 'POST',
         body: photo,
+        headers: { 'x-admin-username': 'admin', 'x-admin-token': 'a-token' },
       });
     const first = upload('first');
     await upstreamHas(1);

@@ -18,6 +18,7 @@ import { routing } from './plugins/routing';
 import { securityHeaders } from './plugins/security-headers';
 import { site } from './plugins/site';
 import { storageProxy } from './plugins/storage-proxy';
+import { uploadGate } from './plugins/upload-gate';
 import {
   settingsFromEnvironment,
   type GatewayLimits,
@@ -150,10 +151,12 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   // Before any route, in this order: each request's target (and the routes' areas), its
   // security headers, then its limits (431, 503 before attach(), the API preflight's 204, 429,
-  // and 400 for a target that is not valid), then an API request's fair share of its upstream.
+  // and 400 for a target that is not valid), then the uploads refused from their headers (413,
+  // 403), then an API request's fair share of its upstream.
   await app.register(routing);
   await app.register(securityHeaders);
   await app.register(limitsPlugin, { limits, backend: () => backend });
+  await app.register(uploadGate, { limits });
   await app.register(fairShare, { limits });
   app.setErrorHandler(answerError);
   // A valid target (the others are refused first) that no route of its area takes this method for.

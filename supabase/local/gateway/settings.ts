@@ -1,4 +1,5 @@
 import { StackError } from '../errors';
+import { DEFAULT_LIMITS as STORAGE_LIMITS, MULTIPART_ALLOWANCE } from '../storage/context';
 import { POSTGREST_POOL_SIZE } from '../postgrest';
 import type { FairQueueLimits } from './fair-queue';
 
@@ -17,8 +18,9 @@ import type { FairQueueLimits } from './fair-queue';
  * - PostgREST: 60 s to answer (hosted Supabase stops anonymous statements after 3 s); the
  *   storage service gets the whole-request time plus a minute, as uploads stream through it.
  * Sizes: 16 KB of request line and headers, at most 100 headers, 1 MB of /rest/v1 body (413
- * beyond); /storage/v1 bodies stream through unread, refused only when they declare more than
- * 64 MB (the storage service enforces each bucket's own limit, 50 MB for photos).
+ * beyond); /storage/v1 bodies stream through unread, refused from their headers when they
+ * declare more than the largest upload the storage service takes (its largest object, 50 MB,
+ * and a form's allowance around it); the service enforces each bucket's own limit.
  */
 export interface GatewayLimits {
   headersTimeoutMs: number;
@@ -90,7 +92,7 @@ export const DEFAULT_LIMITS: GatewayLimits = {
   maxHeaderBytes: 16 * 1024,
   maxHeaderCount: 100,
   restBodyBytes: 1024 * 1024,
-  storageBodyBytes: 64 * 1024 * 1024,
+  storageBodyBytes: STORAGE_LIMITS.fileSizeLimit + MULTIPART_ALLOWANCE,
   rateLimits: { windowMs: 60_000, requests: 6000, logins: 10, passcodes: 60, exemptLoopback: true },
   fairShare: {
     rest: { slots: POSTGREST_POOL_SIZE, activePerAddress: 6, queuedPerAddress: 50 },

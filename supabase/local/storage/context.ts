@@ -25,6 +25,9 @@ export interface StorageLimits {
   maxHeaderSize: number;
 }
 
+/** What a multipart body may add around its file: boundaries, part headers, small fields. */
+export const MULTIPART_ALLOWANCE = 64 * 1024;
+
 export const DEFAULT_LIMITS: StorageLimits = {
   fileSizeLimit: 50 * 1024 * 1024,
   maxConcurrentUploads: 8,

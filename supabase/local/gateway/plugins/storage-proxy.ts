@@ -1,17 +1,16 @@
 import compress from '@fastify/compress';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyPluginAsync } from 'fastify';
-import { dropRestOfBody, uploadBody } from '../bodies';
-import { sendError } from '../errors';
+import { uploadBody } from '../bodies';
 import { API_METHODS, forward, JSON_COMPRESSION, upstreamOptions } from '../proxy';
 import type { GatewayLimits } from '../settings';
 
 /**
  * /storage/v1/* → the storage service (supabase/local/storage/service.ts), registered under
  * that prefix. Uploads stream through unread: the storage service enforces each bucket's own
- * limits; only a body declared larger than `storageBodyBytes` is refused here (413), its rest
- * read and dropped (bodies.ts). The service's own security headers, stricter on objects, are
- * kept (proxy.ts); its JSON answers are compressed.
+ * limits; what can be refused from the headers alone was refused before (upload-gate.ts). The
+ * service's own security headers, stricter on objects, are kept (proxy.ts); its JSON answers
+ * are compressed.
  */
 export const storageProxy: FastifyPluginAsync<{ limits: GatewayLimits }> = async (
   app,
@@ -28,10 +27,6 @@ export const storageProxy: FastifyPluginAsync<{ limits: GatewayLimits }> = async
       url,
       constraints: { area: 'storage' },
       handler: async (request, reply) => {
-        if (Number(request.headers['content-length']) > limits.storageBodyBytes) {
-          dropRestOfBody(request.raw, reply);
-          return sendError(request, reply, 413);
-        }
         return forward(request, reply, {
           service: 'storage',
           upstream: request.backend.storageUrl,

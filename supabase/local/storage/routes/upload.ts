@@ -3,16 +3,13 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findBucket, mimeTypeAllowed, type Bucket } from '../buckets';
 import { signedUploader, type Caller } from '../caller';
-import type { StorageContext } from '../context';
+import { MULTIPART_ALLOWANCE, type StorageContext } from '../context';
 import { errors, StorageHttpError } from '../errors';
 import { cacheControlFromFormField, cacheControlFromHeader } from '../headers';
 import { checkBucketId, checkObjectName } from '../names';
 import { receiveToTemporaryFile, type ReceivedFile } from '../receive-upload';
 import { signUploadToken, verifyUploadToken } from '../signed-urls';
 import { checkCanStore, storeObject } from '../store-object';
-
-/** What a multipart body may add around its file: boundaries, part headers, small fields. */
-const MULTIPART_ALLOWANCE = 64 * 1024;
 
 interface ObjectParams {
   bucket: string;
