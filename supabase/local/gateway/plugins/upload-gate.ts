@@ -55,9 +55,8 @@ function claimedRole(headers: IncomingHttpHeaders): unknown {
 /**
  * Uploads refused from their headers, before their body moves and before they take a slot of
  * the storage service (fair-share.ts): a body declared larger than any upload the service takes
- * (`storageBodyBytes`, settings.ts: 413),
- * and a write of an object by a caller who shows no admin session and no service key (403).
- * Every policy that lets a row into storage.objects asks for the caller's admin session
+ * (413; `storageBodyBytes`, settings.ts), and a write of an object by a caller who shows no
+ * admin session and no service key (403). Every policy that lets a row into storage.objects asks for the caller's admin session
  * (private.request_admin_id(), which reads the x-admin-* headers), and the service role
  * bypasses them; any other caller's write is refused by the service after its checks, each a
  * database transaction, with megabytes of its body pulled through two hops meanwhile. Headers
@@ -71,7 +70,7 @@ export const uploadGate = shared<{ limits: GatewayLimits }>(async (app, { limits
     request: FastifyRequest,
     reply: FastifyReply,
     status: 403 | 413,
-    message?: string,
+    message: string,
   ) => {
     // Read to nowhere, so that a client still sending reads its answer (bodies.ts).
     dropRestOfBody(request.raw, reply);
