@@ -7,7 +7,6 @@ import {
   extensionOf,
   forgetUpload,
   photoUploadBlobKeys,
-  SEND_AHEAD_AT_MOST,
   sendPhotoUpload,
   type PhotoUploadPayload,
 } from '../upload-pipeline';
@@ -188,8 +187,8 @@ export const photoKinds = {
 /**
  * The uploads the outbox will send right after this one, in order: the changes after it in the
  * queue, up to the first that is not an upload to the same collection that may go now (its
- * collection is on the server, as this one's is). Their originals can be sent ahead
- * (upload-pipeline.ts).
+ * collection is on the server, as this one's is). The pipeline sends the first few originals
+ * ahead (SEND_AHEAD_AT_MOST, upload-pipeline.ts).
  */
 function uploadsAfter(
   queued: readonly QueuedChange[],
@@ -202,7 +201,7 @@ function uploadsAfter(
   );
   if (index === -1) return [];
   const after: PhotoUploadPayload[] = [];
-  for (const next of queued.slice(index + 1, index + 1 + SEND_AHEAD_AT_MOST)) {
+  for (const next of queued.slice(index + 1)) {
     const payload = next.payload as PhotoUploadPayload;
     if (
       next.kind !== 'photo.upload' ||
