@@ -81,15 +81,17 @@ export async function newContext(
 /**
  * A page the server drew is on screen before the app has started (its scripts come once the
  * first screen's photos are in: docs/first-visits.md); a visitor can read it, its buttons work
- * once the app has started. Journeys act as a visitor who waits for that: page.goto returns
- * once the app says it has started (src/app/app.tsx), or after 10 s for pages where it never
- * does (a file, a start that fails). Not for goto(…, { waitUntil: 'commit' }), the tests of
- * what shows before any script.
+ * once the app has started. Journeys act as a visitor who waits for that: page.goto and
+ * page.reload return once the app says it has started (src/app/app.tsx), or after 10 s for
+ * pages where it never does (a file, a start that fails). A tap on a drawn tile before then
+ * did nothing, and a journey waited 30 s for the viewer. Not for goto(…, { waitUntil:
+ * 'commit' }), the tests of what shows before any script.
  */
 function waitForTheAppOnGoto(page: Page): void {
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
+  const appStarted = async (
+    response: Awaited<ReturnType<Page['goto']>>,
+    options?: { waitUntil?: string },
+  ) => {
     if (
       options?.waitUntil !== 'commit' &&
       (response?.headers()['content-type'] ?? '').startsWith('text/html')
@@ -102,6 +104,10 @@ function waitForTheAppOnGoto(page: Page): void {
     }
     return response;
   };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => appStarted(await goto(url, options), options);
+  page.reload = async (options) => appStarted(await reload(options), options);
 }
 
 /**
