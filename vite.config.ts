@@ -358,6 +358,13 @@ const publicChunks = publicPageChunks();
 const NOT_FOUND_PAGE = 'src/features/not-found/not-found-page.tsx';
 
 /**
+ * What the start-up steps load only when needed and a visitor's page needs too: the toasts
+ * (src/ui/toast.tsx). Left to the admin's part, a public page offline could not say what
+ * went wrong ('Failed to fetch dynamically imported module').
+ */
+const VISITOR_LATE_LOADS = ['node_modules/sonner/dist/index.mjs'];
+
+/**
  * Which built files a visitor's device keeps for offline use, and which only a device that has
  * opened the admin area (docs/offline.md, "The app shell"). The visitor's part: the start-up
  * steps and what they import, and the public pages with everything they import or load later
@@ -394,7 +401,8 @@ function shellParts() {
       }
       visitorFiles.forEach((fileName) => startUp.add(fileName));
       for (const chunk of chunks) {
-        if (holds(chunk, [...PUBLIC_PAGES, NOT_FOUND_PAGE])) visit(chunk.fileName, true);
+        if (holds(chunk, [...PUBLIC_PAGES, NOT_FOUND_PAGE, ...VISITOR_LATE_LOADS]))
+          visit(chunk.fileName, true);
       }
     },
   };

@@ -70,6 +70,7 @@ describe('the installed app', () => {
       precached,
       bytes,
       caches: cacheNames,
+      toasts,
     } = await page.evaluate(async () => {
       const names = await caches.keys();
       const precache = await caches.open(
@@ -77,14 +78,24 @@ describe('the installed app', () => {
       );
       const requests = await precache.keys();
       let size = 0;
-      for (const request of requests) size += (await (await precache.match(request))!.blob()).size;
+      let toasts = false;
+      for (const request of requests) {
+        const body = await (await precache.match(request))!.blob();
+        size += body.size;
+        if (request.url.endsWith('.js'))
+          toasts ||= (await body.text()).includes('data-sonner-toaster');
+      }
       return {
         precached: requests.map((request) => new URL(request.url).pathname),
         bytes: size,
         caches: names,
+        toasts,
       };
     });
     expect(precached).toContain('/index.html');
+    // The toasts' code too, which loads with the first message: offline, a page can still say
+    // what went wrong.
+    expect(toasts).toBe(true);
     for (const page of ['home-page', 'client-gallery-page', 'photo-viewer', 'not-found-page']) {
       expect(precached.some((path) => path.startsWith(`/assets/${page}-`))).toBe(true);
     }
@@ -178,7 +189,21 @@ describe('galleries without a network', () => {
       .waitFor()
       .catch(async (error: unknown) => {
         const shown = (await page.locator('body').innerText()).slice(0, 400);
-        throw new Error(`${String(error)}\nThe page shows: ${shown}\n${failures.join('\n')}`);
+        // What the worker had kept, to tell a missing copy from a worker that did not answer.
+        const kept = await page
+          .evaluate(async () => {
+            const names = await caches.keys();
+            const counts = await Promise.all(
+              names.map(
+                async (name) => `${name}: ${(await (await caches.open(name)).keys()).length}`,
+              ),
+            );
+            return `${counts.join(', ')}; worker ${navigator.serviceWorker.controller?.state ?? 'none'}`;
+          })
+          .catch((reason: unknown) => String(reason));
+        throw new Error(
+          `${String(error)}\nThe page shows: ${shown}\nKept: ${kept}\n${failures.join('\n')}`,
+        );
       });
     await page.getByText('You are offline').waitFor();
     await thumbnailsPainted(page, 3);
