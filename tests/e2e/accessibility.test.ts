@@ -162,3 +162,30 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('accessibility at %s siz
     await context.close();
   });
 });
+
+describe('less motion', () => {
+  it("honours a visitor's wish for less motion: spinners stand still, colours change at once", async () => {
+    const shown: Record<string, { spins: string; fades: string }> = {};
+    for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+      const context = await newContext('phone');
+      const page = await context.newPage();
+      await page.emulateMedia({ reducedMotion });
+      await page.goto('/');
+      shown[reducedMotion] = await page.evaluate(() => {
+        const spinner = document.createElement('div');
+        spinner.className = 'animate-spin';
+        document.body.append(spinner);
+        const spins = getComputedStyle(spinner).animationIterationCount;
+        spinner.remove();
+        // The phone's menu button, which changes colour on hover.
+        const menu = document.querySelector('summary[aria-label="Menu"]')!;
+        return { spins, fades: getComputedStyle(menu).transitionDuration };
+      });
+      await context.close();
+    }
+    expect(shown).toEqual({
+      reduce: { spins: '1', fades: '1e-05s' },
+      'no-preference': { spins: 'infinite', fades: '0.15s' },
+    });
+  });
+});

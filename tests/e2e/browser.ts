@@ -72,6 +72,9 @@ export async function newContext(
     deviceScaleFactor: options.pixelRatio ?? 1,
     // A touch screen: the page's (pointer: coarse) and (hover: none) then match, as on a phone.
     hasTouch: options.touch ?? false,
+    // A visitor who asked for less motion (src/index.css): nothing is clicked while it still
+    // moves, and no spinner draws frames (in software, here) while a journey waits.
+    reducedMotion: 'reduce',
     javaScriptEnabled: options.javaScript ?? true,
   });
   context.on('page', waitForTheAppOnGoto);
