@@ -2,7 +2,12 @@ import type { AdminDatabase } from './db';
 import { RENDITIONS_AT_ONCE } from './renditions';
 import { ensureRenditions, type PhotoUploadPayload } from './upload-pipeline';
 
-/** Jobs started at once: as many as may run (renditions.ts); the rest wait here, in order. */
+/**
+ * Jobs started at once: as many as may run (renditions.ts); the rest wait here, in order. Not
+ * a second limit on the work (renditions.ts has the one), but its priority: a photo being sent
+ * asks for its renditions itself (upload-pipeline.ts), and so waits behind at most this many
+ * jobs working ahead, where handing the whole queue to renditions.ts would put it last.
+ */
 const waiting: Array<() => Promise<void>> = [];
 const queued = new Set<string>();
 let running = 0;
