@@ -54,7 +54,18 @@ describe('the content security policy in Chromium', () => {
     await expectToast(page, '1 photo uploaded successfully.');
     await page.getByTestId('photo-tile').first().locator('img').waitFor();
     // The service worker is in charge (its own scripts ran under the same policy).
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page
+      .waitForFunction(() => navigator.serviceWorker.controller !== null)
+      .catch(async (error: unknown) => {
+        // Which step it stopped at: installing (its precache), waiting, or active but not in charge.
+        const worker = await page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          if (!registration) return 'no registration';
+          const { installing, waiting, active } = registration;
+          return `installing ${installing?.state ?? '-'}, waiting ${waiting?.state ?? '-'}, active ${active?.state ?? '-'}`;
+        });
+        throw new Error(`${String(error)}\nThe service worker: ${worker}`);
+      });
     expect(await violations()).toEqual([]);
     await context.close();
   });
