@@ -56,13 +56,13 @@ function claimedRole(headers: IncomingHttpHeaders): unknown {
  * Uploads refused from their headers, before their body moves and before they take a slot of
  * the storage service (fair-share.ts): a body declared larger than any upload the service takes
  * (413; `storageBodyBytes`, settings.ts), and a write of an object by a caller who shows no
- * admin session and no service key (403). Every policy that lets a row into storage.objects asks for the caller's admin session
- * (private.request_admin_id(), which reads the x-admin-* headers), and the service role
- * bypasses them; any other caller's write is refused by the service after its checks, each a
- * database transaction, with megabytes of its body pulled through two hops meanwhile. Headers
- * that name an admin, forged or not, go on to the service, which checks the session.
- * tests/security/upload-gate.test.ts holds the policies to that rule. docs/SECURITY.md, "Load
- * under abuse", has the figures.
+ * admin session and no service key (403). Every policy that lets a row into storage.objects
+ * asks for the caller's admin session (private.request_admin_id(), which reads the x-admin-*
+ * headers), and the service role bypasses them; any other caller's write is refused by the
+ * service after its checks, each a database transaction, with megabytes of its body pulled
+ * through two hops meanwhile. Headers that name an admin, forged or not, go on to the service,
+ * which checks the session. tests/security/upload-gate.test.ts holds the policies to that
+ * rule. docs/SECURITY.md, "Load under abuse", has the figures.
  */
 // eslint-disable-next-line @typescript-eslint/require-await -- a fastify plugin with no done callback is async: fastify waits for its promise and reports its throws
 export const uploadGate = shared<{ limits: GatewayLimits }>(async (app, { limits }) => {
