@@ -114,6 +114,30 @@ function waitForTheAppOnGoto(page: Page): void {
 }
 
 /**
+ * The page's service worker and what it keeps, for a failure message: which step the worker
+ * is at (installing its precache, waiting, active), whether it is in charge of the page, and
+ * how many copies each cache holds. It tells a failed install, a worker not in charge and a
+ * missing copy apart.
+ */
+export const serviceWorkerReport = (page: Page): Promise<string> =>
+  page
+    .evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const { installing, waiting, active } = registration ?? {};
+      const steps = registration
+        ? `installing ${installing?.state ?? '-'}, waiting ${waiting?.state ?? '-'}, active ${active?.state ?? '-'}`
+        : 'no registration';
+      const counts = await Promise.all(
+        (await caches.keys()).map(
+          async (name) => `${name}: ${(await (await caches.open(name)).keys()).length}`,
+        ),
+      );
+      const inCharge = navigator.serviceWorker.controller ? 'in charge' : 'not in charge';
+      return `${steps}; ${inCharge}; kept ${counts.join(', ') || 'nothing'}`;
+    })
+    .catch((reason: unknown) => `unknown (${String(reason)})`);
+
+/**
  * Saves a screenshot under test-results/screenshots for a person to look at (the whole page, or
  * what the viewport shows, e.g. an open dialog). SCREENSHOTS=off skips them where nobody looks
  * (.ci/run): they assert nothing, and the 240 of them took 73 s of the browser suite across its

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newContext, screenshot, sql } from './browser';
+import { newContext, screenshot, serviceWorkerReport, sql } from './browser';
 import { seedAlbum, seedClientLink, seedPublicGallery, type SeededPhoto } from './public-seed';
 
 let album: { id: string; photos: SeededPhoto[] };
@@ -189,20 +189,8 @@ describe('galleries without a network', () => {
       .waitFor()
       .catch(async (error: unknown) => {
         const shown = (await page.locator('body').innerText()).slice(0, 400);
-        // What the worker had kept, to tell a missing copy from a worker that did not answer.
-        const kept = await page
-          .evaluate(async () => {
-            const names = await caches.keys();
-            const counts = await Promise.all(
-              names.map(
-                async (name) => `${name}: ${(await (await caches.open(name)).keys()).length}`,
-              ),
-            );
-            return `${counts.join(', ')}; worker ${navigator.serviceWorker.controller?.state ?? 'none'}`;
-          })
-          .catch((reason: unknown) => String(reason));
         throw new Error(
-          `${String(error)}\nThe page shows: ${shown}\nKept: ${kept}\n${failures.join('\n')}`,
+          `${String(error)}\nThe page shows: ${shown}\nThe service worker: ${await serviceWorkerReport(page)}\n${failures.join('\n')}`,
         );
       });
     await page.getByText('You are offline').waitFor();

@@ -12,6 +12,7 @@ import {
   fixturePath,
   workerStack,
   newContext,
+  serviceWorkerReport,
   signInAsAdmin,
   sql,
 } from '../e2e/browser';
@@ -57,14 +58,7 @@ describe('the content security policy in Chromium', () => {
     await page
       .waitForFunction(() => navigator.serviceWorker.controller !== null)
       .catch(async (error: unknown) => {
-        // Which step it stopped at: installing (its precache), waiting, or active but not in charge.
-        const worker = await page.evaluate(async () => {
-          const registration = await navigator.serviceWorker.getRegistration();
-          if (!registration) return 'no registration';
-          const { installing, waiting, active } = registration;
-          return `installing ${installing?.state ?? '-'}, waiting ${waiting?.state ?? '-'}, active ${active?.state ?? '-'}`;
-        });
-        throw new Error(`${String(error)}\nThe service worker: ${worker}`);
+        throw new Error(`${String(error)}\nThe service worker: ${await serviceWorkerReport(page)}`);
       });
     expect(await violations()).toEqual([]);
     await context.close();
