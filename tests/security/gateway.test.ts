@@ -116,6 +116,25 @@ beforeAll(async () => {
     if (request.url.startsWith('/rpc/fail')) {
       res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
       res.end(POSTGRES_DOWN);
+    } else if (request.url.startsWith('/rows')) {
+      // PostgREST's shape: a row range, the body in pieces (chunked), as many rows as asked,
+      // each naming the version asked for (a changed answer of the same length).
+      const query = new URL(request.url, 'http://x').searchParams;
+      const rows = Number(query.get('n'));
+      res.writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-range': `0-${rows - 1}/*`,
+      });
+      const body = JSON.stringify(
+        Array.from({ length: rows }, (_, id) => ({
+          id,
+          version: query.get('v'),
+          preview_url: `/storage/v1/object/public/photos/album/${id}-preview.webp`,
+        })),
+      );
+      for (let at = 0; at < body.length; at += 64 * 1024) res.write(body.slice(at, at + 64 * 1024));
+      if (query.has('cut')) res.destroy();
+      else res.end();
     } else if (request.url.startsWith('/big')) {
       res.writeHead(200, {
         'content-type': 'application/json; charset=utf-8',
@@ -472,6 +491,63 @@ describe('limits', () => {
     );
     expect(image!.headers['content-encoding']).toBeUndefined();
     expect(image!.body.length).toBe(20_000);
+  });
+});
+
+describe('JSON answers, compressed once per distinct answer', () => {
+  let site: RunningGateway;
+  beforeAll(async () => {
+    site = await gateway();
+  });
+  const read = async (path: string, encoding: string) => {
+    const answer = await fetch(`${site.url}/rest/v1${path}`, {
+      headers: { 'accept-encoding': encoding, 'x-admin-username': 'admin', 'x-admin-token': 't' },
+    });
+    // fetch decodes br and gzip: the body is what the caller's code reads.
+    return {
+      status: answer.status,
+      encoding: answer.headers.get('content-encoding'),
+      range: answer.headers.get('content-range'),
+      vary: answer.headers.get('vary'),
+      body: Buffer.from(await answer.arrayBuffer()),
+    };
+  };
+
+  it('gives the same bytes compressed or not, row range kept, and a changed answer afresh', async () => {
+    for (const version of ['1', '1', '2', '1']) {
+      const path = `/rows?n=3000&v=${version}`;
+      const plain = await read(path, 'identity');
+      expect(plain.encoding).toBeNull();
+      expect(plain.vary).toMatch(/accept-encoding/i);
+      const rows = JSON.parse(plain.body.toString()) as Array<{ version: string }>;
+      expect(rows).toHaveLength(3000);
+      expect(rows[0]!.version).toBe(version);
+      for (const encoding of ['br', 'gzip', 'gzip;q=0.5, br;q=0.9']) {
+        const compressed = await read(path, encoding);
+        expect(compressed.status).toBe(200);
+        expect(compressed.encoding).toBe(encoding.includes(',') ? 'br' : encoding);
+        expect(compressed.range).toBe('0-2999/*');
+        expect(compressed.body.equals(plain.body)).toBe(true);
+      }
+    }
+  });
+
+  it('answers callers who ask at the same moment each with the whole answer', async () => {
+    const plain = await read('/rows?n=2000&v=together', 'identity');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => read('/rows?n=2000&v=together', i % 2 ? 'br' : 'gzip')),
+    );
+    for (const answer of answers) expect(answer.body.equals(plain.body)).toBe(true);
+  });
+
+  it('sends an answer over 8 MB whole and uncompressed, and a cut answer as a 502', async () => {
+    const huge = await read('/rows?n=120000&v=huge', 'br');
+    expect(huge.encoding).toBeNull();
+    expect(huge.body.length).toBeGreaterThan(8 * 1024 * 1024);
+    expect(JSON.parse(huge.body.toString())).toHaveLength(120_000);
+    const cut = await read('/rows?n=3000&v=cut&cut', 'br');
+    expect(cut.status).toBe(502);
+    expect(JSON.parse(cut.body.toString())).toMatchObject({ code: 'GW502' });
   });
 });
 

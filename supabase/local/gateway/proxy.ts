@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyCompressOptions } from '@fastify/compress';
 import type { FastifyReplyFromOptions } from '@fastify/reply-from';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_HEADERS } from '../../../deploy/security-headers';
@@ -64,18 +63,6 @@ export const upstreamOptions = (limits: GatewayLimits): FastifyReplyFromOptions 
     connections: 64,
   },
 });
-
-/**
- * API answers compressed as the hosted API does: JSON only (PostgREST's application/json,
- * vnd.pgrst.*+json, openapi+json, and its CSV); photos and downloads never.
- */
-export const JSON_COMPRESSION: FastifyCompressOptions = {
-  global: true,
-  globalDecompression: false,
-  encodings: ['br', 'gzip'],
-  customTypes: /^application\/(?:[\w.+-]+\+)?json\b|^text\/csv\b/,
-  threshold: 1024,
-};
 
 export interface Forwarding {
   service: ApiService;

@@ -1,21 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
-import compress from '@fastify/compress';
 import replyFrom from '@fastify/reply-from';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { readBody } from '../bodies';
 import { sendError } from '../errors';
 import type { RequestTarget } from '../paths';
-import { API_METHODS, forward, JSON_COMPRESSION, upstreamOptions } from '../proxy';
+import { API_METHODS, forward, upstreamOptions } from '../proxy';
 import type { GatewayLimits } from '../settings';
-
-declare module 'fastify' {
-  interface FastifyReply {
-    /** PostgREST's row range ('0-24/*'), set aside while the answer is compressed (REST proxy only). */
-    rowRange: string | null;
-  }
-}
+import { jsonCompression } from './json-compression';
 
 function sameSecret(candidate: string | undefined, secret: string): boolean {
   if (!candidate) return false;
@@ -39,7 +32,7 @@ function holdsServiceKey(
  * most `restBodyBytes` within `restBodyTimeoutMs` (413, 408: bodies.ts); then the OpenAPI
  * root is refused without the service key (403), a call that checks a passcode is counted
  * (429: plugins/limits.ts), and the call is forwarded (proxy.ts) with its body byte for byte.
- * JSON answers are compressed, row ranges kept.
+ * JSON answers are compressed (json-compression.ts), row ranges kept.
  */
 export const restProxy: FastifyPluginAsync<{ limits: GatewayLimits }> = async (app, { limits }) => {
   await app.register(replyFrom, upstreamOptions(limits));
@@ -51,31 +44,7 @@ export const restProxy: FastifyPluginAsync<{ limits: GatewayLimits }> = async (a
     );
   });
 
-  // PostgREST puts a Content-Range on every read ('0-24/*': rows, not bytes), and
-  // @fastify/compress leaves any answer with one uncompressed, since a byte range would no
-  // longer match. A row range still does: it is set aside while the answer is compressed.
-  app.decorateReply('rowRange', null, []);
-  app.addHook('onSend', async (_request, reply, payload) => {
-    const range = reply.getHeader('content-range');
-    if (typeof range === 'string' && !range.startsWith('bytes')) {
-      reply.rowRange = range;
-      reply.removeHeader('content-range');
-    }
-    return payload;
-  });
-  await app.register(compress, JSON_COMPRESSION);
-  // Put back after compressing: the compress plugin's onSend is a route-level hook (added to
-  // each route as it is declared), so this one joins the route after it.
-  const restoreRange = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (reply.rowRange !== null) reply.header('content-range', reply.rowRange);
-    return payload;
-  };
-  app.addHook('onRoute', (route) => {
-    route.onSend = [
-      ...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []),
-      restoreRange,
-    ];
-  });
+  await app.register(jsonCompression);
 
   async function forwardRest(request: FastifyRequest, reply: FastifyReply) {
     // The route's area says so.
