@@ -510,8 +510,12 @@ export default defineConfig(({ command, isSsrBuild }) =>
           target: 'es2022',
           // dist/.vite/manifest.json: the server announces a drawn page's own script files with it.
           manifest: true,
-          // No source maps in what is served, unless asked for (BUILD_SOURCEMAP=1 vite build).
-          sourcemap: process.env.BUILD_SOURCEMAP === '1',
+          // No source maps in what is served, unless asked for (BUILD_SOURCEMAP=1 vite build);
+          // 'hidden' writes them without naming them in the files (the bench's build).
+          sourcemap:
+            process.env.BUILD_SOURCEMAP === 'hidden'
+              ? 'hidden'
+              : process.env.BUILD_SOURCEMAP === '1',
           rolldownOptions: {
             output: {
               // Vendor code in chunks of its own, so an app release does not re-download it.
