@@ -359,10 +359,14 @@ const NOT_FOUND_PAGE = 'src/features/not-found/not-found-page.tsx';
 
 /**
  * What the start-up steps load only when needed and a visitor's page needs too: the toasts
- * (src/ui/toast.tsx). Left to the admin's part, a public page offline could not say what
- * went wrong ('Failed to fetch dynamically imported module').
+ * (src/ui/toast.tsx) and the query builder of the first read (src/lib/backend/public-client.ts).
+ * Left to the admin's part, a public page offline could not read, nor say what went wrong
+ * ('Failed to fetch dynamically imported module').
  */
-const VISITOR_LATE_LOADS = ['node_modules/sonner/dist/index.mjs'];
+const VISITOR_LATE_LOADS = [
+  'node_modules/sonner/dist/index.mjs',
+  'node_modules/@supabase/postgrest-js/dist/index.mjs',
+];
 
 /**
  * Which built files a visitor's device keeps for offline use, and which only a device that has
@@ -530,12 +534,18 @@ export default defineConfig(({ command, isSsrBuild }) =>
                   // tslib serves supabase-js and Radix's dialogs (public pages): kept out of supabase-js's
                   // chunk, which a client's passcode dialog would otherwise load whole for it.
                   { name: 'tslib', test: /node_modules[\\/]tslib[\\/]/, priority: 1 },
-                  // supabase-js for the admin area; the public pages use postgrest-js alone, which goes
-                  // with the first start-up step.
+                  // supabase-js for the admin area; the public pages use postgrest-js alone, loaded
+                  // with their first read (src/lib/backend/public-client.ts): in a chunk of its own,
+                  // taken first (a group takes its modules' dependencies too, as supabase-js's would).
                   { name: 'supabase', test: /node_modules[\\/]@supabase[\\/](?!postgrest-js)/ },
-                  // The first start-up step (src/main.tsx) in one file: configuration, postgrest-js,
-                  // react-query's core, the page's reads. On their own, each small module became a
-                  // request of its own, a second wave over HTTP/1.1's six connections.
+                  {
+                    name: 'postgrest',
+                    test: /node_modules[\\/]@supabase[\\/]postgrest-js[\\/]/,
+                    priority: 1,
+                  },
+                  // The first start-up step (src/main.tsx) in one file: configuration, react-query's
+                  // core, the page's reads. On their own, each small module became a request of its
+                  // own, a second wave over HTTP/1.1's six connections.
                   { name: 'index', tags: ['$initial'], priority: 1 },
                   ...publicChunks.groups,
                 ],

@@ -96,7 +96,14 @@ describe('the installed app', () => {
     // The toasts' code too, which loads with the first message: offline, a page can still say
     // what went wrong.
     expect(toasts).toBe(true);
-    for (const page of ['home-page', 'client-gallery-page', 'photo-viewer', 'not-found-page']) {
+    // And the query builder, which loads with a page's first read.
+    for (const page of [
+      'home-page',
+      'client-gallery-page',
+      'photo-viewer',
+      'not-found-page',
+      'postgrest',
+    ]) {
       expect(precached.some((path) => path.startsWith(`/assets/${page}-`))).toBe(true);
     }
     // What visitors need, not the admin area's code (kept only where it has started) nor the

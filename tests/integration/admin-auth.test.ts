@@ -149,7 +149,9 @@ describe('every admin RPC without a valid session', () => {
   ];
 
   async function call(rpc: RpcName, args: Record<string, unknown>) {
-    const { data, error, status } = await anonymous().publicClient.rpc(rpc as never, args as never);
+    const { data, error, status } = await (
+      await anonymous().publicClient()
+    ).rpc(rpc as never, args as never);
     return { data, message: (error as { message?: string } | null)?.message, status };
   }
 

@@ -128,8 +128,10 @@ describe('captions', () => {
     const albumId = await insertAlbum();
     const photoId = await insertPhoto(albumId);
     await setPhotoCaption(admin, photoId, 'Private moment');
-    const { data, error } = await anonymous()
-      .publicClient.from('photos')
+    const { data, error } = await (
+      await anonymous().publicClient()
+    )
+      .from('photos')
       .select('id, caption')
       .eq('id', photoId);
     expect(error).toBeNull();
@@ -141,11 +143,15 @@ describe('captions', () => {
     const albumId = await insertAlbum({ is_public: true });
     const photoId = await insertPhoto(albumId);
     // Refused by the grants (photos have no update grant for outsiders); either way no row changes.
-    await anonymous()
-      .publicClient.from('photos')
+    await (
+      await anonymous().publicClient()
+    )
+      .from('photos')
       .update({ caption: 'Defaced' } as never)
       .eq('id', photoId);
-    const rpc = await anonymous().publicClient.rpc('admin_set_photo_caption', {
+    const rpc = await (
+      await anonymous().publicClient()
+    ).rpc('admin_set_photo_caption', {
       p_photo_id: photoId,
       p_caption: 'Defaced',
     } as never);
@@ -222,8 +228,10 @@ describe('photo layout', () => {
 
   it('cannot be changed by an outsider', async () => {
     const albumId = await insertAlbum({ is_public: true });
-    await anonymous()
-      .publicClient.from('albums')
+    await (
+      await anonymous().publicClient()
+    )
+      .from('albums')
       .update({ photo_layout: 'whole' } as never)
       .eq('id', albumId);
     expect((await getAlbum(admin, albumId))!.photo_layout).toBe('square');

@@ -102,7 +102,9 @@ describe("the client's first screen", () => {
     expect(await isGalleryLinkExpired(visitor, expired)).toBe(true);
     // The album's name and cover stay hidden: the link itself is closed.
     expect(await getGalleryLinkByToken(visitor, expired)).toBeNull();
-    const { data, error } = await visitor.publicClient.rpc('is_gallery_link_expired', {
+    const { data, error } = await (
+      await visitor.publicClient()
+    ).rpc('is_gallery_link_expired', {
       p_access_token: expired,
     });
     expect(error).toBeNull();
@@ -119,7 +121,9 @@ describe("the client's first screen", () => {
   });
 
   it('refuses an over-long passcode with a clear message', async () => {
-    const { error, status } = await anonymous().publicClient.rpc('get_album_cover_by_token', {
+    const { error, status } = await (
+      await anonymous().publicClient()
+    ).rpc('get_album_cover_by_token', {
       p_access_token: await link({ passcode: '4821' }),
       p_passcode: '9'.repeat(101),
     });

@@ -162,7 +162,7 @@ describe('client links', () => {
 
   it('reads one page of the album in the function, and refuses a page it could not answer whole', async () => {
     const { token } = await newLink();
-    const visitor = anonymous().publicClient;
+    const visitor = await anonymous().publicClient();
     const ask = (page: { p_offset?: number; p_limit?: number }) =>
       visitor.rpc('get_album_photos_by_token', { p_access_token: token, ...page });
     const all = (await ask({})).data!.map((photo) => photo.id);
@@ -182,7 +182,7 @@ describe('client links', () => {
 
   it('does not let a client read links, albums or photos directly', async () => {
     await newLink({ passcode: '1357' });
-    const client = anonymous().publicClient;
+    const client = await anonymous().publicClient();
     expect((await client.from('gallery_links').select('*')).data).toEqual([]);
     expect((await client.from('albums').select('id').eq('id', albumId)).data).toEqual([]);
     expect((await client.from('photos').select('id').eq('album_id', albumId)).data).toEqual([]);

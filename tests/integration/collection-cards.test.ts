@@ -50,7 +50,7 @@ describe('collection cards', () => {
   // The computed field of 20261128000100 (not read by the home page: src/features/home/home-view.ts
   // albumCard says why) answers nothing of a private album, whatever row a caller passes.
   it("never give a private album's cover rendition, even to a caller who passes its row to the function", async () => {
-    const { publicClient } = anonymous();
+    const publicClient = await anonymous().publicClient();
     const ask = (album: string) =>
       publicClient.rpc(
         'album_cover_rendition' as never,

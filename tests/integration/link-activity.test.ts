@@ -62,7 +62,9 @@ async function record(
   kind: string,
   passcode: string | null = null,
 ): Promise<boolean> {
-  const { data, error } = await anonymous().publicClient.rpc('record_link_event', {
+  const { data, error } = await (
+    await anonymous().publicClient()
+  ).rpc('record_link_event', {
     p_access_token: token,
     p_kind: kind as ClientLinkEvent,
     p_passcode: passcode,

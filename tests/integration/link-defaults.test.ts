@@ -53,7 +53,9 @@ describe('the default link settings', () => {
     const settings = await readSiteSettings(visitor);
     expect(settings.primary_color).toBe('#112233');
     expect(Object.keys(settings).filter((key) => key.startsWith('link_'))).toEqual([]);
-    const { data, error } = await visitor.publicClient
+    const { data, error } = await (
+      await visitor.publicClient()
+    )
       .from('site_settings')
       .select('*')
       .like('setting_key', 'link_%');
@@ -71,17 +73,23 @@ describe('the default link settings', () => {
   it('cannot be written by a visitor, nor through the design RPC, nor out of range', async () => {
     const before = await linkRows();
     const visitor = anonymous();
-    const rpc = await visitor.publicClient.rpc('admin_save_link_defaults', {
+    const rpc = await (
+      await visitor.publicClient()
+    ).rpc('admin_save_link_defaults', {
       p_require_passcode: false,
       p_allow_downloads: true,
       p_expiry_days: 5,
     } as never);
     expect(rpc.error?.message).toBe('Not authenticated');
-    const insert = await visitor.publicClient
+    const insert = await (
+      await visitor.publicClient()
+    )
       .from('site_settings')
       .insert({ setting_key: 'link_expiry_days', setting_value: '5' } as never);
     expect(insert.error).not.toBeNull();
-    const update = await visitor.publicClient
+    const update = await (
+      await visitor.publicClient()
+    )
       .from('site_settings')
       .update({ setting_value: '5' } as never)
       .eq('setting_key', 'link_expiry_days');

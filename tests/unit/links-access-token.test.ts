@@ -14,7 +14,8 @@ function fakeBackend(
   const client = { rpc: spy };
   return {
     config: { supabaseUrl: 'http://x', supabaseAnonKey: 'k' },
-    publicClient: client as unknown as Backend['publicClient'],
+    publicClient: () =>
+      Promise.resolve(client as unknown as Awaited<ReturnType<Backend['publicClient']>>),
     adminClient: client as unknown as Backend['adminClient'],
     credentials: () => null,
     rpc: spy,

@@ -20,8 +20,11 @@ function fakeBackend(
         : { data: true, error: null, status: 200 },
     ),
   );
-  const client = { rpc } as unknown as PublicBackend['publicClient'];
-  return { config: { supabaseUrl: 'http://x', supabaseAnonKey: 'k' }, publicClient: client };
+  const client = { rpc } as unknown as Awaited<ReturnType<PublicBackend['publicClient']>>;
+  return {
+    config: { supabaseUrl: 'http://x', supabaseAnonKey: 'k' },
+    publicClient: () => Promise.resolve(client),
+  };
 }
 
 function renderLogin(backend: PublicBackend) {

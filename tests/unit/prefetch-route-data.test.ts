@@ -6,8 +6,11 @@ import { createPublicBackend } from '@/lib/backend/public-client';
 
 const GALLERY = '6f1c2a9e-2b1d-4c3e-9f00-0a1b2c3d4e5f';
 
-/** A backend whose requests wait until the test answers them, so the test sees what was asked at once. */
-function heldBackend() {
+/**
+ * A backend whose requests wait until the test answers them, so the test sees what was asked at
+ * once; its query builder already loaded, as it is once a page has made its first read.
+ */
+async function heldBackend() {
   const held: Array<{ path: string; answer: (rows: unknown) => void }> = [];
   const fetchImpl: typeof fetch = (input) =>
     new Promise<Response>((resolve) => {
@@ -29,6 +32,7 @@ function heldBackend() {
     { supabaseUrl: 'http://site.test', supabaseAnonKey: 'anon' },
     fetchImpl,
   );
+  await backend.publicClient();
   return { backend, held };
 }
 
@@ -36,7 +40,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('prefetchRouteData', () => {
   it('asks for a curated gallery and its photos together, and the page finds the photos ready', async () => {
-    const { backend, held } = heldBackend();
+    const { backend, held } = await heldBackend();
     const queryClient = new QueryClient();
     prefetchRouteData(queryClient, backend, `/gallery/public/${GALLERY}`);
     await flush();
@@ -67,7 +71,7 @@ describe('prefetchRouteData', () => {
   });
 
   it("starts the home page's reads on /, and none on an admin screen", async () => {
-    const home = heldBackend();
+    const home = await heldBackend();
     prefetchRouteData(new QueryClient(), home.backend, '/');
     await flush();
     expect(home.held.map((request) => request.path)).toEqual(
@@ -80,7 +84,7 @@ describe('prefetchRouteData', () => {
       ]),
     );
 
-    const admin = heldBackend();
+    const admin = await heldBackend();
     prefetchRouteData(new QueryClient(), admin.backend, '/admin/albums');
     await flush();
     expect(admin.held).toEqual([]);

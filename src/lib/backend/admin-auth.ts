@@ -16,8 +16,9 @@ export async function adminLogin(
   username: string,
   password: string,
 ): Promise<string | null> {
+  const db = await backend.publicClient();
   return unwrap(
-    await backend.publicClient.rpc('admin_login', {
+    await db.rpc('admin_login', {
       p_username: username,
       p_password: password,
       p_device: deviceId(),
@@ -30,8 +31,9 @@ export async function adminValidateSession(
   backend: PublicBackend,
   session: AdminCredentials,
 ): Promise<boolean> {
+  const db = await backend.publicClient();
   return unwrap(
-    await backend.publicClient.rpc('admin_validate_session', {
+    await db.rpc('admin_validate_session', {
       p_username: session.username,
       p_token: session.token,
     }),
@@ -43,8 +45,9 @@ export async function adminLogout(
   backend: PublicBackend,
   session: AdminCredentials,
 ): Promise<void> {
+  const db = await backend.publicClient();
   unwrap(
-    await backend.publicClient.rpc('admin_logout', {
+    await db.rpc('admin_logout', {
       p_username: session.username,
       p_token: session.token,
     }),

@@ -9,9 +9,8 @@ export async function getGalleryLinkByToken(
   backend: PublicBackend,
   accessToken: string,
 ): Promise<ClientLink | null> {
-  const rows = unwrap(
-    await backend.publicClient.rpc('get_gallery_link_by_token', { p_access_token: accessToken }),
-  );
+  const db = await backend.publicClient();
+  const rows = unwrap(await db.rpc('get_gallery_link_by_token', { p_access_token: accessToken }));
   return rows[0] ?? null;
 }
 
@@ -20,9 +19,8 @@ export async function setGalleryContext(
   backend: PublicBackend,
   accessToken: string,
 ): Promise<boolean> {
-  return unwrap(
-    await backend.publicClient.rpc('set_gallery_context', { access_token: accessToken }),
-  );
+  const db = await backend.publicClient();
+  return unwrap(await db.rpc('set_gallery_context', { access_token: accessToken }));
 }
 
 /** rpc validate_gallery_passcode; wrong guesses are throttled by the server. */
@@ -31,8 +29,9 @@ export async function validateGalleryPasscode(
   accessToken: string,
   passcode: string,
 ): Promise<boolean> {
+  const db = await backend.publicClient();
   return unwrap(
-    await backend.publicClient.rpc('validate_gallery_passcode', {
+    await db.rpc('validate_gallery_passcode', {
       p_access_token: accessToken,
       p_passcode: passcode,
       p_device: deviceId(),
@@ -48,8 +47,8 @@ export function streamAlbumPhotosByToken(
 ): AsyncGenerator<ClientPhoto[]> {
   // Ordered by sort_order, created_at, id on the server: pages line up. The function reads only
   // the page asked for (PostgREST's own paging would build the whole album for each page).
-  return streamPages((from, to) =>
-    backend.publicClient.rpc('get_album_photos_by_token', {
+  return streamPages(async (from, to) =>
+    (await backend.publicClient()).rpc('get_album_photos_by_token', {
       p_access_token: accessToken,
       p_passcode: passcode ?? null,
       p_device: deviceId(),
@@ -68,8 +67,9 @@ export async function getDownloadGrant(
   accessToken: string,
   passcode: string | null,
 ): Promise<string | null> {
+  const db = await backend.publicClient();
   return unwrap(
-    await backend.publicClient.rpc('get_download_grant', {
+    await db.rpc('get_download_grant', {
       p_access_token: accessToken,
       p_passcode: passcode,
       p_device: deviceId(),
@@ -86,8 +86,9 @@ export async function getAlbumCoverByToken(
   accessToken: string,
   passcode: string | null,
 ): Promise<string | null> {
+  const db = await backend.publicClient();
   return unwrap(
-    await backend.publicClient.rpc('get_album_cover_by_token', {
+    await db.rpc('get_album_cover_by_token', {
       p_access_token: accessToken,
       p_passcode: passcode,
       p_device: deviceId(),
@@ -100,7 +101,6 @@ export async function isGalleryLinkExpired(
   backend: PublicBackend,
   accessToken: string,
 ): Promise<boolean> {
-  return unwrap(
-    await backend.publicClient.rpc('is_gallery_link_expired', { p_access_token: accessToken }),
-  );
+  const db = await backend.publicClient();
+  return unwrap(await db.rpc('is_gallery_link_expired', { p_access_token: accessToken }));
 }

@@ -24,8 +24,9 @@ export async function syncFavourites(
   clientName: string,
   changes: FavouriteChanges = { add: [], remove: [] },
 ): Promise<string[]> {
+  const db = await backend.publicClient();
   const { favourites } = unwrap(
-    await backend.publicClient.rpc('sync_favourites_by_token', {
+    await db.rpc('sync_favourites_by_token', {
       p_access_token: accessToken,
       p_client_name: clientName,
       p_add: changes.add,

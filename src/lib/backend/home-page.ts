@@ -62,8 +62,9 @@ interface AlbumSelect {
 export async function readHomeAlbums(backend: PublicBackend): Promise<HomeAlbum[]> {
   // The embedded aggregate is typed here; generated types cannot express it. Counted through
   // public_album_photos: visitors may not read every column of photos (a count names them all).
+  const db = await backend.publicClient();
   const rows = unwrap(
-    await backend.publicClient
+    await db
       .from('albums')
       .select(
         'id, name, description, cover_photo_url, created_at, photos:public_album_photos(count)',
@@ -94,8 +95,9 @@ interface GallerySelect {
 
 /** read public_galleries: active ones, newest first, with their photo count and first photo. */
 export async function readHomeGalleries(backend: PublicBackend): Promise<HomeGallery[]> {
+  const db = await backend.publicClient();
   const rows = unwrap(
-    await backend.publicClient
+    await db
       .from('public_galleries')
       .select(
         'id, title, description, created_at, photo_count:public_gallery_photos(count), cover:public_gallery_photos(photos(thumb_url, preview_url, cover_url))',
@@ -123,8 +125,9 @@ export async function readHomeGalleries(backend: PublicBackend): Promise<HomeGal
 
 /** read page_content: the active sections of page 'home' by sort_order. */
 export async function readHomeSections(backend: PublicBackend): Promise<PageContentRow[]> {
+  const db = await backend.publicClient();
   return unwrap(
-    await backend.publicClient
+    await db
       .from('page_content')
       .select('*')
       .eq('page_name', 'home')
@@ -137,8 +140,9 @@ export async function readHomeSections(backend: PublicBackend): Promise<PageCont
 
 /** read service_packages: active, by sort_order, at most three (SPEC §9). */
 export async function readHomeServices(backend: PublicBackend): Promise<ServicePackageRow[]> {
+  const db = await backend.publicClient();
   return unwrap(
-    await backend.publicClient
+    await db
       .from('service_packages')
       .select('*')
       .eq('is_active', true)

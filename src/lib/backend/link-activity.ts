@@ -18,13 +18,16 @@ export function recordLinkEvent(
   passcode: string | null,
 ): void {
   if (typeof navigator !== 'undefined' && !navigator.onLine) return;
-  void backend.publicClient
-    .rpc('record_link_event', {
-      p_access_token: accessToken,
-      p_kind: kind,
-      p_passcode: passcode,
-      p_device: deviceId(),
-    })
+  void backend
+    .publicClient()
+    .then((client) =>
+      client.rpc('record_link_event', {
+        p_access_token: accessToken,
+        p_kind: kind,
+        p_passcode: passcode,
+        p_device: deviceId(),
+      }),
+    )
     .then(
       ({ error }) => {
         if (error) console.warn('Link activity not recorded', error.message);

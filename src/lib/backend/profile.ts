@@ -5,7 +5,8 @@ import { NO_ROWS, toBackendError } from './errors';
 
 /** read photographer_profile (the single row); null when there is none yet (PGRST116 tolerated). */
 export async function readProfile(backend: PublicBackend): Promise<PhotographerProfileRow | null> {
-  const { data, error, status } = await backend.publicClient
+  const db = await backend.publicClient();
+  const { data, error, status } = await db
     .from('photographer_profile')
     .select('*')
     .limit(1)

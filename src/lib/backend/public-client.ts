@@ -1,4 +1,4 @@
-import { PostgrestClient } from '@supabase/postgrest-js';
+import type { PostgrestClient } from '@supabase/postgrest-js';
 import type { RuntimeConfig } from './config';
 import type { Database } from './database.types';
 
@@ -12,7 +12,11 @@ export type PublicClient = PostgrestClient<Database>;
  */
 export interface PublicBackend {
   config: RuntimeConfig;
-  publicClient: PublicClient;
+  /**
+   * The query builder, its code loaded on the first read: a first visit's page arrives drawn
+   * with its data (docs/first-visits.md), so the home page never needs it (4.5 KB gzipped).
+   */
+  publicClient: () => Promise<PublicClient>;
 }
 
 export function createPublicBackend(
@@ -20,15 +24,17 @@ export function createPublicBackend(
   fetchImpl?: typeof fetch,
 ): PublicBackend {
   const key = config.supabaseAnonKey;
+  let client: Promise<PublicClient> | undefined;
   return {
     config,
-    publicClient: new PostgrestClient<Database>(
-      `${config.supabaseUrl.replace(/\/$/, '')}/rest/v1`,
-      {
-        // The headers supabase-js sends for the anon role.
-        headers: { apikey: key, Authorization: `Bearer ${key}` },
-        fetch: fetchImpl ?? ((input, init) => globalThis.fetch(input, init)),
-      },
-    ),
+    publicClient: () =>
+      (client ??= import('@supabase/postgrest-js').then(
+        ({ PostgrestClient }) =>
+          new PostgrestClient<Database>(`${config.supabaseUrl.replace(/\/$/, '')}/rest/v1`, {
+            // The headers supabase-js sends for the anon role.
+            headers: { apikey: key, Authorization: `Bearer ${key}` },
+            fetch: fetchImpl ?? ((input, init) => globalThis.fetch(input, init)),
+          }),
+      )),
   };
 }

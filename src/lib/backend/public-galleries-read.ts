@@ -56,8 +56,9 @@ export async function readPublicGallery(
   galleryId: string,
 ): Promise<VisitorGallery | null> {
   if (!UUID.test(galleryId)) return null;
+  const db = await backend.publicClient();
   return singleOrNull(
-    await backend.publicClient
+    await db
       .from('public_galleries')
       .select('id, title, description, visitor_downloads, photo_layout, created_at')
       .eq('id', galleryId)
@@ -73,8 +74,8 @@ export async function* streamPublicGalleryPhotos(
   galleryId: string,
 ): AsyncGenerator<VisitorPhoto[]> {
   if (!UUID.test(galleryId)) return;
-  const pages = streamPages((from, to) =>
-    backend.publicClient
+  const pages = streamPages(async (from, to) =>
+    (await backend.publicClient())
       .from('public_gallery_photos')
       .select(`sort_order, file_url:gallery_visitor_original, photos (${PHOTO_COLUMNS})`)
       .eq('public_gallery_id', galleryId)
@@ -99,8 +100,9 @@ export async function readPublicAlbum(
   albumId: string,
 ): Promise<VisitorAlbum | null> {
   if (!UUID.test(albumId)) return null;
+  const db = await backend.publicClient();
   return singleOrNull(
-    await backend.publicClient
+    await db
       .from('albums')
       .select('id, name, description, is_public, visitor_downloads, photo_layout')
       .eq('id', albumId)
@@ -116,8 +118,8 @@ export async function* streamPublicAlbumPhotos(
   albumId: string,
 ): AsyncGenerator<VisitorPhoto[]> {
   if (!UUID.test(albumId)) return;
-  yield* streamPages((from, to) =>
-    backend.publicClient
+  yield* streamPages(async (from, to) =>
+    (await backend.publicClient())
       .from('public_album_photos')
       .select(`${PHOTO_COLUMNS}, file_url`)
       .eq('album_id', albumId)

@@ -8,11 +8,9 @@ export type SiteSettings = Partial<Record<SiteSettingKey, string | null>>;
 
 /** read site_settings: all key/value rows as one object. */
 export async function readSiteSettings(backend: PublicBackend): Promise<SiteSettings> {
+  const db = await backend.publicClient();
   const rows = unwrap(
-    await backend.publicClient
-      .from('site_settings')
-      .select('setting_key, setting_value')
-      .retry(false),
+    await db.from('site_settings').select('setting_key, setting_value').retry(false),
   );
   return Object.fromEntries(rows.map((row) => [row.setting_key, row.setting_value]));
 }

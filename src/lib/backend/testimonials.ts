@@ -30,8 +30,9 @@ export type HomeTestimonial = Pick<TestimonialRow, 'id' | 'client_name' | 'quote
  * visitor no others). Like the home page's other reads, supabase-js's own retries are off.
  */
 export async function readHomeTestimonials(backend: PublicBackend): Promise<HomeTestimonial[]> {
+  const db = await backend.publicClient();
   return unwrap(
-    await backend.publicClient
+    await db
       .from('testimonials')
       .select('id, client_name, quote, photo_url')
       .eq('is_active', true)
