@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { eachMapping, TraceMap } from '@jridgewell/trace-mapping';
 import type { Bench, Scenario } from '../support/context';
 import { newBenchContext } from '../support/chromium';
-import { album200, homeContent } from '../support/fixtures';
+import { publicPages } from '../support/fixtures';
 import { round } from '../support/metrics';
 
 interface Part {
@@ -101,14 +101,7 @@ async function coverageOfFirstVisit(bench: Bench, path: string) {
 export const firstVisitCoverage: Scenario = {
   name: 'first-visit-coverage',
   async run(bench) {
-    await homeContent(bench);
-    const { token, galleryId } = await album200(bench);
-    const pages = [
-      ['home', '/'],
-      ['gallery', `/gallery/public/${galleryId}`],
-      ['client', `/client/${token}`],
-    ] as const;
-    for (const [name, path] of pages) {
+    for (const { page: name, path } of await publicPages(bench)) {
       const { parts, total, ran, gzipTotal } = await coverageOfFirstVisit(bench, path);
       const largest = [...parts.entries()]
         .sort((a, b) => b[1].gzip - a[1].gzip)

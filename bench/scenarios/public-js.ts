@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { isAdminChunk } from '../../tests/support/admin-chunks';
 import type { Bench, Scenario } from '../support/context';
 import { newBenchContext } from '../support/chromium';
-import { album200, homeContent } from '../support/fixtures';
+import { publicPages } from '../support/fixtures';
 import { round } from '../support/metrics';
 
 /** Every script the first visit to `path` loads, with its gzipped size, largest first. */
@@ -38,14 +38,10 @@ async function scriptsOfFirstVisit(bench: Bench, path: string): Promise<Array<[s
 export const publicJs: Scenario = {
   name: 'public-js',
   async run(bench) {
-    await homeContent(bench);
-    const { token, galleryId } = await album200(bench);
-    const pages = [
-      ['public_js_kb', '/', 115],
-      ['public_js_kb_gallery', `/gallery/public/${galleryId}`, null],
-      ['public_js_kb_client', `/client/${token}`, null],
-    ] as const;
-    for (const [name, path, target] of pages) {
+    for (const { page, path } of await publicPages(bench)) {
+      // The home page has the target; the others are reported.
+      const [name, target] =
+        page === 'home' ? ['public_js_kb', 115] : [`public_js_kb_${page}`, null];
       const files = await scriptsOfFirstVisit(bench, path);
       const total = files.reduce((sum, [, bytes]) => sum + bytes, 0);
       const admin = files.filter(([file]) => isAdminChunk(file.split('/').pop() ?? ''));

@@ -43,6 +43,17 @@ export const album200 = (bench: Bench) =>
     };
   });
 
+/** The three kinds of public page a first visit measures: the home page, a curated gallery and a client album. */
+export async function publicPages(bench: Bench) {
+  await homeContent(bench);
+  const { token, galleryId } = await album200(bench);
+  return [
+    { page: 'home', path: '/' },
+    { page: 'gallery', path: `/gallery/public/${galleryId}` },
+    { page: 'client', path: `/client/${token}` },
+  ] as const;
+}
+
 /** A 1,000-photo client album. */
 export const album1000 = (bench: Bench) =>
   once('1000', async () => {
