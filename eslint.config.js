@@ -94,6 +94,22 @@ export default tseslint.config(
     },
   },
   {
+    // A device that composites in software blurs the backdrop again on every frame: a dialog's
+    // full-screen blur took 0.5 s of CPU per frame (docs/decisions.md, "No backdrop blur").
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Literal[value=/backdrop-(blur|filter)/], TemplateElement[value.raw=/backdrop-(blur|filter)/]',
+          message:
+            'No backdrop blur: an opaque or translucent background instead (docs/decisions.md).',
+        },
+      ],
+    },
+  },
+  {
     files: [
       'supabase/**/*.ts',
       'scripts/**/*.ts',

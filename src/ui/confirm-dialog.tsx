@@ -32,7 +32,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[2px]" />
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/45" />
         <AlertDialog.Content className="admin-theme fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border bg-card p-6 text-card-foreground shadow-2xl focus:outline-none">
           <AlertDialog.Title className="font-heading text-xl break-words">
             {title}

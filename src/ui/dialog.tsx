@@ -56,10 +56,7 @@ export function Dialog({
     <DialogPrimitive.Root open={open} onOpenChange={requestOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay
-          className={cn(
-            'fixed inset-0 bg-black/40 backdrop-blur-[2px]',
-            overViewer ? 'z-[10000]' : 'z-50',
-          )}
+          className={cn('fixed inset-0 bg-black/45', overViewer ? 'z-[10000]' : 'z-50')}
         />
         <DialogPrimitive.Content
           className={cn(

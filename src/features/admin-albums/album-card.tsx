@@ -40,7 +40,7 @@ export function AlbumCard({ album, onEdit, onChooseCover, onDelete }: AlbumCardP
           />
           <div className="absolute left-2 top-2 flex gap-1.5">
             {album.is_public && (
-              <Badge tone="neutral" className="bg-card/90 backdrop-blur">
+              <Badge tone="neutral" className="bg-card/95">
                 <Globe aria-hidden /> Public
               </Badge>
             )}

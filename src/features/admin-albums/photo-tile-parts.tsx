@@ -11,7 +11,7 @@ import { notify } from '@/ui/toast';
 import type { ShownPhoto } from './albums-overlay';
 
 const CORNER_BUTTON =
-  'flex size-11 items-center justify-center rounded-full bg-card/90 shadow-sm backdrop-blur transition-opacity hover:bg-card focus-visible:opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100';
+  'flex size-11 items-center justify-center rounded-full bg-card/95 shadow-sm transition-opacity hover:bg-card focus-visible:opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100';
 
 /**
  * Opens a photo's original in a new tab. Originals are private: the tab gets a URL signed for

@@ -82,7 +82,7 @@ export function PhotoTile({
         {isCover && (
           <Badge
             tone="neutral"
-            className="absolute bottom-2 left-2 bg-card/90 backdrop-blur"
+            className="absolute bottom-2 left-2 bg-card/95"
             data-testid="cover-badge"
           >
             <Star className="fill-current" aria-hidden /> Cover

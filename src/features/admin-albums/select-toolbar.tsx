@@ -29,7 +29,7 @@ export function SelectToolbar({
     <div
       role="toolbar"
       aria-label="Selected photos"
-      className="sticky top-2 z-20 mb-4 flex flex-wrap items-center gap-2 rounded-xl border bg-card/95 p-2 shadow-sm backdrop-blur"
+      className="sticky top-2 z-20 mb-4 flex flex-wrap items-center gap-2 rounded-xl border bg-card p-2 shadow-sm"
     >
       <p
         className="mr-auto px-2 text-sm font-medium tabular-nums"

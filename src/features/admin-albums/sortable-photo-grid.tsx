@@ -242,7 +242,7 @@ function SortableTile({
       data-drag-handle
       className={cn(
         // touch-none: on the handle a finger drags; everywhere else it scrolls the page.
-        'absolute left-2 top-2 flex size-11 touch-none items-center justify-center rounded-full bg-card/90 shadow-sm backdrop-blur transition-opacity',
+        'absolute left-2 top-2 flex size-11 touch-none items-center justify-center rounded-full bg-card/95 shadow-sm transition-opacity',
         'cursor-grab hover:bg-card focus-visible:opacity-100 active:cursor-grabbing sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100',
         isDragging && 'opacity-100 sm:opacity-100',
       )}

@@ -83,7 +83,7 @@ export function AdminLayout() {
           </Dialog.Root>
         )}
         <div className="flex min-w-0 flex-1 flex-col">
-          <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b bg-background/90 px-3 backdrop-blur md:px-6">
+          <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b bg-background px-3 md:px-6">
             <Button
               variant="ghost"
               size="icon"

@@ -13,7 +13,7 @@ const ROUNDED = 'overflow-hidden rounded-[1.75rem] sm:rounded-[2.5rem]';
  * The hero: the background image (from the design, with its blur and opacity) or a soft wash
  * of the palette, the title, subtitle and text, and the buttons to the galleries and the story.
  *
- * From 1024 px the text sits in a frosted card over the middle of the picture. Below that,
+ * From 1024 px the text sits in a card over the middle of the picture. Below that,
  * a card would cover nearly all of it (issue 19): the picture comes first, 64 % of the
  * viewport's height, and the text follows on the page, the title still on the first screen.
  * Without a picture the wash stands in for it at every width, the text centred on it.
@@ -64,7 +64,7 @@ export function HeroSection({ hero }: { hero: HomeView['hero'] }) {
           className={cn(
             'max-w-3xl px-5 py-10 text-center sm:px-12 sm:py-14',
             image
-              ? 'mx-auto pb-2 sm:pb-6 lg:mx-4 lg:my-16 lg:rounded-3xl lg:pb-14 lg:bg-background/80 lg:shadow-sm lg:backdrop-blur-md'
+              ? 'mx-auto pb-2 sm:pb-6 lg:mx-4 lg:my-16 lg:rounded-3xl lg:pb-14 lg:bg-background/90 lg:shadow-sm'
               : // A set width: shrunk to its text, the card would change size when the web fonts arrive.
                 'mx-4 my-10 w-full',
           )}

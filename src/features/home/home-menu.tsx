@@ -89,7 +89,7 @@ export function HomeMenu({ links }: { links: readonly HomeNavLink[] }) {
       <div
         aria-hidden
         onClick={() => close(true)}
-        className="absolute inset-x-0 top-0 z-40 hidden h-[calc(100lvh+5rem)] animate-menu-fade bg-black/35 backdrop-blur-[2px] group-open:block motion-reduce:animate-none"
+        className="absolute inset-x-0 top-0 z-40 hidden h-[calc(100lvh+5rem)] animate-menu-fade bg-black/40 group-open:block motion-reduce:animate-none"
       />
       <div className="absolute inset-x-0 top-0 z-50 hidden animate-menu-drop rounded-b-[1.75rem] bg-background font-body text-foreground shadow-xl group-open:block motion-reduce:animate-none">
         {/* Below the header's first line (80 px: the brand and the button, 44 px high, in its padding), which stays over the sheet. */}

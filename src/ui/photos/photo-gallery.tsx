@@ -17,7 +17,7 @@ const PhotoViewer = lazy(async () => ({ default: (await loadViewer()).PhotoViewe
  */
 export const tileButtonClasses = ({ shown = false }: { shown?: boolean } = {}) =>
   cn(
-    'flex size-11 items-center justify-center rounded-full bg-background/85 shadow-sm backdrop-blur transition-opacity hover:bg-background',
+    'flex size-11 items-center justify-center rounded-full bg-background/90 shadow-sm transition-opacity hover:bg-background',
     !shown &&
       'focus-visible:opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100',
   );

@@ -22,7 +22,7 @@ export function PublicPageFrame({ profile, subtitle, back, hero, children }: Pub
       className="flex min-h-dvh flex-col font-body text-foreground"
       style={{ background: 'var(--site-background)' }}
     >
-      <header className="sticky top-0 z-20 border-b border-border/60 bg-background/85 backdrop-blur-md">
+      <header className="sticky top-0 z-20 border-b border-border/60 bg-background">
         <div className="mx-auto flex h-16 w-full max-w-7xl items-center justify-between gap-3 px-4 sm:h-20 sm:px-6">
           <Link
             to="/"
