@@ -4,14 +4,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  ADMIN_FLOW_SIZES,
   expectToast,
   fixturePath,
   newContext,
   screenshot,
   signInAsAdmin,
   sql,
-  VIEWPORTS,
-  type ViewportName,
 } from './browser';
 import { seedAlbum } from './public-seed';
 
@@ -62,163 +61,153 @@ async function renderedSize(page: Page, url: string) {
   }, url);
 }
 
-describe.each(Object.keys(VIEWPORTS) as ViewportName[])(
-  'shoot collections at %s size',
-  (viewport) => {
-    it('creates a collection, uploads real JPEGs (one EXIF-rotated), deletes a photo and renames the collection', async () => {
-      const context = await newContext(viewport);
-      const page = await context.newPage();
-      await signInAsAdmin(page);
-      const name = `Rivera Family ${viewport}`;
-      const albumId = await createCollection(page, name);
+describe.each(ADMIN_FLOW_SIZES)('shoot collections at %s size', (viewport) => {
+  it('creates a collection, uploads real JPEGs (one EXIF-rotated), deletes a photo and renames the collection', async () => {
+    const context = await newContext(viewport);
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    const name = `Rivera Family ${viewport}`;
+    const albumId = await createCollection(page, name);
 
-      const card = page.getByTestId('album-card').filter({ hasText: name });
-      await card.getByText('0 photos').waitFor();
-      await screenshot(page, `albums-${viewport}`);
-      await card.getByRole('link').click();
-      await page.getByText('No photos yet').waitFor();
-      await page.getByText('Start by uploading some photos to this collection.').waitFor();
+    const card = page.getByTestId('album-card').filter({ hasText: name });
+    await card.getByText('0 photos').waitFor();
+    await screenshot(page, `albums-${viewport}`);
+    await card.getByRole('link').click();
+    await page.getByText('No photos yet').waitFor();
+    await page.getByText('Start by uploading some photos to this collection.').waitFor();
 
-      // A file that is not an image is skipped with the spec's message.
-      const notes = join(tmpdir(), 'notes.txt');
-      writeFileSync(notes, 'shot list');
-      await page.getByRole('button', { name: 'Add Photos' }).first().click();
-      const dialog = page.getByRole('dialog', { name: 'Add Photos' });
-      await dialog.getByLabel('Choose photos').setInputFiles(notes);
-      await expectToast(page, 'notes.txt is not an image file.');
-      await expectToast(page, 'Invalid file type');
+    // A file that is not an image is skipped with the spec's message.
+    const notes = join(tmpdir(), 'notes.txt');
+    writeFileSync(notes, 'shot list');
+    await page.getByRole('button', { name: 'Add Photos' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add Photos' });
+    await dialog.getByLabel('Choose photos').setInputFiles(notes);
+    await expectToast(page, 'notes.txt is not an image file.');
+    await expectToast(page, 'Invalid file type');
 
-      await dialog
-        .getByLabel('Choose photos')
-        .setInputFiles([
-          fixturePath('landscape.jpg'),
-          fixturePath('portrait.jpg'),
-          fixturePath('rotated-exif6.jpg'),
-        ]);
-      await expectToast(page, '3 photos uploaded successfully.');
-      expect(await dialog.getByTestId('upload-percent').textContent()).toBe('100%');
-      await screenshot(page, `add-photos-done-${viewport}`);
-      await dialog.getByRole('button', { name: 'Done' }).click();
-
-      // The database holds the three photos with their displayed sizes (EXIF orientation applied).
-      const photos = await photosOf(albumId);
-      expect(
-        photos.map((photo) => [
-          photo.original_filename,
-          photo.width,
-          photo.height,
-          photo.mime_type,
-        ]),
-      ).toEqual([
-        ['landscape.jpg', 1200, 800, 'image/jpeg'],
-        ['portrait.jpg', 800, 1200, 'image/jpeg'],
-        ['rotated-exif6.jpg', 800, 1200, 'image/jpeg'],
+    await dialog
+      .getByLabel('Choose photos')
+      .setInputFiles([
+        fixturePath('landscape.jpg'),
+        fixturePath('portrait.jpg'),
+        fixturePath('rotated-exif6.jpg'),
       ]);
-      for (const photo of photos) {
-        // The original is private (docs/SECURITY.md class 6); the renditions are public.
-        expect(photo.file_url).toBe(
-          `/storage/v1/object/authenticated/originals/${albumId}/${photo.id}.jpg`,
-        );
-        expect(photo.thumb_url).toContain(`${photo.id}.thumb.webp`);
-        expect(photo.preview_url).toContain(`${photo.id}.preview.webp`);
-      }
-      // Thumbnails are small WebP pictures the right way up; the original is kept byte for byte.
-      const rotated = photos.find((photo) => photo.original_filename === 'rotated-exif6.jpg')!;
-      const thumb = await renderedSize(page, rotated.thumb_url);
-      expect(thumb.height).toBe(480);
-      expect(thumb.width).toBe(320);
-      const preview = await renderedSize(page, rotated.preview_url);
-      expect(preview).toEqual({ width: 800, height: 1200 });
-      const thumbResponse = await page.request.get(rotated.thumb_url);
-      expect(thumbResponse.headers()['content-type']).toBe('image/webp');
-      // Nobody without rights reads the original, by its path or its old public address.
-      expect((await page.request.get(rotated.file_url)).status()).toBeGreaterThanOrEqual(400);
-      expect(
-        (
-          await page.request.get(`/storage/v1/object/public/photos/${albumId}/${rotated.id}.jpg`)
-        ).status(),
-      ).toBeGreaterThanOrEqual(400);
+    await expectToast(page, '3 photos uploaded successfully.');
+    expect(await dialog.getByTestId('upload-percent').textContent()).toBe('100%');
+    await screenshot(page, `add-photos-done-${viewport}`);
+    await dialog.getByRole('button', { name: 'Done' }).click();
 
-      // What the photographer sees: three tiles with name, size in MB and width x height.
-      const tiles = page.getByTestId('photo-tile');
-      await page.getByTestId('album-photo-count').getByText('3 photos').waitFor();
-      expect(await tiles.count()).toBe(3);
-      const rotatedTile = tiles.filter({ hasText: 'rotated-exif6.jpg' });
-      await rotatedTile.getByText('800 x 1200').waitFor();
-      await rotatedTile.getByText(/^\d+ KB/).waitFor();
-      const tileImage = rotatedTile.locator('img');
-      await page.waitForFunction(
-        (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
-        await tileImage.elementHandle(),
+    // The database holds the three photos with their displayed sizes (EXIF orientation applied).
+    const photos = await photosOf(albumId);
+    expect(
+      photos.map((photo) => [photo.original_filename, photo.width, photo.height, photo.mime_type]),
+    ).toEqual([
+      ['landscape.jpg', 1200, 800, 'image/jpeg'],
+      ['portrait.jpg', 800, 1200, 'image/jpeg'],
+      ['rotated-exif6.jpg', 800, 1200, 'image/jpeg'],
+    ]);
+    for (const photo of photos) {
+      // The original is private (docs/SECURITY.md class 6); the renditions are public.
+      expect(photo.file_url).toBe(
+        `/storage/v1/object/authenticated/originals/${albumId}/${photo.id}.jpg`,
       );
-      const shown = await tileImage.evaluate((img: HTMLImageElement) => ({
-        width: img.naturalWidth,
-        height: img.naturalHeight,
-      }));
-      expect(shown.height).toBeGreaterThan(shown.width);
-      // 'Open in a new tab' opens the original, byte for byte, at a URL signed for a minute.
-      // By keyboard: on a phone the upload's toasts may lie over the tile.
-      await rotatedTile
-        .getByRole('button', { name: 'Open rotated-exif6.jpg in a new tab' })
-        .focus();
-      const [tab] = await Promise.all([
-        page.context().waitForEvent('page'),
-        page.keyboard.press('Enter'),
-      ]);
-      await tab.waitForURL(/\/storage\/v1\/object\/sign\/originals\//);
-      expect(
-        (await (await page.request.get(tab.url())).body()).equals(
-          (await import('node:fs')).readFileSync(fixturePath('rotated-exif6.jpg')),
-        ),
-      ).toBe(true);
-      await tab.close();
-      await screenshot(page, `album-detail-${viewport}`);
+      expect(photo.thumb_url).toContain(`${photo.id}.thumb.webp`);
+      expect(photo.preview_url).toContain(`${photo.id}.preview.webp`);
+    }
+    // Thumbnails are small WebP pictures the right way up; the original is kept byte for byte.
+    const rotated = photos.find((photo) => photo.original_filename === 'rotated-exif6.jpg')!;
+    const thumb = await renderedSize(page, rotated.thumb_url);
+    expect(thumb.height).toBe(480);
+    expect(thumb.width).toBe(320);
+    const preview = await renderedSize(page, rotated.preview_url);
+    expect(preview).toEqual({ width: 800, height: 1200 });
+    const thumbResponse = await page.request.get(rotated.thumb_url);
+    expect(thumbResponse.headers()['content-type']).toBe('image/webp');
+    // Nobody without rights reads the original, by its path or its old public address.
+    expect((await page.request.get(rotated.file_url)).status()).toBeGreaterThanOrEqual(400);
+    expect(
+      (
+        await page.request.get(`/storage/v1/object/public/photos/${albumId}/${rotated.id}.jpg`)
+      ).status(),
+    ).toBeGreaterThanOrEqual(400);
 
-      // Deleting a photo removes it from the grid, the database and storage.
-      const portrait = photos.find((photo) => photo.original_filename === 'portrait.jpg')!;
-      await tiles
-        .filter({ hasText: 'portrait.jpg' })
-        .getByRole('button', { name: 'Delete portrait.jpg' })
-        .click();
-      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Photo' }).click();
-      await expectToast(page, 'Photo deleted');
-      await page.getByTestId('album-photo-count').getByText('2 photos').waitFor();
-      expect((await photosOf(albumId)).map((photo) => photo.original_filename)).toEqual([
-        'landscape.jpg',
-        'rotated-exif6.jpg',
-      ]);
-      for (const url of [portrait.thumb_url, portrait.preview_url]) {
-        expect((await page.request.get(url)).status()).toBe(404);
-      }
-      expect(
-        await sql('select bucket_id, name from storage.objects where name like $1', [
-          `${albumId}/${portrait.id}%`,
-        ]),
-      ).toEqual([]);
+    // What the photographer sees: three tiles with name, size in MB and width x height.
+    const tiles = page.getByTestId('photo-tile');
+    await page.getByTestId('album-photo-count').getByText('3 photos').waitFor();
+    expect(await tiles.count()).toBe(3);
+    const rotatedTile = tiles.filter({ hasText: 'rotated-exif6.jpg' });
+    await rotatedTile.getByText('800 x 1200').waitFor();
+    await rotatedTile.getByText(/^\d+ KB/).waitFor();
+    const tileImage = rotatedTile.locator('img');
+    await page.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+      await tileImage.elementHandle(),
+    );
+    const shown = await tileImage.evaluate((img: HTMLImageElement) => ({
+      width: img.naturalWidth,
+      height: img.naturalHeight,
+    }));
+    expect(shown.height).toBeGreaterThan(shown.width);
+    // 'Open in a new tab' opens the original, byte for byte, at a URL signed for a minute.
+    // By keyboard: on a phone the upload's toasts may lie over the tile.
+    await rotatedTile.getByRole('button', { name: 'Open rotated-exif6.jpg in a new tab' }).focus();
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.keyboard.press('Enter'),
+    ]);
+    await tab.waitForURL(/\/storage\/v1\/object\/sign\/originals\//);
+    expect(
+      (await (await page.request.get(tab.url())).body()).equals(
+        (await import('node:fs')).readFileSync(fixturePath('rotated-exif6.jpg')),
+      ),
+    ).toBe(true);
+    await tab.close();
+    await screenshot(page, `album-detail-${viewport}`);
 
-      // Renaming the collection.
-      await page.getByRole('link', { name: 'Back to Collections' }).click();
-      await card.getByText('2 photos').waitFor();
-      await card.getByRole('button', { name: `Actions for ${name}` }).click();
-      await page.getByRole('menuitem', { name: 'Edit' }).click();
-      const editDialog = page.getByRole('dialog', { name: 'Edit Collection' });
-      await editDialog.getByLabel('Collection Name').fill(`${name} (edited)`);
-      // 'Visitor downloads' is asked for once the collection is shown on the home page.
-      expect(await editDialog.getByLabel('Visitor downloads').count()).toBe(0);
-      await editDialog.getByRole('switch', { name: 'Show on home page' }).click();
-      await editDialog.getByLabel('Visitor downloads').selectOption({ label: 'Off' });
-      await editDialog.getByRole('button', { name: 'Save Changes' }).click();
-      await expectToast(page, 'Album updated successfully');
-      expect(
-        await sql('select name, is_public, visitor_downloads from public.albums where id = $1', [
-          albumId,
-        ]),
-      ).toEqual([{ name: `${name} (edited)`, is_public: true, visitor_downloads: 'off' }]);
-      await card.getByText('No downloads').waitFor();
-      await context.close();
-    });
-  },
-);
+    // Deleting a photo removes it from the grid, the database and storage.
+    const portrait = photos.find((photo) => photo.original_filename === 'portrait.jpg')!;
+    await tiles
+      .filter({ hasText: 'portrait.jpg' })
+      .getByRole('button', { name: 'Delete portrait.jpg' })
+      .click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Photo' }).click();
+    await expectToast(page, 'Photo deleted');
+    await page.getByTestId('album-photo-count').getByText('2 photos').waitFor();
+    expect((await photosOf(albumId)).map((photo) => photo.original_filename)).toEqual([
+      'landscape.jpg',
+      'rotated-exif6.jpg',
+    ]);
+    for (const url of [portrait.thumb_url, portrait.preview_url]) {
+      expect((await page.request.get(url)).status()).toBe(404);
+    }
+    expect(
+      await sql('select bucket_id, name from storage.objects where name like $1', [
+        `${albumId}/${portrait.id}%`,
+      ]),
+    ).toEqual([]);
+
+    // Renaming the collection.
+    await page.getByRole('link', { name: 'Back to Collections' }).click();
+    await card.getByText('2 photos').waitFor();
+    await card.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit Collection' });
+    await editDialog.getByLabel('Collection Name').fill(`${name} (edited)`);
+    // 'Visitor downloads' is asked for once the collection is shown on the home page.
+    expect(await editDialog.getByLabel('Visitor downloads').count()).toBe(0);
+    await editDialog.getByRole('switch', { name: 'Show on home page' }).click();
+    await editDialog.getByLabel('Visitor downloads').selectOption({ label: 'Off' });
+    await editDialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Album updated successfully');
+    expect(
+      await sql('select name, is_public, visitor_downloads from public.albums where id = $1', [
+        albumId,
+      ]),
+    ).toEqual([{ name: `${name} (edited)`, is_public: true, visitor_downloads: 'off' }]);
+    await card.getByText('No downloads').waitFor();
+    await context.close();
+  });
+});
 
 describe('deleting a collection', () => {
   it('asks first, then removes the collection with its photos', async () => {

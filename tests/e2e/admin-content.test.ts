@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADMIN_FLOW_SIZES,
   expectToast,
   fixturePath,
   loadedWidth,
@@ -8,8 +9,6 @@ import {
   screenshot,
   signInAsAdmin,
   sql,
-  type ViewportName,
-  VIEWPORTS,
 } from './browser';
 import { seedAlbum } from './public-seed';
 
@@ -49,7 +48,7 @@ async function waitForToastsToClose(page: Page): Promise<void> {
 const row = (page: Page, name: string) =>
   page.locator(`[data-testid="section-row"][data-section="${name}"]`);
 
-describe.each(Object.keys(VIEWPORTS) as ViewportName[])('page content at %s size', (viewport) => {
+describe.each(ADMIN_FLOW_SIZES)('page content at %s size', (viewport) => {
   it('lists the seeded sections, edits the hero, hides and shows a section, adds and deletes a cta, refuses a second hero', async () => {
     const context = await newContext(viewport);
     const page = await context.newPage();

@@ -1,13 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  ADMIN_FLOW_SIZES,
   expectToast,
   newContext,
   screenshot,
   signInAsAdmin,
   sql,
-  VIEWPORTS,
-  type ViewportName,
 } from './browser';
 
 interface LinkRow {
@@ -42,7 +41,7 @@ async function chooseAction(page: Page, albumName: string, action: string) {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describe.each(Object.keys(VIEWPORTS) as ViewportName[])('client links at %s size', (viewport) => {
+describe.each(ADMIN_FLOW_SIZES)('client links at %s size', (viewport) => {
   it('creates, copies, edits, deactivates, reactivates and deletes a client link', async () => {
     // The journey starts from an empty list; collections are made here so the select has a choice.
     await sql('delete from public.gallery_links');

@@ -4,14 +4,13 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  ADMIN_FLOW_SIZES,
   expectToast,
   fixturePath,
   newContext,
   screenshot,
   signInAsAdmin,
   sql,
-  VIEWPORTS,
-  type ViewportName,
 } from './browser';
 
 interface ProfileRow {
@@ -58,110 +57,107 @@ const dialogScreenshot = (page: Page, name: string) => screenshot(page, name, { 
 const userRow = (page: Page, username: string) =>
   page.getByTestId('admin-user-row').filter({ has: page.getByText(username, { exact: true }) });
 
-describe.each(Object.keys(VIEWPORTS) as ViewportName[])(
-  'profile settings at %s size',
-  (viewport) => {
-    it('edits the profile, uploads a logo through the outbox and shows the footer preview', async () => {
-      const context = await newContext(viewport);
-      const page = await context.newPage();
-      await signInAsAdmin(page);
-      await openSettings(page);
+describe.each(ADMIN_FLOW_SIZES)('profile settings at %s size', (viewport) => {
+  it('edits the profile, uploads a logo through the outbox and shows the footer preview', async () => {
+    const context = await newContext(viewport);
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    await openSettings(page);
 
-      // The form shows what the database holds.
-      const before = await readProfile();
-      await expect
-        .poll(() => page.getByLabel('Site Name').inputValue())
-        .toBe(before?.site_name ?? '');
+    // The form shows what the database holds.
+    const before = await readProfile();
+    await expect
+      .poll(() => page.getByLabel('Site Name').inputValue())
+      .toBe(before?.site_name ?? '');
 
-      // A file that is not an image is refused with the spec's words.
-      const notes = join(tmpdir(), 'notes.txt');
-      writeFileSync(notes, 'not a logo');
-      const logoInput = page.getByLabel('Choose logo file');
-      await logoInput.setInputFiles(notes);
-      await expectToast(page, 'notes.txt is not an image file.');
-      await expectToast(page, 'Invalid file type');
+    // A file that is not an image is refused with the spec's words.
+    const notes = join(tmpdir(), 'notes.txt');
+    writeFileSync(notes, 'not a logo');
+    const logoInput = page.getByLabel('Choose logo file');
+    await logoInput.setInputFiles(notes);
+    await expectToast(page, 'notes.txt is not an image file.');
+    await expectToast(page, 'Invalid file type');
 
-      const siteName = `Golden Hour Studio ${viewport}`;
-      await page.getByLabel('Site Name').fill(siteName);
-      await page.getByLabel('Subtitle').fill('Light-filled family portraits');
-      await page.getByLabel('Instagram').fill('https://instagram.com/goldenhour');
-      await page.getByLabel('Twitter').fill('   ');
+    const siteName = `Golden Hour Studio ${viewport}`;
+    await page.getByLabel('Site Name').fill(siteName);
+    await page.getByLabel('Subtitle').fill('Light-filled family portraits');
+    await page.getByLabel('Instagram').fill('https://instagram.com/goldenhour');
+    await page.getByLabel('Twitter').fill('   ');
 
-      // The logo shows from the local file at once; saving right away waits for its upload.
-      await logoInput.setInputFiles(fixturePath('landscape.jpg'));
-      const preview = page.getByRole('img', { name: 'Logo preview' });
-      await page.waitForFunction(
-        (img) => (img as HTMLImageElement | null)?.src.startsWith('blob:'),
-        await preview.elementHandle(),
-      );
-      await page.getByRole('button', { name: 'Save Profile' }).click();
-      await expectToast(page, 'Logo uploaded');
-      await expectToast(page, 'Profile saved');
+    // The logo shows from the local file at once; saving right away waits for its upload.
+    await logoInput.setInputFiles(fixturePath('landscape.jpg'));
+    const preview = page.getByRole('img', { name: 'Logo preview' });
+    await page.waitForFunction(
+      (img) => (img as HTMLImageElement | null)?.src.startsWith('blob:'),
+      await preview.elementHandle(),
+    );
+    await page.getByRole('button', { name: 'Save Profile' }).click();
+    await expectToast(page, 'Logo uploaded');
+    await expectToast(page, 'Profile saved');
 
-      // The database holds the values, empty fields as null, and the logo's URL.
-      const saved = await readProfile();
-      expect(saved).toMatchObject({
-        site_name: siteName,
-        subtitle: 'Light-filled family portraits',
-        social_instagram: 'https://instagram.com/goldenhour',
-        social_twitter: null,
-      });
-      const logoName = saved?.logo_url?.match(
-        /\/storage\/v1\/object\/public\/photos\/(logo-\d+\.jpg)$/,
-      )?.[1];
-      expect(logoName).toBeTruthy();
-      expect(
-        await sql('select 1 from storage.objects where bucket_id = $1 and name = $2', [
-          'photos',
-          logoName,
-        ]),
-      ).toHaveLength(1);
-
-      // The file is served at that URL, byte for byte.
-      const served = await page.request.get(saved!.logo_url!);
-      expect(served.status()).toBe(200);
-      expect(served.headers()['content-type']).toBe('image/jpeg');
-      expect((await served.body()).length).toBe(readFileSync(fixturePath('landscape.jpg')).length);
-
-      // The footer preview is generated from the saved profile.
-      const footer = page.getByTestId('footer-preview');
-      await footer.getByText(siteName, { exact: true }).waitFor();
-      await footer.getByText('Light-filled family portraits').waitFor();
-      await footer.getByText(`© ${new Date().getFullYear()} ${siteName}`).waitFor();
-      expect(await footer.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe(
-        'https://instagram.com/goldenhour',
-      );
-      expect(await footer.getByText('Twitter').count()).toBe(0);
-
-      // After a reload the logo comes from the server.
-      await page.reload();
-      await page.getByRole('heading', { name: 'Profile Settings', exact: true }).waitFor();
-      await page.waitForFunction(
-        ({ img, name }) =>
-          (img as HTMLImageElement | null)?.src.endsWith(name) &&
-          (img as HTMLImageElement).naturalWidth > 0,
-        {
-          img: await page.getByRole('img', { name: 'Logo preview' }).elementHandle(),
-          name: logoName!,
-        },
-      );
-      expect(await page.getByLabel('Site Name').inputValue()).toBe(siteName);
-      await page
-        .getByText('Logo uploaded')
-        .first()
-        .waitFor({ state: 'detached', timeout: 10_000 })
-        .catch(() => undefined);
-      await screenshot(page, `settings-${viewport}`);
-
-      // The superuser's Add Admin dialog, as it looks at this size.
-      await page.getByRole('button', { name: 'Add Admin' }).click();
-      await page.getByRole('dialog', { name: 'Add Admin' }).getByLabel('Username').waitFor();
-      await dialogScreenshot(page, `settings-add-admin-${viewport}`);
-      await page.keyboard.press('Escape');
-      await context.close();
+    // The database holds the values, empty fields as null, and the logo's URL.
+    const saved = await readProfile();
+    expect(saved).toMatchObject({
+      site_name: siteName,
+      subtitle: 'Light-filled family portraits',
+      social_instagram: 'https://instagram.com/goldenhour',
+      social_twitter: null,
     });
-  },
-);
+    const logoName = saved?.logo_url?.match(
+      /\/storage\/v1\/object\/public\/photos\/(logo-\d+\.jpg)$/,
+    )?.[1];
+    expect(logoName).toBeTruthy();
+    expect(
+      await sql('select 1 from storage.objects where bucket_id = $1 and name = $2', [
+        'photos',
+        logoName,
+      ]),
+    ).toHaveLength(1);
+
+    // The file is served at that URL, byte for byte.
+    const served = await page.request.get(saved!.logo_url!);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toBe('image/jpeg');
+    expect((await served.body()).length).toBe(readFileSync(fixturePath('landscape.jpg')).length);
+
+    // The footer preview is generated from the saved profile.
+    const footer = page.getByTestId('footer-preview');
+    await footer.getByText(siteName, { exact: true }).waitFor();
+    await footer.getByText('Light-filled family portraits').waitFor();
+    await footer.getByText(`© ${new Date().getFullYear()} ${siteName}`).waitFor();
+    expect(await footer.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe(
+      'https://instagram.com/goldenhour',
+    );
+    expect(await footer.getByText('Twitter').count()).toBe(0);
+
+    // After a reload the logo comes from the server.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Profile Settings', exact: true }).waitFor();
+    await page.waitForFunction(
+      ({ img, name }) =>
+        (img as HTMLImageElement | null)?.src.endsWith(name) &&
+        (img as HTMLImageElement).naturalWidth > 0,
+      {
+        img: await page.getByRole('img', { name: 'Logo preview' }).elementHandle(),
+        name: logoName!,
+      },
+    );
+    expect(await page.getByLabel('Site Name').inputValue()).toBe(siteName);
+    await page
+      .getByText('Logo uploaded')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
+    await screenshot(page, `settings-${viewport}`);
+
+    // The superuser's Add Admin dialog, as it looks at this size.
+    await page.getByRole('button', { name: 'Add Admin' }).click();
+    await page.getByRole('dialog', { name: 'Add Admin' }).getByLabel('Username').waitFor();
+    await dialogScreenshot(page, `settings-add-admin-${viewport}`);
+    await page.keyboard.press('Escape');
+    await context.close();
+  });
+});
 
 describe('changing one’s own password', () => {
   it('validates, refuses a wrong current password, changes it, and hides superuser tools from other admins', async () => {

@@ -22,6 +22,15 @@ export const VIEWPORTS = {
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
 
+/**
+ * The sizes an admin screen's own journey runs at, where its steps at phone size would only
+ * repeat the desktop's: every admin screen and dialog is checked at phone size for width and
+ * 44 px targets (narrow-screens.test.ts) and by axe (accessibility.test.ts). Screens whose
+ * journeys do something of their own on a phone (the sidebar as a sheet, touch targets
+ * asserted along the way) keep both sizes (docs/architecture.md, "Tests").
+ */
+export const ADMIN_FLOW_SIZES: ViewportName[] = ['desktop'];
+
 const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
 
 /** This worker's browsers: the headless shell for journeys, the full browser where one needs it. */
