@@ -55,6 +55,20 @@ const siteName = async () =>
   (await sql<{ site_name: string }>('select site_name from public.photographer_profile limit 1'))[0]
     ?.site_name ?? 'Photography Portfolio';
 
+/**
+ * The file of the picture the hero shows, once one is in: read in the same moment as the check.
+ * Behind a passcode the hero starts on the cover's stored address and moves to the photo's
+ * renditions once its row arrives; read apart, the check could see the first picture in and
+ * the read the second not yet chosen (currentSrc still empty).
+ */
+async function shownCover(page: Page): Promise<string | undefined> {
+  const shown = await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('[data-testid="client-hero"] img');
+    return img?.complete && img.naturalWidth > 0 && img.currentSrc ? img.currentSrc : false;
+  });
+  return new URL((await shown.jsonValue()) as string).pathname.split('/').pop();
+}
+
 /** What the hero shows: its image's file, the heading, and the contact action's address. */
 async function hero(page: Page) {
   const section = page.getByTestId('client-hero');
@@ -62,14 +76,9 @@ async function hero(page: Page) {
   const image = section.getByRole('img', {
     name: 'Cover photo of Ava & Noah — Lakeside Engagement',
   });
-  await page.waitForFunction(() => {
-    const img = document.querySelector<HTMLImageElement>('[data-testid="client-hero"] img');
-    return !!img && img.complete && img.naturalWidth > 0;
-  });
+  await image.waitFor();
   return {
-    image: await image.evaluate((img: HTMLImageElement) =>
-      new URL(img.currentSrc).pathname.split('/').pop(),
-    ),
+    image: await shownCover(page),
     heading: await section.getByRole('heading', { level: 1 }).textContent(),
     byline: await section.getByText(/^Photographed by /).textContent(),
     contact: await section.getByTestId('contact-button').getAttribute('href'),
@@ -230,14 +239,7 @@ describe('a cover uploaded from the admin app', () => {
     const shownOn = async (name: string, context: Awaited<ReturnType<typeof newContext>>) => {
       const client = await context.newPage();
       const drawn = await (await client.goto(`/client/${token}`))!.text();
-      await client.waitForFunction(() => {
-        const img = document.querySelector<HTMLImageElement>('[data-testid="client-hero"] img');
-        return !!img && img.complete && img.naturalWidth > 0;
-      });
-      const file = await client
-        .getByTestId('client-hero')
-        .getByRole('img')
-        .evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname.split('/').pop());
+      const file = await shownCover(client);
       await screenshot(client, `client-hero-cover-rendition-${name}`, { fullPage: false });
       await context.close();
       return { drawn, file };
