@@ -11,6 +11,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { clientsClaim, type WorkboxPlugin } from 'workbox-core';
 import { CACHE_NAMES, isRendition } from '../src/offline/visitors/cache-names';
+import { isClaimMessage } from '../src/offline/visitors/worker-messages';
 import { isAdminPath } from '../src/lib/routes/route-table';
 import { keepAdminShell } from './admin-shell';
 import { handOffBackgroundSync } from './outbox-sync';
@@ -200,4 +201,6 @@ handOffBackgroundSync();
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // A page left without a worker by a navigation during the first install (register-service-worker.ts).
+  if (isClaimMessage(event.data)) event.waitUntil(self.clients.claim());
 });

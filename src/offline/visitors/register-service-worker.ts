@@ -1,4 +1,5 @@
 import { Workbox } from 'workbox-window';
+import { CLAIM_MESSAGE } from './worker-messages';
 
 /**
  * Registers the service worker (production builds only). When a new version has installed
@@ -16,4 +17,10 @@ export function registerServiceWorker(onUpdateReady: (activate: () => void) => v
   workbox
     .register()
     .catch((error: unknown) => console.error('Service worker registration failed', error));
+  // A page whose navigation began while the first worker installed, and whose document came
+  // after the worker took the open pages, stays without one (streamed downloads need it):
+  // the worker takes this page too once it is active.
+  void navigator.serviceWorker.ready.then((registration) => {
+    if (!navigator.serviceWorker.controller) registration.active?.postMessage(CLAIM_MESSAGE);
+  });
 }
