@@ -296,7 +296,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('site design at %s size'
       .toBe(true);
     expect(await rootVariable(home, '--site-background')).toContain('radial-gradient');
     const heroImage = home.getByTestId('home-hero-image');
-    expect(await heroImage.getAttribute('src')).toBe(saved.hero_background_image);
+    // The address it resolves to: the server draws it relative to the site, the app's reads absolute.
+    expect(await heroImage.evaluate((img) => (img as HTMLImageElement).src)).toBe(
+      saved.hero_background_image,
+    );
     await home.waitForFunction(
       (img) =>
         (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 1200,
