@@ -25,6 +25,7 @@ import {
 } from '../../supabase/local/gateway';
 import { recordingServer, sendRaw, type RecordingServer } from './raw-http';
 import { workerStack } from '../support/stack-context';
+import { uploadZeros } from '../support/zero-upload';
 
 const SECURITY_HEADERS = [
   'content-security-policy',
@@ -346,7 +347,12 @@ describe('limits', () => {
   let site: RunningGateway;
   beforeAll(async () => {
     site = await gateway({
-      limits: { restBodyBytes: 1024 * 1024, storageBodyBytes: 8 * 1024 * 1024 },
+      limits: {
+        restBodyBytes: 1024 * 1024,
+        storageBodyBytes: 8 * 1024 * 1024,
+        // Its clients send hundreds of MB of refused bodies; the allowance has a test of its own.
+        refusedBodyBytes: 1024 * 1024 * 1024,
+      },
     });
   });
 
@@ -491,6 +497,32 @@ describe('limits', () => {
     );
     expect(image!.headers['content-encoding']).toBeUndefined();
     expect(image!.body.length).toBe(20_000);
+  });
+});
+
+describe('refused bodies: what the gateway reads of them for one address', () => {
+  it('reads them up to the allowance, then no more; a client that reads as it sends still has its answer at once', async () => {
+    const MB = 1024 * 1024;
+    const site = await gateway({ limits: { storageBodyBytes: MB, refusedBodyBytes: 40 * MB } });
+    const size = 32 * MB;
+    const upload = (name: string) =>
+      Buffer.concat([
+        Buffer.from(
+          `POST /storage/v1/object/photos/${name} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: image/jpeg\r\nContent-Length: ${size}\r\n\r\n`,
+        ),
+        Buffer.alloc(size),
+      ]);
+    // Within the allowance, a client that sends the whole body before reading gets its answer.
+    const first = await sendRaw(site.port, upload('a.jpg'), { untilAnswer: true, sendFirst: true });
+    expect(first.answer?.status).toBe(413);
+    // 8 MB of the allowance are left: the gateway reads that much of the next body and no more,
+    // so that client cannot finish sending; it is cut off after the grace, unanswered.
+    const second = await sendRaw(site.port, upload('b.jpg'), { sendFirst: true });
+    expect(second.answer).toBeNull();
+    expect(second.closedAfterMs).toBeGreaterThanOrEqual(3000);
+    // One that reads its answer as it sends (browsers, curl, Node) is answered without waiting.
+    const reading = await uploadZeros(`${site.url}/storage/v1/object/photos/c.jpg`, {}, size, true);
+    expect(reading.status).toBe(413);
   });
 });
 

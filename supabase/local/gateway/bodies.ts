@@ -71,6 +71,15 @@ export function uploadBody(request: IncomingMessage): Readable {
 /** How long a client may go on sending a refused body after its answer (hosted Storage gives 3 s). */
 const REFUSED_BODY_GRACE_MS = 3000;
 
+/** Requests whose rest is already being dropped: a second refusal's call changes nothing. */
+const dropping = new WeakSet<IncomingMessage>();
+
+/** How much of refused bodies may still be read for a caller (plugins/refused-bodies.ts). */
+export interface RefusedBodyAllowance {
+  left(): number;
+  spend(bytes: number): void;
+}
+
 /**
  * For an answer sent before the request's body has all arrived (a refusal). Were the
  * connection closed with the body unread, a client still sending would meet EPIPE instead of
@@ -78,13 +87,29 @@ const REFUSED_BODY_GRACE_MS = 3000;
  * of the body is read and dropped instead, and the connection kept open even if the client
  * asked to close it (it closes it once answered); a client still sending that body
  * REFUSED_BODY_GRACE_MS after its answer is cut off.
+ *
+ * With an `allowance`, reading stops once it is spent: the connection then takes in nothing
+ * more (the request's stream paused, Node stops reading its socket once a chunk is buffered),
+ * a client still sending waits on it, and it is cut off after the same grace. A client that
+ * reads its answer as it sends (browsers, curl, Node) has it at once either way.
  */
-export function dropRestOfBody(request: IncomingMessage, reply: FastifyReply): void {
-  if (request.complete) return;
+export function dropRestOfBody(
+  request: IncomingMessage,
+  reply: FastifyReply,
+  allowance?: RefusedBodyAllowance,
+): void {
+  if (request.complete || dropping.has(request)) return;
+  dropping.add(request);
   reply.removeHeader('connection');
   reply.raw.shouldKeepAlive = true;
   // Piped into an upload's own stream (uploadBody) or paused by readBody: read to nowhere now.
   request.unpipe();
+  // Read to nowhere, counted; a listener rather than resume(), so that pause() below holds.
+  request.on('data', (chunk: Buffer) => {
+    if (!allowance) return;
+    allowance.spend(chunk.length);
+    if (allowance.left() <= 0) request.pause();
+  });
   request.resume();
   const socket = request.socket;
   reply.raw.once('finish', () =>

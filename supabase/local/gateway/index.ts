@@ -7,12 +7,12 @@ import Fastify, {
 import { StackError } from '../errors';
 import { siteOriginFor, type HostNames } from '../site-origin';
 import type { GatewayBackend } from './backend';
-import { dropRestOfBody } from './bodies';
 import { answerClientError, GatewayError, messageFor, sendError } from './errors';
 import { configJson } from './plugins/config-json';
 import { fairShare, type UpstreamLoad } from './plugins/fair-share';
 import { generatedFiles } from './plugins/generated-files';
 import { limits as limitsPlugin } from './plugins/limits';
+import { refusedBodies } from './plugins/refused-bodies';
 import { restProxy } from './plugins/rest-proxy';
 import { routing } from './plugins/routing';
 import { securityHeaders } from './plugins/security-headers';
@@ -67,7 +67,7 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
   const gone = error.code === 'UND_ERR_ABORTED' || request.raw.destroyed;
   if (status >= 500 && !gone) console.error('gateway:', error.message);
   // A body refused midway (too large, too slow): its client must still read the answer.
-  if (status === 408 || status === 413) dropRestOfBody(request.raw, reply);
+  if (status === 408 || status === 413) request.server.dropRestOfBody(request, reply);
   const message = error instanceof GatewayError ? error.message : messageFor(status);
   return sendError(request, reply, status, message);
 }
@@ -155,6 +155,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   // 403), then an API request's fair share of its upstream.
   await app.register(routing);
   await app.register(securityHeaders);
+  await app.register(refusedBodies, { limits });
   await app.register(limitsPlugin, { limits, backend: () => backend });
   await app.register(uploadGate, { limits });
   await app.register(fairShare, { limits });

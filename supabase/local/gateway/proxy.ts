@@ -2,7 +2,6 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReplyFromOptions } from '@fastify/reply-from';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_HEADERS } from '../../../deploy/security-headers';
-import { dropRestOfBody } from './bodies';
 import { clientAddress } from './callers';
 import { answerUpstreamFailure, sendError } from './errors';
 import type { ApiService, RequestTarget } from './paths';
@@ -111,7 +110,7 @@ export function forward(request: FastifyRequest, reply: FastifyReply, how: Forwa
       // An answer before the upload's body has all arrived (a refusal): reply-from marks it
       // `connection: close`, which would close the socket under a client still sending.
       // (reply-from types its reply for HTTP/2 too; this server is HTTP/1.1.)
-      if (service === 'storage') dropRestOfBody(request.raw, reply as FastifyReply);
+      if (service === 'storage') request.server.dropRestOfBody(request, reply as FastifyReply);
       if (response.statusCode < 500) {
         void reply.send(response.stream);
         return;

@@ -35,6 +35,11 @@ export interface GatewayLimits {
   maxHeaderCount: number;
   restBodyBytes: number;
   storageBodyBytes: number;
+  /**
+   * Bytes of refused bodies read per client address in a rate-limit window (plugins/refused-bodies.ts):
+   * two refused uploads of the largest size. Past it, a refused body is no longer read.
+   */
+  refusedBodyBytes: number;
   rateLimits: RateLimits;
   fairShare: FairShares;
 }
@@ -93,6 +98,7 @@ export const DEFAULT_LIMITS: GatewayLimits = {
   maxHeaderCount: 100,
   restBodyBytes: 1024 * 1024,
   storageBodyBytes: STORAGE_LIMITS.fileSizeLimit + MULTIPART_ALLOWANCE,
+  refusedBodyBytes: 2 * (STORAGE_LIMITS.fileSizeLimit + MULTIPART_ALLOWANCE),
   rateLimits: { windowMs: 60_000, requests: 6000, logins: 10, passcodes: 60, exemptLoopback: true },
   fairShare: {
     rest: { slots: POSTGREST_POOL_SIZE, activePerAddress: 6, queuedPerAddress: 50 },

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { shared } from '../../http/shared-plugin';
-import { dropRestOfBody } from '../bodies';
 import { clientAddress, isLocalCaller } from '../callers';
 import { sendError } from '../errors';
 import { FairQueue, type Release } from '../fair-queue';
@@ -53,7 +52,7 @@ export const fairShare = shared<{ limits: GatewayLimits }>(async (app, { limits 
     if (entry.kind === 'granted') return entry.release;
     if (entry.kind === 'refused') {
       // An upload's body is still coming: read to nowhere, so its client can read the answer.
-      dropRestOfBody(request.raw, reply);
+      app.dropRestOfBody(request, reply);
       reply.header('retry-after', '1');
       void sendError(
         request,
@@ -78,7 +77,7 @@ export const fairShare = shared<{ limits: GatewayLimits }>(async (app, { limits 
     // Granted in the same moment it gave up: the slot goes straight back.
     void entry.granted.then((release) => release());
     if (outcome === 'late') {
-      dropRestOfBody(request.raw, reply);
+      app.dropRestOfBody(request, reply);
       reply.header('retry-after', '2');
       void sendError(request, reply, 503, 'The site is busy; try again in a moment');
     } else {

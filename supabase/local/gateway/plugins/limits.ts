@@ -111,6 +111,8 @@ export const limits = shared<LimitsOptions>(async (app, { limits, backend }) => 
     if (!limit || (rate.exemptLoopback && isLocalCaller(request))) return false;
     const result = await limit(request);
     if (result.isAllowed || !result.isExceeded) return false;
+    // A body on its way (an upload) is read within the address's allowance, not all of it.
+    app.dropRestOfBody(request, reply);
     reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
     sendError(
       request,

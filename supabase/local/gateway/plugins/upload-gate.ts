@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { shared } from '../../http/shared-plugin';
 import { hasAdminHeaders } from '../../storage/caller';
 import { errors } from '../../storage/errors';
-import { dropRestOfBody } from '../bodies';
 import { sendError } from '../errors';
 import type { RequestTarget } from '../paths';
 import type { GatewayLimits } from '../settings';
@@ -73,7 +72,7 @@ export const uploadGate = shared<{ limits: GatewayLimits }>(async (app, { limits
     message: string,
   ) => {
     // Read to nowhere, so that a client still sending reads its answer (bodies.ts).
-    dropRestOfBody(request.raw, reply);
+    app.dropRestOfBody(request, reply);
     return sendError(request, reply, status, message);
   };
   app.addHook('onRequest', async (request, reply) => {
