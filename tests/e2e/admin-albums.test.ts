@@ -11,6 +11,7 @@ import {
   screenshot,
   signInAsAdmin,
   sql,
+  THREE_FIXTURES,
 } from './browser';
 import { seedAlbum } from './public-seed';
 
@@ -85,13 +86,7 @@ describe.each(ADMIN_FLOW_SIZES)('shoot collections at %s size', (viewport) => {
     await expectToast(page, 'notes.txt is not an image file.');
     await expectToast(page, 'Invalid file type');
 
-    await dialog
-      .getByLabel('Choose photos')
-      .setInputFiles([
-        fixturePath('landscape.jpg'),
-        fixturePath('portrait.jpg'),
-        fixturePath('rotated-exif6.jpg'),
-      ]);
+    await dialog.getByLabel('Choose photos').setInputFiles(THREE_FIXTURES);
     await expectToast(page, '3 photos uploaded successfully.');
     expect(await dialog.getByTestId('upload-percent').textContent()).toBe('100%');
     await screenshot(page, `add-photos-done-${viewport}`);

@@ -9,6 +9,7 @@ import {
   screenshot,
   signInAsAdmin,
   sql,
+  cancelAndDiscard,
 } from './browser';
 import { seedAlbum } from './public-seed';
 
@@ -158,12 +159,7 @@ describe.each(ADMIN_FLOW_SIZES)('page content at %s size', (viewport) => {
     expect(await addDialog.isVisible()).toBe(true);
     expect(await sectionsNamed('hero')).toEqual([heroAfter]);
     // The typed section is still in the form: Cancel asks first.
-    await addDialog.getByRole('button', { name: 'Cancel' }).click();
-    await page
-      .getByRole('alertdialog', { name: 'Discard changes?' })
-      .getByRole('button', { name: 'Discard' })
-      .click();
-    await addDialog.waitFor({ state: 'detached' });
+    await cancelAndDiscard(page, addDialog);
     expect(await row(page, 'hero').count()).toBe(1);
     expect(await page.getByText('Another hero').count()).toBe(0);
     expect(await page.getByTestId('sync-status').getAttribute('data-state')).toBe('saved');

@@ -14,6 +14,7 @@ import {
   sql,
   storedCount,
   testFolder,
+  THREE_FIXTURES,
 } from './browser';
 
 const rowCount = async (text: string, params: unknown[]) =>
@@ -403,12 +404,7 @@ function fourPhotos(): string[] {
   const dir = testFolder('offline-photos-');
   const copy = join(dir, 'landscape-copy.jpg');
   copyFileSync(fixturePath('landscape.jpg'), copy);
-  return [
-    fixturePath('landscape.jpg'),
-    fixturePath('portrait.jpg'),
-    fixturePath('rotated-exif6.jpg'),
-    copy,
-  ];
+  return [...THREE_FIXTURES, copy];
 }
 
 describe('uploading while the network comes and goes', () => {

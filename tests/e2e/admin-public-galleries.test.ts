@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   ADMIN_FLOW_SIZES,
   expectToast,
-  fixturePath,
   newContext,
   screenshot,
   signInAsAdmin,
   sql,
+  THREE_FIXTURES,
+  cancelAndDiscard,
 } from './browser';
 
 interface PhotoRow {
@@ -33,13 +34,7 @@ async function uploadThreePhotos(page: Page, albumId: string): Promise<PhotoRow[
   await page.getByText('No photos yet').waitFor();
   await page.getByRole('button', { name: 'Add Photos' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add Photos' });
-  await dialog
-    .getByLabel('Choose photos')
-    .setInputFiles([
-      fixturePath('landscape.jpg'),
-      fixturePath('portrait.jpg'),
-      fixturePath('rotated-exif6.jpg'),
-    ]);
+  await dialog.getByLabel('Choose photos').setInputFiles(THREE_FIXTURES);
   await expectToast(page, '3 photos uploaded successfully.');
   await dialog.getByRole('button', { name: 'Done' }).click();
   return sql<PhotoRow>(
@@ -249,12 +244,7 @@ describe.each(ADMIN_FLOW_SIZES)('public galleries at %s size', (viewport) => {
     expect(await dialog.getByTestId('selected-mark').count()).toBe(0);
     expect(await dialog.getByRole('button', { name: 'Clear Selection' }).isDisabled()).toBe(true);
     // A changed selection is an unsaved edit: Cancel asks, and Discard keeps the gallery as it was.
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await page
-      .getByRole('alertdialog', { name: 'Discard changes?' })
-      .getByRole('button', { name: 'Discard' })
-      .click();
-    await dialog.waitFor({ state: 'detached' });
+    await cancelAndDiscard(page, dialog);
     expect(await membersOf(galleryId)).toHaveLength(2);
 
     // Delete: asked first; the gallery goes, its photos stay in the collection.

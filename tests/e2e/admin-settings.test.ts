@@ -11,6 +11,7 @@ import {
   screenshot,
   signInAsAdmin,
   sql,
+  cancelAndDiscard,
 } from './browser';
 
 interface ProfileRow {
@@ -317,12 +318,7 @@ describe('the superuser managing admin users', () => {
       await sql("select 1 from public.admin_credentials where username = 'bruno'"),
     ).toHaveLength(1);
     // What was typed is still in the form: Cancel asks first.
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await page
-      .getByRole('alertdialog', { name: 'Discard changes?' })
-      .getByRole('button', { name: 'Discard' })
-      .click();
-    await dialog.waitFor({ state: 'detached' });
+    await cancelAndDiscard(page, dialog);
 
     // Reset Password: the targets leave out the superuser and oneself.
     await page.getByRole('button', { name: 'Reset Password' }).click();

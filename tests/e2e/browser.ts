@@ -248,6 +248,21 @@ export async function expectToast(page: Page, text: string): Promise<void> {
 
 export const fixturePath = (name: string) => join(import.meta.dirname, '..', 'fixtures', name);
 
+/** The three real JPEGs of tests/fixtures: a landscape, a portrait, and one turned by its EXIF orientation. */
+export const THREE_FIXTURES = ['landscape.jpg', 'portrait.jpg', 'rotated-exif6.jpg'].map(
+  fixturePath,
+);
+
+/** Closes a dialog holding unsaved edits with Cancel: it asks first, and Discard closes it. */
+export async function cancelAndDiscard(page: Page, dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Discard changes?' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 /** A temporary folder for the running test's files, removed when the test ends. */
 export function testFolder(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));

@@ -35,7 +35,10 @@ export const refusedBodies = shared<{ limits: GatewayLimits }>(async (app, { lim
   };
   const allowanceOf = (address: string): RefusedBodyAllowance => ({
     left: () => limits.refusedBodyBytes - (usedBy().get(address) ?? 0),
-    spend: (bytes) => void usedBy().set(address, (usedBy().get(address) ?? 0) + bytes),
+    spend: (bytes) => {
+      const counts = usedBy();
+      counts.set(address, (counts.get(address) ?? 0) + bytes);
+    },
   });
 
   app.decorate('dropRestOfBody', (request: FastifyRequest, reply: FastifyReply) => {
