@@ -201,11 +201,17 @@ export const loadedWidth = async (image: Locator): Promise<number> => {
   );
 };
 
-/** Waits until the page has drawn `count` more frames (what it changed is on screen). */
+/**
+ * Waits until the page has drawn `count` more frames (what it changed is on screen). A page
+ * that draws none for 10 s fails here, by name: page.evaluate has no timeout of its own.
+ */
 export const framesDrawn = (page: Page, count = 2): Promise<void> =>
   page.evaluate(async (frames) => {
     for (let frame = 0; frame < frames; frame += 1)
-      await new Promise((resolve) => requestAnimationFrame(resolve));
+      await new Promise((resolve, reject) => {
+        const stalled = setTimeout(() => reject(new Error('No frame drawn in 10 s')), 10_000);
+        requestAnimationFrame(() => resolve(clearTimeout(stalled)));
+      });
   }, count);
 
 /**

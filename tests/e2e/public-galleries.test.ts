@@ -273,22 +273,31 @@ describe('an album of 1,000 photos', () => {
     // The photos arrive a page at a time (the first small): the count and Download All wait for all of them.
     await page.getByText('1000 photos').waitFor();
     expect(await page.getByRole('button', { name: 'Download All Photos' }).isEnabled()).toBe(true);
+    expect(await page.locator('[role="list"] img').count()).toBeGreaterThan(0);
+    // Scroll to the end a screen at a time, as a person would, counting the images drawn
+    // after each screen.
     let mostImages = 0;
-    const countImages = async () => {
-      const images = await page.locator('[role="list"] img').count();
-      mostImages = Math.max(mostImages, images);
-      return images;
-    };
-    expect(await countImages()).toBeGreaterThan(0);
-    // Scroll to the end in steps, as a person would.
-    for (let step = 0; step < 400; step += 1) {
-      const atEnd = await page.evaluate(() => {
-        window.scrollBy(0, window.innerHeight * 0.9);
-        return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    let lastTop = -1;
+    for (;;) {
+      await page.evaluate(() => window.scrollBy(0, window.innerHeight * 0.9));
+      await framesDrawn(page, 2);
+      const view = await page.evaluate(() => {
+        const { scrollHeight } = document.documentElement;
+        return {
+          top: window.scrollY,
+          height: scrollHeight,
+          atEnd: window.scrollY + window.innerHeight >= scrollHeight - 2,
+          images: document.querySelectorAll('[role="list"] img').length,
+        };
       });
-      await framesDrawn(page, 1);
-      await countImages();
-      if (atEnd) break;
+      mostImages = Math.max(mostImages, view.images);
+      if (view.atEnd) break;
+      // A page that stops scrolling says where at once, rather than after hundreds of steps.
+      expect(
+        view.top,
+        `scrolled to ${view.top} of ${view.height} px, and no further`,
+      ).toBeGreaterThan(lastTop);
+      lastTop = view.top;
     }
     await page.getByRole('button', { name: /, photo 1000 of 1000$/ }).waitFor();
     expect(mostImages).toBeLessThanOrEqual(120);
