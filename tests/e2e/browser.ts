@@ -10,7 +10,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { afterAll, expect, onTestFinished } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { CHROMIUM, CHROMIUM_FLAGS, HEADLESS_SHELL } from '../support/chromium';
 import { isAdminChunk } from '../support/admin-chunks';
 import { signInThroughForm } from '../support/sign-in';
@@ -33,7 +33,13 @@ export const ADMIN_FLOW_SIZES: ViewportName[] = ['desktop'];
 
 const SCREENSHOTS = join(import.meta.dirname, '..', '..', 'test-results', 'screenshots');
 
-/** This worker's browsers: the headless shell for journeys, the full browser where one needs it. */
+/**
+ * This worker's browsers: the headless shell for journeys, the full browser where one needs
+ * it. A worker's files share this module (vitest.e2e.config.ts, `isolate: false`), so each
+ * browser is launched once per worker and ends with the worker's process (Playwright ends
+ * the browsers it launched when their process exits); every journey still browses in a new
+ * profile of its own (newContext).
+ */
 const browsers: { shell?: Promise<Browser>; full?: Promise<Browser> } = {};
 
 // The stack of this worker's journeys (a site of its own: tests/support/stack-context.ts).
@@ -49,15 +55,6 @@ export function launchBrowser(kind: 'shell' | 'full' = 'shell'): Promise<Browser
     args: CHROMIUM_FLAGS,
   }));
 }
-
-afterAll(async () => {
-  for (const kind of ['shell', 'full'] as const) {
-    await (await browsers[kind])?.close();
-    delete browsers[kind];
-  }
-  await pool?.end();
-  pool = undefined;
-});
 
 /** A fresh browser profile at the given size (a named one, or any), with the site's URL (or another, e.g. a proxy's) as base. */
 export async function newContext(
