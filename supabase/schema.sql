@@ -655,6 +655,35 @@ $function$;
 REVOKE ALL ON FUNCTION private.keep_album_cover() FROM PUBLIC;
 
 --
+-- Name: keep_album_cover_rendition(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.keep_album_cover_rendition()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'UPDATE'
+     and new.cover_photo_id is not distinct from old.cover_photo_id
+     and new.cover_photo_url is not distinct from old.cover_photo_url then
+    return new;
+  end if;
+  new.cover_rendition_url := (
+    select p.cover_url
+      from public.photos p
+     where p.album_id = new.id
+       and (p.id = new.cover_photo_id
+            or (new.cover_photo_id is null and new.cover_photo_url in (p.thumb_url, p.preview_url)))
+     limit 1);
+  return new;
+end
+$function$;
+
+REVOKE ALL ON FUNCTION private.keep_album_cover_rendition() FROM PUBLIC;
+
+--
 -- Name: new_token(p_bytes integer); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -750,6 +779,29 @@ end
 $function$;
 
 REVOKE ALL ON FUNCTION private.passcode_opens(p_link public.gallery_links, p_passcode text, p_device text) FROM PUBLIC;
+
+--
+-- Name: photo_cover_rendition_changed(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.photo_cover_rendition_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.albums a
+     set cover_rendition_url = new.cover_url
+   where a.id = new.album_id
+     and a.cover_rendition_url is distinct from new.cover_url
+     and (a.cover_photo_id = new.id
+          or (a.cover_photo_id is null and a.cover_photo_url in (new.thumb_url, new.preview_url)));
+  return null;
+end
+$function$;
+
+REVOKE ALL ON FUNCTION private.photo_cover_rendition_changed() FROM PUBLIC;
 
 --
 -- Name: photo_display_url(p_thumb_url text, p_preview_url text, p_file_url text); Type: FUNCTION; Schema: private; Owner: postgres
@@ -2293,11 +2345,7 @@ CREATE FUNCTION public.album_cover_rendition(p_album public.albums)
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select p.cover_url
-    from public.albums a
-    cross join lateral (select private.album_cover_photo_id(a.id) as id offset 0) cover
-    join public.photos p on p.id = cover.id
-   where a.id = p_album.id and a.is_public
+  select a.cover_rendition_url from public.albums a where a.id = p_album.id and a.is_public
 $function$;
 
 REVOKE ALL ON FUNCTION public.album_cover_rendition(p_album public.albums) FROM PUBLIC;
@@ -2900,9 +2948,11 @@ CREATE TABLE public.albums (
     visitor_downloads text DEFAULT 'web'::text NOT NULL,
     cover_photo_id uuid,
     photo_layout text DEFAULT 'square'::text NOT NULL,
+    cover_rendition_url text,
     CONSTRAINT albums_pkey PRIMARY KEY (id),
     CONSTRAINT albums_cover_photo_url_check CHECK (private.is_safe_link(cover_photo_url)),
     CONSTRAINT albums_cover_photo_url_image CHECK (private.is_safe_image_url(cover_photo_url)) NOT VALID,
+    CONSTRAINT albums_cover_rendition_in_album_folder CHECK (cover_rendition_url IS NULL OR cover_rendition_url !~ '^https?:'::text AND private.photos_object_name(cover_rendition_url) ~~ (id::text || '/%'::text)),
     CONSTRAINT albums_description_check CHECK (char_length(description) <= 5000),
     CONSTRAINT albums_name_check CHECK (btrim(name) <> ''::text AND char_length(name) <= 200),
     CONSTRAINT albums_photo_layout CHECK (photo_layout = ANY (ARRAY['square'::text, 'whole'::text])),
@@ -2917,9 +2967,13 @@ COMMENT ON COLUMN public.albums.cover_photo_id IS 'The photo chosen as cover; nu
 
 COMMENT ON COLUMN public.albums.photo_layout IS 'How visitors and clients see the photos: square (square grid) or whole (rows of whole photos).';
 
+COMMENT ON COLUMN public.albums.cover_rendition_url IS 'The cover photo''s cover rendition (photos.cover_url), kept by the database; null while it has none.';
+
 CREATE INDEX albums_created_at_idx ON public.albums USING btree (created_at DESC);
 
 CREATE INDEX albums_public_created_at_idx ON public.albums USING btree (created_at DESC) WHERE is_public;
+
+CREATE TRIGGER albums_keep_cover_rendition BEFORE INSERT OR UPDATE OF cover_photo_id, cover_photo_url ON public.albums FOR EACH ROW EXECUTE FUNCTION private.keep_album_cover_rendition();
 
 CREATE TRIGGER albums_touch BEFORE UPDATE ON public.albums FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 
@@ -3240,6 +3294,8 @@ CREATE INDEX photos_album_id_created_at_idx ON public.photos USING btree (album_
 CREATE INDEX photos_album_id_sort_order_idx ON public.photos USING btree (album_id, sort_order, created_at, id);
 
 CREATE INDEX photos_created_at_idx ON public.photos USING btree (created_at);
+
+CREATE TRIGGER photos_cover_rendition_changed AFTER UPDATE OF cover_url ON public.photos FOR EACH ROW WHEN (new.cover_url IS DISTINCT FROM old.cover_url) EXECUTE FUNCTION private.photo_cover_rendition_changed();
 
 CREATE TRIGGER photos_keep_album_cover AFTER INSERT OR DELETE ON public.photos FOR EACH ROW EXECUTE FUNCTION private.keep_album_cover();
 

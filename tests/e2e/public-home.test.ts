@@ -278,14 +278,13 @@ describe('the public home page', () => {
     await context.close();
   });
 
-  it("gives a 3× phone a gallery card's cover rendition, which the thumbnail would blur at its width", async () => {
+  it("gives a 3× phone the cards' cover renditions, which the thumbnails would blur at their width", async () => {
     const context = await newContext('phone', { pixelRatio: 3 });
     const page = await context.newPage();
     await page.goto('/');
-    // An album's card offers its thumbnail alone (src/features/home/home-view.ts says why).
     for (const [group, title, shown] of [
       ['Featured Collections', 'Golden Hour Favourites', seeded.privateAlbum.photos[0]!.coverUrl],
-      ['Recent Sessions', 'Autumn in the Orchard', seeded.older.photos[0]!.thumbUrl],
+      ['Recent Sessions', 'Autumn in the Orchard', seeded.older.photos[0]!.coverUrl],
     ] as const) {
       const cover = cardTitled(page, group, title).locator('img');
       await cover.scrollIntoViewIfNeeded();

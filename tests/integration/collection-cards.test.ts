@@ -1,12 +1,28 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { recordCoverRendition, setAlbumCover } from '@/lib/backend/albums';
+import type { Backend } from '@/lib/backend/client';
 import { readHomeAlbums, readHomeGalleries } from '@/lib/backend/home-page';
-import { anonymous, insertAlbum, insertPhotoWithRenditions, renditionPath, sql } from './helpers';
+import {
+  anonymous,
+  backendAs,
+  insertAlbum,
+  insertPhotoWithRenditions,
+  renditionPath,
+  signedInAdmin,
+  sql,
+} from './helpers';
 
 /**
  * The home page's collection cards (issue 34, item 1), against the real database and
- * PostgREST, read as a visitor: a gallery's card gets its first photo's cover rendition beside
- * the thumbnail; an album's its thumbnail (migration 20261128000300 says why).
+ * PostgREST, read as a visitor: each card gets its cover photo's cover rendition beside the
+ * thumbnail, a gallery's through the embed of its first photo, an album's from the column the
+ * album row keeps (migration 20261201000100).
  */
+
+let admin: Backend;
+beforeAll(async () => {
+  admin = backendAs(await signedInAdmin());
+});
 
 /** Two photos with all three renditions, in a new album. */
 async function albumWithPhotos(isPublic: boolean): Promise<{ album: string; photos: string[] }> {
@@ -39,16 +55,67 @@ describe('collection cards', () => {
     });
   });
 
-  it("give a public album's card its thumbnail, and a private album none", async () => {
+  it("give a public album's card its cover photo's thumbnail and cover rendition, and a private album none", async () => {
     const open = await albumWithPhotos(true);
     expect(await homeAlbum(open.album)).toMatchObject({
       cover_photo_url: renditionPath(open.album, open.photos[0]!, 'thumb'),
+      cover_rendition_url: renditionPath(open.album, open.photos[0]!, 'cover'),
     });
     expect(await homeAlbum((await albumWithPhotos(false)).album)).toBeUndefined();
   });
 
-  // The computed field of 20261128000100 (not read by the home page: src/features/home/home-view.ts
-  // albumCard says why) answers nothing of a private album, whatever row a caller passes.
+  it("keep the album card's cover rendition as the cover is chosen, made later and deleted", async () => {
+    const album = await insertAlbum({ is_public: true });
+    // An older upload: no cover rendition yet.
+    const older = await insertPhotoWithRenditions(album);
+    await sql('update public.photos set cover_url = null where id = $1', [older]);
+    const newer = await insertPhotoWithRenditions(album);
+    const card = async () => {
+      const row = await homeAlbum(album);
+      return [row?.cover_photo_url, row?.cover_rendition_url];
+    };
+    // The first photo is the cover: its thumbnail shows alone until it has a cover rendition.
+    expect(await card()).toEqual([renditionPath(album, older, 'thumb'), null]);
+    await setAlbumCover(admin, album, newer);
+    expect(await card()).toEqual([
+      renditionPath(album, newer, 'thumb'),
+      renditionPath(album, newer, 'cover'),
+    ]);
+    await setAlbumCover(admin, album, null);
+    expect(await card()).toEqual([renditionPath(album, older, 'thumb'), null]);
+    // The admin app makes the older photo's cover rendition in the background.
+    expect(await recordCoverRendition(admin, older, renditionPath(album, older, 'cover'))).toBe(
+      true,
+    );
+    expect(await card()).toEqual([
+      renditionPath(album, older, 'thumb'),
+      renditionPath(album, older, 'cover'),
+    ]);
+    // The cover photo deleted: the next photo's renditions.
+    await sql('delete from public.photos where id = $1', [older]);
+    expect(await card()).toEqual([
+      renditionPath(album, newer, 'thumb'),
+      renditionPath(album, newer, 'cover'),
+    ]);
+    await sql('delete from public.photos where id = $1', [newer]);
+    expect(await card()).toEqual([null, null]);
+  });
+
+  it("refuse a kept cover rendition outside the album's own folder", async () => {
+    const album = await insertAlbum({ is_public: true });
+    const other = await insertAlbum({ is_public: true });
+    const photo = await insertPhotoWithRenditions(other);
+    for (const address of [
+      renditionPath(other, photo, 'cover'),
+      'https://elsewhere.example/x.webp',
+    ])
+      await expect(
+        sql('update public.albums set cover_rendition_url = $2 where id = $1', [album, address]),
+      ).rejects.toThrow(/albums_cover_rendition_in_album_folder/);
+  });
+
+  // The computed field of 20261128000100, which the home page no longer reads, answers the
+  // kept column, and nothing of a private album, whatever row a caller passes.
   it("never give a private album's cover rendition, even to a caller who passes its row to the function", async () => {
     const publicClient = await anonymous().publicClient();
     const ask = (album: string) =>

@@ -246,6 +246,14 @@ describe('upgrades keep everything', () => {
       ).toBe(true);
       expect(await missing()).toEqual([photos[2]!.id]);
       expect(await cover()).toBe(`/storage/v1/object/public/photos/${coverName}`);
+      // Its album's card on the home page offers it too (the album row keeps it: 20261201000100).
+      const keptCovers = Object.fromEntries(
+        (await everything(now)).rows.albums!.map((row) => [row.id, row.cover_rendition_url]),
+      );
+      expect(keptCovers).toEqual({
+        [albums[0]!]: `/storage/v1/object/public/photos/${coverName}`,
+        [albums[1]!]: null,
+      });
     },
   );
 

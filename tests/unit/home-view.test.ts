@@ -72,6 +72,7 @@ const album = (fields: Partial<HomeAlbum> = {}): HomeAlbum => ({
   name: 'Orchard',
   description: null,
   cover_photo_url: 'https://cdn.example/a1.thumb.webp',
+  cover_rendition_url: null,
   created_at: '2026-01-01T00:00:00Z',
   photo_count: 1,
   ...fields,
@@ -235,11 +236,15 @@ describe('collection cards', () => {
   const renditionOf = (photo: string, rendition: string) =>
     `${PHOTOS}alb/${photo}.${rendition}.webp`;
 
-  it("offers a gallery's thumbnail and its cover photo's cover rendition in a srcset; an album's thumbnail alone", () => {
+  it("offers a card's thumbnail and its cover photo's cover rendition in a srcset, a gallery's and an album's", () => {
     const thumb = renditionOf('p1', 'thumb');
     const cover = renditionOf('p1', 'cover');
     const card = galleryCard(gallery({ cover_photo: thumb, cover_rendition: cover }), identity);
     expect([card.coverSrc, card.coverSrcSet]).toEqual([thumb, `${thumb} 480w, ${cover} 1200w`]);
+    expect(
+      albumCard(album({ cover_photo_url: thumb, cover_rendition_url: cover }), identity),
+    ).toMatchObject({ coverSrc: thumb, coverSrcSet: `${thumb} 480w, ${cover} 1200w` });
+    // An album whose cover photo has no cover rendition yet shows its thumbnail alone.
     expect(albumCard(album({ cover_photo_url: thumb }), identity)).toMatchObject({
       coverSrc: thumb,
       coverSrcSet: undefined,

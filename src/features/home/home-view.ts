@@ -245,10 +245,7 @@ export function albumCard(album: HomeAlbum, resolveUrl: UrlResolver): Collection
     title: album.name,
     description: textOrNull(album.description),
     photoCount: album.photo_count,
-    // The thumbnail alone for now: reading each public album's cover rendition through the
-    // computed field album_cover_rendition made the home page's read of 500 albums about 110 ms
-    // slower (bench home-reads, median 130 → 241 ms); the album row should keep it instead.
-    ...cardCover(album.cover_photo_url, null, resolveUrl),
+    ...cardCover(album.cover_photo_url, album.cover_rendition_url, resolveUrl),
   };
 }
 

@@ -49,6 +49,7 @@ export type Database = {
         Row: {
           cover_photo_id: string | null;
           cover_photo_url: string | null;
+          cover_rendition_url: string | null;
           created_at: string;
           description: string | null;
           id: string;
@@ -61,6 +62,7 @@ export type Database = {
         Insert: {
           cover_photo_id?: string | null;
           cover_photo_url?: string | null;
+          cover_rendition_url?: string | null;
           created_at?: string;
           description?: string | null;
           id?: string;
@@ -73,6 +75,7 @@ export type Database = {
         Update: {
           cover_photo_id?: string | null;
           cover_photo_url?: string | null;
+          cover_rendition_url?: string | null;
           created_at?: string;
           description?: string | null;
           id?: string;

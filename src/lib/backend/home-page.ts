@@ -18,6 +18,8 @@ export interface HomeAlbum {
   description: string | null;
   /** Kept by the database: the first photo's thumbnail (or original when it has none). */
   cover_photo_url: string | null;
+  /** Kept by the database too: that photo's cover rendition (1200 px); null until it has one. */
+  cover_rendition_url: string | null;
   created_at: string;
   photo_count: number;
 }
@@ -54,6 +56,7 @@ interface AlbumSelect {
   name: string;
   description: string | null;
   cover_photo_url: string | null;
+  cover_rendition_url: string | null;
   created_at: string;
   photos: Counted;
 }
@@ -67,7 +70,7 @@ export async function readHomeAlbums(backend: PublicBackend): Promise<HomeAlbum[
     await db
       .from('albums')
       .select(
-        'id, name, description, cover_photo_url, created_at, photos:public_album_photos(count)',
+        'id, name, description, cover_photo_url, cover_rendition_url, created_at, photos:public_album_photos(count)',
       )
       .eq('is_public', true)
       .order('created_at', { ascending: false })
