@@ -61,6 +61,21 @@ const importDirection = [
   })),
 ];
 
+const RESTRICTED_IMPORTS = {
+  schema: {
+    paths: [{ name: 'zod', message: "Import z from '@/lib/schema' (set up for the CSP)." }],
+  },
+  navigation: {
+    patterns: [
+      {
+        group: ['wouter', 'wouter/*'],
+        message:
+          "Import from '@/lib/navigation/navigation' (moves as transitions, screens from the route table).",
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'dev-dist', 'node_modules', '.data', 'coverage', 'bench/results'] },
   js.configs.recommended,
@@ -82,14 +97,26 @@ export default tseslint.config(
     files: ['src-sw/**/*.ts'],
     languageOptions: { globals: globals.serviceworker },
   },
+  // Two packages are used through one module of the app each: zod, set up for the site's
+  // Content-Security-Policy (src/lib/schema.ts), and wouter, the address bar, whose moves are
+  // transitions and whose screens come from the route table (src/lib/navigation).
+  ...[
+    { home: 'src/lib/schema.ts', restrict: RESTRICTED_IMPORTS.navigation },
+    { home: 'src/lib/navigation/navigation.tsx', restrict: RESTRICTED_IMPORTS.schema },
+  ].map(({ home, restrict }) => ({
+    files: [home],
+    rules: { 'no-restricted-imports': ['error', restrict] },
+  })),
   {
-    // zod is set up for the site's Content-Security-Policy in one place (src/lib/schema.ts).
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/lib/schema.ts'],
+    ignores: ['src/lib/schema.ts', 'src/lib/navigation/navigation.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'zod', message: "Import z from '@/lib/schema' (set up for the CSP)." }] },
+        {
+          paths: RESTRICTED_IMPORTS.schema.paths,
+          patterns: RESTRICTED_IMPORTS.navigation.patterns,
+        },
       ],
     },
   },

@@ -424,36 +424,13 @@ function shellParts() {
 const shell = shellParts();
 
 /**
- * React Router's package points every import condition at its development build (warnings
- * and checks in, about 0.6 KB gzipped more on the public pages); a production build uses its
- * production files, as React itself does through NODE_ENV.
- */
-const reactRouterProduction = [
-  {
-    find: /^react-router$/,
-    replacement: fileURLToPath(
-      new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
-    ),
-  },
-  {
-    find: /^react-router\/dom$/,
-    replacement: fileURLToPath(
-      new URL('./node_modules/react-router/dist/production/dom-export.mjs', import.meta.url),
-    ),
-  },
-];
-
-/**
  * The server side of a page's first visit (src/app/server/render-page.tsx), for the embedded
  * stack's gateway (supabase/local/site-pages.ts): `vite build --ssr` writes it into
  * dist/.server/ (supabase/local/build.ts), every package bundled in, so it runs from any folder.
  */
 const serverRender = defineConfig({
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      ...reactRouterProduction,
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   plugins: [react(), tailwindcss()],
   // The site's files are the client build's; the renderer's folder holds only code.
@@ -466,15 +443,12 @@ const serverRender = defineConfig({
   },
 });
 
-export default defineConfig(({ command, isSsrBuild }) =>
+export default defineConfig(({ isSsrBuild }) =>
   isSsrBuild
     ? serverRender
     : {
         resolve: {
-          alias: [
-            { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-            ...(command === 'build' ? reactRouterProduction : []),
-          ],
+          alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
         },
         plugins: [
           react(),
@@ -529,7 +503,7 @@ export default defineConfig(({ command, isSsrBuild }) =>
                   // the app code that uses them, its core with the first start-up step.)
                   {
                     name: 'react',
-                    test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+                    test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)[\\/]/,
                   },
                   // tslib serves supabase-js and Radix's dialogs (public pages): kept out of supabase-js's
                   // chunk, which a client's passcode dialog would otherwise load whole for it.

@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserNavigation } from '@/lib/navigation/navigation';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import type { SessionStore } from '@/lib/auth/session-store';
 import { BackendProvider } from '@/lib/backend/backend-context';
@@ -24,7 +24,7 @@ export function App({
   sessionStore,
   queryClient,
   adminArea,
-  Router = BrowserRouter,
+  Router = BrowserNavigation,
 }: AppProps) {
   const [AppRoutes] = useState(() => createAppRoutes(adminArea));
   const dropAdminData = useCallback(() => {

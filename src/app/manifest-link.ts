@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { usePathname } from '@/lib/navigation/navigation';
 import { manifestHref } from '@/lib/routes/route-table';
 
 /**
@@ -7,7 +7,7 @@ import { manifestHref } from '@/lib/routes/route-table';
  * around (src/lib/routes/route-table.ts): installing from the admin area gives the admin's app.
  */
 export function ManifestLink(): null {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   useEffect(() => {
     const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
     const href = manifestHref(pathname);

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation/navigation';
 
 /** Shown when a screen fails to load or render (for example a chunk missing offline). */
 export function RouteError() {

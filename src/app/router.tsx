@@ -1,17 +1,16 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { RouteParamProvider, usePathname } from '@/lib/navigation/navigation';
+import { matchPattern, matchRoute, PUBLIC_PAGES, routePath } from '@/lib/routes/route-table';
 import { PageLoader } from '@/ui/page-loader';
 import type { AdminAreaLoader } from './admin-area';
-import { PUBLIC_PAGES, ROUTES, routePath } from '@/lib/routes/route-table';
 import { loadedPublicScreen, loadPublicScreen } from './public-screens';
 import { RouteErrorBoundary } from './route-error';
 
 /**
- * The router is React Router's declarative one (<Routes>), not its data router
- * (createBrowserRouter): the app uses no loaders or actions, and the data router is 16 KB
- * gzipped more of what every visitor downloads, and about 50 ms more of a phone's start-up.
- * Screens are React.lazy components; navigations are transitions, so the screen being left
- * stays until the next one's code is in.
+ * Which screen an address shows is the route table's (src/lib/routes/route-table.ts, the one
+ * matcher the server, the gateway and the static host's edge function use too); the address
+ * itself is src/lib/navigation's. Screens are React.lazy components; moves are transitions,
+ * so the screen being left stays until the next one's code is in.
  */
 
 /**
@@ -41,19 +40,22 @@ function lazyScreen(
   };
 }
 
-const publicRoutes = PUBLIC_PAGES.map((page) => ({
-  page,
-  Screen: lazyScreen(
-    () => loadPublicScreen(page),
-    () => loadedPublicScreen(page),
-  ),
-}));
+const publicScreens = new Map(
+  PUBLIC_PAGES.map((page) => [
+    page,
+    lazyScreen(
+      () => loadPublicScreen(page),
+      () => loadedPublicScreen(page),
+    ),
+  ]),
+);
 
 const NotFound = lazyScreen(
   async () => (await import('@/features/not-found/not-found-page')).NotFoundPage,
 );
 const Login = lazyScreen(async () => (await import('@/features/admin-auth/login-page')).LoginPage);
-const adminScreens = {
+/** The admin area's screens, by their address under /admin (matchPattern's patterns). */
+const adminScreens: Record<string, ComponentType> = {
   dashboard: lazyScreen(
     async () => (await import('@/features/admin-dashboard/dashboard-page')).DashboardPage,
   ),
@@ -81,6 +83,26 @@ const adminScreens = {
   ),
 };
 
+const ADMIN = routePath('admin');
+
+/**
+ * The admin screen at the address, inside the shell: the shell (sidebar, outbox) stays
+ * mounted as the photographer moves between screens.
+ */
+function AdminScreen() {
+  const pathname = usePathname();
+  for (const [path, Screen] of Object.entries(adminScreens)) {
+    const match = matchPattern(`${ADMIN}/${path}`, pathname);
+    if (match)
+      return (
+        <RouteParamProvider value={match.param}>
+          <Screen />
+        </RouteParamProvider>
+      );
+  }
+  return <NotFound />;
+}
+
 /** The admin shell inside the admin area's providers; its code loads with the admin area's. */
 function adminShell(adminArea: AdminAreaLoader) {
   return lazyScreen(async () => {
@@ -92,7 +114,9 @@ function adminShell(adminArea: AdminAreaLoader) {
     return function AdminShell() {
       return (
         <AdminAreaProviders area={area}>
-          <AdminLayout />
+          <AdminLayout>
+            <AdminScreen />
+          </AdminLayout>
         </AdminAreaProviders>
       );
     };
@@ -103,27 +127,23 @@ function adminShell(adminArea: AdminAreaLoader) {
 export function createAppRoutes(adminArea: AdminAreaLoader): ComponentType {
   const AdminShell = adminShell(adminArea);
   return function AppRoutes() {
-    const { pathname } = useLocation();
+    const pathname = usePathname();
+    const { name, param } = matchRoute(pathname);
+    let screen: ReactNode;
+    if (name === 'notFound') screen = <NotFound />;
+    else if (name === 'admin') screen = matchPattern(ADMIN, pathname) ? <Login /> : <AdminShell />;
+    else {
+      const Screen = publicScreens.get(name)!;
+      screen = (
+        <RouteParamProvider value={param}>
+          <Screen />
+        </RouteParamProvider>
+      );
+    }
     return (
       // A failure belongs to the screen it happened on: going elsewhere starts afresh.
       <RouteErrorBoundary resetKey={pathname}>
-        <Suspense fallback={<PageLoader />}>
-          <Routes>
-            {publicRoutes.map(({ page, Screen }) => (
-              <Route key={page} path={ROUTES[page].pattern} element={<Screen />} />
-            ))}
-            <Route path={routePath('admin')}>
-              <Route index element={<Login />} />
-              <Route element={<AdminShell />}>
-                {Object.entries(adminScreens).map(([path, Screen]) => (
-                  <Route key={path} path={path} element={<Screen />} />
-                ))}
-                <Route path="*" element={<NotFound />} />
-              </Route>
-            </Route>
-            <Route path="*" element={<NotFound />} />
-          </Routes>
-        </Suspense>
+        <Suspense fallback={<PageLoader />}>{screen}</Suspense>
       </RouteErrorBoundary>
     );
   };

@@ -1,8 +1,9 @@
 /**
- * The browser's Back and Forward, seen before the router sees them. The declarative router has
- * no blocker, and a listener can only stop the router's if it was added first: main.tsx installs
- * this one before the app starts. A screen with unsaved edits sets the guard
- * (src/ui/unsaved-changes.tsx); when it answers true, the router never hears of the move.
+ * The browser's Back and Forward, seen before the app's navigation sees them
+ * (src/lib/navigation). A popstate cannot be cancelled, and a listener can only stop the
+ * others if it was added first: main.tsx installs this one before the app starts. A screen
+ * with unsaved edits sets the guard (src/ui/unsaved-changes.tsx); when it answers true, the
+ * app never hears of the move.
  */
 type HistoryGuard = (event: PopStateEvent) => boolean;
 

@@ -10,7 +10,12 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  historyIndex,
+  useNavigate,
+  usePathname,
+  useSearchParams,
+} from '@/lib/navigation/navigation';
 import { setHistoryGuard } from '@/lib/history-guard';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -101,9 +106,6 @@ export function DiscardChangesDialog({
   );
 }
 
-/** The router's index of a history entry (React Router keeps it in history.state.idx). */
-const historyIndex = (state: unknown) => (state as { idx?: unknown } | null)?.idx;
-
 /** A click that would follow a link to another screen of this site, in this tab. */
 function internalLinkOf(event: MouseEvent): URL | null {
   if (
@@ -153,7 +155,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   }, [dirty]);
 
   useEffect(() => {
-    // Capture phase: before React Router's link handler, which then sees defaultPrevented.
+    // Capture phase: before the link's own handler, which then sees defaultPrevented.
     const onClick = (event: MouseEvent) => {
       if (!dirtyRef.current) return;
       const url = internalLinkOf(event);
@@ -165,24 +167,25 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
     return () => document.removeEventListener('click', onClick, true);
   }, []);
 
-  // The browser's Back and Forward buttons. The declarative router cannot block them, so the
-  // history guard (src/lib/history-guard.ts, heard before the router) hides the move from it,
+  // The browser's Back and Forward buttons. The browser has made the move before anyone hears of it, so
+  // the history guard (src/lib/history-guard.ts, heard before navigation) hides it from the app,
   // steps the history back to where it was, and asks; Discard then makes the same move again.
-  // The distance comes from the router's own history index (`idx` in history.state).
+  // The distance comes from the history index navigation keeps (`idx` in history.state).
   const [historyMove, setHistoryMove] = useState<number | null>(null);
   const passing = useRef(false);
   const restoring = useRef(false);
-  // The history index of the screen shown, kept as the router moves.
-  const location = useLocation();
-  const here = useRef<unknown>(undefined);
+  // The history index of the screen shown, kept as the address moves.
+  const pathname = usePathname();
+  const [search] = useSearchParams();
+  const here = useRef<number | undefined>(undefined);
   useLayoutEffect(() => {
     here.current = historyIndex(window.history.state);
-  }, [location]);
+  }, [pathname, search]);
   useEffect(() => {
     setHistoryGuard((event) => {
       const there = historyIndex(event.state);
       if (restoring.current) {
-        // The step back to the screen with the edits: the router must not see it either.
+        // The step back to the screen with the edits: the app must not see it either.
         restoring.current = false;
         return true;
       }
@@ -208,7 +211,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
     const target = leavingTo;
     setLeavingTo(null);
     // The screen unmounts on the way out, and its editors forget their edits with it.
-    if (target) void navigate(`${target.pathname}${target.search}${target.hash}`);
+    if (target) navigate(`${target.pathname}${target.search}${target.hash}`);
     if (historyMove !== null) {
       setHistoryMove(null);
       passing.current = true;

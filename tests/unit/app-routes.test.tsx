@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import type { AdminAreaLoader } from '@/app/admin-area';
 import { preloadPublicScreen } from '@/app/public-screens';
 import { createAppRoutes } from '@/app/router';
@@ -22,9 +23,9 @@ function renderRoutes(path: string) {
   return render(
     <BackendProvider backend={backend}>
       <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter initialEntries={[path]}>
+        <Router hook={memoryLocation({ path }).hook}>
           <AppRoutes />
-        </MemoryRouter>
+        </Router>
       </QueryClientProvider>
     </BackendProvider>,
   );

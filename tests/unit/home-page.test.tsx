@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { HomePage } from '@/features/home/home-page';
 import { BackendProvider } from '@/lib/backend/backend-context';
 import { createBackend } from '@/lib/backend/client';
@@ -129,9 +130,9 @@ function renderHome(tables: Tables | 'down') {
   const view = render(
     <BackendProvider backend={backend}>
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter>
+        <Router hook={memoryLocation().hook}>
           <HomePage />
-        </MemoryRouter>
+        </Router>
         <Toaster />
       </QueryClientProvider>
     </BackendProvider>,

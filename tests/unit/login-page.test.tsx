@@ -1,9 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { LoginPage } from '@/features/admin-auth/login-page';
+import { usePathname } from '@/lib/navigation/navigation';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import { createSessionStore } from '@/lib/auth/session-store';
 import type { PublicBackend } from '@/lib/backend/public-client';
@@ -27,24 +29,25 @@ function fakeBackend(
   };
 }
 
+/** The sign-in screen at /admin, and a stand-in for the dashboard it opens. */
+function Screens() {
+  return usePathname() === '/admin/dashboard' ? <p>Dashboard screen</p> : <LoginPage />;
+}
+
 function renderLogin(backend: PublicBackend) {
   const store = createSessionStore(localStorage);
-  const router = createMemoryRouter(
-    [
-      { path: '/admin', element: <LoginPage /> },
-      { path: '/admin/dashboard', element: <p>Dashboard screen</p> },
-    ],
-    { initialEntries: ['/admin'] },
-  );
+  const location = memoryLocation({ path: '/admin', record: true });
   render(
     <QueryClientProvider client={new QueryClient()}>
       <AuthProvider backend={backend} store={store}>
-        <RouterProvider router={router} />
+        <Router hook={location.hook}>
+          <Screens />
+        </Router>
         <Toaster />
       </AuthProvider>
     </QueryClientProvider>,
   );
-  return { store, router };
+  return { store, location };
 }
 
 describe('the admin login form', () => {
@@ -68,13 +71,15 @@ describe('the admin login form', () => {
   });
 
   it('stores the session, welcomes the admin and opens the dashboard', async () => {
-    const { store, router } = renderLogin(
+    const { store, location } = renderLogin(
       fakeBackend(({ p_password }) => (p_password === 'right' ? 'tok' : null)),
     );
     await userEvent.type(screen.getByLabelText('Username'), ' Anna ');
     await userEvent.type(screen.getByLabelText('Password'), 'right');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    expect(await screen.findByText('Dashboard screen')).toBeTruthy();
+    // In place of the form, so Back does not return to it.
+    expect(location.history).toEqual(['/admin/dashboard']);
     expect(store.get()).toEqual({ username: 'anna', token: 'tok' });
     expect(await screen.findByText('Welcome back!')).toBeTruthy();
   });

@@ -1,7 +1,7 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
+import { ServerNavigation } from '@/lib/navigation/navigation';
 import type { SessionStore } from '@/lib/auth/session-store';
 import { createPublicBackend, type PublicBackend } from '@/lib/backend/public-client';
 import { headTags } from '@/lib/page-head';
@@ -91,7 +91,9 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
       sessionStore={noSession}
       queryClient={queryClient}
       adminArea={noAdminArea}
-      Router={({ children }) => <StaticRouter location={request.pathname}>{children}</StaticRouter>}
+      Router={({ children }) => (
+        <ServerNavigation path={request.pathname}>{children}</ServerNavigation>
+      )}
     />,
     signal,
   );

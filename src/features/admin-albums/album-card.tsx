@@ -1,5 +1,5 @@
 import { FolderOpen, Globe, Pencil, Star, Trash2 } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation/navigation';
 import { useBackend } from '@/lib/backend/backend-context';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { Badge } from '@/ui/badge';

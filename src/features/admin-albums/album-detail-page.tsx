@@ -1,6 +1,6 @@
 import { Images } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useRouteParam } from '@/lib/navigation/navigation';
 import { useBackend } from '@/lib/backend/backend-context';
 import { useLocalThumbnails } from '@/offline/outbox/local-previews';
 import { usePhotoUploads } from '@/offline/outbox/photo-uploads';
@@ -18,7 +18,7 @@ import { UploadProgress } from './upload-progress';
 
 /** /admin/albums/{id}: the album's photos, 'Add Photos' with progress, delete, reorder, 'Set as cover' and select mode (SPEC §2, issue 20). */
 export function AlbumDetailPage() {
-  const { id = '' } = useParams();
+  const id = useRouteParam() ?? '';
   const backend = useBackend();
   const { album, photos, onServer, pendingIds, coverId, dropped, isPending } = useAlbumDetail(id);
   const [dialog, setDialog] = useState<AlbumDialog>(NO_DIALOG);

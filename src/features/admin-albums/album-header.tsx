@@ -1,5 +1,5 @@
 import { ArrowLeft, CheckSquare, ImagePlus } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation/navigation';
 import { Button } from '@/ui/button';
 import { photoCount } from '@/ui/format';
 import { ShareButton } from './share-link-panel';

@@ -1,6 +1,6 @@
 import { FolderPlus, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/navigation/navigation';
 import { photoDisplayUrl } from '@/lib/backend/photo-objects';
 import { useOutboxActions, useSubmitChange } from '@/offline/outbox/outbox-provider';
 import { isUploadTo } from '@/offline/outbox/kinds/photos';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, Camera, LoaderCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Redirect, useNavigate } from '@/lib/navigation/navigation';
 import { z } from '@/lib/schema';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { Button } from '@/ui/button';
@@ -29,7 +29,7 @@ export function LoginPage() {
   const { errors, isSubmitting } = form.formState;
 
   if (status === 'resolving') return <PageLoader />;
-  if (status === 'signed-in' && !isSubmitting) return <Navigate to="/admin/dashboard" replace />;
+  if (status === 'signed-in' && !isSubmitting) return <Redirect to="/admin/dashboard" replace />;
 
   const onSubmit = form.handleSubmit(async ({ username, password }) => {
     const result = await signIn(username, password);
@@ -38,7 +38,7 @@ export function LoginPage() {
       return;
     }
     notify.success('Welcome back!', 'Successfully logged in to admin panel');
-    void navigate('/admin/dashboard', { replace: true });
+    navigate('/admin/dashboard', { replace: true });
   });
 
   return (

@@ -9,7 +9,7 @@ import {
   Palette,
   type LucideIcon,
 } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation/navigation';
 import type { AdminQueryKey } from '@/lib/admin-data';
 import { useBackend } from '@/lib/backend/backend-context';
 import { getDashboardStats } from '@/lib/backend/dashboard';

@@ -1,6 +1,6 @@
 import { Download, Eye, Heart, Images } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation/navigation';
 import type { LinkActivity } from '@/lib/backend/database.types';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/ui/card';
 

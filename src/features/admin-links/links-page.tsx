@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FolderPlus, Link2, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@/lib/navigation/navigation';
 import { useBackend } from '@/lib/backend/backend-context';
 import { useLinkDefaults } from '@/offline/outbox/use-link-defaults';
 import { Button } from '@/ui/button';
@@ -53,7 +53,7 @@ export function LinksPage() {
         description="Share private collections with your clients, with a passcode and an expiry if you like."
         actions={
           <>
-            <Button variant="outline" onClick={() => void navigate('/admin/albums?new=1')}>
+            <Button variant="outline" onClick={() => navigate('/admin/albums?new=1')}>
               <FolderPlus aria-hidden /> New Collection
             </Button>
             {newLinkButton}

@@ -1,6 +1,6 @@
 import { Images, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '@/lib/navigation/navigation';
 import { newChange } from '@/offline/outbox/registry';
 import { useSubmitChange } from '@/offline/outbox/outbox-provider';
 import { Button } from '@/ui/button';

@@ -1,7 +1,7 @@
 import { PanelLeft } from 'lucide-react';
 import { Dialog, VisuallyHidden } from 'radix-ui';
-import { Suspense, useState } from 'react';
-import { Navigate, Outlet, useNavigate } from 'react-router-dom';
+import { Suspense, useState, type ReactNode } from 'react';
+import { Redirect, useNavigate } from '@/lib/navigation/navigation';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { useOutboxSnapshot } from '@/offline/outbox/outbox-provider';
 import { Button } from '@/ui/button';
@@ -15,7 +15,7 @@ import { SyncStatus } from './sync-status';
 import { useSidebarState } from './use-sidebar-state';
 
 /** The admin shell (SPEC §2): guard, sidebar (drawer on phones), top bar, the screen. */
-export function AdminLayout() {
+export function AdminLayout({ children }: { children: ReactNode }) {
   const { status, username, signOut } = useAuth();
   const navigate = useNavigate();
   const sidebar = useSidebarState();
@@ -29,7 +29,7 @@ export function AdminLayout() {
       </div>
     );
   }
-  if (status === 'signed-out') return <Navigate to="/admin" replace />;
+  if (status === 'signed-out') return <Redirect to="/admin" replace />;
 
   const preview = () => {
     window.open('/', '_blank', 'noopener');
@@ -39,7 +39,7 @@ export function AdminLayout() {
     sidebar.setDrawerOpen(false);
     await signOut();
     notify.success('Signed out', 'You have been signed out successfully');
-    void navigate('/', { replace: true });
+    navigate('/', { replace: true });
   };
   // Changes not yet on the server stay queued on this device, but nothing sends them until
   // someone signs in again here: say so before signing out.
@@ -102,9 +102,7 @@ export function AdminLayout() {
           </header>
           <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:px-8 md:py-8">
             {/* The shell stays while a screen's code loads. */}
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
+            <Suspense fallback={<PageLoader />}>{children}</Suspense>
           </main>
         </div>
         <ConfirmDialog

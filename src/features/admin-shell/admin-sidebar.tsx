@@ -1,7 +1,8 @@
 import { Camera, ExternalLink, LogOut } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { Link, useMatch } from 'react-router-dom';
+import { Link, usePathname } from '@/lib/navigation/navigation';
+import { matchPattern } from '@/lib/routes/route-table';
 import { cn } from '@/ui/cn';
 import { ADMIN_NAVIGATION, type NavEntry } from './admin-navigation';
 
@@ -46,7 +47,7 @@ const itemClasses =
 const itemLayout = (compact: boolean) => (compact ? 'justify-center' : 'px-2.5');
 
 /**
- * One entry. The active state is computed here (not by NavLink's className function) so the
+ * One entry. The active state is computed here (not by a className function) so the
  * class stays a plain string when the tooltip trigger merges props into the link.
  */
 function SidebarLink({
@@ -58,7 +59,7 @@ function SidebarLink({
   compact: boolean;
   onNavigate?: () => void;
 }) {
-  const active = useMatch({ path: entry.to, end: false }) !== null;
+  const active = matchPattern(`${entry.to}/*`, usePathname()) !== null;
   const Icon = entry.icon;
   return (
     <WithTooltip label={entry.label} show={compact}>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useRouteParam } from '@/lib/navigation/navigation';
 import { usePublicBackend } from '@/lib/backend/backend-context';
 import { recordLinkEvent } from '@/lib/backend/link-activity';
 import { resolveStorageUrl } from '@/lib/backend/storage';
@@ -36,7 +36,7 @@ const PHOTOS_ID = 'photos';
  * the contact action. An invalid or inactive one: toast 'Gallery Not Found' and back home.
  */
 export function ClientGalleryPage() {
-  const { accessToken = '' } = useParams();
+  const accessToken = useRouteParam() ?? '';
   const navigate = useNavigate();
   const { design } = useSiteTheme();
   const { profile } = useSiteProfile();
@@ -89,7 +89,7 @@ export function ClientGalleryPage() {
   useEffect(() => {
     if (!notFound) return;
     notify.error('This gallery link is invalid or has been deactivated', 'Gallery Not Found');
-    void navigate('/', { replace: true });
+    navigate('/', { replace: true });
   }, [notFound, navigate]);
 
   const revealed = useRevealed(!link.isPending && !notFound);
@@ -159,7 +159,7 @@ export function ClientGalleryPage() {
       <ClientPhotos
         needsPasscode={needsPasscode}
         onPasscode={submitPasscode}
-        onLeave={() => void navigate('/')}
+        onLeave={() => navigate('/')}
         revealed={photosRevealed}
         failed={!!photos.error}
         photos={shown}

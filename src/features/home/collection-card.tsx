@@ -1,5 +1,5 @@
 import { Camera } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation/navigation';
 import { photoCount } from '@/ui/format';
 import type { CollectionCardView } from './home-view';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation/navigation';
 import type { LinkTarget } from './home-view';
 import { SectionLink } from './scroll-to-section';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useHash } from '@/lib/navigation/navigation';
 import { usePublicBackend } from '@/lib/backend/backend-context';
 import { resolveStorageUrl } from '@/lib/backend/storage';
 import { PublicPageLoading } from '@/ui/site/public-page-loading';
@@ -28,7 +28,7 @@ export function HomePage() {
   const { loading, design, profile, content, testimonials } = useHomeData();
   usePageTitle(loading ? undefined : null, profile.siteName);
   const revealed = useRevealed(!loading);
-  const { hash } = useLocation();
+  const hash = useHash();
   // Arriving at '/#galleries' (a gallery's 'Back to Galleries'): the section exists once shown.
   useEffect(() => {
     if (revealed && hash.length > 1) scrollToSection(decodeURIComponent(hash.slice(1)));

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, usePathname } from '@/lib/navigation/navigation';
 import { usePageTitle } from '@/ui/site/use-page-title';
 import { useSiteProfile } from '@/ui/site/use-site-profile';
 
 /** Any unknown path (SPEC §2): '404', 'Oops! Page not found', 'Return to Home'; the miss is logged. */
 export function NotFoundPage() {
-  const location = useLocation();
+  const pathname = usePathname();
   usePageTitle('Page Not Found', useSiteProfile().profile.siteName);
   useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', location.pathname);
-  }, [location.pathname]);
+    console.error('404 Error: User attempted to access non-existent route:', pathname);
+  }, [pathname]);
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-background px-6 text-center">

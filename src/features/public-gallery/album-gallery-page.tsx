@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useRouteParam } from '@/lib/navigation/navigation';
 import { usePublicBackend } from '@/lib/backend/backend-context';
 import { useSiteTheme } from '@/theme/use-site-theme';
 import { photoCount } from '@/ui/format';
@@ -23,7 +23,7 @@ import { galleryQueries } from './gallery-keys';
  * A private or unknown album: toast 'Gallery Not Found' and back to the home page.
  */
 export function AlbumGalleryPage() {
-  const { id = '' } = useParams();
+  const id = useRouteParam() ?? '';
   const backend = usePublicBackend();
   const navigate = useNavigate();
   useSiteTheme();
@@ -41,7 +41,7 @@ export function AlbumGalleryPage() {
   useEffect(() => {
     if (!notFound) return;
     notify.error('This gallery is not available or has been made private', 'Gallery Not Found');
-    void navigate('/', { replace: true });
+    navigate('/', { replace: true });
   }, [notFound, navigate]);
 
   const revealed = useRevealed(!album.isPending && !notFound && !(album.data && photos.isPending));

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
+import { useRouteParam } from '@/lib/navigation/navigation';
 import { usePublicBackend } from '@/lib/backend/backend-context';
 import { useSiteTheme } from '@/theme/use-site-theme';
 import { photoCount, shortDate } from '@/ui/format';
@@ -21,7 +21,7 @@ import { galleryQueries } from './gallery-keys';
  * An inactive or unknown gallery shows 'Gallery Not Found'.
  */
 export function PublicGalleryPage() {
-  const { id = '' } = useParams();
+  const id = useRouteParam() ?? '';
   const backend = usePublicBackend();
   useSiteTheme();
   const { profile } = useSiteProfile();

@@ -21,7 +21,7 @@ export const PUBLIC_MANIFEST_PATH = '/manifest.webmanifest';
 export const ADMIN_MANIFEST_PATH = '/admin.webmanifest';
 
 export interface RouteRule {
-  /** React Router's pattern: fixed segments, one `:param`, or a trailing `/*`. */
+  /** The pattern (matchPattern): fixed segments, one `:param`, or a trailing `/*`. */
   pattern: string;
   /** Addresses that are this route (tests/unit/route-table.test.ts matches each). */
   examples: readonly string[];
@@ -126,7 +126,7 @@ export const NOT_FOUND = {
 export type RouteMatch =
   { name: RouteName; param: string | undefined } | { name: 'notFound'; param: undefined };
 
-/** Decodes a path segment as React Router does for its params (a malformed one stays as it is). */
+/** Decodes a path segment for a parameter (a malformed one stays as it is). */
 export function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -136,26 +136,39 @@ export function decodeSegment(segment: string): string {
 }
 
 /**
- * The route at `pathname` (no query), matched as React Router matches it: a trailing slash is
- * ignored, fixed segments compare decoded and case-insensitively, a parameter is the decoded
- * segment and never empty. Written out rather than taken from React Router so start-up code
- * and Deno need not load it (tests/unit/public-paths.test.ts holds it to matchPath).
+ * Whether `pathname` (no query) is an address of `pattern`, and its parameter: a trailing
+ * slash is ignored, fixed segments compare decoded and case-insensitively, a parameter is the
+ * decoded segment and never empty, a trailing `/*` takes any rest (none included). These are
+ * the rules React Router matched by, which the site's addresses were published under.
+ */
+export function matchPattern(
+  pattern: string,
+  pathname: string,
+): { param: string | undefined } | null {
+  const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
+  const parts = pattern.split('/').filter(Boolean);
+  const rest = parts[parts.length - 1] === '*';
+  if (rest) parts.pop();
+  if (rest ? segments.length < parts.length : segments.length !== parts.length) return null;
+  let param: string | undefined;
+  const matches = parts.every((part, index) => {
+    const segment = segments[index]!;
+    if (!part.startsWith(':')) return part.toLowerCase() === decodeSegment(segment).toLowerCase();
+    param = decodeSegment(segment);
+    return segment.length > 0;
+  });
+  return matches ? { param } : null;
+}
+
+/**
+ * The route at `pathname` (no query): the first whose pattern matches (matchPattern). Written
+ * out rather than taken from a router so start-up code and Deno need load none
+ * (tests/unit/public-paths.test.ts holds it to the examples).
  */
 export function matchRoute(pathname: string): RouteMatch {
-  const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
   for (const name of ROUTE_NAMES) {
-    const parts = ROUTES[name].pattern.split('/').filter(Boolean);
-    const rest = parts[parts.length - 1] === '*';
-    if (rest) parts.pop();
-    if (rest ? segments.length < parts.length : segments.length !== parts.length) continue;
-    let param: string | undefined;
-    const matches = parts.every((part, index) => {
-      const segment = segments[index]!;
-      if (!part.startsWith(':')) return part.toLowerCase() === decodeSegment(segment).toLowerCase();
-      param = decodeSegment(segment);
-      return segment.length > 0;
-    });
-    if (matches) return { name, param };
+    const match = matchPattern(ROUTES[name].pattern, pathname);
+    if (match) return { name, param: match.param };
   }
   return { name: 'notFound', param: undefined };
 }

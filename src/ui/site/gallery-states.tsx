@@ -1,5 +1,5 @@
 import { Camera, ImageOff } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation/navigation';
 import { Button, buttonClasses } from '../button';
 
 /** A whole-page message for a gallery that cannot be shown, with the way home. */

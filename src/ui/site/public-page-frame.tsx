@@ -1,6 +1,6 @@
 import { ArrowLeft, WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/navigation/navigation';
 import { useOnline } from '../use-online';
 import { SiteBrand } from './site-brand';
 import type { SiteProfile } from './use-site-profile';
