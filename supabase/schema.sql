@@ -106,6 +106,21 @@ REVOKE ALL ON FUNCTION private.album_visitor_original(p_photo_id uuid) FROM PUBL
 GRANT EXECUTE ON FUNCTION private.album_visitor_original(p_photo_id uuid) TO anon, authenticated;
 
 --
+-- Name: answers_version(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.answers_version()
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(max(id), 0) from private.answer_changes
+$function$;
+
+REVOKE ALL ON FUNCTION private.answers_version() FROM PUBLIC;
+
+--
 -- Name: check_guess_throttle(p_scope text, p_subject text, p_device text, p_source_limit integer, p_source_window interval, p_device_limit integer, p_device_window interval, p_global_limit integer, p_global_window interval); Type: FUNCTION; Schema: private; Owner: postgres
 --
 
@@ -933,6 +948,30 @@ end
 $function$;
 
 REVOKE ALL ON FUNCTION private.place_new_photo() FROM PUBLIC;
+
+--
+-- Name: record_answer_change(); Type: FUNCTION; Schema: private; Owner: postgres
+--
+
+CREATE FUNCTION private.record_answer_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_id bigint;
+begin
+  insert into private.answer_changes default values returning id into v_id;
+  -- Only the newest row counts; the older ones go now and then.
+  if v_id % 1000 = 0 then
+    delete from private.answer_changes where id < v_id;
+  end if;
+  return null;
+end
+$function$;
+
+REVOKE ALL ON FUNCTION private.record_answer_change() FROM PUBLIC;
 
 --
 -- Name: record_failure(p_scope text, p_subject text); Type: FUNCTION; Schema: private; Owner: postgres
@@ -2562,6 +2601,12 @@ begin
   if not private.passcode_opens(v_link, p_passcode, p_device) then
     return;
   end if;
+  if v_link.passcode is null then
+    perform set_config('response.headers', json_build_array(json_build_object(
+      'x-answer-until',
+      coalesce((floor(extract(epoch from v_link.expires_at) * 1000))::bigint::text, 'never')))::text,
+      true);
+  end if;
   return query
     select p.id, p.album_id,
            case when v_originals then p.filename end,
@@ -2844,6 +2889,17 @@ CREATE INDEX admin_sessions_expires_at_idx ON private.admin_sessions USING btree
 ALTER TABLE private.admin_sessions ENABLE ROW LEVEL SECURITY;
 
 --
+-- Name: answer_changes; Type: TABLE; Schema: private; Owner: postgres
+--
+
+CREATE TABLE private.answer_changes (
+    id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+    CONSTRAINT answer_changes_pkey PRIMARY KEY (id)
+);
+
+ALTER TABLE private.answer_changes ENABLE ROW LEVEL SECURITY;
+
+--
 -- Name: failed_attempts; Type: TABLE; Schema: private; Owner: postgres
 --
 
@@ -2973,6 +3029,8 @@ CREATE INDEX albums_created_at_idx ON public.albums USING btree (created_at DESC
 
 CREATE INDEX albums_public_created_at_idx ON public.albums USING btree (created_at DESC) WHERE is_public;
 
+CREATE TRIGGER albums_answer_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.albums FOR EACH STATEMENT EXECUTE FUNCTION private.record_answer_change();
+
 CREATE TRIGGER albums_keep_cover_rendition BEFORE INSERT OR UPDATE OF cover_photo_id, cover_photo_url ON public.albums FOR EACH ROW EXECUTE FUNCTION private.keep_album_cover_rendition();
 
 CREATE TRIGGER albums_touch BEFORE UPDATE ON public.albums FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
@@ -3020,6 +3078,8 @@ COMMENT ON TABLE public.gallery_links IS 'Client share links to one album. Reada
 CREATE INDEX gallery_links_album_id_idx ON public.gallery_links USING btree (album_id);
 
 CREATE INDEX gallery_links_created_at_idx ON public.gallery_links USING btree (created_at DESC);
+
+CREATE TRIGGER gallery_links_answer_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.gallery_links FOR EACH STATEMENT EXECUTE FUNCTION private.record_answer_change();
 
 CREATE TRIGGER gallery_links_passcode_rule BEFORE INSERT OR UPDATE OF passcode ON public.gallery_links FOR EACH ROW EXECUTE FUNCTION private.check_link_passcode();
 
@@ -3294,6 +3354,8 @@ CREATE INDEX photos_album_id_created_at_idx ON public.photos USING btree (album_
 CREATE INDEX photos_album_id_sort_order_idx ON public.photos USING btree (album_id, sort_order, created_at, id);
 
 CREATE INDEX photos_created_at_idx ON public.photos USING btree (created_at);
+
+CREATE TRIGGER photos_answer_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.photos FOR EACH STATEMENT EXECUTE FUNCTION private.record_answer_change();
 
 CREATE TRIGGER photos_cover_rendition_changed AFTER UPDATE OF cover_url ON public.photos FOR EACH ROW WHEN (new.cover_url IS DISTINCT FROM old.cover_url) EXECUTE FUNCTION private.photo_cover_rendition_changed();
 

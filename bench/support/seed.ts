@@ -121,12 +121,12 @@ export async function seedAlbum(
 export async function seedClientLink(
   bench: Bench,
   albumId: string,
-  options: { allowDownloads?: boolean } = {},
+  options: { allowDownloads?: boolean; passcode?: string } = {},
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await bench.sql(
-    'insert into public.gallery_links (album_id, access_token, allow_downloads) values ($1, $2, $3)',
-    [albumId, token, options.allowDownloads ?? true],
+    'insert into public.gallery_links (album_id, access_token, allow_downloads, passcode) values ($1, $2, $3, $4)',
+    [albumId, token, options.allowDownloads ?? true, options.passcode ?? null],
   );
   return token;
 }

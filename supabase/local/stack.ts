@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { answersVersion } from './answers-version';
 import { prepareDatabase, superuserConnection } from './database';
 import { StackError } from './errors';
 import { startGateway, type RunningGateway } from './gateway';
@@ -132,6 +133,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const database = superuserConnection(postgres.port, secrets);
     const housekeeping = await startHousekeeping(database, options.housekeepingEveryMs);
     stoppers.push(() => housekeeping.stop());
+    const versions = answersVersion(database);
+    stoppers.push(() => versions.stop());
 
     const postgrest: RunningPostgrest = await startPostgrest({
       dbPort: postgres.port,
@@ -181,6 +184,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       storageUrl: storage.url,
       anonKey: secrets.anonKey,
       serviceRoleKey: secrets.serviceRoleKey,
+      answersVersion: versions,
     });
 
     const state: StackState = { pid: process.pid, url: gateway.url, databasePort: postgres.port };

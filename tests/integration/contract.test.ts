@@ -216,6 +216,7 @@ describe('the data model', () => {
     );
     expect(rows.map((row) => row.table)).toEqual([
       'private.admin_sessions',
+      'private.answer_changes',
       'private.failed_attempts',
       'private.signing_keys',
       'private.trusted_devices',

@@ -1,3 +1,5 @@
+import type { AnswersVersion } from '../answers-version';
+
 /**
  * What the gateway forwards to. startGateway() listens before the backend is up (a busy port is
  * reported before anything else starts) and is given it with attach(); until then every request
@@ -10,4 +12,6 @@ export interface GatewayBackend {
   anonKey: string;
   /** Only a caller holding it may read PostgREST's OpenAPI description (GET /rest/v1/), as when hosted. */
   serviceRoleKey?: string;
+  /** The version of what kept answers were read from; without it no answer is kept (plugins/answer-cache.ts). */
+  answersVersion?: AnswersVersion;
 }

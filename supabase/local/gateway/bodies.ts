@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { GatewayError } from './errors';
 
@@ -117,4 +117,31 @@ export function dropRestOfBody(
       if (!request.complete) socket.destroy();
     }, REFUSED_BODY_GRACE_MS).unref(),
   );
+}
+
+/** A bigger answer (PostgREST's are at most 1,000 rows) streams on rather than being held in memory. */
+const LARGEST_ANSWER = 8 * 1024 * 1024;
+
+/**
+ * An upstream's answer whole, for what needs all of it (compression, the answer cache); past
+ * 8 MB, a stream of what was read and the rest, to be passed on as it comes.
+ */
+export async function readWhole(stream: Readable): Promise<Buffer | Readable> {
+  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const read: Buffer[] = [];
+  let size = 0;
+  for (;;) {
+    const next = await chunks.next();
+    if (next.done) return Buffer.concat(read, size);
+    read.push(next.value);
+    size += next.value.length;
+    if (size > LARGEST_ANSWER)
+      return Readable.from(
+        (async function* () {
+          yield* read;
+          for (let rest = await chunks.next(); !rest.done; rest = await chunks.next())
+            yield rest.value;
+        })(),
+      );
+  }
 }

@@ -6,6 +6,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { shared } from '../../http/shared-plugin';
+import { readWhole } from '../bodies';
 import { GatewayError } from '../errors';
 
 /**
@@ -23,8 +24,6 @@ type Encoding = 'br' | 'gzip';
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
 /** Smaller answers go as they are: compressing would save little more than it costs. */
 const SMALLEST = 1024;
-/** A bigger answer (PostgREST's are at most 1,000 rows) streams on uncompressed rather than being held in memory. */
-const LARGEST = 8 * 1024 * 1024;
 /** From this size a compressed answer is kept; smaller ones cost less to compress than to keep. */
 const KEPT_FROM = 16 * 1024;
 /** Memory for kept answers: about 300 copies of a 1,000-photo album's list. */
@@ -48,27 +47,6 @@ function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
   });
-}
-
-/** The whole body, or (past LARGEST) a stream of what was read and the rest. */
-async function readWhole(stream: Readable): Promise<Buffer | Readable> {
-  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const read: Buffer[] = [];
-  let size = 0;
-  for (;;) {
-    const next = await chunks.next();
-    if (next.done) return Buffer.concat(read, size);
-    read.push(next.value);
-    size += next.value.length;
-    if (size > LARGEST)
-      return Readable.from(
-        (async function* () {
-          yield* read;
-          for (let rest = await chunks.next(); !rest.done; rest = await chunks.next())
-            yield rest.value;
-        })(),
-      );
-  }
 }
 
 function addVary(reply: FastifyReply) {

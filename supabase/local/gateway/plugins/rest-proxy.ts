@@ -8,6 +8,7 @@ import { sendError } from '../errors';
 import type { RequestTarget } from '../paths';
 import { API_METHODS, forward, upstreamOptions } from '../proxy';
 import type { GatewayLimits } from '../settings';
+import { answerCache } from './answer-cache';
 import { jsonCompression } from './json-compression';
 
 function sameSecret(candidate: string | undefined, secret: string): boolean {
@@ -31,8 +32,9 @@ function holdsServiceKey(
  * /rest/v1/* → PostgREST, registered under that prefix. A body is read into memory first, at
  * most `restBodyBytes` within `restBodyTimeoutMs` (413, 408: bodies.ts); then the OpenAPI
  * root is refused without the service key (403), a call that checks a passcode is counted
- * (429: plugins/limits.ts), and the call is forwarded (proxy.ts) with its body byte for byte.
- * JSON answers are compressed (json-compression.ts), row ranges kept.
+ * (429: plugins/limits.ts), an answer the database let be kept is given from memory
+ * (answer-cache.ts), and otherwise the call is forwarded (proxy.ts) with its body byte for
+ * byte. JSON answers are compressed (json-compression.ts), row ranges kept.
  */
 export const restProxy: FastifyPluginAsync<{ limits: GatewayLimits }> = async (app, { limits }) => {
   await app.register(replyFrom, upstreamOptions(limits));
@@ -44,6 +46,8 @@ export const restProxy: FastifyPluginAsync<{ limits: GatewayLimits }> = async (a
     );
   });
 
+  // In this order: a kept answer is the uncompressed one, compressed like any other.
+  await app.register(answerCache);
   await app.register(jsonCompression);
 
   async function forwardRest(request: FastifyRequest, reply: FastifyReply) {
@@ -64,6 +68,7 @@ export const restProxy: FastifyPluginAsync<{ limits: GatewayLimits }> = async (a
     }
     const buffered = Buffer.isBuffer(request.body) ? request.body : undefined;
     if (await app.overPasscodeLimit(request, reply, buffered)) return reply;
+    if (await app.answerKept(request, reply, buffered)) return reply;
     // reply-from would re-encode a buffered JSON body; as a stream it is passed on byte for byte.
     if (buffered) request.body = Readable.from([buffered]);
     return forward(request, reply, {
