@@ -680,11 +680,6 @@ CREATE FUNCTION private.keep_album_cover_rendition()
  SET search_path TO ''
 AS $function$
 begin
-  if tg_op = 'UPDATE'
-     and new.cover_photo_id is not distinct from old.cover_photo_id
-     and new.cover_photo_url is not distinct from old.cover_photo_url then
-    return new;
-  end if;
   new.cover_rendition_url := (
     select p.cover_url
       from public.photos p
@@ -3031,7 +3026,9 @@ CREATE INDEX albums_public_created_at_idx ON public.albums USING btree (created_
 
 CREATE TRIGGER albums_answer_change AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.albums FOR EACH STATEMENT EXECUTE FUNCTION private.record_answer_change();
 
-CREATE TRIGGER albums_keep_cover_rendition BEFORE INSERT OR UPDATE OF cover_photo_id, cover_photo_url ON public.albums FOR EACH ROW EXECUTE FUNCTION private.keep_album_cover_rendition();
+CREATE TRIGGER albums_keep_cover_rendition BEFORE UPDATE OF cover_photo_id, cover_photo_url ON public.albums FOR EACH ROW WHEN (new.cover_photo_id IS DISTINCT FROM old.cover_photo_id OR new.cover_photo_url IS DISTINCT FROM old.cover_photo_url) EXECUTE FUNCTION private.keep_album_cover_rendition();
+
+CREATE TRIGGER albums_keep_cover_rendition_new BEFORE INSERT ON public.albums FOR EACH ROW WHEN (new.cover_photo_id IS NOT NULL OR new.cover_photo_url IS NOT NULL) EXECUTE FUNCTION private.keep_album_cover_rendition();
 
 CREATE TRIGGER albums_touch BEFORE UPDATE ON public.albums FOR EACH ROW EXECUTE FUNCTION private.touch_updated_at();
 

@@ -10,11 +10,11 @@ import { Router, useLocation, useRouter, useSearchParams as useWouterSearchParam
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
 
 /**
- * The app's address bar (docs/architecture.md, "Routes"): wouter keeps the address, follows
- * the browser's Back and Forward, and makes the links; which screen an address shows is the
- * route table's one matcher (src/lib/routes/route-table.ts), so the browser, the server's
- * render, the gateway and the static host's edge function can never disagree. Every import of
- * wouter goes through this module (eslint.config.js).
+ * The app's address bar (docs/architecture.md, "The route table"): wouter keeps the address,
+ * follows the browser's Back and Forward, and makes the links; which screen an address shows
+ * is the route table's one matcher (src/lib/routes/route-table.ts), so the browser, the
+ * server's render, the gateway and the static host's edge function never disagree. Every
+ * import of wouter goes through this module (eslint.config.js).
  *
  * Moves are transitions: the screen being left stays until the next one's code is in, and a
  * moment's wait never flashes a loader (wouter's own location hook updates at once).
