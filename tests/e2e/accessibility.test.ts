@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newContext, screenshot, signInAsAdmin, VIEWPORTS, type ViewportName } from './browser';
+import {
+  networkSettled,
+  newContext,
+  screenshot,
+  signInAsAdmin,
+  VIEWPORTS,
+  type ViewportName,
+} from './browser';
 import { seedAlbum, seedClientLink, seedPublicGallery, type SeededPhoto } from './public-seed';
 
 /**
@@ -155,7 +162,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('accessibility at %s siz
       await page.goto(path);
       await page.getByRole('heading', { name: heading, exact: true, level: 1 }).waitFor();
       // Lists settle (their loading skeletons are not what a user reads).
-      await page.waitForLoadState('networkidle');
+      await networkSettled(page);
       found[path] = await violations(page);
     }
     expect(found).toEqual(Object.fromEntries(screens.map(([path]) => [path, []])));

@@ -9,6 +9,7 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
+  type Request,
 } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
 import { CHROMIUM, CHROMIUM_FLAGS, HEADLESS_SHELL } from '../support/chromium';
@@ -84,7 +85,47 @@ export async function newContext(
     javaScriptEnabled: options.javaScript ?? true,
   });
   context.on('page', waitForTheAppOnGoto);
+  context.on('page', trackOpenRequests);
   return context;
+}
+
+/** Each page's requests still without an answer, and since when (for networkSettled's message). */
+const openRequests = new WeakMap<Page, Map<Request, number>>();
+
+function trackOpenRequests(page: Page): void {
+  const open = new Map<Request, number>();
+  openRequests.set(page, open);
+  page.on('request', (request) => open.set(request, Date.now()));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+}
+
+/**
+ * Waits until the page has made no request for 500 ms (its lists have their rows, not their
+ * loading states). A page that never gets there fails by naming the requests still open and
+ * for how long, so a request that hangs is told apart from a page that keeps asking.
+ */
+export async function networkSettled(page: Page): Promise<void> {
+  let asked = 0;
+  const count = () => (asked += 1);
+  page.on('request', count);
+  try {
+    await page.waitForLoadState('networkidle', { timeout: 30_000 });
+  } catch (error) {
+    const now = Date.now();
+    const open = [...(openRequests.get(page) ?? new Map<Request, number>())]
+      .map(([request, since]) => {
+        const url = new URL(request.url());
+        return `${request.method()} ${url.pathname}${url.search} (open ${now - since} ms)`;
+      })
+      .join('; ');
+    throw new Error(
+      `${page.url()} never went 500 ms without a request in 30 s (${asked} asked meanwhile); still open: ${open || 'none'}`,
+      { cause: error },
+    );
+  } finally {
+    page.off('request', count);
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { beforeAll, describe, it } from 'vitest';
-import { newContext, VIEWPORTS, type ViewportName } from './browser';
+import { networkSettled, newContext, VIEWPORTS, type ViewportName } from './browser';
 import { seedAlbum, seedClientLink, seedPublicGallery } from './public-seed';
 
 /**
@@ -105,7 +105,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])(
 
       await page.goto(path);
       await visit.ready(page);
-      await page.waitForLoadState('networkidle');
+      await networkSettled(page);
       // Chromium reports a preload nobody used some 3.5 s after the window's load event (seen
       // here); 5 s leaves room. The fetched-once check below catches that cause without timing.
       await page.evaluate(async () => {

@@ -6,6 +6,7 @@ import {
   animationsFinished,
   framesDrawn,
   holdResponses,
+  networkSettled,
   newContext,
   recordRequests,
   screenshot,
@@ -357,7 +358,7 @@ describe('the public home page', () => {
     const menu = header.locator('details');
     const sheetLinks = menu.getByRole('navigation', { name: 'Sections' }).getByRole('link');
     const isOpen = () => menu.evaluate((details: HTMLDetailsElement) => details.open);
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
 
     // The inline links are hidden; the Menu button stands in for them, on the brand's line.
     expect(await header.getByRole('navigation', { name: 'Sections' }).isVisible()).toBe(false);
@@ -541,7 +542,7 @@ describe('the public home page', () => {
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     // What loads when the page is idle counts too.
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
     expect(requests.scripts().length).toBeGreaterThan(3);
     expect(requests.adminScripts()).toEqual([]);
     // The page the server drew carries the site's configuration, and the reads it shows.
@@ -990,7 +991,7 @@ describe('the public home page', () => {
     await page.getByRole('banner').getByText('Photography Portfolio').waitFor();
     await page.getByText('Magic is Coming Soon!').waitFor();
     // Every read has answered (and failed) by now: still one message, not one per read.
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
     expect(await page.locator('[data-sonner-toast]').count()).toBe(1);
     await screenshot(page, 'home-failed', { fullPage: false });
     await context.close();
