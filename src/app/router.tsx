@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { RouteParamProvider, usePathname } from '@/lib/navigation/navigation';
 import { matchPattern, matchRoute, PUBLIC_PAGES, routePath } from '@/lib/routes/route-table';
 import { PageLoader } from '@/ui/page-loader';
+import { setHydrating } from '@/ui/use-revealed';
 import type { AdminAreaLoader } from './admin-area';
 import { loadedPublicScreen, loadPublicScreen } from './public-screens';
 import { RouteErrorBoundary } from './route-error';
@@ -123,6 +124,18 @@ function adminShell(adminArea: AdminAreaLoader) {
   });
 }
 
+/**
+ * Says the page the server drew has been hydrated (src/ui/use-revealed.ts). React hydrates what
+ * is inside a Suspense boundary in a render of its own, after the rest of the app's first
+ * commit; this effect runs after the screen's own, beside which it is mounted.
+ */
+function HydrationOver() {
+  useEffect(() => {
+    setHydrating(false);
+  }, []);
+  return null;
+}
+
 /** Every route of SPEC §2, as a component (made once per app). */
 export function createAppRoutes(adminArea: AdminAreaLoader): ComponentType {
   const AdminShell = adminShell(adminArea);
@@ -143,7 +156,10 @@ export function createAppRoutes(adminArea: AdminAreaLoader): ComponentType {
     return (
       // A failure belongs to the screen it happened on: going elsewhere starts afresh.
       <RouteErrorBoundary resetKey={pathname}>
-        <Suspense fallback={<PageLoader />}>{screen}</Suspense>
+        <Suspense fallback={<PageLoader />}>
+          {screen}
+          <HydrationOver />
+        </Suspense>
       </RouteErrorBoundary>
     );
   };

@@ -7,6 +7,7 @@ import { isDesignPreview } from '@/app/design-preview';
 import { activateWhenIdle } from '@/offline/outbox/activate-when-idle';
 import { registerServiceWorker } from '@/offline/visitors/register-service-worker';
 import { notify } from '@/ui/toast';
+import { setHydrating } from '@/ui/use-revealed';
 import { whenIdle } from '@/ui/when-idle';
 import type { AdminAreaLoader } from './admin-area';
 import { App } from './app';
@@ -51,11 +52,15 @@ export function startApp({
       />
     </StrictMode>
   );
-  // A drawn page is hydrated (React attaches to the server's HTML); otherwise the page is rendered
-  // as a transition: React works in short slices between which the browser stays responsive,
-  // instead of one long task while the first screen is built.
-  if (hydrate) hydrateRoot(root, app);
-  else startTransition(() => createRoot(root).render(app));
+  // A drawn page is hydrated (React attaches to the server's HTML), otherwise rendered; both as
+  // a transition: React works in short slices between which the browser stays responsive,
+  // instead of one long task while the first screen is built. A tap that comes meanwhile makes
+  // React finish hydrating at once and then handle it.
+  if (hydrate) setHydrating(true);
+  startTransition(() => {
+    if (hydrate) hydrateRoot(root, app);
+    else createRoot(root).render(app);
+  });
   registerServiceWorker((activate) => {
     notify.prompt('New version available', 'Reload to use the latest version of the site.', {
       label: 'Reload',
