@@ -15,12 +15,16 @@ comment on column public.albums.cover_rendition_url is
 
 -- The cover photo's cover rendition, for the album as it is being written: the photo chosen,
 -- else the one whose rendition the album keeps as its cover address (private.album_cover_photo_id
--- reads the stored row; a trigger must read the new one). Only when the cover changes: a new
--- album without a cover (every album the app creates) asks nothing.
+-- reads the stored row; a trigger must read the new one).
 create function private.keep_album_cover_rendition() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
 begin
+  if tg_op = 'UPDATE'
+     and new.cover_photo_id is not distinct from old.cover_photo_id
+     and new.cover_photo_url is not distinct from old.cover_photo_url then
+    return new;
+  end if;
   new.cover_rendition_url := (
     select p.cover_url
       from public.photos p
@@ -32,15 +36,9 @@ begin
 end
 $$;
 revoke all on function private.keep_album_cover_rendition() from public;
-create trigger albums_keep_cover_rendition_new
-  before insert on public.albums
-  for each row when (new.cover_photo_id is not null or new.cover_photo_url is not null)
-  execute function private.keep_album_cover_rendition();
 create trigger albums_keep_cover_rendition
-  before update of cover_photo_id, cover_photo_url on public.albums
-  for each row when (new.cover_photo_id is distinct from old.cover_photo_id
-                     or new.cover_photo_url is distinct from old.cover_photo_url)
-  execute function private.keep_album_cover_rendition();
+  before insert or update of cover_photo_id, cover_photo_url on public.albums
+  for each row execute function private.keep_album_cover_rendition();
 
 -- A cover photo whose cover rendition is made later (admin_record_cover_rendition) or changes:
 -- its album follows.
