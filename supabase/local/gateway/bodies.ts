@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { PassThrough, Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GatewayError } from './errors';
 
 /**
@@ -143,5 +143,21 @@ export async function readWhole(stream: Readable): Promise<Buffer | Readable> {
             yield rest.value;
         })(),
       );
+  }
+}
+
+/**
+ * An answer's payload whole, for an onSend hook that needs all of it: text and bytes as bytes,
+ * a stream read (readWhole: past 8 MB, a stream again), anything else as it is. An upstream
+ * that broke off mid-answer is a 502, unless its caller left (no fault of ours: index.ts).
+ */
+export async function wholePayload(request: FastifyRequest, payload: unknown): Promise<unknown> {
+  if (typeof payload === 'string') return Buffer.from(payload);
+  if (!(payload instanceof Readable)) return payload;
+  try {
+    return await readWhole(payload);
+  } catch (error) {
+    if (request.raw.destroyed) throw error;
+    throw new GatewayError(502);
   }
 }

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { shared } from '../../http/shared-plugin';
-import { readWhole } from '../bodies';
-import { GatewayError } from '../errors';
+import { wholePayload } from '../bodies';
 
 /**
  * API answers the database marked as ones that may be kept, given again from memory to the
@@ -125,18 +123,7 @@ export const answerCache = shared(async (app) => {
     const until = mark === 'never' ? Number.POSITIVE_INFINITY : Number(mark);
     const asked = request.answerKey;
     if (!asked || reply.statusCode !== 200 || !(until > Date.now())) return payload;
-    let body: Buffer | Readable;
-    if (Buffer.isBuffer(payload)) body = payload;
-    else if (typeof payload === 'string') body = Buffer.from(payload);
-    else if (payload instanceof Readable) {
-      try {
-        body = await readWhole(payload);
-      } catch (error) {
-        // The upstream broke off mid-answer; a caller that left is no fault (index.ts).
-        if (request.raw.destroyed) throw error;
-        throw new GatewayError(502);
-      }
-    } else return payload;
+    const body = await wholePayload(request, payload);
     if (Buffer.isBuffer(body))
       kept.set(asked.key, { version: asked.version, headers: keptHeaders(reply), body, until });
     return body;

@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { shared } from '../../http/shared-plugin';
-import { readWhole } from '../bodies';
-import { GatewayError } from '../errors';
+import { wholePayload } from '../bodies';
 
 /**
  * The API's JSON answers compressed as the hosted API sends them, and each distinct answer
@@ -85,18 +83,7 @@ export const jsonCompression = shared(async (app) => {
       Encoding | undefined;
     if (!encoding) return payload;
 
-    let body: Buffer | Readable;
-    if (typeof payload === 'string') body = Buffer.from(payload);
-    else if (Buffer.isBuffer(payload)) body = payload;
-    else if (payload instanceof Readable) {
-      try {
-        body = await readWhole(payload);
-      } catch (error) {
-        // The upstream broke off mid-answer; a caller that left is no fault (index.ts).
-        if (request.raw.destroyed) throw error;
-        throw new GatewayError(502);
-      }
-    } else return payload;
+    const body = await wholePayload(request, payload);
     if (!Buffer.isBuffer(body)) return body;
     if (body.length < SMALLEST) {
       reply.header('content-length', body.length);
